@@ -1,0 +1,91 @@
+// Builds the Fastify app on given dependencies without listening: main.ts listens, tests call inject on the same app.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import formbody from "@fastify/formbody";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Jobs } from "./jobs/queue.ts";
+import { createTokenSigner, type TokenSigner } from "./http/auth.ts";
+import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
+import { validatorCompiler } from "./http/validation.ts";
+import { registerTokenEndpoint } from "./modules/token/routes.ts";
+import { modules } from "./modules/index.ts";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  tokens: TokenSigner;
+  jobs: Jobs;
+  /** Per-IP limit on token and login requests. */
+  loginLimiter: RateLimiter;
+};
+
+export function createDeps(config: Config, database: Database, jobs: Jobs): AppDeps {
+  return {
+    config,
+    database,
+    jobs,
+    tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds),
+    loginLimiter: createRateLimiter(config.loginRateLimitPerMinute, 60_000),
+  };
+}
+
+const consoleDist = fileURLToPath(new URL("../console/dist", import.meta.url));
+
+declare module "fastify" {
+  interface FastifyInstance {
+    calls: RegisteredCall[];
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === "silent" ? false : { level: deps.config.logLevel },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Answers are built by our own code; they are documented by the schemas but not re-validated on the way out.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandling(app);
+
+  await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Mercado ERP API", version: "1" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: (args) => jsonSchemaTransform(args as Parameters<typeof jsonSchemaTransform>[0]),
+  });
+  await app.register(swaggerUi, { routePrefix: "/swagger" });
+
+  app.get("/health", { schema: { hide: true } }, async () => {
+    await deps.database.db.execute("select 1" as never);
+    return { status: "ok", database: deps.database.kind };
+  });
+
+  registerTokenEndpoint(app, deps);
+  const calls: RegisteredCall[] = [];
+  app.decorate("calls", calls);
+  const registrar = createRegistrar(app, deps, calls);
+  for (const register of modules) register(registrar, deps);
+
+  if (existsSync(consoleDist)) {
+    await app.register(fastifyStatic, { root: consoleDist, prefix: "/", wildcard: false });
+  }
+  return app;
+}
+
+export type { z };

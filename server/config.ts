@@ -1,0 +1,98 @@
+// Every setting of the server, validated once. Nothing else in the server reads process.env.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  TOKEN_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  CORS_ORIGINS: z.string().default(""),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("no-reply@localhost"),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  tokenSigningKey: string;
+  corsOrigins: string[];
+  logLevel: (typeof logLevels)[number];
+  smtpUrl?: string;
+  mailFrom: string;
+  dbPoolSize: number;
+  /** Token requests one IP may make per minute before answers turn into 429. */
+  loginRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  /** all: API and workers in one process (the only choice on PGlite); api or worker split them on PostgreSQL. */
+  role: "all" | "api" | "worker";
+  /** Failed logins before lockout, and its length; fixed by RELIABILITY.md, settable only by tests. */
+  lockoutAttempts: number;
+  lockoutSeconds: number;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment (or the given record); a bad value throws a ConfigError naming the setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.ROLE !== "all" && !e.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  ROLE: api/worker split needs DATABASE_URL (PGlite has one owner process)");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    tokenSigningKey: e.TOKEN_SIGNING_KEY ?? signingKeyFromDataDir(dataDir),
+    corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    dbPoolSize: e.DB_POOL_SIZE,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    role: e.ROLE,
+    lockoutAttempts: 5,
+    lockoutSeconds: 300,
+    accessTokenSeconds: 3600,
+    refreshTokenSeconds: 14 * 24 * 3600,
+  };
+}
+
+/** The signing key lives in DATA_DIR when not given, so restarts keep tokens valid. */
+function signingKeyFromDataDir(dataDir: string): string {
+  const file = join(dataDir, "token-signing.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString("base64url");
+  writeFileSync(file, key + "\n", { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,58 @@
+// First-start data: the host administrator, a demo tenant to click through, and the currency table. Idempotent: a
+// later start finds them and changes nothing.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import { currencies, HOST_TENANT_ID, tenants, users } from "./schema.ts";
+import { hostAllScope, hostScope, inScope } from "./scope.ts";
+import { generatePassword } from "../modules/identity/passwords.ts";
+import { insertTenantWithMainAccount, insertUser } from "../modules/identity/users.ts";
+
+export const DEMO_TENANT = "demo";
+export const DEMO_USER = "demo";
+
+/** CNY for one unit of each currency; the host edits them later. */
+const seedRates: { code: string; zh: string; rate: string }[] = [
+  { code: "CNY", zh: "人民币", rate: "1" },
+  { code: "USD", zh: "美元", rate: "7.1" },
+  { code: "MXN", zh: "墨西哥比索", rate: "0.39" },
+  { code: "BRL", zh: "巴西雷亚尔", rate: "1.3" },
+  { code: "CLP", zh: "智利比索", rate: "0.0075" },
+  { code: "COP", zh: "哥伦比亚比索", rate: "0.0018" },
+];
+
+export type BootstrapResult = {
+  /** Set only when the administrator was created now with a generated password. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+  demo?: { tenantName: string; userName: string; password: string };
+};
+
+export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo?: boolean }): Promise<BootstrapResult> {
+  const result: BootstrapResult = { adminCreated: false };
+  await inScope(db, hostScope, async (tx) => {
+    const admin = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true))).limit(1);
+    if (admin.length) return;
+    const password = opts.adminPassword ?? generatePassword();
+    await insertUser(tx, { tenantId: HOST_TENANT_ID, userName: "admin", password, isHost: true, isMainAccount: true, name: "平台管理员" });
+    result.adminCreated = true;
+    if (!opts.adminPassword) result.generatedAdminPassword = password;
+  });
+  if (result.adminCreated && opts.withDemo !== false) {
+    await inScope(db, hostAllScope, async (tx) => {
+      const exists = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.normalizedName, DEMO_TENANT.toUpperCase())).limit(1);
+      if (exists.length) return;
+      const password = generatePassword();
+      await insertTenantWithMainAccount(tx, { tenantName: DEMO_TENANT, userName: DEMO_USER, pwd: password, remark: "演示公司" });
+      result.demo = { tenantName: DEMO_TENANT, userName: DEMO_USER, password };
+    });
+  }
+  await inScope(db, hostAllScope, async (tx) => {
+    await tx
+      .insert(currencies)
+      .values(seedRates.map((c) => ({ id: randomUUID(), ...c })))
+      .onConflictDoNothing({ target: currencies.code });
+  });
+  return result;
+}
+

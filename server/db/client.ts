@@ -1,0 +1,69 @@
+// Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Both speak the same SQL
+// and share one drizzle schema and one migrations folder.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  db: Db;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+// Timestamps come back as Date objects and numeric stays a string (exact money); bigint counts become numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: "postgres",
+      db,
+      pool,
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { 20: (v: string) => Number(v) },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    pglite,
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    close: () => pglite.close(),
+  };
+}
+
+export function databaseOptionsFromConfig(c: { databaseUrl?: string; dataDir: string; dbPoolSize: number }): DatabaseOptions {
+  return c.databaseUrl
+    ? { kind: "postgres", url: c.databaseUrl, poolSize: c.dbPoolSize }
+    : { kind: "pglite", dataDir: join(c.dataDir, "pglite") };
+}

@@ -1,0 +1,36 @@
+-- Row-level security for every tenant-owned table. The app runs its queries as erp_app, a role that owns nothing,
+-- and sets app.tenant_id per transaction; host-wide work opts out explicitly with app.host_all = 'on'.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'erp_app') THEN
+    CREATE ROLE erp_app NOLOGIN;
+  END IF;
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    EXECUTE format('GRANT erp_app TO %I', current_user);
+  END IF;
+END $$;
+--> statement-breakpoint
+-- Later migrations call this again after adding tables, so no tenant table is ever left without its policy.
+CREATE OR REPLACE FUNCTION erp_secure_tenant_tables() RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  t record;
+  rule text := $r$current_setting('app.host_all', true) = 'on' OR tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid$r$;
+BEGIN
+  GRANT USAGE ON SCHEMA public TO erp_app;
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO erp_app;
+  FOR t IN
+    SELECT c.relname
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+  LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.relname);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.relname);
+    EXECUTE format('DROP POLICY IF EXISTS tenant_isolation ON %I', t.relname);
+    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (%s) WITH CHECK (%s)', t.relname, rule, rule);
+  END LOOP;
+END
+$fn$;
+--> statement-breakpoint
+SELECT erp_secure_tenant_tables();

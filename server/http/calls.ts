@@ -1,0 +1,174 @@
+// The one pattern for an API call: `/api/<Group>/<Method>` (or an ABP path), zod schemas for query/body/params that
+// validate and document it, an access level checked on the server, and a handler that runs inside one transaction
+// scoped to the caller's tenant. A returned value answers 200 {result}; undefined answers 204.
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Tx } from "../db/client.ts";
+import { HOST_TENANT_ID, tenants, userSessions, users } from "../db/schema.ts";
+import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
+import type { AppDeps } from "../app.ts";
+import { type Principal, readPrincipal, tenantHint } from "./auth.ts";
+import { forbidden, notFound, unauthorized } from "./errors.ts";
+
+/**
+ * anonymous: no token needed (a token, if sent, is still checked); user: any logged-in user; main: a tenant's main
+ * account; host: the platform operator (runs with the tenant policy opted out).
+ */
+export type Access = "anonymous" | "user" | "main" | "host";
+
+export type SessionUser = typeof users.$inferSelect & { tenantName: string | null };
+
+export type CallContext = {
+  tx: Tx;
+  deps: AppDeps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  principal: Principal | null;
+  /** The logged-in user's row, re-read in this transaction. */
+  user: SessionUser | null;
+  /** The tenant the call works in: the token's, else the `__tenant` header's, else the host's. */
+  tenantId: string;
+};
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObject, R> = {
+  group: string;
+  name: string;
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Overrides /api/<group>/<name> (ABP's account and tenancy paths). */
+  path?: string;
+  access: Access;
+  summary?: string;
+  query?: Q;
+  body?: B;
+  params?: P;
+  /** The answer's shape, for the OpenAPI document. */
+  result?: z.ZodType;
+  handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
+};
+
+export type RegisteredCall = { group: string; name: string; method: string; url: string; access: Access; hasQuery: boolean; hasBody: boolean; hasParams: boolean };
+
+export type Registrar = {
+  call<Q extends AnyObject = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined, P extends AnyObject = z.ZodObject<{}>, R = unknown>(
+    def: CallDef<Q, B, P, R>,
+  ): void;
+};
+
+export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: RegisteredCall[]): Registrar {
+  return {
+    call(def) {
+      const url = def.path ?? `/api/${def.group}/${def.name}`;
+      registry.push({
+        group: def.group,
+        name: def.name,
+        method: def.method,
+        url,
+        access: def.access,
+        hasQuery: !!def.query,
+        hasBody: !!def.body,
+        hasParams: !!def.params,
+      });
+      const queryKeys = def.query && "shape" in def.query ? Object.keys((def.query as unknown as z.ZodObject).shape) : [];
+      const keyByLower = new Map(queryKeys.map((k) => [k.toLowerCase(), k]));
+      app.route({
+        method: def.method,
+        url,
+        schema: {
+          tags: [def.group],
+          operationId: `${def.group}_${def.name}`,
+          summary: def.summary,
+          ...(def.access === "anonymous" ? {} : { security: [{ bearer: [] }] }),
+          ...(def.query ? { querystring: def.query } : {}),
+          ...(def.body ? { body: def.body } : {}),
+          ...(def.params ? { params: def.params } : {}),
+          ...(def.result ? { response: { 200: z.object({ result: def.result }) } } : {}),
+        },
+        // Query names match case-insensitively, as ABP's model binding does.
+        preValidation: keyByLower.size
+          ? async (req) => {
+              const q = req.query as Record<string, unknown>;
+              const out: Record<string, unknown> = {};
+              for (const [k, v] of Object.entries(q)) out[keyByLower.get(k.toLowerCase()) ?? k] = v;
+              req.query = out;
+            }
+          : undefined,
+        handler: async (req, reply) => {
+          const principal = await readPrincipal(req, deps.tokens);
+          if (!principal && def.access !== "anonymous") throw unauthorized();
+          let tenantId = principal ? principal.tenantId ?? HOST_TENANT_ID : HOST_TENANT_ID;
+          if (!principal) {
+            const hint = tenantHint(req);
+            if (hint) tenantId = (await resolveTenant(deps, hint)).id;
+          }
+          const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
+          const result = await inScope(deps.database.db, scope, async (tx) => {
+            const user = principal ? await loadSessionUser(tx, principal) : null;
+            if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
+              throw forbidden("仅主账号可以执行此操作");
+            }
+            if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
+            return def.handler(
+              { tx, deps, req, reply, principal, user, tenantId },
+              { query: req.query as never, body: req.body as never, params: req.params as never },
+            );
+          });
+          if (reply.sent) return reply;
+          if (result === undefined) return reply.code(204).send();
+          return reply.send({ result });
+        },
+      });
+    },
+  };
+}
+
+/** Re-reads the token's user and session: a disabled or deleted user, a revoked session or a changed password is a 401. */
+export async function loadSessionUser(tx: Tx, p: Principal): Promise<SessionUser> {
+  const tenantId = p.tenantId ?? HOST_TENANT_ID;
+  const rows = await tx
+    .select({ user: users, tenantName: tenants.name, tenantActive: tenants.isActive, revokedAt: userSessions.revokedAt })
+    .from(users)
+    .innerJoin(userSessions, and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, p.sessionId), eq(userSessions.userId, users.id)))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, p.userId)))
+    .limit(1);
+  const row = rows[0];
+  if (
+    !row ||
+    row.revokedAt ||
+    row.user.isDeleted ||
+    !row.user.isActive ||
+    row.user.securityStamp !== p.securityStamp ||
+    (tenantId !== HOST_TENANT_ID && row.tenantActive !== true)
+  ) {
+    throw unauthorized("登录已失效，请重新登录");
+  }
+  return { ...row.user, tenantName: row.tenantName ?? null };
+}
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Finds a tenant by id or name (case-insensitive), or null. Tenants are host data: read outside the tenant policy. */
+export async function findTenant(deps: AppDeps, idOrName: string): Promise<TenantRow | null> {
+  return inScope(deps.database.db, hostAllScope, async (tx) => {
+    const where = guidPattern.test(idOrName)
+      ? eq(tenants.id, idOrName.toLowerCase())
+      : eq(tenants.normalizedName, normalizeName(idOrName));
+    const rows = await tx.select().from(tenants).where(where).limit(1);
+    return rows[0] ?? null;
+  });
+}
+
+/** The tenant named by a `__tenant` header on an anonymous call; unknown or inactive is 404 公司未找到. */
+async function resolveTenant(deps: AppDeps, hint: string): Promise<TenantRow> {
+  const tenant = await findTenant(deps, hint);
+  if (!tenant || !tenant.isActive) throw notFound("公司未找到");
+  return tenant;
+}
+
+export const normalizeName = (s: string) => s.trim().toUpperCase();
+

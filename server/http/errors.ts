@@ -1,0 +1,102 @@
+// One error mapping for the whole server: typed errors thrown by services become ABP's error envelope with the status
+// of RELIABILITY.md. Nothing a caller sends may end as a 500; a 500 carries a request id and no details.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export type ValidationErrorInfo = { message: string; members: string[] };
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+    readonly details: string | null = null,
+    readonly validationErrors: ValidationErrorInfo[] | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: string, validationErrors?: ValidationErrorInfo[]) =>
+  new AppError(400, message, null, details ?? null, validationErrors ?? null);
+export const unauthorized = (message = "未登录或登录已过期") => new AppError(401, message, "Unauthorized");
+export const forbidden = (message = "暂无权限") => new AppError(403, message, "Forbidden");
+/** A business rule refused the request; the message says why. */
+export const businessError = (message: string, code: string | null = null) => new AppError(403, message, code);
+export const notFound = (message: string) => new AppError(404, message, "NotFound");
+export const conflict = (message = "数据已被其他人修改，请刷新后重试") => new AppError(409, message, "Concurrency");
+export const tooManyRequests = (message = "访问太多，请稍候访问!") => new AppError(429, message, "TooManyRequests");
+
+export function errorBody(e: {
+  message: string;
+  code?: string | null;
+  details?: string | null;
+  validationErrors?: ValidationErrorInfo[] | null;
+}) {
+  return {
+    error: {
+      code: e.code ?? null,
+      message: e.message,
+      details: e.details ?? null,
+      data: {},
+      validationErrors: e.validationErrors ?? null,
+    },
+  };
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>) {
+  return reply.code(status).header("_AbpErrorFormat", "true").type("application/json; charset=utf-8").send(body);
+}
+
+/** A validation entry as our validator compiler produces it (see calls.ts). */
+type ValidationEntry = { message: string; members: string[] };
+
+const fastifyMessages: Record<number, string> = {
+  400: "请求格式不正确",
+  404: "未找到请求的地址",
+  405: "不支持的请求方法",
+  413: "请求内容过大",
+  415: "不支持的内容类型",
+};
+
+// PostgreSQL error classes that can only come from a value that slipped past validation: still the caller's fault.
+function mapDatabaseError(err: { code?: unknown }): AppError | null {
+  const code = typeof err.code === "string" ? err.code : "";
+  if (code === "23505") return conflict("数据已存在");
+  if (code === "40001" || code === "40P01") return conflict("并发冲突，请重试");
+  if (code.startsWith("22")) return badRequest("参数值无效");
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { validation?: unknown }, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, err.status, errorBody(err));
+    }
+    if (Array.isArray(err.validation)) {
+      const entries = err.validation as unknown as ValidationEntry[];
+      const details = entries.map((e) => e.message).join("\n");
+      return sendError(
+        reply,
+        400,
+        errorBody({ message: "Your request is not valid!", code: "Validation", details, validationErrors: entries }),
+      );
+    }
+    const db = mapDatabaseError(err);
+    if (db) return sendError(reply, db.status, errorBody(db));
+    const status = typeof err.statusCode === "number" ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = fastifyMessages[status] ?? err.message;
+      return sendError(reply, status, errorBody({ message, code: err.code ?? null, details: err.message }));
+    }
+    req.log.error({ err, reqId: req.id }, "unhandled error");
+    return sendError(
+      reply,
+      500,
+      errorBody({ message: "服务器内部错误", code: "InternalError", details: `request id ${req.id}` }),
+    );
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 404, errorBody({ message: fastifyMessages[404], code: "NotFound", details: `${req.method} ${req.url.split("?")[0]}` })),
+  );
+}

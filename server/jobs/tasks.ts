@@ -1,0 +1,31 @@
+// Task records: what a user sees of a background job (spec §3 background task). Jobs create one when queued and update
+// it as they run; the task centre lists them.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { taskInfos } from "../db/schema.ts";
+import { inScope } from "../db/scope.ts";
+import { TaskStatus, type TaskType } from "../../shared/contract/enums.ts";
+
+export async function createTask(
+  tx: Tx,
+  t: { tenantId: string; taskType: TaskType; content: string; creatorId: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(taskInfos).values({ ...t, id, taskStatus: TaskStatus.Pending });
+  return id;
+}
+
+export async function updateTask(
+  db: Db,
+  tenantId: string,
+  taskId: string,
+  change: { taskStatus?: TaskStatus; progress?: number; taskRemark?: string | null; content?: string },
+): Promise<void> {
+  await inScope(db, { tenantId }, (tx) =>
+    tx
+      .update(taskInfos)
+      .set({ ...change, lastUpdateTime: new Date() })
+      .where(and(eq(taskInfos.tenantId, tenantId), eq(taskInfos.id, taskId))),
+  );
+}

@@ -1,0 +1,59 @@
+// Process entry: config → database → migrations → first-start data → app → listen; workers in the same process
+// unless ROLE splits them (PostgreSQL only).
+import { ConfigError, loadConfig } from "./config.ts";
+import { databaseOptionsFromConfig, openDatabase } from "./db/client.ts";
+import { bootstrap } from "./db/bootstrap.ts";
+import { createJobs } from "./jobs/queue.ts";
+import { buildApp, createDeps } from "./app.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  await database.migrate();
+  const boot = await bootstrap(database.db, { adminPassword: config.adminPassword });
+  if (boot.generatedAdminPassword) {
+    console.log(`[first start] host administrator: user admin, password ${boot.generatedAdminPassword} (shown once; change it after login)`);
+  } else if (boot.adminCreated) {
+    console.log("[first start] host administrator: user admin, password from ADMIN_PASSWORD");
+  }
+  if (boot.demo) {
+    console.log(`[first start] demo tenant: tenant ${boot.demo.tenantName}, user ${boot.demo.userName}, password ${boot.demo.password}`);
+  }
+
+  const jobs = createJobs(database, (msg, err) => console.error(msg, err));
+  const deps = createDeps(config, database, jobs);
+  const app = await buildApp(deps);
+  await jobs.start({ work: config.role !== "api" });
+  if (config.role !== "worker") {
+    const address = await app.listen({ port: config.port, host: config.host });
+    console.log(`[ready] ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""}; API docs at /swagger)`);
+  } else {
+    console.log("[ready] worker");
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close().catch(() => {});
+    await jobs.stop().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  console.error("[fatal]", err);
+  process.exit(1);
+});

@@ -1,0 +1,189 @@
+// Login sessions and their tokens: the credential check with lockout, the access token, and the rotating refresh token
+// (tenant.session.secret; only the hash of the newest secret is kept, and a reused old one ends the session).
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import type { Tx } from "../../db/client.ts";
+import { HOST_TENANT_ID, tenants, userSessions, users } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
+import { normalizeName } from "../../http/calls.ts";
+import type { Principal } from "../../http/auth.ts";
+import { unmatchableHash, verifyPassword } from "./passwords.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export type CredentialCheck =
+  | { ok: true; user: UserRow }
+  | { ok: false; reason: "invalid" | "locked" | "inactive" | "tenantInactive" | "expired"; lockoutSeconds?: number };
+
+export const lockedMessage = (seconds: number) => `登录失败次数过多，账号已被锁定，请在${Math.max(1, Math.ceil(seconds / 60))}分钟后重试`;
+
+export const credentialMessages: Record<Exclude<CredentialCheck, { ok: true }>["reason"], string> = {
+  invalid: "用户名或密码错误",
+  locked: "账号已被锁定",
+  inactive: "账号已被禁用",
+  tenantInactive: "公司账号已被停用",
+  expired: "公司账号已过期，请续费后登录",
+};
+
+/**
+ * Checks a user name (or email) and password in one tenant. Failures are counted in their own committed transaction;
+ * the 5th failure locks the account for the configured time, and a locked account answers "locked" to any password.
+ */
+export async function checkCredentials(
+  deps: AppDeps,
+  tenantId: string,
+  login: string,
+  password: string,
+): Promise<CredentialCheck> {
+  const { lockoutAttempts, lockoutSeconds } = deps.config;
+  const key = normalizeName(login);
+  const user = await inScope(deps.database.db, { tenantId }, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.isDeleted, false), or(eq(users.normalizedUserName, key), eq(users.normalizedEmail, key))))
+      .limit(1);
+    return rows[0] ?? null;
+  });
+  if (!user) {
+    await verifyPassword(password, unmatchableHash);
+    return { ok: false, reason: "invalid" };
+  }
+  const now = Date.now();
+  if (user.lockoutEnabled && user.lockoutEnd && user.lockoutEnd.getTime() > now) {
+    return { ok: false, reason: "locked", lockoutSeconds: Math.ceil((user.lockoutEnd.getTime() - now) / 1000) };
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await inScope(deps.database.db, { tenantId }, (tx) =>
+      tx
+        .update(users)
+        .set({
+          accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then 0 else ${users.accessFailedCount} + 1 end`,
+          lockoutEnd: sql`case when ${users.lockoutEnabled} and ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
+        })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
+    );
+    return { ok: false, reason: "invalid" };
+  }
+  if (user.accessFailedCount > 0 || user.lockoutEnd) {
+    await inScope(deps.database.db, { tenantId }, (tx) =>
+      tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
+    );
+  }
+  if (!user.isActive) return { ok: false, reason: "inactive" };
+  if (tenantId !== HOST_TENANT_ID) {
+    const tenant = await tenantState(deps, tenantId);
+    if (!tenant?.isActive) return { ok: false, reason: "tenantInactive" };
+    if (tenant.accountExpireTime && tenant.accountExpireTime.getTime() < now) return { ok: false, reason: "expired" };
+  }
+  return { ok: true, user };
+}
+
+async function tenantState(deps: AppDeps, tenantId: string) {
+  return inScope(deps.database.db, { tenantId }, async (tx) => {
+    const rows = await tx.select({ isActive: tenants.isActive, accountExpireTime: tenants.accountExpireTime, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    return rows[0] ?? null;
+  });
+}
+
+export type TokenAnswer = {
+  token_type: "Bearer";
+  access_token: string;
+  expires_in: number;
+  refresh_token?: string;
+  scope: string;
+};
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
+
+function principalOf(user: UserRow, tenantName: string | null, sessionId: string): Principal {
+  return {
+    userId: user.id,
+    tenantId: user.tenantId === HOST_TENANT_ID ? null : user.tenantId,
+    tenantName,
+    userName: user.userName,
+    isMainAccount: user.isMainAccount,
+    isHost: user.isHost,
+    sessionId,
+    securityStamp: user.securityStamp,
+  };
+}
+
+/** Opens a session for a user whose credentials were checked and answers the token response. */
+export async function openSession(deps: AppDeps, user: UserRow, clientIp: string, withRefresh: boolean): Promise<TokenAnswer> {
+  const sessionId = randomUUID();
+  const secret = randomBytes(32).toString("base64url");
+  const tenantName = user.tenantId === HOST_TENANT_ID ? null : ((await tenantState(deps, user.tenantId))?.name ?? null);
+  await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) =>
+    tx.insert(userSessions).values({
+      tenantId: user.tenantId,
+      id: sessionId,
+      userId: user.id,
+      clientIp,
+      refreshTokenHash: withRefresh ? sha256(secret) : null,
+      refreshExpiresAt: withRefresh ? new Date(Date.now() + deps.config.refreshTokenSeconds * 1000) : null,
+    }),
+  );
+  return tokenAnswer(deps, principalOf(user, tenantName, sessionId), withRefresh ? `${user.tenantId}.${sessionId}.${secret}` : undefined);
+}
+
+async function tokenAnswer(deps: AppDeps, p: Principal, refreshToken?: string): Promise<TokenAnswer> {
+  return {
+    token_type: "Bearer",
+    access_token: await deps.tokens.sign(p),
+    expires_in: deps.config.accessTokenSeconds,
+    ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    scope: refreshToken ? "Erp offline_access" : "Erp",
+  };
+}
+
+const refreshPattern = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,})$/;
+
+/** Rotates a refresh token: the old one stops working, a reused old one revokes the session. Null when refused. */
+export async function refreshSession(deps: AppDeps, refreshToken: string): Promise<TokenAnswer | null> {
+  const m = refreshPattern.exec(refreshToken);
+  if (!m) return null;
+  const [, tenantId, sessionId, secret] = m;
+  const next = randomBytes(32).toString("base64url");
+  const outcome = await inScope(deps.database.db, { tenantId }, async (tx) => {
+    const rows = await tx
+      .select({ session: userSessions, user: users, tenantName: tenants.name, tenantActive: tenants.isActive })
+      .from(userSessions)
+      .innerJoin(users, and(eq(users.tenantId, userSessions.tenantId), eq(users.id, userSessions.userId)))
+      .leftJoin(tenants, eq(tenants.id, userSessions.tenantId))
+      .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId)))
+      .limit(1);
+    const row = rows[0];
+    if (!row || row.session.revokedAt || !row.session.refreshTokenHash) return null;
+    if (!row.session.refreshExpiresAt || row.session.refreshExpiresAt.getTime() < Date.now()) return null;
+    if (row.session.refreshTokenHash !== sha256(secret)) {
+      await revokeSession(tx, tenantId, sessionId);
+      return "reused" as const;
+    }
+    if (row.user.isDeleted || !row.user.isActive) return null;
+    if (tenantId !== HOST_TENANT_ID && !row.tenantActive) return null;
+    // Conditional on the old hash, so two concurrent refreshes with one token cannot both win.
+    const updated = await tx
+      .update(userSessions)
+      .set({ refreshTokenHash: sha256(next), lastRefreshTime: new Date() })
+      .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId), eq(userSessions.refreshTokenHash, sha256(secret)), isNull(userSessions.revokedAt)))
+      .returning({ id: userSessions.id });
+    if (updated.length !== 1) return null;
+    return principalOf(row.user, row.tenantName ?? null, sessionId);
+  });
+  if (!outcome || outcome === "reused") return null;
+  return tokenAnswer(deps, outcome, `${tenantId}.${sessionId}.${next}`);
+}
+
+export async function revokeSession(tx: Tx, tenantId: string, sessionId: string): Promise<void> {
+  await tx.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId)));
+}
+
+/** Ends every session of a user (password change, disable). */
+export async function revokeUserSessions(tx: Tx, tenantId: string, userId: string): Promise<void> {
+  await tx
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+}

@@ -1,0 +1,68 @@
+// POST /connect/token: OAuth 2 password and refresh_token grants for the client Erp_App. Answers and errors in OAuth's
+// own shape ({error, error_description}); unknown users and wrong passwords answer alike.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import { tenantHint, CLIENT_ID } from "../../http/auth.ts";
+import { findTenant } from "../../http/calls.ts";
+import { HOST_TENANT_ID } from "../../db/schema.ts";
+import { checkCredentials, credentialMessages, lockedMessage, openSession, refreshSession } from "../identity/sessions.ts";
+
+const tokenRequest = z.object({
+  grant_type: z.string().optional(),
+  client_id: z.string().optional(),
+  username: z.string().max(256).optional(),
+  password: z.string().max(256).optional(),
+  scope: z.string().max(256).optional(),
+  refresh_token: z.string().max(512).optional(),
+  __tenant: z.string().max(256).optional(),
+});
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
+  return reply.code(status).header("cache-control", "no-store").send({ error, error_description: description });
+}
+
+export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
+  app.post("/connect/token", { schema: { tags: ["Token"], operationId: "Token", hide: false } }, async (req, reply) => {
+    const wait = deps.loginLimiter.hit(req.ip);
+    if (wait > 0) {
+      reply.header("retry-after", String(wait));
+      return oauthError(reply, 429, "too_many_requests", "访问太多，请稍候访问!");
+    }
+    const parsed = tokenRequest.safeParse(req.body ?? {});
+    if (!parsed.success) return oauthError(reply, 400, "invalid_request", "请求参数格式不正确");
+    const body = parsed.data;
+    if (!body.grant_type) return oauthError(reply, 400, "invalid_request", "The parameter grant_type cannot be null.");
+    if (body.client_id !== CLIENT_ID) return oauthError(reply, 400, "invalid_client", "未知的客户端");
+    const scopes = (body.scope ?? "Erp").split(/\s+/).filter(Boolean);
+    if (scopes.some((s) => s !== "Erp" && s !== "offline_access")) {
+      return oauthError(reply, 400, "invalid_scope", "不支持的 scope");
+    }
+    reply.header("cache-control", "no-store");
+
+    if (body.grant_type === "refresh_token") {
+      if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
+      const answer = await refreshSession(deps, body.refresh_token);
+      if (!answer) return oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
+      return answer;
+    }
+    if (body.grant_type !== "password") return oauthError(reply, 400, "unsupported_grant_type", "不支持的授权类型");
+    if (!body.username) return oauthError(reply, 400, "invalid_request", "The parameter username cannot be null.");
+    if (!body.password) return oauthError(reply, 400, "invalid_request", "The parameter password cannot be null.");
+
+    const hint = tenantHint(req) ?? body.__tenant?.trim() ?? null;
+    let tenantId = HOST_TENANT_ID;
+    if (hint) {
+      const tenant = await findTenant(deps, hint);
+      // An unknown tenant answers like a wrong password: no guessing of names through this endpoint.
+      if (!tenant) return oauthError(reply, 400, "invalid_grant", credentialMessages.invalid);
+      tenantId = tenant.id;
+    }
+    const check = await checkCredentials(deps, tenantId, body.username, body.password);
+    if (!check.ok) {
+      const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds ?? deps.config.lockoutSeconds) : credentialMessages[check.reason];
+      return oauthError(reply, 400, "invalid_grant", description);
+    }
+    return openSession(deps, check.user, req.ip, scopes.includes("offline_access"));
+  });
+}

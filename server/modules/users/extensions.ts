@@ -1,0 +1,52 @@
+// Extension points through which later areas join the user calls without the users module knowing them: what to clear
+// when a sub-account is cleared, and which per-user figures the sub-account statistics show.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { passwordResetCodes, userSessions, users } from "../../db/schema.ts";
+
+export type UserDataCleaner = { label: string; clear(tx: Tx, tenantId: string, userId: string): Promise<number> };
+
+export const userDataCleaners: UserDataCleaner[] = [
+  {
+    label: "登录会话",
+    async clear(tx, tenantId, userId) {
+      const rows = await tx
+        .update(userSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+        .returning({ id: userSessions.id });
+      return rows.length;
+    },
+  },
+  {
+    label: "密码重置令牌",
+    async clear(tx, tenantId, userId) {
+      const rows = await tx
+        .delete(passwordResetCodes)
+        .where(and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.userId, userId)))
+        .returning({ id: passwordResetCodes.id });
+      return rows.length;
+    },
+  },
+  {
+    label: "备注",
+    async clear(tx, tenantId, userId) {
+      const rows = await tx
+        .update(users)
+        .set({ remark: null, lastModificationTime: new Date() })
+        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+        .returning({ id: users.id });
+      return rows.length;
+    },
+  },
+];
+
+export type UserStatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
+export type UserStatContributor = (
+  tx: Tx,
+  scope: { tenantId: string; userIds: string[]; startDate?: Date; endDate?: Date },
+  rows: UserStatRow[],
+) => Promise<void>;
+
+/** Filled by the product and order areas as they land. */
+export const userStatContributors: UserStatContributor[] = [];

@@ -1,0 +1,127 @@
+// Starts the real app on a fresh migrated database for a test file, and speaks to it through the full HTTP stack
+// (Fastify's inject): routing, validation, auth, tenancy, error envelope.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp, createDeps, type AppDeps } from "../app.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { bootstrap } from "../db/bootstrap.ts";
+import type { Database } from "../db/client.ts";
+import { hostAllScope, inScope } from "../db/scope.ts";
+import { createJobs } from "../jobs/queue.ts";
+import { insertTenantWithMainAccount } from "../modules/identity/users.ts";
+import { openTestDatabase } from "./templates.ts";
+
+export const ADMIN_PASSWORD = "Admin123456";
+
+export type ApiOptions = {
+  token?: string;
+  tenant?: string;
+  query?: Record<string, string | number | boolean | (string | number)[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type ApiResponse = { status: number; body: any; headers: Record<string, unknown>; raw: string };
+
+export type TestTenant = { tenantId: string; tenantName: string; userName: string; password: string; userId: string; token: string };
+
+export type TestServer = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  api(method: string, url: string, opts?: ApiOptions): Promise<ApiResponse>;
+  /** Password grant; answers the whole token response, throwing when refused. */
+  login(userName: string, password: string, tenant?: string, extra?: Record<string, string>): Promise<{ access_token: string; refresh_token?: string }>;
+  adminToken(): Promise<string>;
+  createTenant(name?: string): Promise<TestTenant>;
+  createSubUser(owner: TestTenant, userName?: string, extra?: Record<string, unknown>): Promise<{ id: string; userName: string; password: string; token: string }>;
+  close(): Promise<void>;
+};
+
+export const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString("hex")}`;
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: mkdtempSync(join(tmpdir(), "erp-test-")),
+      TOKEN_SIGNING_KEY: randomBytes(48).toString("base64url"),
+      LOG_LEVEL: "silent",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
+    }),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, withDemo: false });
+  const jobs = createJobs(database, () => {});
+  const deps = createDeps(config, database, jobs);
+  const app = await buildApp(deps);
+  await app.ready();
+  await jobs.start({ work: true });
+
+  async function api(method: string, url: string, opts: ApiOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.tenant) headers.__tenant = opts.tenant;
+    const res = await app.inject({
+      method: method as "GET",
+      url,
+      query: opts.query as Record<string, string>,
+      headers,
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    let body: unknown = null;
+    try {
+      body = res.body ? JSON.parse(res.body) : null;
+    } catch {
+      body = res.body;
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+  }
+
+  async function login(userName: string, password: string, tenant?: string, extra: Record<string, string> = {}) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/connect/token",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(tenant ? { __tenant: tenant } : {}) },
+      payload: new URLSearchParams({ grant_type: "password", client_id: "Erp_App", scope: "Erp", username: userName, password, ...extra }).toString(),
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${userName}@${tenant ?? "host"} failed: ${res.statusCode} ${res.body}`);
+    return JSON.parse(res.body);
+  }
+
+  let adminTokenCache: string | undefined;
+  return {
+    app,
+    deps,
+    database,
+    api,
+    login,
+    async adminToken() {
+      adminTokenCache ??= (await login("admin", ADMIN_PASSWORD)).access_token;
+      return adminTokenCache!;
+    },
+    async createTenant(name = uniqueName("t")) {
+      const password = "Passw0rd!" + randomBytes(3).toString("hex");
+      const { tenant, user } = await inScope(database.db, hostAllScope, (tx) =>
+        insertTenantWithMainAccount(tx, { tenantName: name, userName: "boss", pwd: password }),
+      );
+      const token = (await login("boss", password, name)).access_token;
+      return { tenantId: tenant.id, tenantName: name, userName: "boss", password, userId: user.id, token };
+    },
+    async createSubUser(owner, userName = uniqueName("sub"), extra = {}) {
+      const password = "Sub12345" + randomBytes(2).toString("hex");
+      const res = await api("POST", "/api/User/CreateSubUser", { token: owner.token, body: { userName, pwd: password, ...extra } });
+      if (res.status !== 200) throw new Error(`CreateSubUser failed: ${res.status} ${res.raw}`);
+      const token = (await login(userName, password, owner.tenantName)).access_token;
+      return { id: res.body.result.id, userName, password, token };
+    },
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

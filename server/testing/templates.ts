@@ -1,0 +1,91 @@
+// A migrated database (with the job queue's schema) made once per test run, copied for each test file: PGlite as a
+// data-directory dump, PostgreSQL as a template database.
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { fromPglite, PgBoss } from "pg-boss";
+import { openDatabase, type Database } from "../db/client.ts";
+
+export const TEMPLATE_ENV = "ERP_TEST_TEMPLATE";
+
+export async function makePgliteTemplate(): Promise<string> {
+  const database = await openDatabase({ kind: "pglite" });
+  await database.migrate();
+  const boss = new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
+  const dump = await database.pglite!.dumpDataDir("none");
+  const file = join(tmpdir(), `erp-test-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  return file;
+}
+
+export function adminUrl(url: string, dbName: string): string {
+  const u = new URL(url);
+  u.pathname = "/" + dbName;
+  return u.toString();
+}
+
+export async function makePostgresTemplate(url: string): Promise<string> {
+  const name = `erp_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ kind: "postgres", url: adminUrl(url, name), poolSize: 2 });
+  await database.migrate();
+  const boss = new PgBoss({ connectionString: adminUrl(url, name), max: 2, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
+  await database.close();
+  return name;
+}
+
+export async function dropPostgresTemplate(url: string, name: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [`erp_t_${process.pid}_%`, name]);
+  for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+  await admin.end();
+}
+
+/** A fresh migrated database for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = process.env[TEMPLATE_ENV];
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    if (!template) throw new Error("no PostgreSQL template: run through vitest (global setup)");
+    const name = `erp_t_${template.split("_").pop()}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (e) {
+        // Two files copying the template at the same instant: PostgreSQL refuses one; try again shortly.
+        if (attempt > 20 || !String(e).includes("being accessed")) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const database = await openDatabase({ kind: "postgres", url: adminUrl(url, name), poolSize: 10 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    };
+    return database;
+  }
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  const database = await openDatabase({ kind: "pglite", loadDataDir });
+  if (!template) await database.migrate();
+  return database;
+}

@@ -1,0 +1,50 @@
+// Enumerations: numeric on the wire, named here. The spec lists only unnamed numeric sets; each is given the entity
+// it fits and every value a meaning (docs/decisions.md).
+
+/** Background task status (the spec's set 1-4 and 9). */
+export const TaskStatus = { Pending: 1, Running: 2, Succeeded: 3, Failed: 4, Cancelled: 9 } as const;
+export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+/** Background task type (the spec's set 1-13, 20, 30, 31). */
+export const TaskType = {
+  Collect: 1,
+  ImportUrls: 2,
+  Publish: 3,
+  SyncListings: 4,
+  BatchUpdateListings: 5,
+  TranslateProducts: 6,
+  ExportProducts: 7,
+  ScreenInfringement: 8,
+  SyncCategories: 9,
+  SyncOrders: 10,
+  PullFreight: 11,
+  ClearSubAccountInfo: 12,
+  CopyBetweenTenants: 13,
+  MigrateAccount: 20,
+  PurgeDeletedProducts: 30,
+  Maintenance: 31,
+} as const;
+export type TaskType = (typeof TaskType)[keyof typeof TaskType];
+
+/** How a sub-account is paid for (the spec's set 1-3). */
+export const SubAccountType = { Free: 1, Package: 2, Trial: 3 } as const;
+export type SubAccountType = (typeof SubAccountType)[keyof typeof SubAccountType];
+
+/** How a tenant pays for its account (the spec's set 1-4). */
+export const AccountPaymentType = { Trial: 1, Monthly: 2, Yearly: 3, Permanent: 4 } as const;
+export type AccountPaymentType = (typeof AccountPaymentType)[keyof typeof AccountPaymentType];
+
+/** Result of /api/account/login and check-password (ABP's LoginResultType). */
+export const LoginResultType = {
+  Success: 1,
+  InvalidUserNameOrPassword: 2,
+  NotAllowed: 3,
+  LockedOut: 4,
+  RequiresTwoFactor: 5,
+} as const;
+
+/** Outbox mail status. */
+export const MailStatus = { Pending: 1, Sent: 2, Failed: 3, LoggedOnly: 4 } as const;
+
+/** Marketplace sites (spec §1, §9). */
+export const Site = { mx: 1, bl: 2, cl: 3, co: 4, cbt: 5 } as const;
