@@ -1,6 +1,18 @@
 // Every area's calls, registered on the app in this order.
 import type { AppDeps } from "../app.ts";
 import type { Registrar } from "../http/calls.ts";
+import { registerAccount } from "./account/routes.ts";
+import { registerHosted } from "./hosted/routes.ts";
+import { registerSettings } from "./settings/routes.ts";
+import { registerTasks } from "./tasks/routes.ts";
+import { registerTenancy } from "./tenancy/routes.ts";
 import { registerUsers } from "./users/routes.ts";
 
-export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [registerUsers];
+export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
+  registerAccount,
+  registerTenancy,
+  registerUsers,
+  registerHosted,
+  registerSettings,
+  registerTasks,
+];

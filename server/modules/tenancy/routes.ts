@@ -1,0 +1,7 @@
+import type { AppDeps } from "../../app.ts";
+import type { Registrar } from "../../http/calls.ts";
+
+export function registerTenancy(r: Registrar, deps: AppDeps) {
+  void r;
+  void deps;
+}
