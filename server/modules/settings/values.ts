@@ -1,0 +1,22 @@
+// Reading host settings from other areas (feature switches, lists the host maintains). The settings calls live in
+// routes.ts; this is the one way code reads a value.
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { settings } from "../../db/schema.ts";
+
+/** Known setting keys, so areas do not spell them twice. */
+export const SettingKeys = {
+  /** "true"/"false": whether /api/account/register may open new tenants (default true). */
+  selfRegistrationEnabled: "Account.IsSelfRegistrationEnabled",
+  /** Comma-separated tenant names on the new-version allowlist (spec §6). */
+  newVersionTenants: "Console.NewVersionTenants",
+  /** Comma-separated tenant names whose sub-accounts do not see the finance centre (spec §6). */
+  financeHiddenTenants: "Console.FinanceHiddenTenants",
+  /** FAQ content shown at /faq/list. */
+  faq: "Console.Faq",
+} as const;
+
+export async function getSettingValue(tx: Tx, key: string): Promise<string | null> {
+  const rows = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return rows[0]?.value ?? null;
+}
