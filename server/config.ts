@@ -1,14 +1,23 @@
 // Every setting of the server, validated once. Nothing else in the server reads process.env.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+/** A whole number written in decimal digits: "0x50", "1e3", "8.0" are refused rather than read as something else. */
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -20,9 +29,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default("info"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("no-reply@localhost"),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  DB_POOL_SIZE: integer(1, 200).default(20),
+  LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
+  BODY_LIMIT_BYTES: integer(1024).default(10 * 1024 * 1024),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
 });
 
@@ -54,7 +63,8 @@ export class ConfigError extends Error {}
 
 /** Reads the environment (or the given record); a bad value throws a ConfigError naming the setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  // An empty (or blank) variable counts as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -90,9 +100,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The signing key lives in DATA_DIR when not given, so restarts keep tokens valid. */
 function signingKeyFromDataDir(dataDir: string): string {
   const file = join(dataDir, "token-signing.key");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(48).toString("base64url");
-  writeFileSync(file, key + "\n", { mode: 0o600 });
+  try {
+    if (!existsSync(file)) createSigningKey(dataDir, file);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  const key = readFileSync(file, "utf8").trim();
+  if (key.length < 32) {
+    throw new ConfigError(`Invalid configuration:\n  TOKEN_SIGNING_KEY: ${file} holds fewer than 32 characters (delete it to generate a new key, or set TOKEN_SIGNING_KEY)`);
+  }
   return key;
+}
+
+function createSigningKey(dataDir: string, file: string) {
+  mkdirSync(dataDir, { recursive: true });
+  // Written aside, then linked into place: of two processes starting at once, one key wins and both read it whole.
+  const key = randomBytes(48).toString("base64url") + "\n";
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, key, { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // A file system without hard links: create exclusively instead.
+    if (code !== "EEXIST") writeFileIfAbsent(file, key);
+  } finally {
+    unlinkSync(tmp);
+  }
+}
+
+function writeFileIfAbsent(file: string, content: string) {
+  try {
+    writeFileSync(file, content, { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
 }

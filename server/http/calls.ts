@@ -9,7 +9,7 @@ import { HOST_TENANT_ID, tenants, userSessions, users } from "../db/schema.ts";
 import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
 import type { AppDeps } from "../app.ts";
 import { type Principal, readPrincipal, tenantHint } from "./auth.ts";
-import { forbidden, notFound, unauthorized } from "./errors.ts";
+import { AppError, forbidden, notFound, unauthorized, unsupportedMediaType } from "./errors.ts";
 
 /**
  * anonymous: no token needed (a token, if sent, is still checked); user: any logged-in user; main: a tenant's main
@@ -57,6 +57,24 @@ export type Registrar = {
   ): void;
 };
 
+class CommittedFailure {
+  constructor(readonly error: AppError) {}
+}
+
+/** The principal read by a call's onRequest hook, reused by its handler. */
+const principals = new WeakMap<FastifyRequest, Principal | null>();
+
+function sendsBody(req: FastifyRequest): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** A call with a JSON body takes JSON (or a multipart upload); text/plain, forms and the rest are a 415. */
+function acceptedBodyType(contentType: string | undefined): boolean {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json") || type === "multipart/form-data";
+}
+
 export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: RegisteredCall[]): Registrar {
   return {
     call(def) {
@@ -76,6 +94,18 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
       app.route({
         method: def.method,
         url,
+        // Who may call comes before what was sent (ABP runs authorization before model validation): a caller without a
+        // token gets 401 and a caller without the right gets 403, never a validation answer describing the call.
+        onRequest: async (req) => {
+          const principal = await readPrincipal(req, deps.tokens);
+          if (!principal && def.access !== "anonymous") throw unauthorized();
+          if (principal && def.access === "main" && !(principal.isMainAccount && principal.tenantId !== null)) {
+            throw forbidden("仅主账号可以执行此操作");
+          }
+          if (principal && def.access === "host" && !principal.isHost) throw forbidden("仅平台管理员可以执行此操作");
+          if (def.body && sendsBody(req) && !acceptedBodyType(req.headers["content-type"])) throw unsupportedMediaType();
+          principals.set(req, principal);
+        },
         schema: {
           tags: [def.group],
           operationId: `${def.group}_${def.name}`,
@@ -96,7 +126,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
             }
           : undefined,
         handler: async (req, reply) => {
-          const principal = await readPrincipal(req, deps.tokens);
+          const principal = principals.has(req) ? principals.get(req)! : await readPrincipal(req, deps.tokens);
           if (!principal && def.access !== "anonymous") throw unauthorized();
           let tenantId = principal ? principal.tenantId ?? HOST_TENANT_ID : HOST_TENANT_ID;
           if (!principal) {
@@ -110,11 +140,18 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
               throw forbidden("仅主账号可以执行此操作");
             }
             if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
-            return def.handler(
-              { tx, deps, req, reply, principal, user, tenantId },
-              { query: req.query as never, body: req.body as never, params: req.params as never },
-            );
+            try {
+              return await def.handler(
+                { tx, deps, req, reply, principal, user, tenantId },
+                { query: req.query as never, body: req.body as never, params: req.params as never },
+              );
+            } catch (err) {
+              // keepChanges(): commit what the call wrote, then answer the error.
+              if (err instanceof AppError && err.commitFirst) return new CommittedFailure(err);
+              throw err;
+            }
           });
+          if (result instanceof CommittedFailure) throw result.error;
           if (reply.sent) return reply;
           if (result === undefined) return reply.code(204).send();
           return reply.send({ result });

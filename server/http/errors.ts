@@ -5,6 +5,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 export type ValidationErrorInfo = { message: string; members: string[] };
 
 export class AppError extends Error {
+  /** Set by keepChanges(): the call's transaction commits before this error is answered. */
+  commitFirst = false;
+
   constructor(
     readonly status: number,
     message: string,
@@ -16,6 +19,15 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Answers the error but keeps what the call wrote before it (a counted wrong guess must survive the refusal). Use only
+ * where the writes are meant to outlive the failure.
+ */
+export function keepChanges(err: AppError): AppError {
+  err.commitFirst = true;
+  return err;
+}
+
 export const badRequest = (message: string, details?: string, validationErrors?: ValidationErrorInfo[]) =>
   new AppError(400, message, null, details ?? null, validationErrors ?? null);
 export const unauthorized = (message = "未登录或登录已过期") => new AppError(401, message, "Unauthorized");
@@ -24,6 +36,7 @@ export const forbidden = (message = "暂无权限") => new AppError(403, message
 export const businessError = (message: string, code: string | null = null) => new AppError(403, message, code);
 export const notFound = (message: string) => new AppError(404, message, "NotFound");
 export const conflict = (message = "数据已被其他人修改，请刷新后重试") => new AppError(409, message, "Concurrency");
+export const unsupportedMediaType = (message = "不支持的内容类型，请使用 application/json") => new AppError(415, message, "UnsupportedMediaType");
 export const tooManyRequests = (message = "访问太多，请稍候访问!") => new AppError(429, message, "TooManyRequests");
 
 export function errorBody(e: {

@@ -1,12 +1,22 @@
 // The job queue lives in the same database (pg-boss on PostgreSQL, or on PGlite through its adapter). Handlers are
 // registered by the modules; a failed job is retried with back-off, so every handler must be safe to run again.
-import { fromPglite, PgBoss } from "pg-boss";
-import type { Database } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { Database, Tx } from "../db/client.ts";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+export type SendOptions = {
+  singletonKey?: string;
+  /**
+   * Enqueue inside this open transaction: the job exists exactly when the transaction commits (no job lost after a
+   * commit, none run for a rolled-back change), and no second connection is needed (PGlite has only one).
+   */
+  tx?: Tx;
+};
+
 export type Jobs = {
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Registers a handler; workers start when the queue starts with work enabled. */
   handle<T extends object>(name: string, handler: JobHandler<T>): void;
   start(options: { work: boolean }): Promise<void>;
@@ -24,12 +34,20 @@ export function createJobs(database: Database, log: (msg: string, err?: unknown)
 
   return {
     async send(name, data, options) {
-      return boss.send(name, data, {
+      const sendOptions = {
         retryLimit: 5,
         retryDelay: 2,
         retryBackoff: true,
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      });
+      };
+      const tx = options?.tx;
+      if (!tx) return boss.send(name, data, sendOptions);
+      // The queue's tables belong to the login role, not to erp_app: step out of the app role for the insert only.
+      const role = rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('role') as role`))[0]?.role ?? "erp_app";
+      await tx.execute(sql`select set_config('role', 'none', true)`);
+      const id = await boss.send(name, data, { ...sendOptions, db: fromDrizzle(tx as never, sql) });
+      await tx.execute(sql`select set_config('role', ${role}, true)`);
+      return id;
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
@@ -50,6 +68,11 @@ export function createJobs(database: Database, log: (msg: string, err?: unknown)
       started = false;
     },
   };
+}
+
+/** drizzle's execute answers { rows } on node-postgres and PGlite alike. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 function poolUrl(database: Database): string {

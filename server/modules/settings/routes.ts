@@ -1,7 +1,98 @@
+// System configuration (spec §7 SystemConfigSetting) and currency rates (spec §7 Currency). Reads are open to every
+// logged-in user; changes are the host's.
+import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
+import { pagedResult } from "../../../shared/contract/common.ts";
+import {
+  createOrUpdateCurrencyInput,
+  createOrUpdateSettingInput,
+  currency,
+  deleteByIdQuery,
+  getSettingListQuery,
+  setting,
+  settingKeyQuery,
+} from "../../../shared/contract/settings.ts";
+import * as currencyService from "./currency.ts";
+import * as service from "./service.ts";
 
 export function registerSettings(r: Registrar, deps: AppDeps) {
-  void r;
   void deps;
+  const group = "SystemConfigSetting";
+  r.call({
+    group,
+    name: "GetValueByKey",
+    method: "GET",
+    access: "user",
+    summary: "A setting's value, or null when the key is not set",
+    query: settingKeyQuery,
+    result: z.string().nullable(),
+    handler: (ctx, { query }) => service.getValueByKey(ctx, query.key),
+  });
+  r.call({
+    group,
+    name: "Get",
+    method: "GET",
+    access: "user",
+    summary: "A setting by key (404 when not set)",
+    query: settingKeyQuery,
+    result: setting,
+    handler: (ctx, { query }) => service.getByKey(ctx, query.key),
+  });
+  r.call({
+    group,
+    name: "GetList",
+    method: "GET",
+    access: "host",
+    query: getSettingListQuery,
+    result: pagedResult(setting),
+    handler: (ctx, { query }) => service.getList(ctx, query),
+  });
+  r.call({
+    group,
+    name: "CreateOrUpdate",
+    method: "POST",
+    access: "host",
+    summary: "Creates a setting (new key) or, with id, updates it",
+    body: createOrUpdateSettingInput,
+    result: setting,
+    handler: (ctx, { body }) => service.createOrUpdate(ctx, body),
+  });
+  r.call({
+    group,
+    name: "Delete",
+    method: "DELETE",
+    access: "host",
+    query: deleteByIdQuery,
+    handler: (ctx, { query }) => service.deleteSetting(ctx, query.id),
+  });
+
+  r.call({
+    group: "Currency",
+    name: "GetAllCurrency",
+    method: "GET",
+    access: "user",
+    summary: "Every currency rate (CNY for one unit), CNY first",
+    result: z.array(currency),
+    handler: (ctx) => currencyService.getAllCurrency(ctx),
+  });
+  r.call({
+    group: "Currency",
+    name: "CreateOrUpdateCurrency",
+    method: "POST",
+    access: "host",
+    summary: "Creates a currency (new code) or, with id, updates it; CNY keeps rate 1",
+    body: createOrUpdateCurrencyInput,
+    result: currency,
+    handler: (ctx, { body }) => currencyService.createOrUpdateCurrency(ctx, body),
+  });
+  r.call({
+    group: "Currency",
+    name: "DeleteCurrency",
+    method: "DELETE",
+    access: "host",
+    summary: "Deletes a currency (not CNY)",
+    query: deleteByIdQuery,
+    handler: (ctx, { query }) => currencyService.deleteCurrency(ctx, query.id),
+  });
 }

@@ -1,7 +1,20 @@
+// Task centre calls (spec §7 TaskInfo).
 import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
+import { pagedResult } from "../../../shared/contract/common.ts";
+import { getTaskInfoByPageQuery, taskInfo } from "../../../shared/contract/tasks.ts";
+import * as service from "./service.ts";
 
 export function registerTasks(r: Registrar, deps: AppDeps) {
-  void r;
   void deps;
+  r.call({
+    group: "TaskInfo",
+    name: "GetTaskInfoByPage",
+    method: "GET",
+    access: "user",
+    summary: "Background tasks: the tenant's for a main account, its own for a sub-account; newest first",
+    query: getTaskInfoByPageQuery,
+    result: pagedResult(taskInfo),
+    handler: (ctx, { query }) => service.getTaskInfoByPage(ctx, query),
+  });
 }

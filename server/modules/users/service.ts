@@ -302,7 +302,7 @@ export async function clearSubAccountInfo(ctx: CallContext, userId: string) {
     content: `清空子账号 ${target.userName} 的数据`,
     creatorId: ctx.user!.id,
   });
-  await ctx.deps.jobs.send<ClearJob>(CLEAR_SUB_ACCOUNT_JOB, { tenantId, taskId, userId: target.id });
+  await ctx.deps.jobs.send<ClearJob>(CLEAR_SUB_ACCOUNT_JOB, { tenantId, taskId, userId: target.id }, { tx: ctx.tx });
   return { taskId };
 }
 

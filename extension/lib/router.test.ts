@@ -1,0 +1,89 @@
+// The protocol's receiving side without a browser: envelope, sender rules, input validation, error shape.
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../shared/api/errors.ts";
+import { CHANNEL, loginInput } from "./protocol.ts";
+import { createRouter, senderAllowed, type Handlers } from "./router.ts";
+
+const options = { extensionId: "ext-id", extensionOrigin: "chrome-extension://ext-id/" };
+const popup = { id: "ext-id", url: "chrome-extension://ext-id/popup.html" };
+const contentScript = { id: "ext-id", url: "https://detail.1688.com/offer/1.html", tab: { id: 3 } };
+const stranger = { id: "other-extension", url: "chrome-extension://other-extension/popup.html" };
+const status = { loggedIn: false, userName: null, tenantName: null, serverUrl: "", tenant: "" };
+
+function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  return {
+    login: vi.fn(async () => ({ ...status, loggedIn: true })),
+    logout: vi.fn(async () => status),
+    getStatus: vi.fn(async () => status),
+    getUserInfo: vi.fn(async () => {
+      throw new ApiError({ status: 401, serverMessage: "登录已失效，请重新登录" });
+    }),
+    ...overrides,
+  };
+}
+const msg = (type: string, data?: unknown) => ({ channel: CHANNEL, type, data });
+
+describe("router", () => {
+  it("leaves messages of other channels alone", async () => {
+    const route = createRouter(handlers(), options);
+    expect(await route({ type: "getStatus" }, popup)).toBeUndefined();
+    expect(await route("hello", popup)).toBeUndefined();
+    expect(await route(null, popup)).toBeUndefined();
+  });
+
+  it("answers {ok, data} from the handler", async () => {
+    const h = handlers();
+    const route = createRouter(h, options);
+    expect(await route(msg("getStatus"), popup)).toEqual({ ok: true, data: status });
+    expect(h.getStatus).toHaveBeenCalledOnce();
+  });
+
+  it("refuses unknown types, including inherited names", async () => {
+    const route = createRouter(handlers(), options);
+    expect(await route(msg("deleteEverything"), popup)).toMatchObject({ ok: false, error: { code: "UnknownMessage" } });
+    expect(await route(msg("toString"), popup)).toMatchObject({ ok: false, error: { code: "UnknownMessage" } });
+  });
+
+  it("validates the input at the receiver and passes the parsed value on", async () => {
+    const h = handlers();
+    const route = createRouter(h, options);
+    const bad = await route(msg("login", { serverUrl: "https://erp.example.com", userName: "", password: "x" }), popup);
+    expect(bad).toEqual({ ok: false, error: { message: "请输入用户名", status: 400, code: "BadMessage" } });
+    const extra = await route(msg("getStatus", { evil: true }), popup);
+    expect(extra).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(h.login).not.toHaveBeenCalled();
+
+    await route(msg("login", { serverUrl: " localhost:3000/ ", userName: " boss ", password: "p" }), popup);
+    expect(h.login).toHaveBeenCalledWith({ serverUrl: "http://localhost:3000", tenant: "", userName: "boss", password: "p" }, popup);
+  });
+
+  it("lets only the extension's own pages log in or out; content scripts may read the status; strangers nothing", async () => {
+    const route = createRouter(handlers(), options);
+    const login = msg("login", { serverUrl: "erp.example.com", userName: "u", password: "p" });
+    expect(await route(login, contentScript)).toMatchObject({ ok: false, error: { status: 403, code: "SenderRefused" } });
+    expect(await route(msg("logout"), contentScript)).toMatchObject({ ok: false, error: { code: "SenderRefused" } });
+    expect(await route(msg("getStatus"), contentScript)).toMatchObject({ ok: true });
+    expect(await route(msg("getStatus"), stranger)).toMatchObject({ ok: false, error: { code: "SenderRefused" } });
+    expect(senderAllowed("page", { id: "ext-id", url: "chrome-extension://ext-id/sidepanel.html" }, options)).toBe(true);
+    expect(senderAllowed("page", { id: "ext-id" }, options)).toBe(false);
+  });
+
+  it("turns a thrown ApiError into plain {message, status, code}", async () => {
+    const route = createRouter(handlers(), options);
+    expect(await route(msg("getUserInfo"), popup)).toEqual({ ok: false, error: { message: "登录已失效，请重新登录", status: 401, code: null } });
+  });
+});
+
+describe("server URL", () => {
+  const parse = (serverUrl: string) => loginInput.safeParse({ serverUrl, userName: "u", password: "p" });
+  it("adds a scheme and drops trailing slashes", () => {
+    expect(parse("erp.example.com").data?.serverUrl).toBe("https://erp.example.com");
+    expect(parse("127.0.0.1:8080/").data?.serverUrl).toBe("http://127.0.0.1:8080");
+    expect(parse("https://erp.example.com/base/").data?.serverUrl).toBe("https://erp.example.com/base");
+  });
+  it("refuses what is not an http(s) address", () => {
+    expect(parse("").success).toBe(false);
+    expect(parse("ftp://erp.example.com").error?.issues[0].message).toBe("服务器地址必须以 http:// 或 https:// 开头");
+    expect(parse("http://exa mple.com").success).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+// Outgoing mail through an outbox: a call writes the mail into outbox_emails in its own transaction and queues the job
+// "send-mail"; the job delivers it through SMTP (nodemailer) when SMTP_URL is set, and otherwise writes it to the log
+// (a developer's installation: the reset code is read there). Delivery is at least once: a crash between the SMTP
+// answer and the status update sends the mail again on retry.
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { AppDeps } from "../../app.ts";
+import type { Tx } from "../../db/client.ts";
+import { outboxEmails } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
+import { MailStatus } from "../../../shared/contract/enums.ts";
+
+export const SEND_MAIL_JOB = "send-mail";
+
+export type OutgoingMail = { tenantId: string; to: string; subject: string; body: string };
+export type SendMailJob = { tenantId: string; mailId: string };
+
+type Log = (level: "info" | "error", msg: string, extra?: Record<string, unknown>) => void;
+
+function logger(deps: AppDeps): Log {
+  return (level, msg, extra) => {
+    if (deps.config.logLevel === "silent") return;
+    if (level === "info" && !["info", "debug", "trace"].includes(deps.config.logLevel)) return;
+    const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra });
+    if (level === "error") console.error(line);
+    else console.log(line);
+  };
+}
+
+/** Writes a mail into the outbox and queues its delivery, both in the caller's transaction (they commit together). */
+export async function queueMail(tx: Tx, deps: AppDeps, mail: OutgoingMail): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(outboxEmails).values({
+    tenantId: mail.tenantId,
+    id,
+    toAddress: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    status: MailStatus.Pending,
+  });
+  await deps.jobs.send<SendMailJob>(SEND_MAIL_JOB, { tenantId: mail.tenantId, mailId: id }, { singletonKey: id, tx });
+  return id;
+}
+
+/** Delivers one outbox mail; a failure is recorded and rethrown so the queue retries it. */
+export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJob): Promise<void> {
+  const db = deps.database.db;
+  const log = logger(deps);
+  const where = and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.id, mailId));
+  const [mail] = await inScope(db, { tenantId }, (tx) => tx.select().from(outboxEmails).where(where).limit(1));
+  // Queued in the same transaction as the row, so a missing row means it was removed since.
+  if (!mail) return;
+  if (mail.status === MailStatus.Sent || mail.status === MailStatus.LoggedOnly) return;
+
+  if (!deps.config.smtpUrl) {
+    log("info", "mail not sent (SMTP_URL is not set); logged instead", { mailId, to: mail.toAddress, subject: mail.subject, body: mail.body });
+    await inScope(db, { tenantId }, (tx) => tx.update(outboxEmails).set({ status: MailStatus.LoggedOnly }).where(where));
+    return;
+  }
+  try {
+    const transport = nodemailer.createTransport({
+      url: deps.config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    try {
+      await transport.sendMail({ from: deps.config.mailFrom, to: mail.toAddress, subject: mail.subject, text: mail.body });
+    } finally {
+      transport.close();
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    log("error", "mail delivery failed; the queue retries it", { mailId, to: mail.toAddress, err: message });
+    await inScope(db, { tenantId }, (tx) =>
+      tx
+        .update(outboxEmails)
+        .set({ status: MailStatus.Failed, attempts: sql`${outboxEmails.attempts} + 1`, lastError: message.slice(0, 2000) })
+        .where(where),
+    );
+    throw err;
+  }
+  await inScope(db, { tenantId }, (tx) =>
+    tx
+      .update(outboxEmails)
+      .set({ status: MailStatus.Sent, sentTime: new Date(), attempts: sql`${outboxEmails.attempts} + 1`, lastError: null })
+      .where(where),
+  );
+}
+
+export function registerMailJobs(deps: AppDeps) {
+  deps.jobs.handle<SendMailJob>(SEND_MAIL_JOB, (job) => deliverMail(deps, job));
+}

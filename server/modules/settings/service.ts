@@ -1,0 +1,92 @@
+// System configuration settings (spec §7 SystemConfigSetting): host-maintained key/value pairs that every area reads
+// through values.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host.
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, ilike, ne, or } from "drizzle-orm";
+import type { z } from "zod";
+import { settings } from "../../db/schema.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { businessError, notFound } from "../../http/errors.ts";
+import type { PagedResult } from "../../../shared/contract/common.ts";
+import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
+import { orderBy } from "../users/service.ts";
+import { getSettingValue } from "./values.ts";
+
+type SettingRow = typeof settings.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
+
+function toSetting(s: SettingRow): Setting {
+  return {
+    id: s.id,
+    name: s.name,
+    key: s.key,
+    value: s.value,
+    description: s.description,
+    creationTime: s.creationTime.toISOString(),
+    lastModificationTime: s.lastModificationTime ? s.lastModificationTime.toISOString() : null,
+  };
+}
+
+export function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
+  return getSettingValue(ctx.tx, key);
+}
+
+export async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
+  const rows = await ctx.tx.select().from(settings).where(eq(settings.key, key)).limit(1);
+  if (!rows[0]) throw notFound(`配置 ${key} 不存在`);
+  return toSetting(rows[0]);
+}
+
+const sortColumns = { name: settings.name, key: settings.key, creationTime: settings.creationTime, lastModificationTime: settings.lastModificationTime };
+
+export async function getList(ctx: CallContext, q: z.output<typeof getSettingListQuery>): Promise<PagedResult<Setting>> {
+  const search = q.Search?.trim();
+  const where = search
+    ? or(
+        ilike(settings.name, `%${escapeLike(search)}%`),
+        ilike(settings.key, `%${escapeLike(search)}%`),
+        ilike(settings.value, `%${escapeLike(search)}%`),
+        ilike(settings.description, `%${escapeLike(search)}%`),
+      )
+    : undefined;
+  const [{ n }] = await ctx.tx.select({ n: count() }).from(settings).where(where);
+  const rows = n
+    ? await ctx.tx
+        .select()
+        .from(settings)
+        .where(where)
+        .orderBy(orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id))
+        .limit(q.MaxResultCount)
+        .offset(q.SkipCount)
+    : [];
+  return { items: rows.map(toSetting), totalCount: Number(n) };
+}
+
+export async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {
+  if (body.id) {
+    const current = await ctx.tx.select({ id: settings.id }).from(settings).where(eq(settings.id, body.id)).limit(1);
+    if (!current[0]) throw notFound("配置不存在");
+  }
+  const taken = await ctx.tx
+    .select({ id: settings.id })
+    .from(settings)
+    .where(body.id ? and(eq(settings.key, body.key), ne(settings.id, body.id)) : eq(settings.key, body.key))
+    .limit(1);
+  if (taken.length) throw businessError(`键 ${body.key} 已存在`, "DuplicateSettingKey");
+  const values = { name: body.name, key: body.key, value: body.value, description: body.description ?? null };
+  if (body.id) {
+    const [row] = await ctx.tx
+      .update(settings)
+      .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user!.id })
+      .where(eq(settings.id, body.id))
+      .returning();
+    return toSetting(row);
+  }
+  const [row] = await ctx.tx.insert(settings).values({ id: randomUUID(), ...values, creatorId: ctx.user!.id }).returning();
+  return toSetting(row);
+}
+
+export async function deleteSetting(ctx: CallContext, id: string): Promise<void> {
+  const rows = await ctx.tx.delete(settings).where(eq(settings.id, id)).returning({ id: settings.id });
+  if (!rows.length) throw notFound("配置不存在");
+}

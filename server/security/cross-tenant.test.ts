@@ -1,0 +1,327 @@
+// RELIABILITY.md scenario 5, the cross-tenant matrix. Driven by app.calls and the OpenAPI document, so calls that
+// other areas register later are covered without editing this file:
+// - tenant A is seeded (sub-accounts, a task, a reset token, then one valid call of every user/main call as A), and
+//   A's ids are read from every tenant table;
+// - every user/main call is made by B's main account (and user calls by B's sub-account) with A's ids in every id-like
+//   query, path and body field; an answer must be 403/404 (400 only as a refusal the service chose, or when another
+//   case of the call reached the service), a 2xx is allowed only where the id is an optional filter, and no answer may
+//   contain A's ids or names that B did not send; afterwards A's rows must be byte-for-byte unchanged;
+// - B's token with a forged `__tenant` naming A is a 403 on every call; host-only calls refuse tenant tokens.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
+import {
+  Choices,
+  buildRequest,
+  callLabel,
+  envelopeProblem,
+  isIdName,
+  isValidationAnswer,
+  operations,
+  sendJobsAfterCallOnPglite,
+  sendValid,
+  sessionToken,
+  settleTasks,
+  tenantIds,
+  tenantSnapshot,
+  within,
+  type JsonSchema,
+  type Operation,
+  type Request,
+} from "./support.ts";
+
+let s: TestServer;
+let ops: Operation[];
+let A: TestTenant;
+let B: TestTenant;
+let subA1: { id: string; userName: string };
+let subA2: { id: string; userName: string };
+let subB: { id: string; userName: string; token: string };
+let aEmail: string;
+let aRemark: string;
+let aTaskId: string;
+let aIds: { byTable: Record<string, string[]>; all: string[] };
+/** Strings that must never appear in an answer to B unless B sent them. */
+let markers: string[];
+let before: Record<string, string[]>;
+
+const violations: string[] = [];
+const summary: Record<string, string | number> = {};
+
+/** A token that is re-opened when a call (logout, password change) ended it. */
+class Actor {
+  constructor(
+    readonly label: string,
+    readonly tenantId: string,
+    readonly userId: string,
+    public token: string,
+  ) {}
+  async renew() {
+    this.token = await sessionToken(s, this.tenantId, this.userId);
+  }
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  sendJobsAfterCallOnPglite(s);
+  ops = operations(s.app);
+  A = await s.createTenant(uniqueName("victim"));
+  B = await s.createTenant(uniqueName("probe"));
+  aEmail = `${uniqueName("amail")}@example.com`;
+  aRemark = uniqueName("secretremark");
+  subA1 = await s.createSubUser(A, uniqueName("asub"), { email: aEmail, remark: aRemark, phoneNumber: "13800000000" });
+  subA2 = await s.createSubUser(A, uniqueName("asub"));
+  subB = await s.createSubUser(B, uniqueName("bsub"));
+
+  // A's own data: a task (ClearSubAccountInfo), a password reset token, then one valid call of every user/main call.
+  const clear = await within(s.api("POST", "/api/User/ClearSubAccountInfo", { token: A.token, query: { id: subA2.id } }), 15_000, "ClearSubAccountInfo");
+  expect(clear.status, clear.raw).toBe(200);
+  aTaskId = clear.body.result.taskId;
+  const reset = await s.api("GET", "/api/User/GetResetPwdToken", { token: A.token, query: { userId: subA1.id } });
+  expect(reset.status, reset.raw).toBe(200);
+  await settleTasks(s.database.db, [A.tenantId]);
+
+  const aMain = new Actor("A main", A.tenantId, A.userId, A.token);
+  const ownIds = [subA2.id, aTaskId, A.tenantId];
+  for (const op of ops) {
+    if (op.call.access !== "user" && op.call.access !== "main") continue;
+    if (op.call.method === "DELETE") continue;
+    const ch = new Choices(() => ownIds, [subA2.userName]);
+    const r = await within(sendValid(s, op, ch, () => aMain.token), 20_000, `seeding ${callLabel(op.call)}`);
+    if (r.res.status === 401) await aMain.renew();
+  }
+  A.token = aMain.token;
+  expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
+
+  aIds = await tenantIds(s.database.db, A.tenantId);
+  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, ...aIds.all])];
+  before = await tenantSnapshot(s.database.db, A.tenantId);
+});
+
+afterAll(async () => {
+  console.log(
+    "[security] cross-tenant matrix\n" +
+      Object.entries(summary)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join("\n") +
+      `\n  violations: ${violations.length}` +
+      (violations.length ? "\n    " + violations.join("\n    ") : ""),
+  );
+  await s?.close();
+});
+
+/** A's ids for a field: the tenant id for tenant fields, the ids of the table the name points to, else every id. */
+function poolFor(name: string, caseIndex: number): string[] {
+  const stem = name.replace(/ids?$/i, "").replace(/[^a-z]/gi, "").toLowerCase();
+  let pool: string[];
+  if (stem.includes("tenant")) pool = [A.tenantId];
+  else if (/user|creator|owner|sub|salesperson/.test(stem)) pool = [subA1.id, A.userId, subA2.id];
+  else {
+    const tables = Object.keys(aIds.byTable).filter((t) => {
+      const flat = t.replace(/_/g, "").replace(/s$/, "");
+      return stem.length > 1 && (flat.includes(stem) || stem.includes(flat));
+    });
+    pool = tables.flatMap((t) => aIds.byTable[t]);
+    if (!pool.length) {
+      // One id from each table first, so successive cases try a user, a task, ... before repeating a table.
+      const firsts = Object.values(aIds.byTable).map((ids) => ids[0]).filter(Boolean);
+      pool = [...new Set([...firsts, ...aIds.all])];
+    }
+  }
+  if (!pool.length) pool = aIds.all;
+  const k = caseIndex % pool.length;
+  return [...pool.slice(k), ...pool.slice(0, k)];
+}
+
+type IdField = { name: string; required: boolean; scalar: boolean; where: "query" | "params" | "body" };
+
+function idFields(op: Operation): IdField[] {
+  const out: IdField[] = [];
+  for (const p of op.query) if (isIdName(p.name)) out.push({ name: p.name, required: p.required, scalar: p.schema?.type !== "array", where: "query" });
+  for (const p of op.params) if (isIdName(p.name)) out.push({ name: p.name, required: true, scalar: true, where: "params" });
+  const walk = (sch: JsonSchema | undefined, required: boolean, depth: number) => {
+    if (!sch || depth > 4) return;
+    for (const b of [...(sch.anyOf ?? []), ...(sch.oneOf ?? []), ...(sch.allOf ?? [])]) walk(b, required, depth + 1);
+    const req: string[] = sch.required ?? [];
+    for (const [k, v] of Object.entries<JsonSchema>(sch.properties ?? {})) {
+      const isArray = v?.type === "array" || (v?.anyOf ?? []).some((x: JsonSchema) => x?.type === "array");
+      if (isIdName(k)) out.push({ name: k, required: required && req.includes(k), scalar: depth === 0 && !isArray, where: "body" });
+      walk(v, required && req.includes(k), depth + 1);
+      if (v?.items) walk(v.items, false, depth + 1);
+    }
+  };
+  walk(op.body ?? undefined, true, 0);
+  return out;
+}
+
+/** Whether a required, scalar id field of the request carries one of A's ids: the call then addresses A's entity. */
+function addressesForeignEntity(op: Operation, fields: IdField[], req: Request): boolean {
+  const aSet = new Set(aIds.all.concat(A.tenantId));
+  for (const f of fields) {
+    if (!f.required || !f.scalar) continue;
+    let v: unknown;
+    if (f.where === "query") v = req.query[f.name];
+    else if (f.where === "body") v = (req.body as Record<string, unknown> | undefined)?.[f.name];
+    else v = aIds.all.find((id) => req.url.includes(id)) ?? (req.url.includes(A.tenantId) ? A.tenantId : undefined);
+    if (typeof v === "string" && aSet.has(v)) return true;
+  }
+  return false;
+}
+
+/** Names (not ids) B has sent at any time: B may legitimately store them in its own rows (a sub-account name). */
+const namesSentByB = new Set<string>();
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+function leaks(req: Request, res: ApiResponse): string[] {
+  const sent = JSON.stringify([req.url, req.query, req.body ?? null]).toLowerCase();
+  for (const m of markers) if (!isUuid(m) && sent.includes(m.toLowerCase())) namesSentByB.add(m);
+  const text = (res.raw ?? "").toLowerCase();
+  return markers.filter((m) => !sent.includes(m.toLowerCase()) && !namesSentByB.has(m) && text.includes(m.toLowerCase()));
+}
+
+const okStatuses = new Set([400, 403, 404]);
+
+describe("cross-tenant matrix (scenario 5)", () => {
+  it("control: A's own main account sees its sub-account by id, so the leak detector has something to find", async () => {
+    const res = await s.api("GET", "/api/User/GetSubUserById", { token: A.token, query: { id: subA1.id } });
+    expect(res.status).toBe(200);
+    expect(leaks({ url: "", query: {}, body: null }, res)).toEqual(expect.arrayContaining([subA1.userName, aRemark, aEmail]));
+  });
+
+  it("B's accounts, given A's ids in every id-like field of every user/main call, get 403/404 and see none of A's data", async () => {
+    const bMain = new Actor("B main", B.tenantId, B.userId, B.token);
+    const bSub = new Actor("B sub", B.tenantId, subB.id, subB.token);
+    const reached = new Set<string>();
+    const tried = new Set<string>();
+    const validationOnly = new Set<string>();
+    let requests = 0;
+    let cases = 0;
+    const answers = new Map<string, number[]>();
+    for (const actor of [bMain, bSub]) {
+      for (const op of ops) {
+        const { access } = op.call;
+        if (!(access === "user" || (access === "main" && actor === bMain))) continue;
+        const label = callLabel(op.call);
+        tried.add(label);
+        const fields = idFields(op);
+        const caseCount = fields.length ? Math.min(6, Math.max(...fields.map((f) => poolFor(f.name, 0).length))) : 1;
+        for (let c = 0; c < caseCount; c++) {
+          cases++;
+          const ch = new Choices((name) => poolFor(name, c), [subA1.userName, A.tenantName, aEmail]);
+          let { req, res, rounds } = await sendValid(s, op, ch, () => actor.token);
+          requests += rounds;
+          if (res.status === 401) {
+            await actor.renew();
+            ({ req, res, rounds } = await sendValid(s, op, ch, () => actor.token));
+            requests += rounds;
+          }
+          const key = `${actor === bMain ? "main" : "sub"} ${label}`;
+          answers.set(key, [...(answers.get(key) ?? []), res.status]);
+          const where = `${actor.label} ${label} case ${c} ${JSON.stringify({ query: req.query, body: req.body }).slice(0, 300)}`;
+          if (!isValidationAnswer(res)) reached.add(label);
+          const leaked = leaks(req, res);
+          if (leaked.length) violations.push(`${where}: answer ${res.status} contains A's ${leaked.join(", ")}`);
+          if (res.status >= 200 && res.status < 300) {
+            if (addressesForeignEntity(op, fields, req)) violations.push(`${where}: answered ${res.status} to A's id (expected 403/404)`);
+          } else if (!okStatuses.has(res.status)) {
+            violations.push(`${where}: answered ${res.status} ${res.raw.slice(0, 200)}`);
+          }
+          if (res.status >= 400) {
+            const bad = envelopeProblem(res);
+            if (bad) violations.push(`${where}: ${bad}`);
+          }
+        }
+      }
+    }
+    for (const label of tried) if (!reached.has(label)) validationOnly.add(label);
+    summary["user/main calls reached by B with A's ids"] = `${reached.size}/${tried.size}`;
+    summary["cases / requests"] = `${cases} / ${requests}`;
+    summary["answers per call (B main|sub)"] =
+      "\n    " +
+      [...answers]
+        .map(([k, v]) => `${k}: ${Object.entries(v.reduce<Record<number, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})).map(([st, n]) => `${st}×${n}`).join(" ")}`)
+        .join("\n    ");
+    summary["calls only answered by validation (not reached)"] = validationOnly.size ? [...validationOnly].join(", ") : "none";
+    expect(violations).toEqual([]);
+    expect([...validationOnly], "every user/main call must have a case that reaches the service").toEqual([]);
+    expect(tried.size).toBe(ops.filter((o) => o.call.access === "user" || o.call.access === "main").length);
+  });
+
+  it("leaves every row of A unchanged", async () => {
+    expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
+    const after = await tenantSnapshot(s.database.db, A.tenantId);
+    const changed = Object.keys({ ...before, ...after }).filter((t) => JSON.stringify(before[t] ?? []) !== JSON.stringify(after[t] ?? []));
+    const tables = Object.keys(before);
+    summary["A's tables compared (rows)"] = tables.map((t) => `${t}(${before[t].length})`).join(", ");
+    expect(changed, `tables whose A rows changed: ${changed.join(", ")}`).toEqual([]);
+    expect(Object.values(before).flat().length).toBeGreaterThan(3);
+  });
+
+  it("refuses B's token with a forged __tenant naming A (by name or id) on every call, with 403", async () => {
+    let n = 0;
+    const bad: string[] = [];
+    for (const op of ops) {
+      for (const tenant of [A.tenantName, A.tenantId, A.tenantName.toUpperCase()]) {
+        for (const token of [B.token, subB.token]) {
+          const url = op.call.url.replace(/:(\w+)/g, () => A.tenantId);
+          const res = await s.api(op.call.method, url, { token, tenant });
+          n++;
+          if (res.status !== 403 || envelopeProblem(res)) bad.push(`${callLabel(op.call)} __tenant=${tenant}: ${res.status} ${res.raw.slice(0, 120)}`);
+          const leaked = leaks({ url, query: {}, body: null }, res).filter((m) => m !== tenant);
+          if (leaked.length) bad.push(`${callLabel(op.call)}: forged-header answer contains ${leaked.join(", ")}`);
+        }
+      }
+    }
+    summary["forged __tenant refused"] = `${n - bad.length}/${n} requests over ${ops.length} calls`;
+    violations.push(...bad);
+    expect(bad).toEqual([]);
+  });
+
+  it("accepts B's own tenant in the header (control for the refusal above)", async () => {
+    for (const tenant of [B.tenantName, B.tenantId, "11111111"]) {
+      const res = await s.api("GET", "/api/User/GetMyInfo", { token: B.token, tenant });
+      expect(res.status, tenant).toBe(200);
+    }
+  });
+
+  it("refuses host-only calls to tenant tokens and main-only calls to sub-accounts (403), and every non-anonymous call without a token (401)", async () => {
+    const bad: string[] = [];
+    let host = 0;
+    let mainOnly = 0;
+    let anon = 0;
+    const expectStatus = (label: string, res: ApiResponse, status: number) => {
+      if (res.status !== status || envelopeProblem(res)) bad.push(`${label}: expected ${status}, got ${res.status} ${res.raw.slice(0, 160)}`);
+      const leaked = leaks({ url: "", query: {}, body: null }, res);
+      if (leaked.length) bad.push(`${label}: answer contains A's ${leaked.join(", ")}`);
+    };
+    for (const op of ops) {
+      const label = callLabel(op.call);
+      const ch = new Choices((name) => poolFor(name, 0), [A.tenantName]);
+      const valid = buildRequest(op, ch);
+      const bare = { url: op.call.url.replace(/:(\w+)/g, () => A.tenantId), query: {}, body: undefined };
+      for (const req of [bare, valid]) {
+        if (op.call.access === "host") {
+          for (const [who, token] of [["B main", B.token], ["B sub", subB.token], ["A main", A.token]] as const) {
+            host++;
+            expectStatus(`${who} ${label}`, await s.api(op.call.method, req.url, { token, query: req.query as never, body: req.body }), 403);
+          }
+        }
+        if (op.call.access === "main") {
+          mainOnly++;
+          expectStatus(`B sub ${label}`, await s.api(op.call.method, req.url, { token: subB.token, query: req.query as never, body: req.body }), 403);
+        }
+        if (op.call.access !== "anonymous") {
+          anon += 2;
+          expectStatus(`no token ${label}`, await s.api(op.call.method, req.url, { query: req.query as never, body: req.body }), 401);
+          expectStatus(`no token, __tenant A ${label}`, await s.api(op.call.method, req.url, { tenant: A.tenantName, query: req.query as never, body: req.body }), 401);
+        }
+      }
+    }
+    const count = (a: string) => ops.filter((o) => o.call.access === a).length;
+    summary["host-only calls refused to tenant tokens"] = `${count("host")} calls, ${host} requests`;
+    summary["main-only calls refused to sub-accounts"] = `${count("main")} calls, ${mainOnly} requests`;
+    summary["calls refused without a token"] = `${ops.length - count("anonymous")} calls, ${anon} requests`;
+    summary["routes covered / total"] = `${ops.length - count("anonymous")} non-anonymous + ${count("anonymous")} anonymous (header test only) / ${ops.length}`;
+    violations.push(...bad);
+    expect(bad).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+// Every call the client knows, by area; the coverage test holds this list against the server's registry.
+import { accountCalls } from "./account.ts";
+import type { CallDef } from "./define.ts";
+import { hostedCalls } from "./hosted.ts";
+import { currencyCalls, settingsCalls } from "./settings.ts";
+import { tasksCalls } from "./tasks.ts";
+import { tenancyCalls } from "./tenancy.ts";
+import { userCalls } from "./users.ts";
+
+export const callGroups = {
+  account: accountCalls,
+  tenancy: tenancyCalls,
+  user: userCalls,
+  hosted: hostedCalls,
+  settings: settingsCalls,
+  currency: currencyCalls,
+  tasks: tasksCalls,
+} satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -1,0 +1,32 @@
+// The typed client in one object: `const api = createApi({ baseUrl, getToken, getTenant, onUnauthorized })`, then
+// `api.token.login(...)`, `api.user.getUserInfo()`, `api.hosted.getTenants({ Search })`. Each area's calls live in
+// their own file (users.ts, account.ts, ...) and can be bound alone: `createUserApi(createApiClient(options))`.
+import { createAccountApi } from "./account.ts";
+import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
+import { createHostedApi } from "./hosted.ts";
+import { createCurrencyApi, createSettingsApi } from "./settings.ts";
+import { createTasksApi } from "./tasks.ts";
+import { createTenancyApi } from "./tenancy.ts";
+import { createTokenApi } from "./token.ts";
+import { createUserApi } from "./users.ts";
+
+export * from "./client.ts";
+export * from "./errors.ts";
+export * from "./call-result.ts";
+export type { TokenAnswer, LoginInput } from "./token.ts";
+
+export function createApi(options: ApiClientOptions | ApiClient) {
+  const client = "request" in options ? options : createApiClient(options);
+  return {
+    client,
+    token: createTokenApi(client),
+    account: createAccountApi(client),
+    tenancy: createTenancyApi(client),
+    user: createUserApi(client),
+    hosted: createHostedApi(client),
+    settings: createSettingsApi(client),
+    currency: createCurrencyApi(client),
+    tasks: createTasksApi(client),
+  };
+}
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,20 @@
+// The browser extension (ARCHITECTURE "Extension"; STACK "WXT"): Manifest V3, sources in extension/, React through
+// @wxt-dev/module-react. `npm run build:extension` writes .output/chrome-mv3 (load it unpacked).
+import { defineConfig } from "wxt";
+
+export default defineConfig({
+  srcDir: "extension",
+  modules: ["@wxt-dev/module-react"],
+  // Explicit imports everywhere (wxt/browser, wxt/utils/storage, ...): the same code then runs under the root vitest
+  // without WXT's plugin, and reads the same in the extension as in shared/.
+  imports: false,
+  manifest: {
+    name: "Mercado ERP 采集助手",
+    description: "Mercado ERP 的浏览器助手：登录后台，在货源网站一键采集商品。",
+    permissions: ["storage"],
+    // The server URL is a setting the user types in the popup, so the background worker must be allowed to call any
+    // origin. Narrow this (or move to optional_host_permissions requested at login) when the content scripts of a
+    // later issue define which source sites the extension runs on.
+    host_permissions: ["<all_urls>"],
+  },
+});
