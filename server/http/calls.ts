@@ -189,20 +189,16 @@ export type TenantRow = typeof tenants.$inferSelect;
 
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Finds a tenant by id or name (case-insensitive), or null. Tenants are host data: read outside the tenant policy. */
-export async function findTenant(deps: AppDeps, idOrName: string): Promise<TenantRow | null> {
-  return inScope(deps.database.db, hostAllScope, async (tx) => {
-    const where = guidPattern.test(idOrName)
-      ? eq(tenants.id, idOrName.toLowerCase())
-      : eq(tenants.normalizedName, normalizeName(idOrName));
-    const rows = await tx.select().from(tenants).where(where).limit(1);
-    return rows[0] ?? null;
-  });
+/** Finds a tenant by id or name (case-insensitive), or null. The tenants table is host data without a tenant policy. */
+export async function findTenant(tx: Tx, idOrName: string): Promise<TenantRow | null> {
+  const where = guidPattern.test(idOrName) ? eq(tenants.id, idOrName.toLowerCase()) : eq(tenants.normalizedName, normalizeName(idOrName));
+  const rows = await tx.select().from(tenants).where(where).limit(1);
+  return rows[0] ?? null;
 }
 
 /** The tenant named by a `__tenant` header on an anonymous call; unknown or inactive is 404 公司未找到. */
 async function resolveTenant(deps: AppDeps, hint: string): Promise<TenantRow> {
-  const tenant = await findTenant(deps, hint);
+  const tenant = await inScope(deps.database.db, hostAllScope, (tx) => findTenant(tx, hint));
   if (!tenant || !tenant.isActive) throw notFound("公司未找到");
   return tenant;
 }

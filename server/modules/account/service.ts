@@ -13,7 +13,6 @@ import { checkCredentials, credentialMessages, lockedMessage, revokeSession } fr
 import { insertTenantWithMainAccount } from "../identity/users.ts";
 import { getSettingValue, SettingKeys } from "../settings/values.ts";
 import { toFullUser, toProfile } from "./full-user.ts";
-import { depsInCall } from "./in-call.ts";
 
 /** The per-IP limit shared with /connect/token: credential checks, sign-ups and reset codes all count against it. */
 export function limitPerIp(ctx: CallContext) {
@@ -46,7 +45,7 @@ export async function register(ctx: CallContext, body: z.output<typeof registerI
  */
 export async function checkPassword(ctx: CallContext, body: z.output<typeof loginInput>): Promise<LoginResult> {
   limitPerIp(ctx);
-  const check = await checkCredentials(depsInCall(ctx), ctx.tenantId, body.userNameOrEmailAddress, body.password);
+  const check = await checkCredentials(ctx.deps, ctx.tenantId, body.userNameOrEmailAddress, body.password, (fn) => fn(ctx.tx));
   if (check.ok) return { result: LoginResultType.Success, description: "登录成功" };
   switch (check.reason) {
     case "invalid":

@@ -23,11 +23,11 @@ import type { TenantAccountSummary } from "../../../shared/contract/users.ts";
 import { generatePassword, hashPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertTenantWithMainAccount } from "../identity/users.ts";
-import { accountSummary, orderBy } from "../users/service.ts";
+import { accountSummary } from "../users/service.ts";
+import { containsPattern, orderBy } from "../../db/query.ts";
 
 type UserRow = typeof users.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 const tenantNotFound = () => notFound("公司未找到");
@@ -103,7 +103,7 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
   const conditions: SQL[] = [];
   const search = q.Search?.trim();
   if (search) {
-    const like = `%${escapeLike(search)}%`;
+    const like = containsPattern(search);
     conditions.push(or(ilike(tenants.name, like), ilike(tenants.remark, like), ilike(main.userName, like), ilike(main.email, like), ilike(main.phoneNumber, like))!);
   }
   if (q.IsActive !== undefined) conditions.push(eq(tenants.isActive, q.IsActive));
@@ -169,7 +169,7 @@ export async function getTenantNameBySearch(ctx: CallContext, search: string | u
   if (!s) return query.orderBy(asc(tenants.normalizedName)).limit(20);
   const prefix = normalizeName(s);
   return query
-    .where(ilike(tenants.name, `%${escapeLike(s)}%`))
+    .where(ilike(tenants.name, containsPattern(s)))
     .orderBy(sql`starts_with(${tenants.normalizedName}, ${prefix}) desc`, asc(tenants.normalizedName))
     .limit(20);
 }

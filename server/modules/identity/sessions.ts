@@ -11,6 +11,7 @@ import type { Principal } from "../../http/auth.ts";
 import { unmatchableHash, verifyPassword } from "./passwords.ts";
 
 export type UserRow = typeof users.$inferSelect;
+export type TxRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 export type CredentialCheck =
   | { ok: true; user: UserRow }
@@ -35,10 +36,12 @@ export async function checkCredentials(
   tenantId: string,
   login: string,
   password: string,
+  /** Where its reads and writes run: by default short transactions of their own; a call passes its open transaction. */
+  run: TxRunner = (fn) => inScope(deps.database.db, { tenantId }, fn),
 ): Promise<CredentialCheck> {
   const { lockoutAttempts, lockoutSeconds } = deps.config;
   const key = normalizeName(login);
-  const user = await inScope(deps.database.db, { tenantId }, async (tx) => {
+  const user = await run(async (tx) => {
     const rows = await tx
       .select()
       .from(users)
@@ -55,7 +58,7 @@ export async function checkCredentials(
     return { ok: false, reason: "locked", lockoutSeconds: Math.ceil((user.lockoutEnd.getTime() - now) / 1000) };
   }
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await inScope(deps.database.db, { tenantId }, (tx) =>
+    await run((tx) =>
       tx
         .update(users)
         .set({
@@ -67,24 +70,22 @@ export async function checkCredentials(
     return { ok: false, reason: "invalid" };
   }
   if (user.accessFailedCount > 0 || user.lockoutEnd) {
-    await inScope(deps.database.db, { tenantId }, (tx) =>
+    await run((tx) =>
       tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
     );
   }
   if (!user.isActive) return { ok: false, reason: "inactive" };
   if (tenantId !== HOST_TENANT_ID) {
-    const tenant = await tenantState(deps, tenantId);
+    const tenant = await run((tx) => tenantState(tx, tenantId));
     if (!tenant?.isActive) return { ok: false, reason: "tenantInactive" };
     if (tenant.accountExpireTime && tenant.accountExpireTime.getTime() < now) return { ok: false, reason: "expired" };
   }
   return { ok: true, user };
 }
 
-async function tenantState(deps: AppDeps, tenantId: string) {
-  return inScope(deps.database.db, { tenantId }, async (tx) => {
-    const rows = await tx.select({ isActive: tenants.isActive, accountExpireTime: tenants.accountExpireTime, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-    return rows[0] ?? null;
-  });
+async function tenantState(tx: Tx, tenantId: string) {
+  const rows = await tx.select({ isActive: tenants.isActive, accountExpireTime: tenants.accountExpireTime, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  return rows[0] ?? null;
 }
 
 export type TokenAnswer = {
@@ -114,7 +115,8 @@ function principalOf(user: UserRow, tenantName: string | null, sessionId: string
 export async function openSession(deps: AppDeps, user: UserRow, clientIp: string, withRefresh: boolean): Promise<TokenAnswer> {
   const sessionId = randomUUID();
   const secret = randomBytes(32).toString("base64url");
-  const tenantName = user.tenantId === HOST_TENANT_ID ? null : ((await tenantState(deps, user.tenantId))?.name ?? null);
+  const tenantName =
+    user.tenantId === HOST_TENANT_ID ? null : ((await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) => tenantState(tx, user.tenantId)))?.name ?? null);
   await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) =>
     tx.insert(userSessions).values({
       tenantId: user.tenantId,

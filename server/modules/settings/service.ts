@@ -8,12 +8,11 @@ import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
-import { orderBy } from "../users/service.ts";
+import { containsPattern, orderBy } from "../../db/query.ts";
 import { getSettingValue } from "./values.ts";
 
 type SettingRow = typeof settings.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
 function toSetting(s: SettingRow): Setting {
   return {
@@ -43,10 +42,10 @@ export async function getList(ctx: CallContext, q: z.output<typeof getSettingLis
   const search = q.Search?.trim();
   const where = search
     ? or(
-        ilike(settings.name, `%${escapeLike(search)}%`),
-        ilike(settings.key, `%${escapeLike(search)}%`),
-        ilike(settings.value, `%${escapeLike(search)}%`),
-        ilike(settings.description, `%${escapeLike(search)}%`),
+        ilike(settings.name, containsPattern(search)),
+        ilike(settings.key, containsPattern(search)),
+        ilike(settings.value, containsPattern(search)),
+        ilike(settings.description, containsPattern(search)),
       )
     : undefined;
   const [{ n }] = await ctx.tx.select({ n: count() }).from(settings).where(where);

@@ -7,7 +7,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { getTaskInfoByPageQuery, TaskInfo } from "../../../shared/contract/tasks.ts";
-import { orderBy } from "../users/service.ts";
+import { orderBy } from "../../db/query.ts";
 
 const sortColumns = {
   creationTime: taskInfos.creationTime,

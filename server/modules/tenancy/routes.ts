@@ -5,13 +5,11 @@ import type { AppDeps } from "../../app.ts";
 import { findTenant, type CallContext, type Registrar, type TenantRow } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
 import { getTenantIdByNameQuery, tenantByIdParams, tenantByNameParams, tenantLookup, type TenantLookup } from "../../../shared/contract/tenancy.ts";
-import { depsInCall } from "../account/in-call.ts";
 
 const lookup = (t: TenantRow | null): TenantLookup =>
   t ? { success: true, tenantId: t.id, name: t.name, isActive: t.isActive } : { success: false, tenantId: null, name: null, isActive: false };
 
-// findTenant opens its own transaction; inside a call it must run as a savepoint of the call's one (in-call.ts).
-const find = (ctx: CallContext, idOrName: string) => findTenant(depsInCall(ctx), idOrName);
+const find = (ctx: CallContext, idOrName: string) => findTenant(ctx.tx, idOrName);
 
 export function registerTenancy(r: Registrar, deps: AppDeps) {
   void deps;

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app.ts";
 import { tenantHint, CLIENT_ID } from "../../http/auth.ts";
 import { findTenant } from "../../http/calls.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
+import { hostAllScope, inScope } from "../../db/scope.ts";
 import { checkCredentials, credentialMessages, lockedMessage, openSession, refreshSession } from "../identity/sessions.ts";
 
 const tokenRequest = z.object({
@@ -53,7 +54,7 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
     const hint = tenantHint(req) ?? body.__tenant?.trim() ?? null;
     let tenantId = HOST_TENANT_ID;
     if (hint) {
-      const tenant = await findTenant(deps, hint);
+      const tenant = await inScope(deps.database.db, hostAllScope, (tx) => findTenant(tx, hint));
       // An unknown tenant answers like a wrong password: no guessing of names through this endpoint.
       if (!tenant) return oauthError(reply, 400, "invalid_grant", credentialMessages.invalid);
       tenantId = tenant.id;

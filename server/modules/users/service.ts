@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app.ts";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, passwordResetCodes, tenants, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
+import { containsPattern, orderBy } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../http/calls.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
@@ -124,24 +125,11 @@ export function toSubUser(u: UserRow): SubUser {
 
 const sortColumns = { userName: users.userName, creationTime: users.creationTime, email: users.email, isActive: users.isActive };
 
-/** Parses a whitelisted "field asc|desc" (already validated by the schema) into an order by. */
-export function orderBy<K extends string>(sorting: string | undefined, columns: Record<K, Parameters<typeof asc>[0]>, fallback: SQL) {
-  if (!sorting) return fallback;
-  const [field, dir] = sorting.trim().split(/\s+/);
-  const key = (Object.keys(columns) as K[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  if (!key) return fallback;
-  return dir?.toLowerCase() === "desc" ? desc(columns[key]) : asc(columns[key]);
-}
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => "\\" + c);
-}
-
 export async function getSubUsers(ctx: CallContext, q: z.output<typeof getSubUsersQuery>) {
   const tenantId = ctx.user!.tenantId;
   const conditions = [eq(users.tenantId, tenantId), eq(users.isDeleted, false), eq(users.isMainAccount, false)];
   if (q.Search?.trim()) {
-    const like = `%${escapeLike(q.Search.trim())}%`;
+    const like = containsPattern(q.Search.trim());
     conditions.push(or(ilike(users.userName, like), ilike(users.email, like), ilike(users.phoneNumber, like), ilike(users.remark, like))!);
   }
   if (q.IsActive !== undefined) conditions.push(eq(users.isActive, q.IsActive));
