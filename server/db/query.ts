@@ -1,5 +1,8 @@
-// Small query-building helpers every list uses: whitelisted sorting and safe LIKE patterns.
-import { asc, desc, type SQL } from "drizzle-orm";
+// Small query-building helpers every list uses: whitelisted sorting, safe LIKE patterns, count-and-page.
+import { asc, count, desc, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { PagedResult } from "../../shared/contract/common.ts";
+import type { Tx } from "./client.ts";
 
 /** "field asc|desc" (already validated against the call's whitelist by its schema) as an order by. */
 export function orderBy<K extends string>(sorting: string | undefined, columns: Record<K, Parameters<typeof asc>[0]>, fallback: SQL) {
@@ -13,4 +16,27 @@ export function orderBy<K extends string>(sorting: string | undefined, columns: 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the caller's % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+}
+
+/**
+ * One page of a table's rows matching `where`, with the total: the count first, and the page only when there is one.
+ * The order must end on a unique column so pages never overlap.
+ */
+export async function pageOf<T extends PgTable, Item>(
+  tx: Tx,
+  table: T,
+  where: SQL | undefined,
+  page: { skip: number; take: number; order: SQL[] },
+  map: (row: T["$inferSelect"]) => Item,
+): Promise<PagedResult<Item>> {
+  const [{ n }] = await tx.select({ n: count() }).from(table as PgTable).where(where);
+  if (!n || page.skip >= n) return { items: [], totalCount: Number(n) };
+  const rows = await tx
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...page.order)
+    .limit(page.take)
+    .offset(page.skip);
+  return { items: (rows as T["$inferSelect"][]).map(map), totalCount: Number(n) };
 }

@@ -8,7 +8,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
-import { containsPattern, orderBy } from "../../db/query.ts";
+import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { getSettingValue } from "./values.ts";
 
 type SettingRow = typeof settings.$inferSelect;
@@ -48,17 +48,7 @@ export async function getList(ctx: CallContext, q: z.output<typeof getSettingLis
         ilike(settings.description, containsPattern(search)),
       )
     : undefined;
-  const [{ n }] = await ctx.tx.select({ n: count() }).from(settings).where(where);
-  const rows = n
-    ? await ctx.tx
-        .select()
-        .from(settings)
-        .where(where)
-        .orderBy(orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id))
-        .limit(q.MaxResultCount)
-        .offset(q.SkipCount)
-    : [];
-  return { items: rows.map(toSetting), totalCount: Number(n) };
+  return pageOf(ctx.tx, settings, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] }, toSetting);
 }
 
 export async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {

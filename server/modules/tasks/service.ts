@@ -7,7 +7,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { getTaskInfoByPageQuery, TaskInfo } from "../../../shared/contract/tasks.ts";
-import { orderBy } from "../../db/query.ts";
+import { orderBy, pageOf } from "../../db/query.ts";
 
 const sortColumns = {
   creationTime: taskInfos.creationTime,
@@ -41,15 +41,5 @@ export async function getTaskInfoByPage(ctx: CallContext, q: z.output<typeof get
   if (q.StartDate) conditions.push(gte(taskInfos.creationTime, q.StartDate));
   if (q.EndDate) conditions.push(lte(taskInfos.creationTime, q.EndDate));
   const where = and(...conditions);
-  const [{ n }] = await ctx.tx.select({ n: count() }).from(taskInfos).where(where);
-  const rows = n
-    ? await ctx.tx
-        .select()
-        .from(taskInfos)
-        .where(where)
-        .orderBy(orderBy(q.Sorting, sortColumns, desc(taskInfos.creationTime)), desc(taskInfos.creationTime), asc(taskInfos.id))
-        .limit(q.MaxResultCount)
-        .offset(q.SkipCount)
-    : [];
-  return { items: rows.map(toTaskInfo), totalCount: Number(n) };
+  return pageOf(ctx.tx, taskInfos, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, desc(taskInfos.creationTime)), desc(taskInfos.creationTime), asc(taskInfos.id)] }, toTaskInfo);
 }

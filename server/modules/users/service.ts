@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app.ts";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, passwordResetCodes, tenants, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { containsPattern, orderBy } from "../../db/query.ts";
+import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../http/calls.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
@@ -134,17 +134,7 @@ export async function getSubUsers(ctx: CallContext, q: z.output<typeof getSubUse
   }
   if (q.IsActive !== undefined) conditions.push(eq(users.isActive, q.IsActive));
   const where = and(...conditions);
-  const [{ n }] = await ctx.tx.select({ n: count() }).from(users).where(where);
-  const rows = n
-    ? await ctx.tx
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(orderBy(q.Sorting, sortColumns, desc(users.creationTime)), asc(users.id))
-        .limit(q.MaxResultCount)
-        .offset(q.SkipCount)
-    : [];
-  return { items: rows.map(toSubUser), totalCount: Number(n) };
+  return pageOf(ctx.tx, users, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, desc(users.creationTime)), asc(users.id)] }, toSubUser);
 }
 
 async function findSubUser(tx: Tx, tenantId: string, userId: string): Promise<UserRow> {
