@@ -17,7 +17,6 @@ import {
   isIdName,
   isValidationAnswer,
   operations,
-  sendJobsAfterCallOnPglite,
   sendValid,
   sessionToken,
   settleTasks,
@@ -62,7 +61,6 @@ class Actor {
 
 beforeAll(async () => {
   s = await startTestServer();
-  sendJobsAfterCallOnPglite(s);
   ops = operations(s.app);
   A = await s.createTenant(uniqueName("victim"));
   B = await s.createTenant(uniqueName("probe"));

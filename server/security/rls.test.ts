@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tx } from "../db/client.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../testing/harness.ts";
-import { rowsOf, sendJobsAfterCallOnPglite, settleTasks, tenantTables, within } from "./support.ts";
+import { rowsOf, settleTasks, tenantTables, within } from "./support.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -94,7 +94,6 @@ async function countAs(superuser: boolean, table: string, tenantId?: string): Pr
 
 beforeAll(async () => {
   s = await startTestServer();
-  sendJobsAfterCallOnPglite(s);
   A = await s.createTenant();
   B = await s.createTenant();
   // Rows through the API: users, sessions (logins), tasks, password reset codes.
@@ -105,7 +104,7 @@ beforeAll(async () => {
     const sub2 = await s.createSubUser(t);
     expect((await s.api("GET", "/api/User/GetResetPwdToken", { token: t.token, query: { userId: sub2.id } })).status).toBe(200);
   }
-  await settleTasks(s.database.db, [A.tenantId, B.tenantId]);
+  expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
   tables = await tenantTables(s.database.db);
   // Any table still without rows for A or B gets one generic row each, written as erp_app in that tenant's scope.
   for (const table of tables) {
@@ -117,10 +116,9 @@ beforeAll(async () => {
     let ok = true;
     for (const t of [A, B]) {
       if ((await countAs(true, table, t.tenantId)) > 0) continue;
+      const insert = await genericInsert(table, t.tenantId);
       try {
-        await inScope(s.database.db, { tenantId: t.tenantId }, async (tx) => {
-          await tx.execute(await genericInsert(table, t.tenantId));
-        });
+        await inScope(s.database.db, { tenantId: t.tenantId }, (tx) => tx.execute(insert));
       } catch {
         ok = false;
       }

@@ -511,21 +511,6 @@ export async function settleTasks(db: Db, tenantIds: string[], timeoutMs = 15_00
   }
 }
 
-/**
- * Work-around for a bug outside this suite's files (reported): on PGlite, a call that queues a job inside its
- * transaction (ClearSubAccountInfo) hangs, because jobs.send runs on the one connection the open transaction holds.
- * On PGlite only, sends are made right after the call instead of inside it, so these suites can use such calls.
- * PostgreSQL runs the real path.
- */
-export function sendJobsAfterCallOnPglite(s: TestServer): void {
-  if (s.database.kind !== "pglite") return;
-  const send = s.deps.jobs.send.bind(s.deps.jobs);
-  s.deps.jobs.send = async (name, data, options) => {
-    setTimeout(() => void send(name, data, options).catch(() => {}), 0);
-    return null;
-  };
-}
-
 /** Rejects when a promise takes longer than ms, naming what hung. */
 export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

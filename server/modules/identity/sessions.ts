@@ -1,7 +1,7 @@
 // Login sessions and their tokens: the credential check with lockout, the access token, and the rotating refresh token
 // (tenant.session.secret; only the hash of the newest secret is kept, and a reused old one ends the session).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, tenants, userSessions, users } from "../../db/schema.ts";
@@ -57,23 +57,31 @@ export async function checkCredentials(
   if (user.lockoutEnabled && user.lockoutEnd && user.lockoutEnd.getTime() > now) {
     return { ok: false, reason: "locked", lockoutSeconds: Math.ceil((user.lockoutEnd.getTime() - now) / 1000) };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await run((tx) =>
-      tx
-        .update(users)
-        .set({
-          accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then 0 else ${users.accessFailedCount} + 1 end`,
-          lockoutEnd: sql`case when ${users.lockoutEnabled} and ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
-        })
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
-    );
-    return { ok: false, reason: "invalid" };
+  // The attempt is counted before the (slow) password check, by one conditional update: concurrent guesses each take
+  // a slot, and once the 5th has locked the account the rest are refused unseen, so a burst gets no more than 5 guesses.
+  const claimed = await run((tx) =>
+    tx
+      .update(users)
+      .set({
+        accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then 0 else ${users.accessFailedCount} + 1 end`,
+        lockoutEnd: sql`case when ${users.lockoutEnabled} and ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
+      })
+      .where(
+        and(
+          eq(users.tenantId, tenantId),
+          eq(users.id, user.id),
+          or(eq(users.lockoutEnabled, false), isNull(users.lockoutEnd), lte(users.lockoutEnd, sql`now()`)),
+        ),
+      )
+      .returning({ id: users.id }),
+  );
+  if (!claimed.length) {
+    const end = await run(async (tx) => (await tx.select({ lockoutEnd: users.lockoutEnd }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))))[0]?.lockoutEnd);
+    return { ok: false, reason: "locked", lockoutSeconds: Math.max(1, Math.ceil(((end?.getTime() ?? now) - Date.now()) / 1000)) };
   }
-  if (user.accessFailedCount > 0 || user.lockoutEnd) {
-    await run((tx) =>
-      tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
-    );
-  }
+  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: "invalid" };
+  // The right password: the attempt counted above (and a lock it set) is undone, and earlier failures are forgiven.
+  await run((tx) => tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))));
   if (!user.isActive) return { ok: false, reason: "inactive" };
   if (tenantId !== HOST_TENANT_ID) {
     const tenant = await run((tx) => tenantState(tx, tenantId));

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
-import { tenantHint, CLIENT_ID } from "../../http/auth.ts";
+import { tenantHint, CLIENT_ID, TENANT_PLACEHOLDER } from "../../http/auth.ts";
 import { findTenant } from "../../http/calls.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
@@ -18,6 +18,10 @@ const tokenRequest = z.object({
   refresh_token: z.string().max(512).optional(),
   __tenant: z.string().max(256).optional(),
 });
+
+/** tenantId.sessionId.secret as openSession writes it; anything else is refused before it reaches a uuid column. */
+const guid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const refreshTokenShape = new RegExp(`^${guid}\\.${guid}\\.[A-Za-z0-9_-]{20,}$`);
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.code(status).header("cache-control", "no-store").send({ error, error_description: description });
@@ -43,7 +47,7 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
 
     if (body.grant_type === "refresh_token") {
       if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
-      const answer = await refreshSession(deps, body.refresh_token);
+      const answer = refreshTokenShape.test(body.refresh_token) ? await refreshSession(deps, body.refresh_token) : null;
       if (!answer) return oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
       return answer;
     }
@@ -51,7 +55,9 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
     if (!body.username) return oauthError(reply, 400, "invalid_request", "The parameter username cannot be null.");
     if (!body.password) return oauthError(reply, 400, "invalid_request", "The parameter password cannot be null.");
 
-    const hint = tenantHint(req) ?? body.__tenant?.trim() ?? null;
+    const formTenant = body.__tenant?.trim();
+    // The form's __tenant reads like the header: the client's placeholder means no tenant.
+    const hint = tenantHint(req) ?? (formTenant && formTenant !== TENANT_PLACEHOLDER ? formTenant : null);
     let tenantId = HOST_TENANT_ID;
     if (hint) {
       const tenant = await inScope(deps.database.db, hostAllScope, (tx) => findTenant(tx, hint));

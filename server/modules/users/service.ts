@@ -225,12 +225,15 @@ export async function changePwd(ctx: CallContext, body: z.output<typeof changePw
 }
 
 const RESET_TOKEN_MINUTES = 30;
+const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
 
 /** A single-use token with which the main account sets a sub-account's password (ResetPwd). */
 export async function getResetPwdToken(ctx: CallContext, userId: string) {
   const tenantId = ctx.user!.tenantId;
   const target = await findSubUser(ctx.tx, tenantId, userId);
+  // The main account changes its own password with ChangePwd, which asks for the old one; a reset token would skip that.
+  if (target.isMainAccount) throw businessError("主账号请使用修改密码", "MainAccountReset");
   const id = randomUUID();
   const secret = randomBytes(24).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
@@ -240,9 +243,12 @@ export async function getResetPwdToken(ctx: CallContext, userId: string) {
 
 export async function resetPwd(ctx: CallContext, body: z.output<typeof resetPwdInput>) {
   const tenantId = ctx.user!.tenantId;
-  const [codeId, secret] = body.token.split(".");
+  const parts = body.token.split(".");
+  const [codeId, secret] = parts;
   const invalid = () => businessError("重置令牌无效或已过期", "InvalidResetToken");
-  if (!codeId || !secret || !/^[0-9a-f-]{36}$/.test(codeId)) throw invalid();
+  // Exactly "<guid>.<secret>"; a strict GUID, since anything else would reach the uuid column and fail as a database
+  // error instead of this refusal.
+  if (parts.length !== 2 || !codeId || !secret || !guidPattern.test(codeId)) throw invalid();
   const rows = await ctx.tx
     .select()
     .from(passwordResetCodes)
@@ -251,7 +257,14 @@ export async function resetPwd(ctx: CallContext, body: z.output<typeof resetPwdI
   const code = rows[0];
   if (!code || code.expiresAt.getTime() < Date.now() || code.codeHash !== sha256(secret)) throw invalid();
   const target = await findSubUser(ctx.tx, tenantId, code.userId);
-  await ctx.tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.id, code.id)));
+  if (target.isMainAccount) throw invalid();
+  // Conditional on still being unused, so two concurrent resets with one token cannot both win.
+  const used = await ctx.tx
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.id, code.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  if (used.length !== 1) throw invalid();
   await setPassword(ctx.tx, target, body.newPwd, ctx.user!.id);
 }
 
