@@ -74,6 +74,8 @@ type Row = {
   serverCpuPct: number;
   benchCpuPct: number;
   machineBusyPct: number;
+  /** CPU used by everything else on the machine during the run (other engineers' tests), in % of one core. */
+  othersCpuPct: number;
   /** CPU time per answered request: the server process, the PostgreSQL backends serving it, autocannon. */
   serverCpuUsPerReq: number;
   dbCpuUsPerReq: number | null;
@@ -175,6 +177,7 @@ async function measure(db: string, app: { url: string; pid: number }, s: Scenari
     serverCpuPct,
     benchCpuPct: ((self.user + self.system) / 1e6 / wall) * 100,
     machineBusyPct: ((m1.busy - m0.busy) / (m1.total - m0.total)) * 100,
+    othersCpuPct: Math.max(0, ((m1.busy - m0.busy) / 100 - serverCpu - dbCpu - (self.user + self.system) / 1e6) / wall) * 100,
     serverCpuUsPerReq: (serverCpu / answered) * 1e6,
     dbCpuUsPerReq: pgUrl ? (dbCpu / answered) * 1e6 : null,
     benchCpuUsPerReq: ((self.user + self.system) / answered),
@@ -189,7 +192,7 @@ async function getJson(url: string, token: string) {
 
 function report(db: string, row: Row): Row {
   console.error(
-    `[bench ${db}] ${row.scenario}: ${row.requestsPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, server CPU ${row.serverCpuPct.toFixed(0)}% (${row.serverCpuUsPerReq.toFixed(0)} µs/req), db ${row.dbCpuUsPerReq?.toFixed(0) ?? "-"} µs/req, machine ${row.machineBusyPct.toFixed(0)}%`,
+    `[bench ${db}] ${row.scenario}: ${row.requestsPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, server CPU ${row.serverCpuPct.toFixed(0)}% (${row.serverCpuUsPerReq.toFixed(0)} µs/req), db ${row.dbCpuUsPerReq?.toFixed(0) ?? "-"} µs/req, machine ${row.machineBusyPct.toFixed(0)}%, others ${row.othersCpuPct.toFixed(0)}% of a core`,
   );
   return row;
 }
@@ -296,11 +299,11 @@ async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
 
 function table(rows: Row[]): string {
   const head =
-    "| db | call | req/s | p50 ms | p90 ms | p99 ms | max ms | non-2xx | errors | server CPU | machine busy | CPU µs/req: server | PostgreSQL | autocannon |";
-  const sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+    "| db | call | req/s | p50 ms | p90 ms | p99 ms | max ms | non-2xx | errors | server CPU | machine busy | others' CPU | CPU µs/req: server | PostgreSQL | autocannon |";
+  const sep = "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
   const lines = rows.map(
     (r) =>
-      `| ${r.db} | ${r.scenario} | ${Math.round(r.requestsPerSec)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${r.serverCpuPct.toFixed(0)}% | ${r.machineBusyPct.toFixed(0)}% | ${r.serverCpuUsPerReq.toFixed(0)} | ${r.dbCpuUsPerReq === null ? "–" : r.dbCpuUsPerReq.toFixed(0)} | ${r.benchCpuUsPerReq.toFixed(0)} |`,
+      `| ${r.db} | ${r.scenario} | ${Math.round(r.requestsPerSec)} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${r.serverCpuPct.toFixed(0)}% | ${r.machineBusyPct.toFixed(0)}% | ${r.othersCpuPct.toFixed(0)}% | ${r.serverCpuUsPerReq.toFixed(0)} | ${r.dbCpuUsPerReq === null ? "–" : r.dbCpuUsPerReq.toFixed(0)} | ${r.benchCpuUsPerReq.toFixed(0)} |`,
   );
   return [head, sep, ...lines].join("\n");
 }

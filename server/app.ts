@@ -14,7 +14,7 @@ import type { Database } from "./db/client.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import { createTokenSigner, type TokenSigner } from "./http/auth.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are built by our own code; they are documented by the schemas but not re-validated on the way out.

@@ -58,6 +58,8 @@ export function createTokenSigner(signingKey: string, accessTokenSeconds: number
         algorithms: ["HS256"],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
+        // Every token the server issues expires; one without exp was not made here and must not live forever.
+        requiredClaims: ["exp", "sub"],
       });
       const str = (v: unknown) => (typeof v === "string" ? v : null);
       const userId = str(payload.sub);

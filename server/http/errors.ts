@@ -72,12 +72,24 @@ const fastifyMessages: Record<number, string> = {
 };
 
 // PostgreSQL error classes that can only come from a value that slipped past validation: still the caller's fault.
-function mapDatabaseError(err: { code?: unknown }): AppError | null {
-  const code = typeof err.code === "string" ? err.code : "";
+function mapDatabaseError(err: { code?: unknown; cause?: unknown }): AppError | null {
+  // drizzle wraps the driver's error (DrizzleQueryError); the SQLSTATE is on its cause.
+  const cause = err.cause && typeof err.cause === "object" ? (err.cause as { code?: unknown }) : null;
+  const raw = typeof err.code === "string" && /^[0-9A-Z]{5}$/.test(err.code) ? err.code : cause?.code;
+  const code = typeof raw === "string" ? raw : "";
   if (code === "23505") return conflict("数据已存在");
   if (code === "40001" || code === "40P01") return conflict("并发冲突，请重试");
   if (code.startsWith("22")) return badRequest("参数值无效");
   return null;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a path that is not valid percent-encoding, a path parameter
+ * over the router's length limit): Fastify's `frameworkErrors` option, so they too answer the envelope, as 400.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const message = err.code === "FST_ERR_MAX_PARAM_LENGTH" ? "请求地址中的参数过长" : "请求地址格式不正确";
+  return sendError(reply, 400, errorBody({ message, code: err.code ?? null, details: null }));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -86,7 +98,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, err.status, errorBody(err));
     }
     if (Array.isArray(err.validation)) {
-      const entries = err.validation as unknown as ValidationEntry[];
+      // Only ABP's two fields go out (the validator's entries also carry Fastify's instancePath).
+      const entries = (err.validation as unknown as ValidationEntry[]).map((e) => ({ message: e.message, members: e.members ?? [] }));
       const details = entries.map((e) => e.message).join("\n");
       return sendError(
         reply,
@@ -98,8 +111,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (db) return sendError(reply, db.status, errorBody(db));
     const status = typeof err.statusCode === "number" ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message = fastifyMessages[status] ?? err.message;
-      return sendError(reply, status, errorBody({ message, code: err.code ?? null, details: err.message }));
+      // Statuses outside the contract's set (406, 414, ...) are answered as 400: still the caller's input.
+      const mapped = fastifyMessages[status] ? status : 400;
+      const message = fastifyMessages[status] ?? fastifyMessages[400];
+      return sendError(reply, mapped, errorBody({ message, code: err.code ?? null, details: err.message }));
     }
     req.log.error({ err, reqId: req.id }, "unhandled error");
     return sendError(

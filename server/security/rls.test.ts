@@ -60,7 +60,7 @@ async function columnsOf(table: string): Promise<Column[]> {
 /** An INSERT of one row for a tenant, built from the catalogue: every NOT NULL column without a default gets a value of its type. */
 async function genericInsert(table: string, tenantId: string) {
   const cols = await columnsOf(table);
-  const names: ReturnType<typeof sql>[] = [];
+  const names: ReturnType<typeof sql.identifier>[] = [];
   const values: ReturnType<typeof sql>[] = [];
   for (const c of cols) {
     const needed = c.column_name === "tenant_id" || (c.is_nullable === "NO" && c.column_default === null && c.is_identity !== "YES" && c.is_generated !== "ALWAYS");

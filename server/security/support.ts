@@ -380,12 +380,18 @@ const garbageScalars: unknown[] = [
   "creationTime desc, (select 1)",
 ];
 
+/** Any generated value as text: objects as JSON. */
+export const asText = (v: unknown): string => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v));
+
 export function garbageValue(r: Rng, depth = 0): unknown {
   const roll = r.next();
   if (depth < 3 && roll < 0.1) return Array.from({ length: r.int(4) }, () => garbageValue(r, depth + 1));
   if (depth < 3 && roll < 0.18) {
     const o: Record<string, unknown> = {};
-    for (let i = r.int(4); i > 0; i--) o[r.pick(["a", "id", "__proto__", "constructor", "items", "$where", "tenantId"])] = garbageValue(r, depth + 1);
+    for (let i = r.int(4); i > 0; i--) {
+      // An own "__proto__" key, as JSON.parse would make it (assignment would set the prototype instead).
+      Object.defineProperty(o, r.pick(["a", "id", "__proto__", "constructor", "items", "$where", "tenantId"]), { value: garbageValue(r, depth + 1), enumerable: true, configurable: true, writable: true });
+    }
     return o;
   }
   if (roll < 0.22) return randomUUID();
@@ -420,10 +426,10 @@ export function garbageQuery(op: Operation, r: Rng, ch: Choices): Record<string,
       continue;
     }
     const g = garbageValue(r);
-    const v = roll < 0.55 ? [String(g), String(garbageValue(r))] : toQueryValue(g);
+    const v = roll < 0.55 ? [asText(g), asText(garbageValue(r))] : toQueryValue(g);
     if (v !== undefined) q[r.next() < 0.2 ? p.name.toUpperCase() : p.name] = v;
   }
-  if (r.next() < 0.2) q[r.pick(["unknown", "__proto__", "constructor", "SkipCount", "MaxResultCount", "Sorting"])] = String(garbageValue(r));
+  if (r.next() < 0.2) q[r.pick(["unknown", "__proto__", "constructor", "SkipCount", "MaxResultCount", "Sorting"])] = asText(garbageValue(r));
   return q;
 }
 
@@ -440,7 +446,7 @@ export async function tenantTables(db: Db): Promise<string[]> {
       where n.nspname = 'public' and c.relkind in ('r', 'p')
       order by c.relname`),
   );
-  return rowsOf(rows).map((r) => r.relname);
+  return rowsOf<{ relname: string }>(rows).map((r) => r.relname);
 }
 
 /** Tables in public without a tenant_id column (global, host-owned data). */
@@ -450,7 +456,7 @@ export async function globalTables(db: Db): Promise<string[]> {
     where n.nspname = 'public' and c.relkind in ('r', 'p')
       and not exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
     order by c.relname`);
-  return rowsOf(rows).map((r) => r.relname);
+  return rowsOf<{ relname: string }>(rows).map((r) => r.relname);
 }
 
 /** drizzle's execute answers rows (node-postgres: a result with rows; PGlite: a result with rows as well). */

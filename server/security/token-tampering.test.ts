@@ -90,9 +90,7 @@ describe("forged tokens (scenario 12)", () => {
     delete noExp.exp;
     expect((await me(await sign({ ...claims, exp: now() + 600 }))).status).toBe(200);
     // A token without an expiry is not one the server issues; it must not live forever.
-    const res = await me(await sign(noExp));
-    report.push(`token without exp: ${res.status}`);
-    expect([200, 401]).toContain(res.status);
+    await expectRefused(await sign(noExp), "no exp claim");
   });
 
   it("refuses a token whose payload was edited to another tenant, user or role (signature broken)", async () => {
@@ -167,8 +165,6 @@ describe("tokens whose session ended (scenario 12)", () => {
     await expectRefused(t.access_token, "revoked session");
     expect((await me(A.token)).status, "other sessions of the user live on").toBe(200);
   });
-
-  it.skipIf(!process.env.__never)("placeholder", () => {});
 
   it("refuses a token after GET /api/account/logout (when the account area has it)", async (ctx) => {
     if (!s.app.calls.some((c) => c.method === "GET" && c.url.toLowerCase() === "/api/account/logout")) {

@@ -602,6 +602,18 @@ describe("GetResetPwdToken and ResetPwd", () => {
     expect((await tryLogin(sub.userName, "Reset1234", a.tenantName)).status).toBe(200);
   });
 
+  it("lets only one of several concurrent resets with one token win", async () => {
+    const sub = await s.createSubUser(a);
+    const got: string = (await getToken(a, sub.id)).body.result.token;
+    const pwds = ["Race1111a", "Race2222b", "Race3333c", "Race4444d"];
+    const results = await Promise.all(pwds.map((p) => reset(a, got, p)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((x) => x === 204), JSON.stringify(statuses)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 403 || x === 409)).toHaveLength(pwds.length - 1);
+    const winner = pwds[statuses.indexOf(204)];
+    for (const p of pwds) expect((await tryLogin(sub.userName, p, a.tenantName)).status).toBe(p === winner ? 200 : 400);
+  });
+
   it("refuses a token used by another tenant's main account and leaves the password", async () => {
     const sub = await s.createSubUser(a);
     const got = await getToken(a, sub.id);
