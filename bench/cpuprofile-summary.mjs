@@ -1,11 +1,19 @@
 // Summarizes a V8 .cpuprofile (from `npm run bench -- --cpu-prof`): self time by package/file and by function, and
 // inclusive time of functions whose label contains one of the comma-separated patterns.
-//   node bench/cpuprofile-summary.mjs bench/.data/prof/CPU….cpuprofile "jwtVerify,loadSessionUser"
+//   node bench/cpuprofile-summary.mjs bench/.data/prof/CPU….cpuprofile "jwtVerify,loadSessionUser" [last-seconds]
+// With last-seconds, only the samples of the profile's final seconds count (the load, not the start-up).
 import { readFileSync } from "node:fs";
 const prof = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
 const dt = new Map();
-for (let i = 0; i < prof.samples.length; i++) dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+const lastUs = Number(process.argv[4] ?? 0) * 1e6;
+const endUs = prof.endTime - prof.startTime;
+let at = 0;
+for (let i = 0; i < prof.samples.length; i++) {
+  at += prof.timeDeltas[i] ?? 0;
+  if (lastUs && at < endUs - lastUs) continue;
+  dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+}
 const total = [...dt.values()].reduce((a, b) => a + b, 0);
 const parent = new Map();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
