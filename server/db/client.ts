@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { registerScopedRunner } from "./scope.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -38,6 +39,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // BEGIN and the scope go out as one simple query: one round trip less on every request.
+    registerScopedRunner(db, async (scopeStatement, fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query(`begin; ${scopeStatement}`);
+        const result = await fn(drizzlePg(client) as unknown as Tx);
+        await client.query("commit");
+        return result;
+      } catch (err) {
+        await client.query("rollback").catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    });
     return {
       kind: "postgres",
       db,

@@ -120,7 +120,9 @@ export const users = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex("users_tenant_user_name_key").on(t.tenantId, t.normalizedUserName),
     index("users_tenant_email_idx").on(t.tenantId, t.normalizedEmail),
-    index("users_tenant_creation_idx").on(t.tenantId, t.creationTime),
+    index("users_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    // GetMyInfo counts a tenant's sub-accounts on every call: an index of just those rows.
+    index("users_tenant_sub_accounts_idx").on(t.tenantId).where(sql`not ${t.isMainAccount} and not ${t.isDeleted}`),
   ],
 );
 

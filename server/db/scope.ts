@@ -1,5 +1,6 @@
 // Every query of a request runs in one transaction as the non-owner role erp_app with the caller's tenant set, so
-// row-level security returns nothing of another tenant even where a filter was forgotten.
+// row-level security returns nothing of another tenant even where a filter was forgotten. Host-wide work runs as
+// erp_host, the explicit opt-out (its own policy grants every row).
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.ts";
 import { HOST_TENANT_ID } from "./schema.ts";
@@ -13,7 +14,17 @@ export type Scope =
 export const hostScope: Scope = { tenantId: HOST_TENANT_ID };
 export const hostAllScope: Scope = { hostAll: true };
 
+/** A driver's own way to open a transaction that starts with a scope statement (PostgreSQL: one round trip). */
+export type ScopedRunner = <T>(scopeStatement: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+const runners = new WeakMap<Db, ScopedRunner>();
+
+export function registerScopedRunner(db: Db, runner: ScopedRunner) {
+  runners.set(db, runner);
+}
+
 export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const runner = runners.get(db);
+  if (runner) return runner(scopeStatement(scope), fn);
   return db.transaction(async (tx) => {
     await setScope(tx, scope);
     return fn(tx);
@@ -22,8 +33,18 @@ export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Pr
 
 /** Switches the scope inside an open transaction (host calls that act for one tenant). */
 export async function setScope(tx: Tx, scope: Scope): Promise<void> {
-  const tenantId = scope.hostAll ? "" : scope.tenantId;
-  await tx.execute(
-    sql`select set_config('role', 'erp_app', true), set_config('app.tenant_id', ${tenantId}, true), set_config('app.host_all', ${scope.hostAll ? "on" : "off"}, true)`,
-  );
+  await tx.execute(sql.raw(scopeStatement(scope)));
+}
+
+const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The statement that sets a scope. Its values are inlined (a checked GUID and a fixed role name), so the PostgreSQL
+ * driver can send it in one round trip together with BEGIN.
+ */
+export function scopeStatement(scope: Scope): string {
+  const tenantId = scope.hostAll ? "" : scope.tenantId.toLowerCase();
+  if (tenantId && !guid.test(tenantId)) throw new Error("scope tenant id is not a GUID");
+  const role = scope.hostAll ? "erp_host" : "erp_app";
+  return `select set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId}', true)`;
 }

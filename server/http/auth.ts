@@ -29,8 +29,12 @@ export type TokenSigner = {
   verify(token: string): Promise<Principal>;
 };
 
+/** Verified tokens kept so a client's repeated requests skip the signature check; bounded, and expiry still applies. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenSigner(signingKey: string, accessTokenSeconds: number): TokenSigner {
   const key = new TextEncoder().encode(signingKey);
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
   return {
     async sign(p) {
       return new SignJWT({
@@ -54,6 +58,8 @@ export function createTokenSigner(signingKey: string, accessTokenSeconds: number
         .sign(key);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit && hit.expiresAt > Date.now()) return hit.principal;
       const { payload } = await jwtVerify(token, key, {
         algorithms: ["HS256"],
         issuer: TOKEN_ISSUER,
@@ -66,7 +72,7 @@ export function createTokenSigner(signingKey: string, accessTokenSeconds: number
       const sessionId = str(payload.sid);
       const securityStamp = str(payload.sst);
       if (!userId || !sessionId || !securityStamp) throw new Error("incomplete token");
-      return {
+      const principal: Principal = {
         userId,
         tenantId: str(payload.tid),
         tenantName: str(payload.tname),
@@ -76,6 +82,9 @@ export function createTokenSigner(signingKey: string, accessTokenSeconds: number
         sessionId,
         securityStamp,
       };
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, { principal, expiresAt: (payload.exp ?? 0) * 1000 });
+      return principal;
     },
   };
 }

@@ -20,13 +20,16 @@ const report: Record<string, string> = {};
 class Rollback extends Error {}
 
 /** Runs fn in a transaction as erp_app with the given settings, and always rolls it back. */
-async function asApp<T>(settings: { tenantId?: string | null; hostAll?: "on" | "off" | null }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function asApp<T>(
+  settings: { tenantId?: string | null; role?: "erp_app" | "erp_host"; extra?: Record<string, string> },
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   let out: T | undefined;
   try {
     await s.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('role', 'erp_app', true)`);
+      await tx.execute(sql`select set_config('role', ${settings.role ?? "erp_app"}, true)`);
       if (settings.tenantId !== undefined && settings.tenantId !== null) await tx.execute(sql`select set_config('app.tenant_id', ${settings.tenantId}, true)`);
-      if (settings.hostAll) await tx.execute(sql`select set_config('app.host_all', ${settings.hostAll}, true)`);
+      for (const [k, v] of Object.entries(settings.extra ?? {})) await tx.execute(sql`select set_config(${k}, ${v}, true)`);
       out = await fn(tx);
       throw new Rollback();
     });
@@ -156,21 +159,27 @@ describe("row-level security backstop (scenario 6)", () => {
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})`),
     );
-    const policies = rowsOf<{ tablename: string; cmd: string; qual: string | null; with_check: string | null; permissive: string }>(
-      await s.database.db.execute(sql`select tablename, cmd, qual, with_check, permissive from pg_policies where schemaname = 'public'`),
+    const policies = rowsOf<{ tablename: string; cmd: string; qual: string | null; with_check: string | null; permissive: string; roles: string }>(
+      await s.database.db.execute(sql`select tablename, cmd, qual, with_check, permissive, roles::text as roles from pg_policies where schemaname = 'public'`),
     );
     const bad: string[] = [];
     for (const t of tables) {
       const r = rows.find((x) => x.relname === t);
       if (!r?.rls) bad.push(`${t}: RLS not enabled`);
       if (!r?.forced) bad.push(`${t}: RLS not forced`);
-      if (r?.owner === "erp_app") bad.push(`${t}: owned by erp_app`);
+      if (r?.owner === "erp_app" || r?.owner === "erp_host") bad.push(`${t}: owned by ${r.owner}`);
       const mine = policies.filter((p) => p.tablename === t);
       if (!mine.length) bad.push(`${t}: no policy`);
       const all = mine.find((p) => p.cmd === "ALL" && p.qual?.includes("app.tenant_id") && p.with_check?.includes("app.tenant_id"));
       if (!all) bad.push(`${t}: no ALL policy reading app.tenant_id in USING and WITH CHECK`);
-      // A permissive policy that does not read the tenant would widen what the tenant policy allows.
-      for (const p of mine) if (p.permissive === "PERMISSIVE" && !p.qual?.includes("app.tenant_id")) bad.push(`${t}: permissive policy ${p.cmd} without app.tenant_id`);
+      // A permissive policy that does not read the tenant would widen what the tenant policy allows: only the host's
+      // own role (erp_host, the explicit opt-out) may have one.
+      for (const p of mine) {
+        const roles = p.roles.replace(/[{}]/g, "").split(",");
+        if (p.permissive === "PERMISSIVE" && !p.qual?.includes("app.tenant_id") && !(roles.length === 1 && roles[0] === "erp_host")) {
+          bad.push(`${t}: permissive policy ${p.cmd} for ${p.roles} without app.tenant_id`);
+        }
+      }
     }
     report["RLS enabled+forced+policy"] = `${tables.length - new Set(bad.map((b) => b.split(":")[0])).size}/${tables.length} tables`;
     expect(bad).toEqual([]);
@@ -198,7 +207,8 @@ describe("row-level security backstop (scenario 6)", () => {
       expect(total, t).toBeGreaterThan(0);
       const none = await countAs(false, t);
       const empty = rowsOf<{ n: number }>(await asApp({ tenantId: "" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
-      const off = rowsOf<{ n: number }>(await asApp({ hostAll: "off" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
+      // A stray setting is no way around the policy: only the erp_host role opts out.
+      const off = rowsOf<{ n: number }>(await asApp({ extra: { "app.host_all": "on" } }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
       if (none || empty || off) leaking.push(`${t}: ${none}/${empty}/${off} of ${total} rows visible without a tenant`);
     }
     report["unscoped SELECT returns 0 rows"] = `${tables.length - leaking.length}/${tables.length} tables`;
@@ -215,7 +225,7 @@ describe("row-level security backstop (scenario 6)", () => {
         ),
       )[0];
       if (seen.foreign !== 0 || seen.n !== aRows) bad.push(`${t}: A sees ${seen.n} rows (${seen.foreign} foreign), owns ${aRows}`);
-      const hostSees = rowsOf<{ n: number }>(await asApp({ hostAll: "on" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
+      const hostSees = rowsOf<{ n: number }>(await asApp({ role: "erp_host" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
       if (hostSees !== (await countAs(true, t))) bad.push(`${t}: host opt-out sees ${hostSees}`);
     }
     report["tenant A sees only A's rows"] = `${tables.length - bad.length}/${tables.length} tables`;
