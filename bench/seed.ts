@@ -20,6 +20,8 @@ export async function seedSubUsers(database: Database, tenantName: string, count
              'BENCH' || g || '@EXAMPLE.COM', ${hash}, gen_random_uuid()::text, false, 'seeded ' || g,
              now() - make_interval(secs => ${count} - g)
       from generate_series(1, ${count}) as g`);
+    // Keep the tenant's sub-account counter true, as insertUser does for one user.
+    await tx.execute(sql`update tenants set sub_account_count = sub_account_count + ${count} where id = ${tenant.id}::uuid`);
     return tenant.id;
   });
   await database.db.execute(sql`analyze users`);

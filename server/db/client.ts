@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
@@ -45,7 +46,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       let broken = false;
       try {
         await client.query(`begin; ${scopeStatement}`);
-        const result = await fn(drizzlePg(client) as unknown as Tx);
+        const tx = drizzlePg(client) as unknown as Tx;
+        pgClients.set(tx, client);
+        const result = await fn(tx);
         await client.query("commit");
         return result;
       } catch (err) {
@@ -79,6 +82,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
     close: () => pglite.close(),
   };
+}
+
+/** The PostgreSQL connection under a request's transaction, for statements worth preparing once per connection. */
+const pgClients = new WeakMap<Tx, pg.PoolClient>();
+
+/**
+ * Runs one fixed, hot statement ($1… parameters) in the transaction. On PostgreSQL it is a named prepared statement,
+ * planned once per connection instead of on every request; PGlite runs in this process and just executes it.
+ */
+export async function preparedRows<T>(tx: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = pgClients.get(tx);
+  if (client) return (await client.query({ name, text, values })).rows as T[];
+  return rowsOf<T>(await tx.execute(withParams(text, values)));
+}
+
+function withParams(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const out = sql.empty();
+  parts.forEach((part, i) => out.append(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  return out;
+}
+
+/** drizzle's execute answers { rows } on node-postgres and PGlite alike. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function databaseOptionsFromConfig(c: { databaseUrl?: string; dataDir: string; dbPoolSize: number }): DatabaseOptions {

@@ -41,6 +41,9 @@ export const tenants = pgTable(
     accountExpireTime: time("account_expire_time"),
     accountPaymentType: integer("account_payment_type").notNull().default(1),
     balance: numeric("balance", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** Sub-accounts not deleted, kept by insertUser (and any future delete) in the same transaction: GetMyInfo reads it
+     * on every call, where counting rows would cost a scan of the tenant's users. */
+    subAccountCount: integer("sub_account_count").notNull().default(0),
     ...creation,
     ...modification,
     ...concurrency,
@@ -121,8 +124,6 @@ export const users = pgTable(
     uniqueIndex("users_tenant_user_name_key").on(t.tenantId, t.normalizedUserName),
     index("users_tenant_email_idx").on(t.tenantId, t.normalizedEmail),
     index("users_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
-    // GetMyInfo counts a tenant's sub-accounts on every call: an index of just those rows.
-    index("users_tenant_sub_accounts_idx").on(t.tenantId).where(sql`not ${t.isMainAccount} and not ${t.isDeleted}`),
   ],
 );
 

@@ -1,11 +1,11 @@
 // The one pattern for an API call: `/api/<Group>/<Method>` (or an ABP path), zod schemas for query/body/params that
 // validate and document it, an access level checked on the server, and a handler that runs inside one transaction
 // scoped to the caller's tenant. A returned value answers 200 {result}; undefined answers 204.
-import { and, eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Tx } from "../db/client.ts";
-import { HOST_TENANT_ID, tenants, userSessions, users } from "../db/schema.ts";
+import { preparedRows, type Tx } from "../db/client.ts";
+import { HOST_TENANT_ID, tenants, users } from "../db/schema.ts";
 import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
 import type { AppDeps } from "../app.ts";
 import { type Principal, readPrincipal, tenantHint } from "./auth.ts";
@@ -17,7 +17,7 @@ import { AppError, forbidden, notFound, unauthorized, unsupportedMediaType } fro
  */
 export type Access = "anonymous" | "user" | "main" | "host";
 
-export type SessionUser = typeof users.$inferSelect & { tenantName: string | null };
+export type SessionUser = typeof users.$inferSelect & { tenantName: string | null; tenant: SessionTenant | null };
 
 export type CallContext = {
   tx: Tx;
@@ -161,28 +161,67 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
   };
 }
 
+/** The facts of the caller's tenant that calls need, read together with the session. */
+export type SessionTenant = {
+  name: string;
+  isActive: boolean;
+  balance: string;
+  accountExpireTime: Date | null;
+  accountPaymentType: number;
+  subAccountCount: number;
+};
+
+// The session check runs on every request: one fixed statement (prepared once per connection on PostgreSQL) that
+// reads the user, its session and its tenant by primary key.
+const userColumns = Object.entries(getTableColumns(users))
+  .map(([key, column]) => `u."${column.name}" as "${key}"`)
+  .join(", ");
+const sessionStatement = `select ${userColumns}, s.revoked_at as "revokedAt", t.name as "tName", t.is_active as "tIsActive",
+  t.balance as "tBalance", t.account_expire_time as "tAccountExpireTime", t.account_payment_type as "tAccountPaymentType",
+  t.sub_account_count as "tSubAccountCount"
+  from users u
+  join user_sessions s on s.tenant_id = u.tenant_id and s.id = $3 and s.user_id = u.id
+  left join tenants t on t.id = u.tenant_id
+  where u.tenant_id = $1 and u.id = $2`;
+
+type SessionRow = typeof users.$inferSelect & {
+  revokedAt: Date | null;
+  tName: string | null;
+  tIsActive: boolean | null;
+  tBalance: string | null;
+  tAccountExpireTime: Date | null;
+  tAccountPaymentType: number | null;
+  tSubAccountCount: number | null;
+};
+
 /** Re-reads the token's user and session: a disabled or deleted user, a revoked session or a changed password is a 401. */
 export async function loadSessionUser(tx: Tx, p: Principal): Promise<SessionUser> {
   const tenantId = p.tenantId ?? HOST_TENANT_ID;
-  const rows = await tx
-    .select({ user: users, tenantName: tenants.name, tenantActive: tenants.isActive, revokedAt: userSessions.revokedAt })
-    .from(users)
-    .innerJoin(userSessions, and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, p.sessionId), eq(userSessions.userId, users.id)))
-    .leftJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, p.userId)))
-    .limit(1);
-  const row = rows[0];
+  const [row] = await preparedRows<SessionRow>(tx, "erp_session_user", sessionStatement, [tenantId, p.userId, p.sessionId]);
   if (
     !row ||
     row.revokedAt ||
-    row.user.isDeleted ||
-    !row.user.isActive ||
-    row.user.securityStamp !== p.securityStamp ||
-    (tenantId !== HOST_TENANT_ID && row.tenantActive !== true)
+    row.isDeleted ||
+    !row.isActive ||
+    row.securityStamp !== p.securityStamp ||
+    (tenantId !== HOST_TENANT_ID && row.tIsActive !== true)
   ) {
     throw unauthorized("登录已失效，请重新登录");
   }
-  return { ...row.user, tenantName: row.tenantName ?? null };
+  const { revokedAt, tName, tIsActive, tBalance, tAccountExpireTime, tAccountPaymentType, tSubAccountCount, ...user } = row;
+  void revokedAt;
+  const tenant: SessionTenant | null =
+    tName === null
+      ? null
+      : {
+          name: tName,
+          isActive: tIsActive === true,
+          balance: tBalance ?? "0",
+          accountExpireTime: tAccountExpireTime,
+          accountPaymentType: tAccountPaymentType ?? 1,
+          subAccountCount: tSubAccountCount ?? 0,
+        };
+  return { ...user, tenantName: tName, tenant };
 }
 
 export type TenantRow = typeof tenants.$inferSelect;

@@ -2,7 +2,7 @@
 // registered by the modules; a failed job is retried with back-off, so every handler must be safe to run again.
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
-import type { Database, Tx } from "../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../db/client.ts";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -68,11 +68,6 @@ export function createJobs(database: Database, log: (msg: string, err?: unknown)
       started = false;
     },
   };
-}
-
-/** drizzle's execute answers { rows } on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 function poolUrl(database: Database): string {

@@ -84,7 +84,7 @@ const tenantSortColumns = {
   isActive: tenants.isActive,
 };
 
-/** The tenant list: each tenant with its main account and sub-account count, from one count and one page query. */
+/** The tenant list: each tenant with its main account and sub-account counter, from one count and one page query. */
 export async function getTenants(ctx: CallContext, q: z.output<typeof getTenantsQuery>): Promise<PagedResult<TenantListItem>> {
   const tx = ctx.tx;
   const main = tx
@@ -94,11 +94,6 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
     .orderBy(asc(users.creationTime))
     .limit(1)
     .as("main_account");
-  const subs = tx
-    .select({ n: count().as("sub_account_count") })
-    .from(users)
-    .where(and(eq(users.tenantId, tenants.id), eq(users.isMainAccount, false), eq(users.isDeleted, false)))
-    .as("sub_accounts");
 
   const conditions: SQL[] = [];
   const search = q.Search?.trim();
@@ -126,11 +121,10 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
           email: main.email,
           phoneNumber: main.phoneNumber,
           lockoutEnd: main.lockoutEnd,
-          subAccountCount: subs.n,
+          subAccountCount: tenants.subAccountCount,
         })
         .from(tenants)
         .leftJoinLateral(main, sql`true`)
-        .leftJoinLateral(subs, sql`true`)
         .where(where)
         .orderBy(orderBy(q.Sorting, tenantSortColumns, desc(tenants.creationTime)), asc(tenants.id))
         .limit(q.MaxResultCount)

@@ -1,6 +1,6 @@
 // Creating users and tenants: one place that normalizes names, hashes the password and fills the audit columns.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { tenants, users } from "../../db/schema.ts";
 import { setScope } from "../../db/scope.ts";
@@ -68,6 +68,10 @@ export async function insertUser(tx: Tx, u: NewUser): Promise<typeof users.$infe
       creatorId: u.creatorId ?? null,
     })
     .returning();
+  // The tenant's sub-account counter moves in the same transaction as the row (a future delete must decrement it).
+  if (!row.isMainAccount && !row.isHost) {
+    await tx.update(tenants).set({ subAccountCount: sql`${tenants.subAccountCount} + 1` }).where(eq(tenants.id, u.tenantId));
+  }
   return row;
 }
 

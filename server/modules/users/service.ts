@@ -8,7 +8,7 @@ import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, passwordResetCodes, tenants, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import type { CallContext } from "../../http/calls.ts";
+import type { CallContext, SessionTenant } from "../../http/calls.ts";
 import { normalizeName } from "../../http/calls.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
@@ -58,11 +58,11 @@ export async function getUserInfo(ctx: CallContext): Promise<UserInfo> {
 }
 
 /** The tenant account summary of one user (spec §3); also used by the host's tenant calls. */
-export async function accountSummary(tx: Tx, u: UserRow): Promise<TenantAccountSummary> {
-  const tenant = u.tenantId === HOST_TENANT_ID ? null : (await tx.select().from(tenants).where(eq(tenants.id, u.tenantId)))[0];
-  const subs = u.isMainAccount && tenant
-    ? (await tx.select({ n: count() }).from(users).where(and(eq(users.tenantId, u.tenantId), eq(users.isMainAccount, false), eq(users.isDeleted, false))))[0].n
-    : 0;
+export async function accountSummary(tx: Tx, u: UserRow, knownTenant?: SessionTenant | null): Promise<TenantAccountSummary> {
+  const tenant =
+    u.tenantId === HOST_TENANT_ID
+      ? null
+      : knownTenant ?? (await tx.select().from(tenants).where(eq(tenants.id, u.tenantId)))[0] ?? null;
   return {
     id: u.id,
     userName: u.userName,
@@ -79,7 +79,7 @@ export async function accountSummary(tx: Tx, u: UserRow): Promise<TenantAccountS
     subAccountType: u.subAccountType,
     subAccountExpireTime: iso(u.subAccountExpireTime),
     balance: tenant?.balance ?? "0",
-    subAccountCount: Number(subs),
+    subAccountCount: u.isMainAccount ? (tenant?.subAccountCount ?? 0) : 0,
     isHost: u.isHost,
     accountExpireTime: iso(tenant?.accountExpireTime),
     accountPaymentType: tenant?.accountPaymentType ?? 1,
@@ -89,7 +89,7 @@ export async function accountSummary(tx: Tx, u: UserRow): Promise<TenantAccountS
 }
 
 export function getMyInfo(ctx: CallContext) {
-  return accountSummary(ctx.tx, ctx.user!);
+  return accountSummary(ctx.tx, ctx.user!, ctx.user!.tenant);
 }
 
 export async function getUserInitCache(ctx: CallContext): Promise<UserInitCache> {
