@@ -26,10 +26,10 @@ export async function pageOf<T extends PgTable, Item>(
   tx: Tx,
   table: T,
   where: SQL | undefined,
-  page: { skip: number; take: number; order: SQL[] },
+  page: { skip: number; take: number; order: SQL[]; /** A total kept elsewhere (a counter), saving the count. */ total?: number },
   map: (row: T["$inferSelect"]) => Item,
 ): Promise<PagedResult<Item>> {
-  const [{ n }] = await tx.select({ n: count() }).from(table as PgTable).where(where);
+  const n = page.total ?? (await tx.select({ n: count() }).from(table as PgTable).where(where))[0].n;
   if (!n || page.skip >= n) return { items: [], totalCount: Number(n) };
   const rows = await tx
     .select()

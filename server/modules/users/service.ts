@@ -134,7 +134,20 @@ export async function getSubUsers(ctx: CallContext, q: z.output<typeof getSubUse
   }
   if (q.IsActive !== undefined) conditions.push(eq(users.isActive, q.IsActive));
   const where = and(...conditions);
-  return pageOf(ctx.tx, users, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, desc(users.creationTime)), asc(users.id)] }, toSubUser);
+  // Unfiltered, the total is the tenant's sub-account counter; the newest-first order walks the (tenant, time, id) index.
+  const unfiltered = !q.Search?.trim() && q.IsActive === undefined;
+  return pageOf(
+    ctx.tx,
+    users,
+    where,
+    {
+      skip: q.SkipCount,
+      take: q.MaxResultCount,
+      order: [orderBy(q.Sorting, sortColumns, desc(users.creationTime)), desc(users.id)],
+      total: unfiltered ? ctx.user!.tenant?.subAccountCount : undefined,
+    },
+    toSubUser,
+  );
 }
 
 async function findSubUser(tx: Tx, tenantId: string, userId: string): Promise<UserRow> {
