@@ -126,8 +126,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
             }
           : undefined,
         handler: async (req, reply) => {
-          const principal = principals.has(req) ? principals.get(req)! : await readPrincipal(req, deps.tokens);
-          if (!principal && def.access !== "anonymous") throw unauthorized();
+          const principal = principals.get(req) ?? null; // read and checked by onRequest
           let tenantId = principal ? principal.tenantId ?? HOST_TENANT_ID : HOST_TENANT_ID;
           if (!principal) {
             const hint = tenantHint(req);
