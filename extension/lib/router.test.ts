@@ -66,6 +66,9 @@ describe("router", () => {
     expect(await route(msg("getStatus"), stranger)).toMatchObject({ ok: false, error: { code: "SenderRefused" } });
     expect(senderAllowed("page", { id: "ext-id", url: "chrome-extension://ext-id/sidepanel.html" }, options)).toBe(true);
     expect(senderAllowed("page", { id: "ext-id" }, options)).toBe(false);
+    // An extension page opened as a tab is still ours; a content script in a tab is not.
+    expect(senderAllowed("page", { id: "ext-id", url: "chrome-extension://ext-id/popup.html", tab: { id: 7 } }, options)).toBe(true);
+    expect(senderAllowed("page", contentScript, options)).toBe(false);
   });
 
   it("turns a thrown ApiError into plain {message, status, code}", async () => {

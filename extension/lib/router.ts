@@ -23,7 +23,8 @@ const envelope = z.object({ channel: z.literal(CHANNEL), type: z.string(), data:
 export function senderAllowed(rule: SenderRule, sender: Sender, options: RouterOptions): boolean {
   if (sender.id !== options.extensionId) return false;
   if (rule === "extension") return true;
-  return !sender.tab && typeof sender.url === "string" && sender.url.startsWith(options.extensionOrigin);
+  // An extension page (popup, side panel, even opened as a tab) has our origin; a content script has the web page's.
+  return typeof sender.url === "string" && sender.url.startsWith(options.extensionOrigin);
 }
 
 export function toWireError(e: unknown): WireError {
