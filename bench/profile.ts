@@ -64,7 +64,9 @@ async function time(name: string, fn: () => unknown | Promise<unknown>, n = N): 
     nodeCpuUs: (cpu.user + cpu.system) / n,
     pgCpuUs: pgCpu,
   };
-  console.error(`${name}: mean ${step.meanUs.toFixed(0)} µs, node CPU ${step.nodeCpuUs.toFixed(0)} µs, PostgreSQL CPU ${pgCpu?.toFixed(0) ?? "-"} µs`);
+  console.error(
+    `${name}: mean ${step.meanUs.toFixed(0)} µs, node CPU ${step.nodeCpuUs.toFixed(0)} µs, PostgreSQL CPU ${pgCpu?.toFixed(0) ?? "-"} µs`,
+  );
   return step;
 }
 
@@ -81,15 +83,30 @@ async function main() {
     if (pg) await database.db.execute(sql`vacuum analyze users`);
 
     const signingKey = randomBytes(48).toString("base64url");
-    const config = loadConfig({ DATA_DIR: dataDir, TOKEN_SIGNING_KEY: signingKey, LOG_LEVEL: "silent", LOGIN_RATE_LIMIT_PER_MINUTE: "1000000" });
-    const deps = createDeps(config, database, createJobs(database, () => {}));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      TOKEN_SIGNING_KEY: signingKey,
+      LOG_LEVEL: "silent",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
+    });
+    const deps = createDeps(
+      config,
+      database,
+      createJobs(database, () => {}),
+    );
     const app = await buildApp(deps);
     await app.ready();
     const login = await app.inject({
       method: "POST",
       url: "/connect/token",
       headers: { "content-type": "application/x-www-form-urlencoded", __tenant: demo.tenantName },
-      payload: new URLSearchParams({ grant_type: "password", client_id: "Erp_App", scope: "Erp", username: demo.userName, password: demo.password }).toString(),
+      payload: new URLSearchParams({
+        grant_type: "password",
+        client_id: "Erp_App",
+        scope: "Erp",
+        username: demo.userName,
+        password: demo.password,
+      }).toString(),
     });
     const token = (JSON.parse(login.body) as { access_token: string }).access_token;
     const principal = await deps.tokens.verify(token);
@@ -99,7 +116,8 @@ async function main() {
     const [h, p, s] = token.split(".");
     const sig = Buffer.from(s, "base64url");
 
-    if (pg) backendPid = ((await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0].pid;
+    if (pg)
+      backendPid = ((await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0].pid;
     const steps: Step[] = [];
     steps.push(await time("jose jwtVerify HS256 (WebCrypto, as auth.ts does)", () => deps.tokens.verify(token)));
     steps.push(
@@ -114,7 +132,10 @@ async function main() {
         db
           .select({ user: users, tenantName: tenants.name, tenantActive: tenants.isActive, revokedAt: userSessions.revokedAt })
           .from(users)
-          .innerJoin(userSessions, and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, principal.sessionId), eq(userSessions.userId, users.id)))
+          .innerJoin(
+            userSessions,
+            and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, principal.sessionId), eq(userSessions.userId, users.id)),
+          )
           .leftJoin(tenants, eq(tenants.id, users.tenantId))
           .where(and(eq(users.tenantId, tenantId), eq(users.id, principal.userId)))
           .limit(1)
@@ -123,15 +144,26 @@ async function main() {
     );
     steps.push(await time("1 round trip: select 1 (no transaction)", () => db.execute(sql`select 1`)));
     steps.push(await time("transaction: BEGIN + set_config + COMMIT (3 round trips)", () => inScope(db, scope, async () => {})));
-    steps.push(await time("  + loadSessionUser (4 round trips) = every authenticated call", () => inScope(db, scope, (tx) => loadSessionUser(tx, principal))));
+    steps.push(
+      await time("  + loadSessionUser (4 round trips) = every authenticated call", () =>
+        inScope(db, scope, (tx) => loadSessionUser(tx, principal)),
+      ),
+    );
     steps.push(
       await time("  + accountSummary: tenant re-read + sub-account count (6 round trips) = GetMyInfo's database part", () =>
         inScope(db, scope, async (tx) => accountSummary(tx, await loadSessionUser(tx, principal))),
       ),
     );
     const subCount = (tx: typeof db) =>
-      tx.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.isMainAccount, false), eq(users.isDeleted, false)));
-    steps.push(await time(`count of ${userCount} sub-accounts alone, as erp_app under the RLS policy`, () => inScope(db, scope, (tx) => subCount(tx as never))));
+      tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.isMainAccount, false), eq(users.isDeleted, false)));
+    steps.push(
+      await time(`count of ${userCount} sub-accounts alone, as erp_app under the RLS policy`, () =>
+        inScope(db, scope, (tx) => subCount(tx as never)),
+      ),
+    );
     steps.push(await time(`the same count as the owner (no RLS), no transaction`, () => subCount(db)));
     const inject = (url: string) => () =>
       app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } }).then((r) => {
@@ -140,7 +172,13 @@ async function main() {
     steps.push(await time("Fastify inject GetUserInfo (whole stack but TCP)", inject("/api/User/GetUserInfo")));
     steps.push(await time("Fastify inject GetMyInfo (whole stack but TCP)", inject("/api/User/GetMyInfo")));
     steps.push(await time("Fastify inject GetSubUsers page 1", inject("/api/User/GetSubUsers?SkipCount=0&MaxResultCount=20")));
-    steps.push(await time(`Fastify inject GetSubUsers skip ${userCount - 1000}`, inject(`/api/User/GetSubUsers?SkipCount=${userCount - 1000}&MaxResultCount=20`), Math.min(N, 500)));
+    steps.push(
+      await time(
+        `Fastify inject GetSubUsers skip ${userCount - 1000}`,
+        inject(`/api/User/GetSubUsers?SkipCount=${userCount - 1000}&MaxResultCount=20`),
+        Math.min(N, 500),
+      ),
+    );
     await app.close();
 
     if (database.pool) {
@@ -149,12 +187,16 @@ async function main() {
       const session = db
         .select({ user: users, tenantName: tenants.name, tenantActive: tenants.isActive, revokedAt: userSessions.revokedAt })
         .from(users)
-        .innerJoin(userSessions, and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, principal.sessionId), eq(userSessions.userId, users.id)))
+        .innerJoin(
+          userSessions,
+          and(eq(userSessions.tenantId, users.tenantId), eq(userSessions.id, principal.sessionId), eq(userSessions.userId, users.id)),
+        )
         .leftJoin(tenants, eq(tenants.id, users.tenantId))
         .where(and(eq(users.tenantId, tenantId), eq(users.id, principal.userId)))
         .limit(1)
         .toSQL();
-      const setScopeSql = "select set_config('role', 'erp_app', true), set_config('app.tenant_id', $1, true), set_config('app.host_all', 'off', true)";
+      const setScopeSql =
+        "select set_config('role', 'erp_app', true), set_config('app.tenant_id', $1, true), set_config('app.host_all', 'off', true)";
       const countSql = "select count(*) from users where tenant_id = $1 and is_main_account = false and is_deleted = false";
       const client = await database.pool.connect();
       try {
@@ -177,7 +219,9 @@ async function main() {
         steps.push(
           await time("raw pg: BEGIN + set_config in one simple query, named session select, COMMIT (3 round trips)", async () => {
             // tenantId is a UUID read from the verified token, so it can be written into the text.
-            await client.query(`begin; select set_config('role', 'erp_app', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.host_all', 'off', true)`);
+            await client.query(
+              `begin; select set_config('role', 'erp_app', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.host_all', 'off', true)`,
+            );
             await client.query({ name: "p_session", text: session.sql, values: session.params as unknown[] });
             await client.query("commit");
           }),
@@ -188,19 +232,39 @@ async function main() {
           await client.query(countSql, [tenantId]);
           await client.query("commit");
         };
-        steps.push(await time(`sub-account count (${userCount}) in a scoped transaction, policy as migrated (OR of two current_setting tests)`, scopedCount, 300));
+        steps.push(
+          await time(
+            `sub-account count (${userCount}) in a scoped transaction, policy as migrated (OR of two current_setting tests)`,
+            scopedCount,
+            300,
+          ),
+        );
         const rule = "tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::uuid)";
-        await client.query(`drop policy tenant_isolation on users; create policy tenant_isolation on users using (${rule}) with check (${rule})`);
-        steps.push(await time("  same, policy a single equality with the setting as an InitPlan (host opt-out left out)", scopedCount, 300));
+        await client.query(
+          `drop policy tenant_isolation on users; create policy tenant_isolation on users using (${rule}) with check (${rule})`,
+        );
+        steps.push(
+          await time("  same, policy a single equality with the setting as an InitPlan (host opt-out left out)", scopedCount, 300),
+        );
         await client.query("create index users_tenant_subs_idx on users (tenant_id) where not is_main_account and not is_deleted");
         await client.query("vacuum analyze users");
-        steps.push(await time("  same, plus a partial index (tenant_id) where not is_main_account and not is_deleted: index-only count", scopedCount, 300));
+        steps.push(
+          await time(
+            "  same, plus a partial index (tenant_id) where not is_main_account and not is_deleted: index-only count",
+            scopedCount,
+            300,
+          ),
+        );
       } finally {
         client.release();
       }
     }
 
-    console.log(`\n${database.kind}, ${userCount} sub-users, ${N} sequential runs per step, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
+    console.log(
+      `\n${database.kind}, ${userCount} sub-users, ${N} sequential runs per step, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
+    );
     console.log("| step | wall mean µs | p50 µs | p99 µs | node CPU µs | PostgreSQL CPU µs |\n|---|---:|---:|---:|---:|---:|");
     for (const st of steps) {
       console.log(

@@ -53,7 +53,14 @@ app.get("/api/User/GetUserInfo", async (req, reply) => {
     const r = await client.query({ name: "session_user", text: sessionSql, values: [tenantId, claims.sub, claims.sid] });
     await client.query("commit");
     const u = r.rows[0];
-    if (!u || u.revoked_at || u.is_deleted || !u.is_active || u.security_stamp !== claims.sst || (tenantId !== HOST_TENANT_ID && u.tenant_active !== true)) {
+    if (
+      !u ||
+      u.revoked_at ||
+      u.is_deleted ||
+      !u.is_active ||
+      u.security_stamp !== claims.sst ||
+      (tenantId !== HOST_TENANT_ID && u.tenant_active !== true)
+    ) {
       return reply.code(401).send({ error: { message: "unauthorized" } });
     }
     return {

@@ -37,7 +37,8 @@ const { values: args } = parseArgs({
   },
 });
 
-const dbs = args.db === "both" ? (["pglite", "postgres"] as const) : args.db === "postgres" ? (["postgres"] as const) : (["pglite"] as const);
+const dbs =
+  args.db === "both" ? (["pglite", "postgres"] as const) : args.db === "postgres" ? (["postgres"] as const) : (["pglite"] as const);
 if (!["pglite", "postgres", "both"].includes(args.db!)) throw new Error(`--db must be pglite, postgres or both, not ${args.db}`);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
@@ -96,7 +97,15 @@ function machine() {
   } catch {
     // os.cpus() then
   }
-  return { nproc, cpuModel: model, node: process.version, free, loadavg: loadavg().map((l) => l.toFixed(2)).join(" ") };
+  return {
+    nproc,
+    cpuModel: model,
+    node: process.version,
+    free,
+    loadavg: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+  };
 }
 
 /** utime+stime of a process, in seconds. */
@@ -121,7 +130,9 @@ async function backendPids(pgUrl: string | undefined): Promise<number[]> {
   const c = new pg.Client({ connectionString: pgUrl });
   await c.connect();
   try {
-    const r = await c.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+    const r = await c.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
     return r.rows.map((x) => x.pid);
   } finally {
     await c.end();
@@ -180,7 +191,7 @@ async function measure(db: string, app: { url: string; pid: number }, s: Scenari
     othersCpuPct: Math.max(0, ((m1.busy - m0.busy) / 100 - serverCpu - dbCpu - (self.user + self.system) / 1e6) / wall) * 100,
     serverCpuUsPerReq: (serverCpu / answered) * 1e6,
     dbCpuUsPerReq: pgUrl ? (dbCpu / answered) * 1e6 : null,
-    benchCpuUsPerReq: ((self.user + self.system) / answered),
+    benchCpuUsPerReq: (self.user + self.system) / answered,
   };
 }
 
@@ -199,7 +210,11 @@ function report(db: string, row: Row): Row {
 
 /** bench/prototype.ts as its own process, like the application. */
 async function startPrototype(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/prototype.ts"], { cwd: repoRoot, env: cleanEnv(env), stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/prototype.ts"], {
+    cwd: repoRoot,
+    env: cleanEnv(env),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let out = "";
   const url = await new Promise<string>((resolve, reject) => {
@@ -244,7 +259,9 @@ async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
     if ((await first.stop()) !== 0) throw new Error(`first start did not exit 0:\n${first.stdout()}`);
     console.error(`[bench ${db}] first start and stop: ${Date.now() - t} ms`);
 
-    const database = await openDatabase(pgDatabase ? { kind: "postgres", url: pgDatabase.url, poolSize: 2 } : { kind: "pglite", dataDir: join(dataDir, "pglite") });
+    const database = await openDatabase(
+      pgDatabase ? { kind: "postgres", url: pgDatabase.url, poolSize: 2 } : { kind: "pglite", dataDir: join(dataDir, "pglite") },
+    );
     const seeded = await seedSubUsers(database, demo.tenant, userCount, SUB_PASSWORD);
     await database.close();
     console.error(`[bench ${db}] seeded ${userCount} sub-users in one INSERT … SELECT generate_series: ${seeded.ms} ms`);
@@ -276,9 +293,18 @@ async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
     if (args.prototype && pgDatabase) {
       // The measuring stick (bench/prototype.ts) on the same database and token, the application stopped.
       const key = readFileSync(join(dataDir, "token-signing.key"), "utf8").trim();
-      const proto = await startPrototype({ DATABASE_URL: pgDatabase.url, TOKEN_SIGNING_KEY: key, PORT: String(await freePort()), DB_POOL_SIZE: args["pool-size"] });
+      const proto = await startPrototype({
+        DATABASE_URL: pgDatabase.url,
+        TOKEN_SIGNING_KEY: key,
+        PORT: String(await freePort()),
+        DB_POOL_SIZE: args["pool-size"],
+      });
       try {
-        const s = { name: "prototype GetUserInfo (bench/prototype.ts: HMAC, 3 round trips, named statement)", path: "/api/User/GetUserInfo", auth: true };
+        const s = {
+          name: "prototype GetUserInfo (bench/prototype.ts: HMAC, 3 round trips, named statement)",
+          path: "/api/User/GetUserInfo",
+          auth: true,
+        };
         const check = await getJson(proto.url + s.path, demoToken);
         if (check.result.userName !== demo.user) throw new Error(`prototype answered ${JSON.stringify(check)}`);
         rows.push(report(db, await measure(db, proto, s, demoToken, pgDatabase.url)));
@@ -317,10 +343,14 @@ async function main() {
   console.log(`command: ${command}`);
   console.log(`machine: nproc ${m.nproc}, ${m.cpuModel}, node ${m.node}, load average at start ${m.loadavg}`);
   console.log(m.free + "\n");
-  console.log(`autocannon: ${connections} connections, ${warmup} s warm-up then ${duration} s per call; ${userCount} sub-users in one tenant; server LOG_LEVEL=${args["log-level"]}\n`);
+  console.log(
+    `autocannon: ${connections} connections, ${warmup} s warm-up then ${duration} s per call; ${userCount} sub-users in one tenant; server LOG_LEVEL=${args["log-level"]}\n`,
+  );
   const rows: Row[] = [];
   for (const db of dbs) rows.push(...(await benchOne(db)));
-  const endLoad = loadavg().map((l) => l.toFixed(2)).join(" ");
+  const endLoad = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   console.log(table(rows));
   console.log(`\nload average at end: ${endLoad}`);
   const file = join(outDir, `results-${startedAt.replace(/[:.]/g, "-")}.json`);

@@ -9,7 +9,9 @@ export async function seedSubUsers(database: Database, tenantName: string, count
   const hash = await hashPassword(password);
   const started = Date.now();
   const tenantId = await database.db.transaction(async (tx) => {
-    const found = (await tx.execute(sql`select id from tenants where normalized_name = upper(${tenantName})`)) as unknown as { rows: { id: string }[] };
+    const found = (await tx.execute(sql`select id from tenants where normalized_name = upper(${tenantName})`)) as unknown as {
+      rows: { id: string }[];
+    };
     const tenant = found.rows[0];
     if (!tenant) throw new Error(`tenant ${tenantName} not found`);
     // The owner connection (a superuser here) inserts outside the tenant policy.

@@ -49,7 +49,8 @@ export function freePort(): Promise<number> {
  */
 export function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  const drop = /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
+  const drop =
+    /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
   for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) out[k] = v;
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   return out;
@@ -64,7 +65,11 @@ function launch(env: Record<string, string | undefined>, args: string[] = [], lo
     // Appended to; this start's output is what follows the current end.
     const from = existsSync(logFile) ? statSync(logFile).size : 0;
     const fd = openSync(logFile, "a");
-    const child = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs", ...args], { cwd: repoRoot, env: cleanEnv(env), stdio: ["ignore", fd, fd] });
+    const child = spawn(process.execPath, [...nodeArgs, "scripts/start.mjs", ...args], {
+      cwd: repoRoot,
+      env: cleanEnv(env),
+      stdio: ["ignore", fd, fd],
+    });
     closeSync(fd);
     const read = () => readFileSync(logFile).subarray(from).toString("utf8");
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -120,7 +125,11 @@ export async function startApp(
         resolve(m[1]);
       } else if (p.child.exitCode !== null || p.child.signalCode !== null) {
         clearInterval(timer);
-        reject(new Error(`server exited (${p.child.exitCode ?? p.child.signalCode}) before ready\nstdout:\n${p.stdout()}\nstderr:\n${p.stderr()}`));
+        reject(
+          new Error(
+            `server exited (${p.child.exitCode ?? p.child.signalCode}) before ready\nstdout:\n${p.stdout()}\nstderr:\n${p.stderr()}`,
+          ),
+        );
       } else if (Date.now() - started > timeoutMs) {
         clearInterval(timer);
         p.child.kill("SIGKILL");
@@ -192,6 +201,7 @@ export async function passwordLogin(baseUrl: string, userName: string, password:
 /** Logs in or throws; answers the access token. */
 export async function accessToken(baseUrl: string, userName: string, password: string, tenant?: string): Promise<string> {
   const { status, body } = await passwordLogin(baseUrl, userName, password, tenant);
-  if (status !== 200 || !body.access_token) throw new Error(`login ${userName}@${tenant ?? "host"} failed: ${status} ${JSON.stringify(body)}`);
+  if (status !== 200 || !body.access_token)
+    throw new Error(`login ${userName}@${tenant ?? "host"} failed: ${status} ${JSON.stringify(body)}`);
   return body.access_token;
 }

@@ -28,7 +28,15 @@ beforeAll(async () => {
   browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-component-update", "--disable-background-networking", "--no-first-run", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-component-update",
+      "--disable-background-networking",
+      "--no-first-run",
+      "--disable-sync",
+    ],
     enableExtensions: [extensionDir],
   });
   const worker = await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"));
@@ -57,7 +65,14 @@ async function fillLogin(page: Page, values: [string, string, string, string]) {
 
 const activeSessions = () =>
   inScope(s.database.db, { tenantId: a.tenantId }, async (tx) =>
-    Number((await tx.select({ n: count() }).from(userSessions).where(and(eq(userSessions.userId, a.userId), isNull(userSessions.revokedAt))))[0].n),
+    Number(
+      (
+        await tx
+          .select({ n: count() })
+          .from(userSessions)
+          .where(and(eq(userSessions.userId, a.userId), isNull(userSessions.revokedAt)))
+      )[0].n,
+    ),
   );
 
 describe("extension popup", () => {

@@ -7,7 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { accessToken, createFreshPostgresDatabase, freePort, passwordLogin, runUntilExit, startApp, type AppProcess } from "./app-process.ts";
+import {
+  accessToken,
+  createFreshPostgresDatabase,
+  freePort,
+  passwordLogin,
+  runUntilExit,
+  startApp,
+  type AppProcess,
+} from "./app-process.ts";
 
 const suiteUrl = process.env.DATABASE_URL;
 const store = suiteUrl ? "postgres" : "pglite";
@@ -16,7 +24,10 @@ const FIRST_START_MS = 240_000;
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => {});
+  for (const c of cleanups.reverse())
+    await Promise.resolve()
+      .then(c)
+      .catch(() => {});
 });
 
 /** A fresh DATA_DIR, plus a fresh database when the suite runs on PostgreSQL: the only settings that differ. */
@@ -68,71 +79,83 @@ describe(`npm start on ${store}`, () => {
   let demoToken: string;
   const sub = { userName: `e2esub${process.pid}`, pwd: "SubPassw0rd1" };
 
-  it("first start prints the administrator and demo credentials, serves console, API, token endpoint and OpenAPI, and exits 0 on SIGTERM", async () => {
-    store0 = await freshStore();
-    const app = await start(store0.env);
-    expect(app.stdout()).toContain(`(database: ${store}`);
+  it(
+    "first start prints the administrator and demo credentials, serves console, API, token endpoint and OpenAPI, and exits 0 on SIGTERM",
+    async () => {
+      store0 = await freshStore();
+      const app = await start(store0.env);
+      expect(app.stdout()).toContain(`(database: ${store}`);
 
-    expect(app.firstStart.adminPassword, app.stdout()).toMatch(/^\S{8,}$/);
-    expect(app.firstStart.demo, app.stdout()).toEqual({ tenant: "demo", user: "demo", password: expect.stringMatching(/^\S{8,}$/) });
-    adminPassword = app.firstStart.adminPassword!;
-    demo = app.firstStart.demo!;
+      expect(app.firstStart.adminPassword, app.stdout()).toMatch(/^\S{8,}$/);
+      expect(app.firstStart.demo, app.stdout()).toEqual({ tenant: "demo", user: "demo", password: expect.stringMatching(/^\S{8,}$/) });
+      adminPassword = app.firstStart.adminPassword!;
+      demo = app.firstStart.demo!;
 
-    const health = await get(app, "/health");
-    expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: "ok", database: store });
+      const health = await get(app, "/health");
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: "ok", database: store });
 
-    const page = await get(app, "/");
-    expect(page.status).toBe(200);
-    expect(page.contentType).toMatch(/^text\/html/);
-    expect(page.text).toMatch(/<html[\s>]/i);
-    expect(page.text).toContain("Mercado ERP");
-    // The built page's script is served too.
-    const script = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(page.text)?.[1];
-    expect(script, page.text).toMatch(/^assets\//);
-    const asset = await fetch(`${app.url}/${script}`);
-    expect(asset.status).toBe(200);
-    expect(asset.headers.get("content-type")).toMatch(/javascript/);
+      const page = await get(app, "/");
+      expect(page.status).toBe(200);
+      expect(page.contentType).toMatch(/^text\/html/);
+      expect(page.text).toMatch(/<html[\s>]/i);
+      expect(page.text).toContain("Mercado ERP");
+      // The built page's script is served too.
+      const script = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(page.text)?.[1];
+      expect(script, page.text).toMatch(/^assets\//);
+      const asset = await fetch(`${app.url}/${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("content-type")).toMatch(/javascript/);
 
-    const doc = await get(app, "/swagger/json");
-    expect(doc.status).toBe(200);
-    expect(doc.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/api/User/GetMyInfo", "/api/User/CreateSubUser", "/connect/token"]));
+      const doc = await get(app, "/swagger/json");
+      expect(doc.status).toBe(200);
+      expect(doc.body.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.body.paths)).toEqual(
+        expect.arrayContaining(["/api/User/GetMyInfo", "/api/User/CreateSubUser", "/connect/token"]),
+      );
 
-    adminToken = await accessToken(app.url, "admin", adminPassword);
-    const adminInfo = await get(app, "/api/User/GetMyInfo", adminToken);
-    expect(adminInfo.status).toBe(200);
-    expect(adminInfo.body.result).toMatchObject({ userName: "admin", isHost: true });
+      adminToken = await accessToken(app.url, "admin", adminPassword);
+      const adminInfo = await get(app, "/api/User/GetMyInfo", adminToken);
+      expect(adminInfo.status).toBe(200);
+      expect(adminInfo.body.result).toMatchObject({ userName: "admin", isHost: true });
 
-    const wrong = await passwordLogin(app.url, "admin", adminPassword + "x");
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe("invalid_grant");
+      const wrong = await passwordLogin(app.url, "admin", adminPassword + "x");
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toBe("invalid_grant");
 
-    demoToken = await accessToken(app.url, demo.user, demo.password, demo.tenant);
-    const demoInfo = await get(app, "/api/User/GetMyInfo", demoToken);
-    expect(demoInfo.status).toBe(200);
-    expect(demoInfo.body.result).toMatchObject({ userName: "demo", tenantName: "demo", isMainAccount: true, isHost: false, subAccountCount: 0 });
+      demoToken = await accessToken(app.url, demo.user, demo.password, demo.tenant);
+      const demoInfo = await get(app, "/api/User/GetMyInfo", demoToken);
+      expect(demoInfo.status).toBe(200);
+      expect(demoInfo.body.result).toMatchObject({
+        userName: "demo",
+        tenantName: "demo",
+        isMainAccount: true,
+        isHost: false,
+        subAccountCount: 0,
+      });
 
-    const created = await post(app, "/api/User/CreateSubUser", sub, demoToken);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.result).toMatchObject({ userName: sub.userName, isMainAccount: false, isActive: true });
-    await accessToken(app.url, sub.userName, sub.pwd, demo.tenant);
+      const created = await post(app, "/api/User/CreateSubUser", sub, demoToken);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.result).toMatchObject({ userName: sub.userName, isMainAccount: false, isActive: true });
+      await accessToken(app.url, sub.userName, sub.pwd, demo.tenant);
 
-    expect(await app.stop("SIGTERM")).toBe(0);
-    expect(app.stderr()).not.toMatch(/\[fatal\]|Error:/);
+      expect(await app.stop("SIGTERM")).toBe(0);
+      expect(app.stderr()).not.toMatch(/\[fatal\]|Error:/);
 
-    if (store0.databaseUrl) {
-      // The data went to the PostgreSQL database, and nothing but the signing key to DATA_DIR.
-      expect(readdirSync(store0.env.DATA_DIR)).toEqual(["token-signing.key"]);
-      const c = new pg.Client({ connectionString: store0.databaseUrl });
-      await c.connect();
-      const r = await c.query("select user_name from users where normalized_user_name = upper($1)", [sub.userName]);
-      await c.end();
-      expect(r.rows).toEqual([{ user_name: sub.userName }]);
-    } else {
-      expect(existsSync(join(store0.env.DATA_DIR, "pglite"))).toBe(true);
-    }
-  }, FIRST_START_MS + 60_000);
+      if (store0.databaseUrl) {
+        // The data went to the PostgreSQL database, and nothing but the signing key to DATA_DIR.
+        expect(readdirSync(store0.env.DATA_DIR)).toEqual(["token-signing.key"]);
+        const c = new pg.Client({ connectionString: store0.databaseUrl });
+        await c.connect();
+        const r = await c.query("select user_name from users where normalized_user_name = upper($1)", [sub.userName]);
+        await c.end();
+        expect(r.rows).toEqual([{ user_name: sub.userName }]);
+      } else {
+        expect(existsSync(join(store0.env.DATA_DIR, "pglite"))).toBe(true);
+      }
+    },
+    FIRST_START_MS + 60_000,
+  );
 
   it("a restart on the same data prints no password and keeps the administrator, the sub-account and the issued tokens", async () => {
     expect(demoToken, "the first start must have passed").toBeTruthy();
@@ -160,31 +183,39 @@ describe(`npm start on ${store}`, () => {
 });
 
 describe(`settings on ${store}`, () => {
-  it("ADMIN_PASSWORD given: that password logs in and no password is printed", async () => {
-    const { env } = await freshStore();
-    const given = "Given-Passw0rd-" + process.pid;
-    const app = await start({ ...env, ADMIN_PASSWORD: given });
-    expect(app.stdout()).toContain("host administrator: user admin, password from ADMIN_PASSWORD");
-    expect(app.firstStart.adminPassword).toBeUndefined();
-    expect(app.stdout() + app.stderr()).not.toContain(given);
-    const token = await accessToken(app.url, "admin", given);
-    expect((await get(app, "/api/User/GetMyInfo", token)).body.result).toMatchObject({ userName: "admin", isHost: true });
-    expect(await app.stop("SIGTERM")).toBe(0);
-  }, FIRST_START_MS);
+  it(
+    "ADMIN_PASSWORD given: that password logs in and no password is printed",
+    async () => {
+      const { env } = await freshStore();
+      const given = "Given-Passw0rd-" + process.pid;
+      const app = await start({ ...env, ADMIN_PASSWORD: given });
+      expect(app.stdout()).toContain("host administrator: user admin, password from ADMIN_PASSWORD");
+      expect(app.firstStart.adminPassword).toBeUndefined();
+      expect(app.stdout() + app.stderr()).not.toContain(given);
+      const token = await accessToken(app.url, "admin", given);
+      expect((await get(app, "/api/User/GetMyInfo", token)).body.result).toMatchObject({ userName: "admin", isHost: true });
+      expect(await app.stop("SIGTERM")).toBe(0);
+    },
+    FIRST_START_MS,
+  );
 
   it.each([
     ["PORT", "abc"],
     ["DATABASE_URL", "mysql://x"],
     ["LOG_LEVEL", "loud"],
-  ])("%s=%s is refused: the process exits non-zero naming the setting", async (name, value) => {
-    const dataDir = mkdtempSync(join(tmpdir(), "erp-e2e-bad-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const r = await runUntilExit({ DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()), [name]: value });
-    expect(r.code).not.toBe(0);
-    expect(r.code).not.toBeNull();
-    expect(r.stderr).toContain(name);
-    expect(r.stdout).not.toContain("[ready]");
-    // Nothing was created for a refused configuration.
-    expect(readdirSync(dataDir)).toEqual([]);
-  }, FIRST_START_MS);
+  ])(
+    "%s=%s is refused: the process exits non-zero naming the setting",
+    async (name, value) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "erp-e2e-bad-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const r = await runUntilExit({ DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()), [name]: value });
+      expect(r.code).not.toBe(0);
+      expect(r.code).not.toBeNull();
+      expect(r.stderr).toContain(name);
+      expect(r.stdout).not.toContain("[ready]");
+      // Nothing was created for a refused configuration.
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+    FIRST_START_MS,
+  );
 });

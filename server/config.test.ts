@@ -55,7 +55,15 @@ describe("loadConfig defaults", () => {
   });
 
   it("treats empty and blank variables as unset and ignores unrelated ones", () => {
-    const c = loadConfig({ TOKEN_SIGNING_KEY: KEY, PORT: "", HOST: "  ", LOG_LEVEL: "", DATABASE_URL: "", PATH: "/usr/bin", HOME: "/root" });
+    const c = loadConfig({
+      TOKEN_SIGNING_KEY: KEY,
+      PORT: "",
+      HOST: "  ",
+      LOG_LEVEL: "",
+      DATABASE_URL: "",
+      PATH: "/usr/bin",
+      HOME: "/root",
+    });
     expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", logLevel: "info", databaseUrl: undefined });
   });
 

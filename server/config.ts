@@ -27,7 +27,10 @@ const envSchema = z.object({
   TOKEN_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   CORS_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(logLevels).default("info"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("no-reply@localhost"),
   DB_POOL_SIZE: integer(1, 200).default(20),
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
@@ -82,7 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     tokenSigningKey: e.TOKEN_SIGNING_KEY ?? signingKeyFromDataDir(dataDir),
-    corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -107,7 +112,9 @@ function signingKeyFromDataDir(dataDir: string): string {
   }
   const key = readFileSync(file, "utf8").trim();
   if (key.length < 32) {
-    throw new ConfigError(`Invalid configuration:\n  TOKEN_SIGNING_KEY: ${file} holds fewer than 32 characters (delete it to generate a new key, or set TOKEN_SIGNING_KEY)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  TOKEN_SIGNING_KEY: ${file} holds fewer than 32 characters (delete it to generate a new key, or set TOKEN_SIGNING_KEY)`,
+    );
   }
   return key;
 }

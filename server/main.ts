@@ -21,7 +21,9 @@ async function main() {
   await database.migrate();
   const boot = await bootstrap(database.db, { adminPassword: config.adminPassword });
   if (boot.generatedAdminPassword) {
-    console.log(`[first start] host administrator: user admin, password ${boot.generatedAdminPassword} (shown once; change it after login)`);
+    console.log(
+      `[first start] host administrator: user admin, password ${boot.generatedAdminPassword} (shown once; change it after login)`,
+    );
   } else if (boot.adminCreated) {
     console.log("[first start] host administrator: user admin, password from ADMIN_PASSWORD");
   }
@@ -35,7 +37,9 @@ async function main() {
   await jobs.start({ work: config.role !== "api" });
   if (config.role !== "worker") {
     const address = await app.listen({ port: config.port, host: config.host });
-    console.log(`[ready] ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""}; API docs at /swagger)`);
+    console.log(
+      `[ready] ${address} (database: ${database.kind}${database.kind === "pglite" ? ` in ${config.dataDir}` : ""}; API docs at /swagger)`,
+    );
   } else {
     console.log("[ready] worker");
   }

@@ -17,7 +17,10 @@ export function listen(router: ReturnType<typeof createRouter>): () => void {
 }
 
 /** Sends one typed message to the background and answers its data, or throws MessageError. */
-export async function sendMessage<K extends MessageType>(type: K, ...data: undefined extends InputOf<K> ? [data?: InputOf<K>] : [data: InputOf<K>]): Promise<Outputs[K]> {
+export async function sendMessage<K extends MessageType>(
+  type: K,
+  ...data: undefined extends InputOf<K> ? [data?: InputOf<K>] : [data: InputOf<K>]
+): Promise<Outputs[K]> {
   const reply = (await browser.runtime.sendMessage({ channel: CHANNEL, type, data: data[0] })) as Reply<Outputs[K]> | undefined;
   if (!reply) throw new MessageError({ message: "后台服务未响应，请重新打开插件", status: 0, code: "NoReply" });
   if (!reply.ok) throw new MessageError(reply.error);

@@ -14,7 +14,9 @@ export const serverUrl = z
   .min(1, "请输入服务器地址")
   .max(2048)
   .transform((raw, ctx) => {
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `${/^(localhost|127\.|\[::1\])/i.test(raw) ? "http" : "https"}://${raw}`;
+    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
+      ? raw
+      : `${/^(localhost|127\.|\[::1\])/i.test(raw) ? "http" : "https"}://${raw}`;
     let url: URL;
     try {
       url = new URL(withScheme);
@@ -54,7 +56,11 @@ export type Status = z.infer<typeof status>;
  *  pages (popup, side panel), never a content script running inside a web page. */
 export type SenderRule = "extension" | "page";
 
-const none = z.undefined().or(z.null()).or(z.object({}).strict()).transform(() => undefined);
+const none = z
+  .undefined()
+  .or(z.null())
+  .or(z.object({}).strict())
+  .transform(() => undefined);
 
 export const protocol = {
   login: { input: loginInput, from: "page" },

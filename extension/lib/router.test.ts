@@ -73,7 +73,10 @@ describe("router", () => {
 
   it("turns a thrown ApiError into plain {message, status, code}", async () => {
     const route = createRouter(handlers(), options);
-    expect(await route(msg("getUserInfo"), popup)).toEqual({ ok: false, error: { message: "登录已失效，请重新登录", status: 401, code: null } });
+    expect(await route(msg("getUserInfo"), popup)).toEqual({
+      ok: false,
+      error: { message: "登录已失效，请重新登录", status: 401, code: null },
+    });
   });
 });
 

@@ -31,7 +31,11 @@ export type BootstrapResult = {
 export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo?: boolean }): Promise<BootstrapResult> {
   const result: BootstrapResult = { adminCreated: false };
   await inScope(db, hostScope, async (tx) => {
-    const admin = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true))).limit(1);
+    const admin = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true)))
+      .limit(1);
     if (admin.length) return;
     const password = opts.adminPassword ?? generatePassword();
     await insertUser(tx, { tenantId: HOST_TENANT_ID, userName: "admin", password, isHost: true, isMainAccount: true, name: "平台管理员" });
@@ -40,7 +44,11 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo
   });
   if (result.adminCreated && opts.withDemo !== false) {
     await inScope(db, hostAllScope, async (tx) => {
-      const exists = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.normalizedName, DEMO_TENANT.toUpperCase())).limit(1);
+      const exists = await tx
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.normalizedName, DEMO_TENANT.toUpperCase()))
+        .limit(1);
       if (exists.length) return;
       const password = generatePassword();
       await insertTenantWithMainAccount(tx, { tenantName: DEMO_TENANT, userName: DEMO_USER, pwd: password, remark: "演示公司" });
@@ -55,4 +63,3 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo
   });
   return result;
 }
-

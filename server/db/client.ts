@@ -29,8 +29,7 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  { kind: "pglite"; dataDir?: string; loadDataDir?: Blob } | { kind: "postgres"; url: string; poolSize?: number };
 
 // Timestamps come back as Date objects and numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -29,7 +29,14 @@ export async function pageOf<T extends PgTable, Item>(
   page: { skip: number; take: number; order: SQL[]; /** A total kept elsewhere (a counter), saving the count. */ total?: number },
   map: (row: T["$inferSelect"]) => Item,
 ): Promise<PagedResult<Item>> {
-  const n = page.total ?? (await tx.select({ n: count() }).from(table as PgTable).where(where))[0].n;
+  const n =
+    page.total ??
+    (
+      await tx
+        .select({ n: count() })
+        .from(table as PgTable)
+        .where(where)
+    )[0].n;
   if (!n || page.skip >= n) return { items: [], totalCount: Number(n) };
   const rows = await tx
     .select()

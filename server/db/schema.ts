@@ -1,19 +1,7 @@
 // The database schema, shared by PGlite and PostgreSQL. Tenant-owned tables start their primary key with tenant_id
 // (Citus-ready) and get row-level security from the migrations (see rls.sql in the migrations folder).
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Host rows (the platform operator's own users) live under this reserved tenant id; the wire shows them as null. */
 export const HOST_TENANT_ID = "00000000-0000-0000-0000-000000000000";
@@ -27,7 +15,11 @@ const modification = {
   lastModificationTime: time("last_modification_time"),
   lastModifierId: uuid("last_modifier_id"),
 };
-const concurrency = { concurrencyStamp: text("concurrency_stamp").notNull().default(sql`gen_random_uuid()::text`) };
+const concurrency = {
+  concurrencyStamp: text("concurrency_stamp")
+    .notNull()
+    .default(sql`gen_random_uuid()::text`),
+};
 
 // Global (host-owned) tables: no tenant_id, reference data for all tenants.
 export const tenants = pgTable(

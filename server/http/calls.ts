@@ -49,7 +49,16 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
-export type RegisteredCall = { group: string; name: string; method: string; url: string; access: Access; hasQuery: boolean; hasBody: boolean; hasParams: boolean };
+export type RegisteredCall = {
+  group: string;
+  name: string;
+  method: string;
+  url: string;
+  access: Access;
+  hasQuery: boolean;
+  hasBody: boolean;
+  hasParams: boolean;
+};
 
 export type Registrar = {
   call<Q extends AnyObject = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined, P extends AnyObject = z.ZodObject<{}>, R = unknown>(
@@ -127,7 +136,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
           : undefined,
         handler: async (req, reply) => {
           const principal = principals.get(req) ?? null; // read and checked by onRequest
-          let tenantId = principal ? principal.tenantId ?? HOST_TENANT_ID : HOST_TENANT_ID;
+          let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
           if (!principal) {
             const hint = tenantHint(req);
             if (hint) tenantId = (await resolveTenant(deps, hint)).id;
@@ -242,4 +251,3 @@ async function resolveTenant(deps: AppDeps, hint: string): Promise<TenantRow> {
 }
 
 export const normalizeName = (s: string) => s.trim().toUpperCase();
-

@@ -36,7 +36,8 @@ export const forbidden = (message = "暂无权限") => new AppError(403, message
 export const businessError = (message: string, code: string | null = null) => new AppError(403, message, code);
 export const notFound = (message: string) => new AppError(404, message, "NotFound");
 export const conflict = (message = "数据已被其他人修改，请刷新后重试") => new AppError(409, message, "Concurrency");
-export const unsupportedMediaType = (message = "不支持的内容类型，请使用 application/json") => new AppError(415, message, "UnsupportedMediaType");
+export const unsupportedMediaType = (message = "不支持的内容类型，请使用 application/json") =>
+  new AppError(415, message, "UnsupportedMediaType");
 export const tooManyRequests = (message = "访问太多，请稍候访问!") => new AppError(429, message, "TooManyRequests");
 
 export function errorBody(e: {
@@ -117,14 +118,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, mapped, errorBody({ message, code: err.code ?? null, details: err.message }));
     }
     req.log.error({ err, reqId: req.id }, "unhandled error");
-    return sendError(
-      reply,
-      500,
-      errorBody({ message: "服务器内部错误", code: "InternalError", details: `request id ${req.id}` }),
-    );
+    return sendError(reply, 500, errorBody({ message: "服务器内部错误", code: "InternalError", details: `request id ${req.id}` }));
   });
 
   app.setNotFoundHandler((req, reply) =>
-    sendError(reply, 404, errorBody({ message: fastifyMessages[404], code: "NotFound", details: `${req.method} ${req.url.split("?")[0]}` })),
+    sendError(
+      reply,
+      404,
+      errorBody({ message: fastifyMessages[404], code: "NotFound", details: `${req.method} ${req.url.split("?")[0]}` }),
+    ),
   );
 }

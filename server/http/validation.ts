@@ -22,8 +22,10 @@ export function describeIssues(issues: z.core.$ZodIssue[], data: unknown): (Vali
   });
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data: unknown) => {
-  const r = schema.safeParse(data);
-  if (r.success) return { value: r.data };
-  return { error: describeIssues(r.error.issues, data) as never };
-};
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data: unknown) => {
+    const r = schema.safeParse(data);
+    if (r.success) return { value: r.data };
+    return { error: describeIssues(r.error.issues, data) as never };
+  };

@@ -69,7 +69,10 @@ describe("brute force (scenario 11)", () => {
     expect(seventh.body.error_description).toContain("锁定");
     // The credential check of the account API shares the counter.
     if (s.app.calls.some((c) => c.url === "/api/account/login")) {
-      const res = await s.api("POST", "/api/account/login", { tenant: T.tenantName, body: { userNameOrEmailAddress: victim.userName, password: victim.password, rememberMe: false } });
+      const res = await s.api("POST", "/api/account/login", {
+        tenant: T.tenantName,
+        body: { userNameOrEmailAddress: victim.userName, password: victim.password, rememberMe: false },
+      });
       expect(res.status).toBe(200);
       expect(res.body.result.result).toBe(4); // LoginResultType.LockedOut
     }
@@ -95,7 +98,9 @@ describe("brute force (scenario 11)", () => {
     expect(prod.lockoutAttempts).toBe(5);
     expect(prod.lockoutSeconds).toBe(300);
     const perHour = prod.lockoutAttempts * Math.ceil(3600 / prod.lockoutSeconds);
-    report.push(`attempts allowed per account per hour: ${perHour} (${prod.lockoutAttempts} per ${prod.lockoutSeconds} s lockout); per IP: ${prod.loginRateLimitPerMinute * 60}/h`);
+    report.push(
+      `attempts allowed per account per hour: ${perHour} (${prod.lockoutAttempts} per ${prod.lockoutSeconds} s lockout); per IP: ${prod.loginRateLimitPerMinute * 60}/h`,
+    );
     expect(perHour).toBe(60);
   });
 });
@@ -112,7 +117,9 @@ describe("concurrent guesses (scenario 11)", () => {
 
   it("evaluates at most 5 guesses of a burst of 20 concurrent wrong passwords, and the account is locked after it", async () => {
     const u = await b.createSubUser(B);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => token(b, { username: u.userName, password: `Burst${i}pw1` }, B.tenantName)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => token(b, { username: u.userName, password: `Burst${i}pw1` }, B.tenantName)),
+    );
     const evaluated = answers.filter((a) => a.body.error_description && !a.body.error_description.includes("锁定")).length;
     const locked = answers.length - evaluated;
     report.push(`burst of 20 concurrent wrong passwords: ${evaluated} evaluated, ${locked} refused as locked`);
@@ -121,7 +128,6 @@ describe("concurrent guesses (scenario 11)", () => {
     const right = await token(b, { username: u.userName, password: u.password }, B.tenantName);
     expect(right.body.error_description).toContain("锁定");
   });
-
 });
 
 describe("per-IP limit (scenario 11)", () => {
@@ -150,7 +156,10 @@ describe("per-IP limit (scenario 11)", () => {
 
   it("counts the account API's credential check against the same limit, answering 429 in the error envelope", async () => {
     if (!r.app.calls.some((c) => c.url === "/api/account/login")) return;
-    const res = await r.api("POST", "/api/account/login", { tenant: R.tenantName, body: { userNameOrEmailAddress: "boss", password: R.password, rememberMe: false } });
+    const res = await r.api("POST", "/api/account/login", {
+      tenant: R.tenantName,
+      body: { userNameOrEmailAddress: "boss", password: R.password, rememberMe: false },
+    });
     expect(res.status).toBe(429);
     expect(envelopeProblem(res)).toBeNull();
     expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);

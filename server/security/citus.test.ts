@@ -11,9 +11,22 @@ let s: TestServer;
 let tables: string[];
 const report: string[] = [];
 
-type IndexRow = { table_name: string; index_name: string; is_primary: boolean; is_unique: boolean; columns: string[] | string; partial: boolean };
+type IndexRow = {
+  table_name: string;
+  index_name: string;
+  is_primary: boolean;
+  is_unique: boolean;
+  columns: string[] | string;
+  partial: boolean;
+};
 
-const asList = (v: string[] | string): string[] => (Array.isArray(v) ? v : String(v).replace(/^\{|\}$/g, "").split(",").filter(Boolean));
+const asList = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : String(v)
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -51,9 +64,11 @@ describe("Citus readiness (scenario 7)", () => {
       const mine = all.filter((i) => i.table_name === t);
       const pk = mine.find((i) => i.is_primary);
       if (!pk) problems.push(`${t}: no primary key`);
-      else if (asList(pk.columns)[0] !== "tenant_id") problems.push(`${t}: primary key (${asList(pk.columns).join(", ")}) does not start with tenant_id`);
+      else if (asList(pk.columns)[0] !== "tenant_id")
+        problems.push(`${t}: primary key (${asList(pk.columns).join(", ")}) does not start with tenant_id`);
       for (const u of mine.filter((i) => i.is_unique && !i.is_primary)) {
-        if (!asList(u.columns).includes("tenant_id")) problems.push(`${t}: unique index ${u.index_name} (${asList(u.columns).join(", ")}) lacks tenant_id`);
+        if (!asList(u.columns).includes("tenant_id"))
+          problems.push(`${t}: unique index ${u.index_name} (${asList(u.columns).join(", ")}) lacks tenant_id`);
       }
     }
     const bad = [...new Set(problems.map((p) => p.split(":")[0]))];
@@ -89,7 +104,9 @@ describe("Citus readiness (scenario 7)", () => {
         where table_schema = 'public' and column_name in ('user_id', 'owner_id', 'seller_id')
           and table_name not in (select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id')`),
     ).map((r) => r.table_name);
-    report.push(`global (reference) tables: ${globals.join(", ")}${suspicious.length ? `; with a user column, to review: ${suspicious.join(", ")}` : ""}`);
+    report.push(
+      `global (reference) tables: ${globals.join(", ")}${suspicious.length ? `; with a user column, to review: ${suspicious.join(", ")}` : ""}`,
+    );
     expect(globals).toEqual(expect.arrayContaining(["tenants"]));
   });
 });

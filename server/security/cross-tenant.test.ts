@@ -71,7 +71,11 @@ beforeAll(async () => {
   subB = await s.createSubUser(B, uniqueName("bsub"));
 
   // A's own data: a task (ClearSubAccountInfo), a password reset token, then one valid call of every user/main call.
-  const clear = await within(s.api("POST", "/api/User/ClearSubAccountInfo", { token: A.token, query: { id: subA2.id } }), 15_000, "ClearSubAccountInfo");
+  const clear = await within(
+    s.api("POST", "/api/User/ClearSubAccountInfo", { token: A.token, query: { id: subA2.id } }),
+    15_000,
+    "ClearSubAccountInfo",
+  );
   expect(clear.status, clear.raw).toBe(200);
   aTaskId = clear.body.result.taskId;
   const reset = await s.api("GET", "/api/User/GetResetPwdToken", { token: A.token, query: { userId: subA1.id } });
@@ -84,7 +88,11 @@ beforeAll(async () => {
     if (op.call.access !== "user" && op.call.access !== "main") continue;
     if (op.call.method === "DELETE") continue;
     const ch = new Choices(() => ownIds, [subA2.userName]);
-    const r = await within(sendValid(s, op, ch, () => aMain.token), 20_000, `seeding ${callLabel(op.call)}`);
+    const r = await within(
+      sendValid(s, op, ch, () => aMain.token),
+      20_000,
+      `seeding ${callLabel(op.call)}`,
+    );
     if (r.res.status === 401) await aMain.renew();
   }
   A.token = aMain.token;
@@ -109,7 +117,10 @@ afterAll(async () => {
 
 /** A's ids for a field: the tenant id for tenant fields, the ids of the table the name points to, else every id. */
 function poolFor(name: string, caseIndex: number): string[] {
-  const stem = name.replace(/ids?$/i, "").replace(/[^a-z]/gi, "").toLowerCase();
+  const stem = name
+    .replace(/ids?$/i, "")
+    .replace(/[^a-z]/gi, "")
+    .toLowerCase();
   let pool: string[];
   if (stem.includes("tenant")) pool = [A.tenantId];
   else if (/user|creator|owner|sub|salesperson/.test(stem)) pool = [subA1.id, A.userId, subA2.id];
@@ -121,7 +132,9 @@ function poolFor(name: string, caseIndex: number): string[] {
     pool = tables.flatMap((t) => aIds.byTable[t]);
     if (!pool.length) {
       // One id from each table first, so successive cases try a user, a task, ... before repeating a table.
-      const firsts = Object.values(aIds.byTable).map((ids) => ids[0]).filter(Boolean);
+      const firsts = Object.values(aIds.byTable)
+        .map((ids) => ids[0])
+        .filter(Boolean);
       pool = [...new Set([...firsts, ...aIds.all])];
     }
   }
@@ -134,7 +147,8 @@ type IdField = { name: string; required: boolean; scalar: boolean; where: "query
 
 function idFields(op: Operation): IdField[] {
   const out: IdField[] = [];
-  for (const p of op.query) if (isIdName(p.name)) out.push({ name: p.name, required: p.required, scalar: p.schema?.type !== "array", where: "query" });
+  for (const p of op.query)
+    if (isIdName(p.name)) out.push({ name: p.name, required: p.required, scalar: p.schema?.type !== "array", where: "query" });
   for (const p of op.params) if (isIdName(p.name)) out.push({ name: p.name, required: true, scalar: true, where: "params" });
   const walk = (sch: JsonSchema | undefined, required: boolean, depth: number) => {
     if (!sch || depth > 4) return;
@@ -236,7 +250,12 @@ describe("cross-tenant matrix (scenario 5)", () => {
     summary["answers per call (B main|sub)"] =
       "\n    " +
       [...answers]
-        .map(([k, v]) => `${k}: ${Object.entries(v.reduce<Record<number, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})).map(([st, n]) => `${st}×${n}`).join(" ")}`)
+        .map(
+          ([k, v]) =>
+            `${k}: ${Object.entries(v.reduce<Record<number, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {}))
+              .map(([st, n]) => `${st}×${n}`)
+              .join(" ")}`,
+        )
         .join("\n    ");
     summary["calls only answered by validation (not reached)"] = validationOnly.size ? [...validationOnly].join(", ") : "none";
     expect(violations).toEqual([]);
@@ -263,7 +282,8 @@ describe("cross-tenant matrix (scenario 5)", () => {
           const url = op.call.url.replace(/:(\w+)/g, () => A.tenantId);
           const res = await s.api(op.call.method, url, { token, tenant });
           n++;
-          if (res.status !== 403 || envelopeProblem(res)) bad.push(`${callLabel(op.call)} __tenant=${tenant}: ${res.status} ${res.raw.slice(0, 120)}`);
+          if (res.status !== 403 || envelopeProblem(res))
+            bad.push(`${callLabel(op.call)} __tenant=${tenant}: ${res.status} ${res.raw.slice(0, 120)}`);
           const leaked = leaks({ url, query: {}, body: null }, res).filter((m) => m !== tenant);
           if (leaked.length) bad.push(`${callLabel(op.call)}: forged-header answer contains ${leaked.join(", ")}`);
         }
@@ -287,7 +307,8 @@ describe("cross-tenant matrix (scenario 5)", () => {
     let mainOnly = 0;
     let anon = 0;
     const expectStatus = (label: string, res: ApiResponse, status: number) => {
-      if (res.status !== status || envelopeProblem(res)) bad.push(`${label}: expected ${status}, got ${res.status} ${res.raw.slice(0, 160)}`);
+      if (res.status !== status || envelopeProblem(res))
+        bad.push(`${label}: expected ${status}, got ${res.status} ${res.raw.slice(0, 160)}`);
       const leaked = leaks({ url: "", query: {}, body: null }, res);
       if (leaked.length) bad.push(`${label}: answer contains A's ${leaked.join(", ")}`);
     };
@@ -298,19 +319,35 @@ describe("cross-tenant matrix (scenario 5)", () => {
       const bare = { url: op.call.url.replace(/:(\w+)/g, () => A.tenantId), query: {}, body: undefined };
       for (const req of [bare, valid]) {
         if (op.call.access === "host") {
-          for (const [who, token] of [["B main", B.token], ["B sub", subB.token], ["A main", A.token]] as const) {
+          for (const [who, token] of [
+            ["B main", B.token],
+            ["B sub", subB.token],
+            ["A main", A.token],
+          ] as const) {
             host++;
-            expectStatus(`${who} ${label}`, await s.api(op.call.method, req.url, { token, query: req.query as never, body: req.body }), 403);
+            expectStatus(
+              `${who} ${label}`,
+              await s.api(op.call.method, req.url, { token, query: req.query as never, body: req.body }),
+              403,
+            );
           }
         }
         if (op.call.access === "main") {
           mainOnly++;
-          expectStatus(`B sub ${label}`, await s.api(op.call.method, req.url, { token: subB.token, query: req.query as never, body: req.body }), 403);
+          expectStatus(
+            `B sub ${label}`,
+            await s.api(op.call.method, req.url, { token: subB.token, query: req.query as never, body: req.body }),
+            403,
+          );
         }
         if (op.call.access !== "anonymous") {
           anon += 2;
           expectStatus(`no token ${label}`, await s.api(op.call.method, req.url, { query: req.query as never, body: req.body }), 401);
-          expectStatus(`no token, __tenant A ${label}`, await s.api(op.call.method, req.url, { tenant: A.tenantName, query: req.query as never, body: req.body }), 401);
+          expectStatus(
+            `no token, __tenant A ${label}`,
+            await s.api(op.call.method, req.url, { tenant: A.tenantName, query: req.query as never, body: req.body }),
+            401,
+          );
         }
       }
     }
@@ -318,7 +355,8 @@ describe("cross-tenant matrix (scenario 5)", () => {
     summary["host-only calls refused to tenant tokens"] = `${count("host")} calls, ${host} requests`;
     summary["main-only calls refused to sub-accounts"] = `${count("main")} calls, ${mainOnly} requests`;
     summary["calls refused without a token"] = `${ops.length - count("anonymous")} calls, ${anon} requests`;
-    summary["routes covered / total"] = `${ops.length - count("anonymous")} non-anonymous + ${count("anonymous")} anonymous (header test only) / ${ops.length}`;
+    summary["routes covered / total"] =
+      `${ops.length - count("anonymous")} non-anonymous + ${count("anonymous")} anonymous (header test only) / ${ops.length}`;
     violations.push(...bad);
     expect(bad).toEqual([]);
   });

@@ -44,7 +44,10 @@ const encodeLoosely = (v: string) => {
   }
 };
 
-async function raw(server: TestServer, opts: { method: string; url: string; headers?: Record<string, string>; payload?: string | Buffer }): Promise<ApiResponse> {
+async function raw(
+  server: TestServer,
+  opts: { method: string; url: string; headers?: Record<string, string>; payload?: string | Buffer },
+): Promise<ApiResponse> {
   const res = await server.app.inject({ method: opts.method as "POST", url: opts.url, headers: opts.headers, payload: opts.payload });
   return { status: res.statusCode, body: parse(res.body), headers: res.headers, raw: res.body };
 }
@@ -79,7 +82,12 @@ describe("error contract", () => {
 
   it("answers a malformed JSON body with a 400 envelope", async () => {
     for (const payload of ['{"userName": ', "{'a':1}", "[1,2", "nul", '{"a":1}}', "\u0000"]) {
-      const res = await raw(s, { method: "POST", url: "/api/User/CreateSubUser", headers: { authorization: `Bearer ${T.token}`, "content-type": "application/json" }, payload });
+      const res = await raw(s, {
+        method: "POST",
+        url: "/api/User/CreateSubUser",
+        headers: { authorization: `Bearer ${T.token}`, "content-type": "application/json" },
+        payload,
+      });
       expectEnvelope(res, 400, `malformed ${JSON.stringify(payload)}`);
     }
   });
@@ -89,7 +97,12 @@ describe("error contract", () => {
     try {
       const t = await small.createTenant();
       const body = JSON.stringify({ userName: "big", pwd: "Abc12345", remark: "x".repeat(4000) });
-      const res = await raw(small, { method: "POST", url: "/api/User/CreateSubUser", headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" }, payload: body });
+      const res = await raw(small, {
+        method: "POST",
+        url: "/api/User/CreateSubUser",
+        headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
+        payload: body,
+      });
       expectEnvelope(res, 413, "body over bodyLimitBytes");
       const ok = await raw(small, {
         method: "POST",
@@ -108,7 +121,12 @@ describe("error contract", () => {
     for (const type of ["text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded", "application/xml", undefined]) {
       const headers: Record<string, string> = { authorization: `Bearer ${T.token}` };
       if (type) headers["content-type"] = type;
-      const res = await raw(s, { method: "POST", url: "/api/User/CreateSubUser", headers, payload: type?.includes("form") ? "userName=plain1&pwd=Abc12345" : json });
+      const res = await raw(s, {
+        method: "POST",
+        url: "/api/User/CreateSubUser",
+        headers,
+        payload: type?.includes("form") ? "userName=plain1&pwd=Abc12345" : json,
+      });
       expectEnvelope(res, 415, `content-type ${type}`);
     }
     const list = await s.api("GET", "/api/User/GetSubUsers", { token: T.token, query: { Search: "plain1" } });
@@ -123,7 +141,10 @@ describe("error contract", () => {
       if (!required.length) continue;
       const token = op.call.access === "host" ? admin : T.token;
       const url = op.call.url.replace(/:(\w+)/g, () => "x");
-      const res = await s.api(op.call.method, url, { token, body: op.body ? validValue(op.body, "", "", new Choices(() => undefined), false) : undefined });
+      const res = await s.api(op.call.method, url, {
+        token,
+        body: op.body ? validValue(op.body, "", "", new Choices(() => undefined), false) : undefined,
+      });
       if (res.status === 403 && op.call.access === "anonymous") continue; // an anonymous call refusing a token first
       expectEnvelope(res, 400, callLabel(op.call));
       const messages: string[] = res.body.error.validationErrors.map((v: { message: string }) => v.message);
@@ -145,13 +166,32 @@ describe("error contract", () => {
       paged++;
       const token = op.call.access === "host" ? admin : T.token;
       const base = buildRequest(op, new Choices(() => undefined), false).query;
-      const bads: Record<string, string>[] = [{ MaxResultCount: "5000" }, { MaxResultCount: "0" }, { SkipCount: "-1" }, { MaxResultCount: "1e3x" }];
+      const bads: Record<string, string>[] = [
+        { MaxResultCount: "5000" },
+        { MaxResultCount: "0" },
+        { SkipCount: "-1" },
+        { MaxResultCount: "1e3x" },
+      ];
       for (const bad of bads) {
-        expectEnvelope(await s.api(op.call.method, op.call.url, { token, query: { ...base, ...bad } }), 400, `${callLabel(op.call)} ${JSON.stringify(bad)}`);
+        expectEnvelope(
+          await s.api(op.call.method, op.call.url, { token, query: { ...base, ...bad } }),
+          400,
+          `${callLabel(op.call)} ${JSON.stringify(bad)}`,
+        );
       }
       if (names.includes("Sorting")) {
-        for (const Sorting of ["userName; drop table users", "creationTime desc; select 1", "(select 1)", "id asc, password_hash desc", "password_hash"]) {
-          expectEnvelope(await s.api(op.call.method, op.call.url, { token, query: { ...base, Sorting } }), 400, `${callLabel(op.call)} Sorting=${Sorting}`);
+        for (const Sorting of [
+          "userName; drop table users",
+          "creationTime desc; select 1",
+          "(select 1)",
+          "id asc, password_hash desc",
+          "password_hash",
+        ]) {
+          expectEnvelope(
+            await s.api(op.call.method, op.call.url, { token, query: { ...base, Sorting } }),
+            400,
+            `${callLabel(op.call)} Sorting=${Sorting}`,
+          );
         }
       }
     }
@@ -162,10 +202,17 @@ describe("error contract", () => {
   it("gives 401, 403, 404 and 409 answers the same envelope", async () => {
     expectEnvelope(await s.api("GET", "/api/User/GetMyInfo"), 401, "no token");
     expectEnvelope(await s.api("GET", "/api/User/GetMyInfo", { token: T.token, tenant: "someone-else" }), 403, "foreign tenant header");
-    expectEnvelope(await s.api("GET", "/api/User/GetSubUserById", { token: T.token, query: { id: "00000000-0000-4000-8000-000000000001" } }), 404, "unknown id");
+    expectEnvelope(
+      await s.api("GET", "/api/User/GetSubUserById", { token: T.token, query: { id: "00000000-0000-4000-8000-000000000001" } }),
+      404,
+      "unknown id",
+    );
     const sub = await s.api("POST", "/api/User/CreateSubUser", { token: T.token, body: { userName: "stale1", pwd: "Abc12345" } });
     expect(sub.status).toBe(200);
-    const stale = await s.api("POST", "/api/User/UpdateUser", { token: T.token, body: { id: sub.body.result.id, remark: "x", concurrencyStamp: "stale" } });
+    const stale = await s.api("POST", "/api/User/UpdateUser", {
+      token: T.token,
+      body: { id: sub.body.result.id, remark: "x", concurrencyStamp: "stale" },
+    });
     expectEnvelope(stale, 409, "stale concurrencyStamp");
   });
 });
@@ -192,21 +239,39 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
         const ch = new Choices(() => undefined);
         const roll = r.next();
         let url = op.call.url.replace(/:(\w+)/g, (_, name: string) =>
-          encodeLoosely(asText(roll < 0.3 ? garbageValue(r) : (validValue(op.params.find((p) => p.name === name)?.schema, name, name, ch, false) ?? "x"))),
+          encodeLoosely(
+            asText(
+              roll < 0.3 ? garbageValue(r) : (validValue(op.params.find((p) => p.name === name)?.schema, name, name, ch, false) ?? "x"),
+            ),
+          ),
         );
         if (url.includes("//")) url = url.replace(/\/\//g, "/x/");
         const query = garbageQuery(op, r, ch);
         const headers: Record<string, string> = {};
         const anonymousBare = op.call.access === "anonymous" && r.next() < 0.5;
         if (!anonymousBare) headers.authorization = `Bearer ${tokens[who]}`;
-        if (r.next() < 0.08) headers.__tenant = asText(garbageValue(r)).slice(0, 200).replace(/[^\x20-\x7e]/g, "?");
+        if (r.next() < 0.08)
+          headers.__tenant = asText(garbageValue(r))
+            .slice(0, 200)
+            .replace(/[^\x20-\x7e]/g, "?");
         let payload: string | undefined;
         if (op.call.method !== "GET" && (op.body || r.next() < 0.3)) {
           const kind = r.next();
           if (kind < 0.75) payload = JSON.stringify(garbageBody(op, r, ch)) ?? "null";
-          else if (kind < 0.85) payload = r.pick(['{"a":', "[".repeat(5000) + "]".repeat(5000), '{"a":1e99999}', '"\\ud800"', '{"__proto__":{"isHost":true}}', "1".repeat(500)]);
+          else if (kind < 0.85)
+            payload = r.pick([
+              '{"a":',
+              "[".repeat(5000) + "]".repeat(5000),
+              '{"a":1e99999}',
+              '"\\ud800"',
+              '{"__proto__":{"isHost":true}}',
+              "1".repeat(500),
+            ]);
           else payload = JSON.stringify(garbageValue(r));
-          headers["content-type"] = r.next() < 0.93 ? "application/json" : r.pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1"]);
+          headers["content-type"] =
+            r.next() < 0.93
+              ? "application/json"
+              : r.pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1"]);
         }
         const qs = new URLSearchParams();
         for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
@@ -232,18 +297,35 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
     for (let i = 0; i < 60; i++) {
       const fields = new URLSearchParams();
       for (const k of ["grant_type", "client_id", "username", "password", "scope", "refresh_token", "__tenant"]) {
-        if (r.next() < 0.7) fields.set(k, r.next() < 0.5 ? asText(garbageValue(r)) : r.pick(["password", "refresh_token", "Erp_App", "boss", "Erp offline_access", T.tenantName]));
+        if (r.next() < 0.7)
+          fields.set(
+            k,
+            r.next() < 0.5
+              ? asText(garbageValue(r))
+              : r.pick(["password", "refresh_token", "Erp_App", "boss", "Erp offline_access", T.tenantName]),
+          );
       }
       const type = r.next() < 0.85 ? "application/x-www-form-urlencoded" : r.pick(["application/json", "text/plain"]);
-      const res = await raw(s, { method: "POST", url: "/connect/token", headers: { "content-type": type }, payload: type === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : fields.toString() });
+      const res = await raw(s, {
+        method: "POST",
+        url: "/connect/token",
+        headers: { "content-type": type },
+        payload: type === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : fields.toString(),
+      });
       sent++;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 500) failures.push(`${res.status} POST /connect/token ${fields}: ${res.raw.slice(0, 200)}`);
-      else if (res.status >= 400 && !(typeof res.body?.error === "string" || envelopeProblem(res) === null)) failures.push(`non-OAuth error: POST /connect/token ${fields}: ${res.raw.slice(0, 200)}`);
+      else if (res.status >= 400 && !(typeof res.body?.error === "string" || envelopeProblem(res) === null))
+        failures.push(`non-OAuth error: POST /connect/token ${fields}: ${res.raw.slice(0, 200)}`);
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     report.push(
-      `fuzz (seed ${seed}): ${sent} requests over ${ops.length} calls + /connect/token in ${seconds} s; 5xx: ${failures.filter((f) => f.startsWith("5")).length}; non-conforming: ${failures.filter((f) => !f.startsWith("5")).length}; statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(" ")}`,
+      `fuzz (seed ${seed}): ${sent} requests over ${ops.length} calls + /connect/token in ${seconds} s; 5xx: ${failures.filter((f) => f.startsWith("5")).length}; non-conforming: ${failures.filter((f) => !f.startsWith("5")).length}; statuses ${[
+        ...statuses,
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}×${v}`)
+        .join(" ")}`,
     );
     if (failures.length) report.push(...failures.slice(0, 40).map((f) => "  " + f));
     expect(failures).toEqual([]);
@@ -264,11 +346,13 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
     const bad: string[] = [];
     for (const url of urls) {
       const res = await raw(s, { method: "GET", url, headers: { authorization: `Bearer ${T.token}` } });
-      if (res.status >= 500 || (res.status >= 400 && envelopeProblem(res))) bad.push(`${url.slice(0, 80)}: ${res.status} ${res.raw.slice(0, 200)}`);
+      if (res.status >= 500 || (res.status >= 400 && envelopeProblem(res)))
+        bad.push(`${url.slice(0, 80)}: ${res.status} ${res.raw.slice(0, 200)}`);
     }
     for (const tenant of ["\t", " ", "a".repeat(5000), "../", "%00", randomBytes(8).toString("hex")]) {
       const res = await raw(s, { method: "GET", url: "/api/abp/multi-tenancy/tenants/by-name/x", headers: { __tenant: tenant } });
-      if (res.status >= 500 || (res.status >= 400 && envelopeProblem(res))) bad.push(`__tenant ${tenant.slice(0, 20)}: ${res.status} ${res.raw.slice(0, 200)}`);
+      if (res.status >= 500 || (res.status >= 400 && envelopeProblem(res)))
+        bad.push(`__tenant ${tenant.slice(0, 20)}: ${res.status} ${res.raw.slice(0, 200)}`);
     }
     expect(bad).toEqual([]);
   });

@@ -28,7 +28,8 @@ async function asApp<T>(
   try {
     await s.database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('role', ${settings.role ?? "erp_app"}, true)`);
-      if (settings.tenantId !== undefined && settings.tenantId !== null) await tx.execute(sql`select set_config('app.tenant_id', ${settings.tenantId}, true)`);
+      if (settings.tenantId !== undefined && settings.tenantId !== null)
+        await tx.execute(sql`select set_config('app.tenant_id', ${settings.tenantId}, true)`);
       for (const [k, v] of Object.entries(settings.extra ?? {})) await tx.execute(sql`select set_config(${k}, ${v}, true)`);
       out = await fn(tx);
       throw new Rollback();
@@ -40,7 +41,10 @@ async function asApp<T>(
 }
 
 /** The error a statement raises as erp_app under a scope, or null when it succeeds (rolled back either way). */
-async function errorOf(settings: { tenantId?: string | null }, q: ReturnType<typeof sql>): Promise<{ code?: string; message: string } | null> {
+async function errorOf(
+  settings: { tenantId?: string | null },
+  q: ReturnType<typeof sql>,
+): Promise<{ code?: string; message: string } | null> {
   try {
     await asApp(settings, (tx) => tx.execute(q));
     return null;
@@ -50,7 +54,15 @@ async function errorOf(settings: { tenantId?: string | null }, q: ReturnType<typ
   }
 }
 
-type Column = { column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; is_identity: string; is_generated: string };
+type Column = {
+  column_name: string;
+  data_type: string;
+  udt_name: string;
+  is_nullable: string;
+  column_default: string | null;
+  is_identity: string;
+  is_generated: string;
+};
 
 async function columnsOf(table: string): Promise<Column[]> {
   return rowsOf<Column>(
@@ -66,7 +78,9 @@ async function genericInsert(table: string, tenantId: string) {
   const names: ReturnType<typeof sql.identifier>[] = [];
   const values: ReturnType<typeof sql>[] = [];
   for (const c of cols) {
-    const needed = c.column_name === "tenant_id" || (c.is_nullable === "NO" && c.column_default === null && c.is_identity !== "YES" && c.is_generated !== "ALWAYS");
+    const needed =
+      c.column_name === "tenant_id" ||
+      (c.is_nullable === "NO" && c.column_default === null && c.is_identity !== "YES" && c.is_generated !== "ALWAYS");
     if (!needed) continue;
     let v: ReturnType<typeof sql>;
     if (c.column_name === "tenant_id") v = sql`${tenantId}::uuid`;
@@ -102,7 +116,11 @@ beforeAll(async () => {
   // Rows through the API: users, sessions (logins), tasks, password reset codes.
   for (const t of [A, B]) {
     const sub = await s.createSubUser(t);
-    const clear = await within(s.api("POST", "/api/User/ClearSubAccountInfo", { token: t.token, query: { id: sub.id } }), 15_000, "ClearSubAccountInfo");
+    const clear = await within(
+      s.api("POST", "/api/User/ClearSubAccountInfo", { token: t.token, query: { id: sub.id } }),
+      15_000,
+      "ClearSubAccountInfo",
+    );
     expect(clear.status, clear.raw).toBe(200);
     const sub2 = await s.createSubUser(t);
     expect((await s.api("GET", "/api/User/GetResetPwdToken", { token: t.token, query: { userId: sub2.id } })).status).toBe(200);
@@ -143,7 +161,9 @@ afterAll(async () => {
 describe("row-level security backstop (scenario 6)", () => {
   it("finds the tenant tables and rows of A and B in each", async () => {
     expect(tables).toEqual(expect.arrayContaining(["users", "user_sessions", "task_infos", "password_reset_codes"]));
-    const unseeded = Object.entries(seeded).filter(([, how]) => how === "none").map(([t]) => t);
+    const unseeded = Object.entries(seeded)
+      .filter(([, how]) => how === "none")
+      .map(([t]) => t);
     report["tenant tables"] = `${tables.length}: ${tables.map((t) => `${t}(${seeded[t]})`).join(", ")}`;
     expect(unseeded, "tables that could not be given a row for A and B").toEqual([]);
     for (const t of tables) {
@@ -157,10 +177,22 @@ describe("row-level security backstop (scenario 6)", () => {
       await s.database.db.execute(sql`
         select c.relname, c.relrowsecurity as rls, c.relforcerowsecurity as forced, pg_get_userbyid(c.relowner) as owner
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relname in (${sql.join(tables.map((t) => sql`${t}`), sql`, `)})`),
+        where n.nspname = 'public' and c.relname in (${sql.join(
+          tables.map((t) => sql`${t}`),
+          sql`, `,
+        )})`),
     );
-    const policies = rowsOf<{ tablename: string; cmd: string; qual: string | null; with_check: string | null; permissive: string; roles: string }>(
-      await s.database.db.execute(sql`select tablename, cmd, qual, with_check, permissive, roles::text as roles from pg_policies where schemaname = 'public'`),
+    const policies = rowsOf<{
+      tablename: string;
+      cmd: string;
+      qual: string | null;
+      with_check: string | null;
+      permissive: string;
+      roles: string;
+    }>(
+      await s.database.db.execute(
+        sql`select tablename, cmd, qual, with_check, permissive, roles::text as roles from pg_policies where schemaname = 'public'`,
+      ),
     );
     const bad: string[] = [];
     for (const t of tables) {
@@ -186,12 +218,21 @@ describe("row-level security backstop (scenario 6)", () => {
   });
 
   it("runs the app as erp_app, which owns no table, is no superuser and cannot bypass RLS", async () => {
-    const role = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(await s.database.db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'erp_app'`));
+    const role = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      await s.database.db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'erp_app'`),
+    );
     expect(role).toEqual([{ rolsuper: false, rolbypassrls: false }]);
-    const owned = rowsOf<{ n: number }>(await s.database.db.execute(sql`select count(*)::int as n from pg_class where relowner = (select oid from pg_roles where rolname = 'erp_app')`));
+    const owned = rowsOf<{ n: number }>(
+      await s.database.db.execute(
+        sql`select count(*)::int as n from pg_class where relowner = (select oid from pg_roles where rolname = 'erp_app')`,
+      ),
+    );
     expect(owned[0].n).toBe(0);
-    const who = await inScope(s.database.db, { tenantId: A.tenantId }, async (tx) =>
-      rowsOf<{ u: string; t: string }>(await tx.execute(sql`select current_user as u, current_setting('app.tenant_id') as t`))[0],
+    const who = await inScope(
+      s.database.db,
+      { tenantId: A.tenantId },
+      async (tx) =>
+        rowsOf<{ u: string; t: string }>(await tx.execute(sql`select current_user as u, current_setting('app.tenant_id') as t`))[0],
     );
     expect(who).toEqual({ u: "erp_app", t: A.tenantId });
     // And the app's requests go through that scope: a call sees its tenant's rows only.
@@ -206,9 +247,13 @@ describe("row-level security backstop (scenario 6)", () => {
       const total = await countAs(true, t);
       expect(total, t).toBeGreaterThan(0);
       const none = await countAs(false, t);
-      const empty = rowsOf<{ n: number }>(await asApp({ tenantId: "" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
+      const empty = rowsOf<{ n: number }>(
+        await asApp({ tenantId: "" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)),
+      )[0].n;
       // A stray setting is no way around the policy: only the erp_host role opts out.
-      const off = rowsOf<{ n: number }>(await asApp({ extra: { "app.host_all": "on" } }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
+      const off = rowsOf<{ n: number }>(
+        await asApp({ extra: { "app.host_all": "on" } }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)),
+      )[0].n;
       if (none || empty || off) leaking.push(`${t}: ${none}/${empty}/${off} of ${total} rows visible without a tenant`);
     }
     report["unscoped SELECT returns 0 rows"] = `${tables.length - leaking.length}/${tables.length} tables`;
@@ -221,11 +266,15 @@ describe("row-level security backstop (scenario 6)", () => {
       const aRows = await countAs(true, t, A.tenantId);
       const seen = rowsOf<{ n: number; foreign: number }>(
         await asApp({ tenantId: A.tenantId }, (tx) =>
-          tx.execute(sql`select count(*)::int as n, count(*) filter (where tenant_id <> ${A.tenantId})::int as foreign from ${sql.identifier(t)}`),
+          tx.execute(
+            sql`select count(*)::int as n, count(*) filter (where tenant_id <> ${A.tenantId})::int as foreign from ${sql.identifier(t)}`,
+          ),
         ),
       )[0];
       if (seen.foreign !== 0 || seen.n !== aRows) bad.push(`${t}: A sees ${seen.n} rows (${seen.foreign} foreign), owns ${aRows}`);
-      const hostSees = rowsOf<{ n: number }>(await asApp({ role: "erp_host" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)))[0].n;
+      const hostSees = rowsOf<{ n: number }>(
+        await asApp({ role: "erp_host" }, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)),
+      )[0].n;
       if (hostSees !== (await countAs(true, t))) bad.push(`${t}: host opt-out sees ${hostSees}`);
     }
     report["tenant A sees only A's rows"] = `${tables.length - bad.length}/${tables.length} tables`;
@@ -242,14 +291,20 @@ describe("row-level security backstop (scenario 6)", () => {
       if (!forA) {
         insertsTested++;
         if (!forB) bad.push(`${t}: INSERT with B's tenant_id accepted under A`);
-        else if (forB.code !== "42501" && !/row-level security/i.test(forB.message)) bad.push(`${t}: INSERT for B failed but not by the policy: ${forB.code} ${forB.message}`);
+        else if (forB.code !== "42501" && !/row-level security/i.test(forB.message))
+          bad.push(`${t}: INSERT for B failed but not by the policy: ${forB.code} ${forB.message}`);
       } else if (!forB) {
         bad.push(`${t}: INSERT with B's tenant_id accepted under A`);
       }
-      const moved = await errorOf({ tenantId: A.tenantId }, sql`update ${sql.identifier(t)} set tenant_id = ${B.tenantId}::uuid where tenant_id = ${A.tenantId}`);
+      const moved = await errorOf(
+        { tenantId: A.tenantId },
+        sql`update ${sql.identifier(t)} set tenant_id = ${B.tenantId}::uuid where tenant_id = ${A.tenantId}`,
+      );
       if (!moved) bad.push(`${t}: UPDATE moving A's rows to B accepted`);
       const touched = await asApp({ tenantId: A.tenantId }, async (tx) => {
-        const u = rowsOf(await tx.execute(sql`update ${sql.identifier(t)} set tenant_id = tenant_id where tenant_id = ${B.tenantId} returning 1`));
+        const u = rowsOf(
+          await tx.execute(sql`update ${sql.identifier(t)} set tenant_id = tenant_id where tenant_id = ${B.tenantId} returning 1`),
+        );
         const d = rowsOf(await tx.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${B.tenantId} returning 1`));
         return u.length + d.length;
       });

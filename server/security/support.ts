@@ -66,7 +66,9 @@ export function operations(app: FastifyInstance): Operation[] {
     if (!op) throw new Error(`${call.method} ${call.url} is missing from the OpenAPI document`);
     const parameters: any[] = op.parameters ?? [];
     const param = (where: string) =>
-      parameters.filter((p) => p.in === where).map((p) => ({ name: p.name as string, required: !!p.required, schema: resolveDeep(deref(p.schema) ?? {}, deref) }));
+      parameters
+        .filter((p) => p.in === where)
+        .map((p) => ({ name: p.name as string, required: !!p.required, schema: resolveDeep(deref(p.schema) ?? {}, deref) }));
     const body = op.requestBody?.content?.["application/json"]?.schema;
     return { call, query: param("query"), params: param("path"), body: body ? resolveDeep(deref(body)!, deref) : null };
   });
@@ -78,7 +80,11 @@ function resolveDeep(s: JsonSchema, deref: (s: JsonSchema | undefined) => JsonSc
   const out: JsonSchema = Array.isArray(r) ? [...r] : { ...r };
   for (const [k, v] of Object.entries(out)) {
     if (v && typeof v === "object") {
-      out[k] = Array.isArray(v) ? v.map((x) => (x && typeof x === "object" ? resolveDeep(x, deref, depth + 1) : x)) : k === "properties" ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, resolveDeep(pv as JsonSchema, deref, depth + 1)])) : resolveDeep(v as JsonSchema, deref, depth + 1);
+      out[k] = Array.isArray(v)
+        ? v.map((x) => (x && typeof x === "object" ? resolveDeep(x, deref, depth + 1) : x))
+        : k === "properties"
+          ? Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, resolveDeep(pv as JsonSchema, deref, depth + 1)]))
+          : resolveDeep(v as JsonSchema, deref, depth + 1);
     }
   }
   return out;
@@ -173,7 +179,9 @@ function fromPattern(p: string): string[] {
 function stringCandidates(s: JsonSchema, name: string, path: string, ch: Choices, withIds: boolean): string[] {
   const pats = patternsOf(s);
   const ok = (v: string) =>
-    (s.minLength === undefined || v.length >= s.minLength) && (s.maxLength === undefined || v.length <= s.maxLength) && pats.every((r) => r.test(v));
+    (s.minLength === undefined || v.length >= s.minLength) &&
+    (s.maxLength === undefined || v.length <= s.maxLength) &&
+    pats.every((r) => r.test(v));
   const head: string[] = [];
   const guidLike = s.format === "uuid" || pats.some((r) => r.test("00000000-0000-4000-8000-000000000001") && !r.test("abc123"));
   if (withIds && (isIdName(name) || guidLike)) head.push(...(ch.ids(name, path) ?? []));
@@ -214,7 +222,11 @@ function numberCandidates(s: JsonSchema, name: string): number[] {
 export function validValue(s: JsonSchema | undefined, name: string, path: string, ch: Choices, withIds = true, depth = 0): unknown {
   if (!s || depth > 8) return undefined;
   if (s.const !== undefined) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length) return ch.pick(path, s.enum.filter((v: unknown) => v !== null));
+  if (Array.isArray(s.enum) && s.enum.length)
+    return ch.pick(
+      path,
+      s.enum.filter((v: unknown) => v !== null),
+    );
   const branches: JsonSchema[] | undefined = s.anyOf ?? s.oneOf;
   if (branches?.length) {
     const real = branches.filter((b) => b?.type !== "null");
@@ -243,7 +255,8 @@ export function validValue(s: JsonSchema | undefined, name: string, path: string
         const ids = ch.ids(name, path) ?? [];
         if (ids.length) {
           const first = validValue(s.items, itemName, `${path}.0`, ch, withIds, depth + 1);
-          if (typeof first === "string" && ids.includes(first)) return ids.slice(0, Math.max(n, Math.min(ids.length, s.maxItems ?? ids.length)));
+          if (typeof first === "string" && ids.includes(first))
+            return ids.slice(0, Math.max(n, Math.min(ids.length, s.maxItems ?? ids.length)));
         }
       }
       return Array.from({ length: n }, (_, i) => validValue(s.items, itemName, `${path}.${i}`, ch, withIds, depth + 1));
@@ -390,7 +403,12 @@ export function garbageValue(r: Rng, depth = 0): unknown {
     const o: Record<string, unknown> = {};
     for (let i = r.int(4); i > 0; i--) {
       // An own "__proto__" key, as JSON.parse would make it (assignment would set the prototype instead).
-      Object.defineProperty(o, r.pick(["a", "id", "__proto__", "constructor", "items", "$where", "tenantId"]), { value: garbageValue(r, depth + 1), enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(o, r.pick(["a", "id", "__proto__", "constructor", "items", "$where", "tenantId"]), {
+        value: garbageValue(r, depth + 1),
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     }
     return o;
   }
@@ -429,7 +447,8 @@ export function garbageQuery(op: Operation, r: Rng, ch: Choices): Record<string,
     const v = roll < 0.55 ? [asText(g), asText(garbageValue(r))] : toQueryValue(g);
     if (v !== undefined) q[r.next() < 0.2 ? p.name.toUpperCase() : p.name] = v;
   }
-  if (r.next() < 0.2) q[r.pick(["unknown", "__proto__", "constructor", "SkipCount", "MaxResultCount", "Sorting"])] = asText(garbageValue(r));
+  if (r.next() < 0.2)
+    q[r.pick(["unknown", "__proto__", "constructor", "SkipCount", "MaxResultCount", "Sorting"])] = asText(garbageValue(r));
   return q;
 }
 
@@ -471,7 +490,9 @@ export async function tenantSnapshot(db: Db, tenantId: string): Promise<Record<s
   return inScope(db, hostAllScope, async (tx) => {
     const out: Record<string, string[]> = {};
     for (const t of tables) {
-      const rows = rowsOf<{ j: string }>(await tx.execute(sql`select row_to_json(x)::text as j from ${sql.identifier(t)} x where tenant_id = ${tenantId}`));
+      const rows = rowsOf<{ j: string }>(
+        await tx.execute(sql`select row_to_json(x)::text as j from ${sql.identifier(t)} x where tenant_id = ${tenantId}`),
+      );
       out[t] = rows.map((r) => r.j).sort();
     }
     return out;
@@ -485,10 +506,14 @@ export async function tenantIds(db: Db, tenantId: string): Promise<{ byTable: Re
     const byTable: Record<string, string[]> = {};
     for (const t of tables) {
       const cols = rowsOf<{ column_name: string }>(
-        await tx.execute(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${t} and data_type = 'uuid' and column_name <> 'tenant_id' order by ordinal_position`),
+        await tx.execute(
+          sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${t} and data_type = 'uuid' and column_name <> 'tenant_id' order by ordinal_position`,
+        ),
       ).map((c) => c.column_name);
       if (!cols.includes("id")) continue;
-      const rows = rowsOf<{ id: string }>(await tx.execute(sql`select id::text as id from ${sql.identifier(t)} where tenant_id = ${tenantId} order by id`));
+      const rows = rowsOf<{ id: string }>(
+        await tx.execute(sql`select id::text as id from ${sql.identifier(t)} where tenant_id = ${tenantId} order by id`),
+      );
       byTable[t] = rows.map((r) => r.id);
     }
     const all = [...new Set(Object.values(byTable).flat())];
@@ -498,7 +523,17 @@ export async function tenantIds(db: Db, tenantId: string): Promise<{ byTable: Re
 
 /** A fresh access token for a user, opened straight in the database (no password, no rate limit). */
 export async function sessionToken(s: TestServer, tenantId: string, userId: string): Promise<string> {
-  const user = await inScope(s.database.db, { tenantId }, async (tx) => (await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))))[0]);
+  const user = await inScope(
+    s.database.db,
+    { tenantId },
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+      )[0],
+  );
   if (!user) throw new Error(`no user ${userId} in ${tenantId}`);
   return (await openSession(s.deps, user, "127.0.0.1", false)).access_token;
 }
@@ -507,10 +542,18 @@ export async function sessionToken(s: TestServer, tenantId: string, userId: stri
 export async function settleTasks(db: Db, tenantIds: string[], timeoutMs = 15_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const busy = await inScope(db, hostAllScope, async (tx) =>
-      rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from task_infos where tenant_id in (${sql.join(tenantIds.map((t) => sql`${t}::uuid`), sql`, `)}) and task_status in (1, 2)`),
-      )[0].n,
+    const busy = await inScope(
+      db,
+      hostAllScope,
+      async (tx) =>
+        rowsOf<{ n: number }>(
+          await tx.execute(
+            sql`select count(*)::int as n from task_infos where tenant_id in (${sql.join(
+              tenantIds.map((t) => sql`${t}::uuid`),
+              sql`, `,
+            )}) and task_status in (1, 2)`,
+          ),
+        )[0].n,
     );
     if (!busy || Date.now() > deadline) return busy;
     await new Promise((r) => setTimeout(r, 100));

@@ -21,7 +21,8 @@ const report: string[] = [];
 
 const b64 = (v: unknown) => Buffer.from(typeof v === "string" ? v : JSON.stringify(v)).toString("base64url");
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as Record<string, unknown>;
-const sign = (claims: Record<string, unknown>, k: Uint8Array = key, alg = "HS256") => new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT" }).sign(k);
+const sign = (claims: Record<string, unknown>, k: Uint8Array = key, alg = "HS256") =>
+  new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT" }).sign(k);
 const now = () => Math.floor(Date.now() / 1000);
 
 async function me(token: string, tenant?: string) {
@@ -131,7 +132,16 @@ describe("forged tokens (scenario 12)", () => {
   });
 
   it("refuses malformed Authorization headers with 401", async () => {
-    for (const header of ["Bearer", "Bearer ", "Bearer a.b", "Bearer a.b.c", "Basic YWRtaW46YWRtaW4=", `Bearer ${A.token} extra`, `Bearer ${"x".repeat(10_000)}`, `Bearer ${A.token}.`]) {
+    for (const header of [
+      "Bearer",
+      "Bearer ",
+      "Bearer a.b",
+      "Bearer a.b.c",
+      "Basic YWRtaW46YWRtaW4=",
+      `Bearer ${A.token} extra`,
+      `Bearer ${"x".repeat(10_000)}`,
+      `Bearer ${A.token}.`,
+    ]) {
       forged++;
       const res = await s.api("GET", "/api/User/GetMyInfo", { headers: { authorization: header } });
       if (res.status < 300) accepted++;
@@ -160,7 +170,10 @@ describe("tokens whose session ended (scenario 12)", () => {
     expect((await me(t.access_token)).status).toBe(200);
     const sid = claimsOf(t.access_token).sid as string;
     await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
-      tx.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.tenantId, A.tenantId), eq(userSessions.id, sid))),
+      tx
+        .update(userSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(userSessions.tenantId, A.tenantId), eq(userSessions.id, sid))),
     );
     await expectRefused(t.access_token, "revoked session");
     expect((await me(A.token)).status, "other sessions of the user live on").toBe(200);
@@ -196,7 +209,8 @@ describe("tokens whose session ended (scenario 12)", () => {
       expect(res.status, tenant).toBe(403);
       expect(envelopeProblem(res)).toBeNull();
     }
-    for (const tenant of [A.tenantName, A.tenantId, A.tenantName.toUpperCase()]) expect((await me(A.token, tenant)).status, tenant).toBe(200);
+    for (const tenant of [A.tenantName, A.tenantId, A.tenantName.toUpperCase()])
+      expect((await me(A.token, tenant)).status, tenant).toBe(200);
     // The host's token names no tenant: a tenant header with it is refused as well.
     expect((await me(await s.adminToken(), A.tenantName)).status).toBe(403);
   });

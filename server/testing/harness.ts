@@ -34,10 +34,19 @@ export type TestServer = {
   database: Database;
   api(method: string, url: string, opts?: ApiOptions): Promise<ApiResponse>;
   /** Password grant; answers the whole token response, throwing when refused. */
-  login(userName: string, password: string, tenant?: string, extra?: Record<string, string>): Promise<{ access_token: string; refresh_token?: string }>;
+  login(
+    userName: string,
+    password: string,
+    tenant?: string,
+    extra?: Record<string, string>,
+  ): Promise<{ access_token: string; refresh_token?: string }>;
   adminToken(): Promise<string>;
   createTenant(name?: string): Promise<TestTenant>;
-  createSubUser(owner: TestTenant, userName?: string, extra?: Record<string, unknown>): Promise<{ id: string; userName: string; password: string; token: string }>;
+  createSubUser(
+    owner: TestTenant,
+    userName?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ id: string; userName: string; password: string; token: string }>;
   close(): Promise<void>;
 };
 
@@ -86,7 +95,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       method: "POST",
       url: "/connect/token",
       headers: { "content-type": "application/x-www-form-urlencoded", ...(tenant ? { __tenant: tenant } : {}) },
-      payload: new URLSearchParams({ grant_type: "password", client_id: "Erp_App", scope: "Erp", username: userName, password, ...extra }).toString(),
+      payload: new URLSearchParams({
+        grant_type: "password",
+        client_id: "Erp_App",
+        scope: "Erp",
+        username: userName,
+        password,
+        ...extra,
+      }).toString(),
     });
     if (res.statusCode !== 200) throw new Error(`login ${userName}@${tenant ?? "host"} failed: ${res.statusCode} ${res.body}`);
     return JSON.parse(res.body);

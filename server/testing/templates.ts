@@ -48,7 +48,10 @@ export async function makePostgresTemplate(url: string): Promise<string> {
 export async function dropPostgresTemplate(url: string, name: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [`erp_t_${process.pid}_%`, name]);
+  const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [
+    `erp_t_${process.pid}_%`,
+    name,
+  ]);
   for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
   await admin.end();
 }

@@ -18,7 +18,12 @@ import { bindCalls, call } from "./define.ts";
 export const accountCalls = {
   register: call({ method: "POST", path: "/api/account/register", body: registerInput, result: fullUser }),
   sendPasswordResetCode: call({ method: "POST", path: "/api/account/send-password-reset-code", body: sendPasswordResetCodeInput }),
-  verifyPasswordResetToken: call({ method: "POST", path: "/api/account/verify-password-reset-token", body: verifyPasswordResetTokenInput, result: z.boolean() }),
+  verifyPasswordResetToken: call({
+    method: "POST",
+    path: "/api/account/verify-password-reset-token",
+    body: verifyPasswordResetTokenInput,
+    result: z.boolean(),
+  }),
   resetPassword: call({ method: "POST", path: "/api/account/reset-password", body: resetPasswordInput }),
   /** Checks a user name and password without opening a session (tokens come from /connect/token). */
   login: call({ method: "POST", path: "/api/account/login", body: loginInput, result: loginResult }),

@@ -62,7 +62,12 @@ describe("account", () => {
   it("registers a tenant, and logout ends the token's session", async () => {
     as(null);
     const name = uniqueName("reg");
-    const user = await api.account.register({ userName: "owner", emailAddress: `${name}@example.com`, password: "Passw0rd1", tenantName: name });
+    const user = await api.account.register({
+      userName: "owner",
+      emailAddress: `${name}@example.com`,
+      password: "Passw0rd1",
+      tenantName: name,
+    });
     expect(user.userName).toBe("owner");
     const token = (await api.token.login({ username: "owner", password: "Passw0rd1", tenant: name })).access_token;
     as(token, name);
@@ -93,7 +98,12 @@ describe("hosted", () => {
   it("the host opens a tenant, finds it in the list, edits its remark and reads its main account", async () => {
     as(await s.adminToken());
     const name = uniqueName("open");
-    const main = await api.hosted.openTenantAccount({ tenantName: name, userName: "boss", pwd: "Passw0rd1", accountExpireTime: new Date(Date.now() + 86_400_000).toISOString() });
+    const main = await api.hosted.openTenantAccount({
+      tenantName: name,
+      userName: "boss",
+      pwd: "Passw0rd1",
+      accountExpireTime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(main.tenantName).toBe(name);
     const page = await api.hosted.getTenants({ Search: name, IsActive: true, MaxResultCount: 5 });
     expect(page.items.map((t) => t.tenantName)).toEqual([name]);

@@ -289,7 +289,9 @@ describe("call result", () => {
 
 describe("the §8 messages for bodies the server may send", () => {
   it("maps each catalogued status", () => {
-    const env = (message: string | null, details: string | null = null) => ({ error: { code: null, message, details, data: {}, validationErrors: null } });
+    const env = (message: string | null, details: string | null = null) => ({
+      error: { code: null, message, details, data: {}, validationErrors: null },
+    });
     expect(errorFromBody(403, env("")).message).toBe("暂无权限");
     expect(errorFromBody(403, env("不可以")).message).toBe("不可以");
     expect(errorFromBody(404, env("x")).message).toBe("公司未找到");

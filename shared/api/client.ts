@@ -90,7 +90,8 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
 function fillPath(path: string, params: RequestSpec["params"]): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const v = params?.[name];
-    if (v === undefined || v === null) throw new ApiError({ status: 0, code: ClientErrorCode.ParameterNull, message: parameterNullMessage(name) });
+    if (v === undefined || v === null)
+      throw new ApiError({ status: 0, code: ClientErrorCode.ParameterNull, message: parameterNullMessage(name) });
     return encodeURIComponent(String(v));
   });
 }

@@ -32,7 +32,8 @@ type Merge<A, B> = A extends undefined ? B : B extends undefined ? A : A & B;
 type In<S> = S extends z.ZodType ? InputOf<S> : undefined;
 /** Query and path parameters travel together in one object. */
 type Named<D> = D extends CallDef<infer Q, any, infer P, any> ? Merge<In<Q>, In<P>> : never;
-type Body<D> = D extends CallDef<any, infer B, any, any> ? (B extends z.ZodObject ? InputOf<B> : B extends z.ZodType ? z.input<B> : undefined) : never;
+type Body<D> =
+  D extends CallDef<any, infer B, any, any> ? (B extends z.ZodObject ? InputOf<B> : B extends z.ZodType ? z.input<B> : undefined) : never;
 type Opt<T> = {} extends T ? [input?: T] : [input: T];
 
 export type ArgsOf<D> =
@@ -114,7 +115,10 @@ export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClien
         if (body === undefined || body === null) checkRequired({}, ["input"]);
         if (bodyRequired.length && typeof body === "object") {
           const b = body as Record<string, unknown>;
-          checkRequired(b, bodyRequired.filter((f) => !(f.nullable && b[f.name] === null)).map((f) => f.name));
+          checkRequired(
+            b,
+            bodyRequired.filter((f) => !(f.nullable && b[f.name] === null)).map((f) => f.name),
+          );
         }
       }
       const { params, query } = splitNamed(def, named);

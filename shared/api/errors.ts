@@ -61,7 +61,10 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     const notice = noticeFor(init.status, init.serverMessage ?? null, init.details ?? null);
-    super(init.message ?? notice ?? (init.serverMessage || messages.unexpected), init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      init.message ?? notice ?? (init.serverMessage || messages.unexpected),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code ?? null;

@@ -22,13 +22,28 @@ import { bindCalls, call } from "./define.ts";
 const hosted = (name: string) => `/api/Hosted/${name}`;
 
 export const hostedCalls = {
-  openTenantAccount: call({ method: "POST", path: hosted("OpenTenantAccount"), body: openTenantAccountInput, result: tenantAccountSummary }),
+  openTenantAccount: call({
+    method: "POST",
+    path: hosted("OpenTenantAccount"),
+    body: openTenantAccountInput,
+    result: tenantAccountSummary,
+  }),
   getTenants: call({ method: "GET", path: hosted("GetTenants"), query: getTenantsQuery, result: pagedResult(tenantListItem) }),
   getAllTenants: call({ method: "GET", path: hosted("GetAllTenants"), result: z.array(tenantLookup) }),
   editRemark: call({ method: "PUT", path: hosted("EditRemark"), query: editRemarkQuery }),
-  getTenantNameBySearch: call({ method: "GET", path: hosted("GetTenantNameBySearch"), query: tenantNameSearchQuery, result: z.array(tenantNameItem) }),
+  getTenantNameBySearch: call({
+    method: "GET",
+    path: hosted("GetTenantNameBySearch"),
+    query: tenantNameSearchQuery,
+    result: z.array(tenantNameItem),
+  }),
   unLockTenant: call({ method: "GET", path: hosted("UnLockTenant"), query: unlockTenantQuery }),
-  resetTenantPassword: call({ method: "GET", path: hosted("ResetTenantPassword"), query: resetTenantPasswordQuery, result: resetTenantPasswordResult }),
+  resetTenantPassword: call({
+    method: "GET",
+    path: hosted("ResetTenantPassword"),
+    query: resetTenantPasswordQuery,
+    result: resetTenantPasswordResult,
+  }),
   getTenantUserInfo: call({ method: "GET", path: hosted("GetTenantUserInfo"), query: tenantUserInfoQuery, result: tenantAccountSummary }),
 };
 

@@ -29,7 +29,12 @@ export const settingsCalls = {
 
 export const currencyCalls = {
   getAllCurrency: call({ method: "GET", path: currency_("GetAllCurrency"), result: z.array(currency) }),
-  createOrUpdateCurrency: call({ method: "POST", path: currency_("CreateOrUpdateCurrency"), body: createOrUpdateCurrencyInput, result: currency }),
+  createOrUpdateCurrency: call({
+    method: "POST",
+    path: currency_("CreateOrUpdateCurrency"),
+    body: createOrUpdateCurrencyInput,
+    result: currency,
+  }),
   deleteCurrency: call({ method: "DELETE", path: currency_("DeleteCurrency"), query: deleteByIdQuery }),
 };
 

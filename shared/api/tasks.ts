@@ -5,7 +5,12 @@ import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
 export const tasksCalls = {
-  getTaskInfoByPage: call({ method: "GET", path: "/api/TaskInfo/GetTaskInfoByPage", query: getTaskInfoByPageQuery, result: pagedResult(taskInfo) }),
+  getTaskInfoByPage: call({
+    method: "GET",
+    path: "/api/TaskInfo/GetTaskInfoByPage",
+    query: getTaskInfoByPageQuery,
+    result: pagedResult(taskInfo),
+  }),
 };
 
 export const createTasksApi = (client: ApiClient) => bindCalls(client, tasksCalls);

@@ -50,7 +50,14 @@ export function createTokenApi(client: ApiClient) {
     async refresh(refreshToken: string, options: CallOptions = {}): Promise<TokenAnswer> {
       checkRequired({ refreshToken }, ["refreshToken"]);
       const form = new URLSearchParams({ grant_type: "refresh_token", client_id: CLIENT_ID, refresh_token: refreshToken });
-      return client.request<TokenAnswer>({ method: "POST", path: TOKEN_PATH, body: form, anonymous: true, tenant: null, signal: options.signal });
+      return client.request<TokenAnswer>({
+        method: "POST",
+        path: TOKEN_PATH,
+        body: form,
+        anonymous: true,
+        tenant: null,
+        signal: options.signal,
+      });
     },
   };
 }

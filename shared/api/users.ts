@@ -24,7 +24,12 @@ export const userCalls = {
   getUserInitCache: call({ method: "GET", path: "/api/User/GetUserInitCache", result: userInitCache }),
   getSubUsers: call({ method: "GET", path: "/api/User/GetSubUsers", query: getSubUsersQuery, result: pagedResult(subUser) }),
   getSubUserById: call({ method: "GET", path: "/api/User/GetSubUserById", query: z.object({ id }), result: subUser }),
-  getSubUserStaticInfo: call({ method: "GET", path: "/api/User/GetSubUserStaticInfo", query: subUserStatQuery, result: z.array(subUserStat) }),
+  getSubUserStaticInfo: call({
+    method: "GET",
+    path: "/api/User/GetSubUserStaticInfo",
+    query: subUserStatQuery,
+    result: z.array(subUserStat),
+  }),
   createSubUser: call({ method: "POST", path: "/api/User/CreateSubUser", body: createSubUserInput, result: subUser }),
   updateUser: call({ method: "POST", path: "/api/User/UpdateUser", body: updateUserInput, result: subUser }),
   changePwd: call({ method: "POST", path: "/api/User/ChangePwd", body: changePwdInput }),
@@ -35,7 +40,12 @@ export const userCalls = {
     result: z.object({ token: z.string(), expireTime: z.string() }),
   }),
   resetPwd: call({ method: "POST", path: "/api/User/ResetPwd", body: resetPwdInput }),
-  clearSubAccountInfo: call({ method: "POST", path: "/api/User/ClearSubAccountInfo", query: z.object({ id }), result: z.object({ taskId: z.string() }) }),
+  clearSubAccountInfo: call({
+    method: "POST",
+    path: "/api/User/ClearSubAccountInfo",
+    query: z.object({ id }),
+    result: z.object({ taskId: z.string() }),
+  }),
   enabled: call({ method: "PUT", path: "/api/User/Enabled", query: enabledQuery }),
 };
 

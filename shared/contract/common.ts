@@ -2,7 +2,10 @@
 import { z } from "zod";
 
 /** A GUID as ABP writes it (any case). */
-export const id = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a GUID").transform((s) => s.toLowerCase());
+export const id = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a GUID")
+  .transform((s) => s.toLowerCase());
 
 /** A boolean in a query string: true/false (any case), 1/0. */
 export const queryBool = z.preprocess((v) => {
@@ -75,5 +78,9 @@ export const userName = z
   .regex(/^[\p{L}\p{N}_.@+-]+$/u, "用户名只能包含字母、数字和 _ . @ + -");
 
 export const email = z.string().trim().max(256).email("邮箱格式不正确");
-export const phone = z.string().trim().max(32).regex(/^[0-9+\- ]*$/, "手机号格式不正确");
+export const phone = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[0-9+\- ]*$/, "手机号格式不正确");
 export const text = (max: number) => z.string().max(max);

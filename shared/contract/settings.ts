@@ -69,7 +69,10 @@ export const rate = z.preprocess(
 /** Without id a currency is created (its code must be new); with id that currency is updated. */
 export const createOrUpdateCurrencyInput = z.object({
   id: id.nullable().optional(),
-  code: z.string().trim().regex(/^[A-Z]{3}$/, "币种代码须为3个大写字母"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "币种代码须为3个大写字母"),
   zh: z.string().trim().min(1, "中文名称不能为空").max(32, "中文名称最多32个字符"),
   rate,
 });

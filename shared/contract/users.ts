@@ -50,7 +50,15 @@ export const userInitCache = z.object({
   accs: z.array(z.object({ groupId: z.string(), name: z.string(), alias: z.string().nullable(), brand: z.string().nullable() })),
   subUsers: z.array(z.object({ id: z.string(), name: z.string() })),
   moduleAuths: z.array(z.object({ id: z.string(), name: z.string() })),
-  groups: z.array(z.object({ groupId: z.string(), name: z.string(), alias: z.string().nullable(), brand: z.string().nullable(), sites: z.array(z.number().int()) })),
+  groups: z.array(
+    z.object({
+      groupId: z.string(),
+      name: z.string(),
+      alias: z.string().nullable(),
+      brand: z.string().nullable(),
+      sites: z.array(z.number().int()),
+    }),
+  ),
 });
 export type UserInitCache = z.infer<typeof userInitCache>;
 

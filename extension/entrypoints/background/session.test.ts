@@ -32,12 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const send = async <T = Status>(type: string, data?: unknown, sender: object = popup) => (await route({ channel: CHANNEL, type, data }, sender)) as Reply<T>;
+const send = async <T = Status>(type: string, data?: unknown, sender: object = popup) =>
+  (await route({ channel: CHANNEL, type, data }, sender)) as Reply<T>;
 const stored = async () => fakeBrowser.storage.local.get(["serverUrl", "tenant", "session"]);
 
 describe("background messages", () => {
   it("getStatus: logged out at first", async () => {
-    expect(await send("getStatus")).toEqual({ ok: true, data: { loggedIn: false, userName: null, tenantName: null, serverUrl: "", tenant: "" } });
+    expect(await send("getStatus")).toEqual({
+      ok: true,
+      data: { loggedIn: false, userName: null, tenantName: null, serverUrl: "", tenant: "" },
+    });
   });
 
   it("login: a wrong password answers the server's message and stores nothing", async () => {
@@ -53,12 +57,22 @@ describe("background messages", () => {
   });
 
   it("login: logs in through the shared client and keeps server, tenant and token in extension storage", async () => {
-    const r = await send("login", { serverUrl: serverUrl.replace("http://", "") + "/", tenant: a.tenantName, userName: "boss", password: a.password });
+    const r = await send("login", {
+      serverUrl: serverUrl.replace("http://", "") + "/",
+      tenant: a.tenantName,
+      userName: "boss",
+      password: a.password,
+    });
     expect(r).toEqual({ ok: true, data: { loggedIn: true, userName: "boss", tenantName: a.tenantName, serverUrl, tenant: a.tenantName } });
     const st = await stored();
     expect(st.serverUrl).toBe(serverUrl);
     expect(st.tenant).toBe(a.tenantName);
-    expect(st.session).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), userName: "boss", tenantName: a.tenantName });
+    expect(st.session).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      userName: "boss",
+      tenantName: a.tenantName,
+    });
   });
 
   it("getUserInfo: asks the server with the stored token; content scripts may ask too", async () => {
@@ -92,7 +106,10 @@ describe("background messages", () => {
     await send("login", { serverUrl, tenant: a.tenantName, userName: "boss", password: a.password });
     const token = (await items.session.getValue())!.accessToken;
     expect((await s.api("GET", "/api/User/GetUserInfo", { token })).status).toBe(200);
-    expect(await send("logout")).toEqual({ ok: true, data: { loggedIn: false, userName: null, tenantName: null, serverUrl, tenant: a.tenantName } });
+    expect(await send("logout")).toEqual({
+      ok: true,
+      data: { loggedIn: false, userName: null, tenantName: null, serverUrl, tenant: a.tenantName },
+    });
     expect(await stored()).toEqual({ serverUrl, tenant: a.tenantName });
     // The session ended on the server too (GET /api/account/logout).
     expect((await s.api("GET", "/api/User/GetUserInfo", { token })).status).toBe(401);

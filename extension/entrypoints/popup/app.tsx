@@ -91,7 +91,13 @@ function LoginForm({ status, onLoggedIn, onError }: { status: Status; onLoggedIn
     <form className="form" onSubmit={submit}>
       <label>
         服务器地址
-        <input value={serverUrl} onChange={(e) => setServerUrl(e.target.value)} placeholder="https://erp.example.com" required autoComplete="url" />
+        <input
+          value={serverUrl}
+          onChange={(e) => setServerUrl(e.target.value)}
+          placeholder="https://erp.example.com"
+          required
+          autoComplete="url"
+        />
       </label>
       <label>
         公司名
@@ -112,7 +118,17 @@ function LoginForm({ status, onLoggedIn, onError }: { status: Status; onLoggedIn
   );
 }
 
-function LoggedIn({ status, me, onLoggedOut, onError }: { status: Status; me: UserInfo | null; onLoggedOut: (s: Status) => void; onError: (m: string) => void }) {
+function LoggedIn({
+  status,
+  me,
+  onLoggedOut,
+  onError,
+}: {
+  status: Status;
+  me: UserInfo | null;
+  onLoggedOut: (s: Status) => void;
+  onError: (m: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function logout() {

@@ -30,7 +30,13 @@ async function setSelfRegistration(value: string | null) {
 }
 
 describe("POST /api/account/register", () => {
-  const input = () => ({ userName: "owner", emailAddress: `${uniqueName("o")}@example.com`, password: "Secret123", tenantName: uniqueName("co"), appName: "Erp_App" });
+  const input = () => ({
+    userName: "owner",
+    emailAddress: `${uniqueName("o")}@example.com`,
+    password: "Secret123",
+    tenantName: uniqueName("co"),
+    appName: "Erp_App",
+  });
 
   it("opens a new tenant with the user as its main account and answers the full user", async () => {
     const body = input();
@@ -39,11 +45,36 @@ describe("POST /api/account/register", () => {
     const u = res.body.result;
     expect(Object.keys(u).sort()).toEqual(
       [
-        "id", "creationTime", "creatorId", "lastModificationTime", "lastModifierId", "isDeleted", "tenantId", "userName", "name", "surname", "email",
-        "emailConfirmed", "phoneNumber", "phoneNumberConfirmed", "isActive", "lockoutEnabled", "lockoutEnd", "concurrencyStamp", "entityVersion",
+        "id",
+        "creationTime",
+        "creatorId",
+        "lastModificationTime",
+        "lastModifierId",
+        "isDeleted",
+        "tenantId",
+        "userName",
+        "name",
+        "surname",
+        "email",
+        "emailConfirmed",
+        "phoneNumber",
+        "phoneNumberConfirmed",
+        "isActive",
+        "lockoutEnabled",
+        "lockoutEnd",
+        "concurrencyStamp",
+        "entityVersion",
       ].sort(),
     );
-    expect(u).toMatchObject({ userName: "owner", email: body.emailAddress, isDeleted: false, isActive: true, emailConfirmed: false, lockoutEnd: null, entityVersion: 0 });
+    expect(u).toMatchObject({
+      userName: "owner",
+      email: body.emailAddress,
+      isDeleted: false,
+      isActive: true,
+      emailConfirmed: false,
+      lockoutEnd: null,
+      entityVersion: 0,
+    });
     expect(new Date(u.creationTime).toISOString()).toBe(u.creationTime);
 
     const lookup = await s.api("GET", `/api/abp/multi-tenancy/tenants/by-name/${body.tenantName}`);
@@ -51,7 +82,13 @@ describe("POST /api/account/register", () => {
     // The new main account logs in through the token endpoint and is its tenant's main account.
     const token = (await s.login("owner", body.password, body.tenantName)).access_token;
     const info = await s.api("GET", "/api/User/GetUserInfo", { token });
-    expect(info.body.result).toMatchObject({ id: u.id, tenantId: u.tenantId, tenantName: body.tenantName, isMainAccount: true, isHost: false });
+    expect(info.body.result).toMatchObject({
+      id: u.id,
+      tenantId: u.tenantId,
+      tenantName: body.tenantName,
+      isMainAccount: true,
+      isHost: false,
+    });
   });
 
   it("refuses a tenant name that is taken, in any case, with a business error", async () => {
@@ -103,7 +140,8 @@ describe("POST /api/account/register", () => {
     const res = await s.api("POST", "/api/account/register", { body: {} });
     expect(res.status).toBe(400);
     const messages = validation(res).map((v) => v.message);
-    for (const f of ["userName", "emailAddress", "password", "tenantName"]) expect(messages).toContain(`The parameter ${f} cannot be null.`);
+    for (const f of ["userName", "emailAddress", "password", "tenantName"])
+      expect(messages).toContain(`The parameter ${f} cannot be null.`);
     expect(messages).not.toContain("The parameter appName cannot be null.");
   });
 
@@ -133,7 +171,10 @@ describe("POST /api/account/login and check-password", () => {
   for (const path of ["/api/account/login", "/api/account/check-password"]) {
     describe(path, () => {
       it("answers Success for the right password in the __tenant header's tenant, without opening a session", async () => {
-        const res = await s.api("POST", path, { tenant: a.tenantName, body: { userNameOrEmailAddress: "boss", password: a.password, rememberMe: true } });
+        const res = await s.api("POST", path, {
+          tenant: a.tenantName,
+          body: { userNameOrEmailAddress: "boss", password: a.password, rememberMe: true },
+        });
         expect(res.status).toBe(200);
         expect(res.body.result).toEqual({ result: LoginResultType.Success, description: expect.any(String) });
         expect(res.headers["set-cookie"]).toBeUndefined();
@@ -156,14 +197,21 @@ describe("POST /api/account/login and check-password", () => {
       it("answers NotAllowed for a disabled sub-account", async () => {
         const sub = await s.createSubUser(a);
         expect((await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { userId: sub.id, enable: false } })).status).toBe(204);
-        const res = await s.api("POST", path, { tenant: a.tenantId, body: { userNameOrEmailAddress: sub.userName, password: sub.password } });
+        const res = await s.api("POST", path, {
+          tenant: a.tenantId,
+          body: { userNameOrEmailAddress: sub.userName, password: sub.password },
+        });
         expect(res.body.result).toEqual({ result: LoginResultType.NotAllowed, description: "账号已被禁用" });
       });
 
       it("names missing fields with the ABP message", async () => {
         const res = await s.api("POST", path, { body: { rememberMe: false } });
         expect(res.status).toBe(400);
-        expect(validation(res).map((v) => v.message).sort()).toEqual(["The parameter password cannot be null.", "The parameter userNameOrEmailAddress cannot be null."]);
+        expect(
+          validation(res)
+            .map((v) => v.message)
+            .sort(),
+        ).toEqual(["The parameter password cannot be null.", "The parameter userNameOrEmailAddress cannot be null."]);
       });
 
       it("answers 404 公司未找到 for an unknown tenant", async () => {
@@ -183,12 +231,20 @@ describe("POST /api/account/login and check-password", () => {
     }
     const fifth = await s.api("POST", "/api/account/login", { tenant: c.tenantName, body: wrong });
     expect(fifth.body.result.result).toBe(LoginResultType.InvalidUserNameOrPassword);
-    const locked = await s.api("POST", "/api/account/login", { tenant: c.tenantName, body: { userNameOrEmailAddress: "boss", password: c.password } });
+    const locked = await s.api("POST", "/api/account/login", {
+      tenant: c.tenantName,
+      body: { userNameOrEmailAddress: "boss", password: c.password },
+    });
     expect(locked.body.result.result).toBe(LoginResultType.LockedOut);
     expect(locked.body.result.description).toContain("锁定");
     // The lockout is the same one the token endpoint honours.
     await expect(s.login("boss", c.password, c.tenantName)).rejects.toThrow(/锁定/);
-    const [row] = await inScope(s.database.db, hostAllScope, (tx) => tx.select().from(users).where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.userId))));
+    const [row] = await inScope(s.database.db, hostAllScope, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.userId))),
+    );
     expect(row.lockoutEnd!.getTime()).toBeGreaterThan(Date.now());
   });
 
@@ -196,7 +252,10 @@ describe("POST /api/account/login and check-password", () => {
     const c = await s.createTenant();
     const email = `${uniqueName("m")}@example.com`;
     expect((await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { email } })).status).toBe(200);
-    const res = await s.api("POST", "/api/account/check-password", { tenant: c.tenantName, body: { userNameOrEmailAddress: email.toUpperCase(), password: c.password } });
+    const res = await s.api("POST", "/api/account/check-password", {
+      tenant: c.tenantName,
+      body: { userNameOrEmailAddress: email.toUpperCase(), password: c.password },
+    });
     expect(res.body.result.result).toBe(LoginResultType.Success);
   });
 });
@@ -303,14 +362,25 @@ describe("GET/PUT /api/account/my-profile", () => {
       body: { name: "三", surname: "张", phoneNumber: "+52 555", email: "zhang@example.com", concurrencyStamp: before.concurrencyStamp },
     });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ userName: "boss", name: "三", surname: "张", phoneNumber: "+52 555", email: "zhang@example.com" });
+    expect(res.body.result).toMatchObject({
+      userName: "boss",
+      name: "三",
+      surname: "张",
+      phoneNumber: "+52 555",
+      email: "zhang@example.com",
+    });
     expect(res.body.result.concurrencyStamp).not.toBe(before.concurrencyStamp);
     const partial = await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { surname: "李" } });
     expect(partial.body.result).toMatchObject({ name: "三", surname: "李", email: "zhang@example.com" });
     // A blank clears a field.
     const cleared = await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { phoneNumber: "" } });
     expect(cleared.body.result.phoneNumber).toBeNull();
-    const [row] = await inScope(s.database.db, hostAllScope, (tx) => tx.select().from(users).where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.userId))));
+    const [row] = await inScope(s.database.db, hostAllScope, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, c.tenantId), eq(users.id, c.userId))),
+    );
     expect(row.entityVersion).toBe(3);
     expect(row.lastModifierId).toBe(c.userId);
   });
@@ -328,7 +398,9 @@ describe("GET/PUT /api/account/my-profile", () => {
   it("answers 409 for a stale concurrencyStamp and changes nothing", async () => {
     const c = await s.createTenant();
     const stamp = (await s.api("GET", "/api/account/my-profile", { token: c.token })).body.result.concurrencyStamp;
-    expect((await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { name: "first", concurrencyStamp: stamp } })).status).toBe(200);
+    expect(
+      (await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { name: "first", concurrencyStamp: stamp } })).status,
+    ).toBe(200);
     const stale = await s.api("PUT", "/api/account/my-profile", { token: c.token, body: { name: "second", concurrencyStamp: stamp } });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe("Concurrency");

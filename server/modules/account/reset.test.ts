@@ -30,7 +30,11 @@ async function tenantWithEmail(): Promise<TestTenant & { email: string }> {
 
 async function mails(tenantId: string, to: string) {
   return inScope(db(), hostAllScope, (tx) =>
-    tx.select().from(outboxEmails).where(and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.toAddress, to))).orderBy(desc(outboxEmails.creationTime)),
+    tx
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.toAddress, to)))
+      .orderBy(desc(outboxEmails.creationTime)),
   );
 }
 
@@ -39,7 +43,9 @@ async function codes(tenantId: string, userId: string) {
     tx
       .select()
       .from(passwordResetCodes)
-      .where(and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.userId, userId), like(passwordResetCodes.codeHash, "otp:%")))
+      .where(
+        and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.userId, userId), like(passwordResetCodes.codeHash, "otp:%")),
+      )
       .orderBy(desc(passwordResetCodes.creationTime)),
   );
 }
@@ -47,7 +53,10 @@ async function codes(tenantId: string, userId: string) {
 const codeIn = (body: string) => /验证码为：(\d{6})/.exec(body)?.[1];
 
 async function requestCode(t: { tenantName: string; tenantId: string; email: string }): Promise<string> {
-  const res = await s.api("POST", "/api/account/send-password-reset-code", { tenant: t.tenantName, body: { email: t.email, appName: "Erp_App", returnUrl: "https://evil.example/x" } });
+  const res = await s.api("POST", "/api/account/send-password-reset-code", {
+    tenant: t.tenantName,
+    body: { email: t.email, appName: "Erp_App", returnUrl: "https://evil.example/x" },
+  });
   expect(res.status).toBe(204);
   const [mail] = await mails(t.tenantId, t.email);
   const code = codeIn(mail.body);
@@ -81,7 +90,9 @@ describe("POST /api/account/send-password-reset-code", () => {
     expect(mail.subject).toBe("密码重置验证码");
     expect(mail.body).not.toContain("evil.example");
     // Without SMTP_URL the job logs the mail and marks it LoggedOnly.
-    await expect.poll(async () => (await mails(t.tenantId, t.email))[0].status, { timeout: 20_000, interval: 200 }).toBe(MailStatus.LoggedOnly);
+    await expect
+      .poll(async () => (await mails(t.tenantId, t.email))[0].status, { timeout: 20_000, interval: 200 })
+      .toBe(MailStatus.LoggedOnly);
   });
 
   it("answers 204 for an unknown email and creates nothing (no account discovery)", async () => {
@@ -94,7 +105,9 @@ describe("POST /api/account/send-password-reset-code", () => {
 
   it("looks only in the __tenant header's tenant; without a header only at the host's users", async () => {
     const t = await tenantWithEmail();
-    expect((await s.api("POST", "/api/account/send-password-reset-code", { tenant: b.tenantName, body: { email: t.email } })).status).toBe(204);
+    expect((await s.api("POST", "/api/account/send-password-reset-code", { tenant: b.tenantName, body: { email: t.email } })).status).toBe(
+      204,
+    );
     expect((await s.api("POST", "/api/account/send-password-reset-code", { body: { email: t.email } })).status).toBe(204);
     expect(await mails(b.tenantId, t.email)).toHaveLength(0);
     expect(await mails(HOST_TENANT_ID, t.email)).toHaveLength(0);
@@ -105,7 +118,10 @@ describe("POST /api/account/send-password-reset-code", () => {
     const t = await tenantWithEmail();
     await requestCode(t);
     for (let i = 0; i < 3; i++) {
-      expect((await s.api("POST", "/api/account/send-password-reset-code", { tenant: t.tenantId, body: { email: t.email.toUpperCase() } })).status).toBe(204);
+      expect(
+        (await s.api("POST", "/api/account/send-password-reset-code", { tenant: t.tenantId, body: { email: t.email.toUpperCase() } }))
+          .status,
+      ).toBe(204);
     }
     expect(await codes(t.tenantId, t.userId)).toHaveLength(1);
     expect(await mails(t.tenantId, t.email)).toHaveLength(1);
@@ -117,7 +133,9 @@ describe("POST /api/account/send-password-reset-code", () => {
   it("creates one code when several requests arrive at once", async () => {
     const t = await tenantWithEmail();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => s.api("POST", "/api/account/send-password-reset-code", { tenant: t.tenantName, body: { email: t.email } })),
+      Array.from({ length: 5 }, () =>
+        s.api("POST", "/api/account/send-password-reset-code", { tenant: t.tenantName, body: { email: t.email } }),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(5).fill(204));
     expect(await codes(t.tenantId, t.userId)).toHaveLength(1);
@@ -139,7 +157,10 @@ describe("POST /api/account/send-password-reset-code", () => {
     const bad = await s.api("POST", "/api/account/send-password-reset-code", { body: { email: "nope" } });
     expect(bad.status).toBe(400);
     expect(validation(bad)[0].members).toEqual(["email"]);
-    const ghost = await s.api("POST", "/api/account/send-password-reset-code", { tenant: uniqueName("ghost"), body: { email: "a@example.com" } });
+    const ghost = await s.api("POST", "/api/account/send-password-reset-code", {
+      tenant: uniqueName("ghost"),
+      body: { email: "a@example.com" },
+    });
     expect(ghost.status).toBe(404);
     expect(ghost.body.error.message).toBe("公司未找到");
   });
@@ -149,15 +170,27 @@ describe("POST /api/account/verify-password-reset-token", () => {
   it("answers true for the right code by email or by user id, false for a wrong one", async () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
-    const byEmail = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken: code } });
+    const byEmail = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code },
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body).toEqual({ result: true });
-    const byId = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { userId: t.userId.toUpperCase(), resetToken: code } });
+    const byId = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { userId: t.userId.toUpperCase(), resetToken: code },
+    });
     expect(byId.body.result).toBe(true);
-    const wrong = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { userId: t.userId, resetToken: wrongOf(code) } });
+    const wrong = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { userId: t.userId, resetToken: wrongOf(code) },
+    });
     expect(wrong.body.result).toBe(false);
     // userId and email must name the same user.
-    const mismatch = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { userId: t.userId, email: "other@example.com", resetToken: code } });
+    const mismatch = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { userId: t.userId, email: "other@example.com", resetToken: code },
+    });
     expect(mismatch.body.result).toBe(false);
     expect((await codes(t.tenantId, t.userId))[0].attempts).toBe(1);
   });
@@ -166,11 +199,17 @@ describe("POST /api/account/verify-password-reset-token", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     for (let i = 0; i < 5; i++) {
-      const res = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken: wrongOf(code) } });
+      const res = await s.api("POST", "/api/account/verify-password-reset-token", {
+        tenant: t.tenantName,
+        body: { email: t.email, resetToken: wrongOf(code) },
+      });
       expect(res.body.result).toBe(false);
     }
     expect((await codes(t.tenantId, t.userId))[0].attempts).toBe(5);
-    const right = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken: code } });
+    const right = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code },
+    });
     expect(right.body.result).toBe(false);
   });
 
@@ -178,9 +217,15 @@ describe("POST /api/account/verify-password-reset-token", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     await inScope(db(), hostAllScope, (tx) =>
-      tx.update(passwordResetCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(passwordResetCodes.tenantId, t.tenantId), eq(passwordResetCodes.userId, t.userId))),
+      tx
+        .update(passwordResetCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(passwordResetCodes.tenantId, t.tenantId), eq(passwordResetCodes.userId, t.userId))),
     );
-    const res = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken: code } });
+    const res = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code },
+    });
     expect(res.body.result).toBe(false);
   });
 
@@ -189,7 +234,8 @@ describe("POST /api/account/verify-password-reset-token", () => {
     const first = await requestCode(t);
     await ageCodes(t.tenantId, t.userId);
     const second = await requestCode(t);
-    const verify = (resetToken: string) => s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken } });
+    const verify = (resetToken: string) =>
+      s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken } });
     if (first !== second) expect((await verify(first)).body.result).toBe(false);
     expect((await verify(second)).body.result).toBe(true);
   });
@@ -198,7 +244,10 @@ describe("POST /api/account/verify-password-reset-token", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     for (const tenant of [b.tenantName, undefined]) {
-      for (const body of [{ userId: t.userId, resetToken: code }, { email: t.email, resetToken: code }]) {
+      for (const body of [
+        { userId: t.userId, resetToken: code },
+        { email: t.email, resetToken: code },
+      ]) {
         const res = await s.api("POST", "/api/account/verify-password-reset-token", { tenant, body });
         expect(res.status).toBe(200);
         expect(res.body.result).toBe(false);
@@ -206,12 +255,18 @@ describe("POST /api/account/verify-password-reset-token", () => {
     }
     // Nothing was counted against A's code, which still works in A.
     expect((await codes(t.tenantId, t.userId))[0].attempts).toBe(0);
-    const ok = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantId, body: { userId: t.userId, resetToken: code } });
+    const ok = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantId,
+      body: { userId: t.userId, resetToken: code },
+    });
     expect(ok.body.result).toBe(true);
   });
 
   it("answers false for a user without a code", async () => {
-    const res = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: a.tenantName, body: { userId: a.userId, resetToken: "123456" } });
+    const res = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: a.tenantName,
+      body: { userId: a.userId, resetToken: "123456" },
+    });
     expect(res.body.result).toBe(false);
   });
 
@@ -236,24 +291,49 @@ describe("POST /api/account/reset-password", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     // Lock the account first: a reset clears the lockout.
-    for (let i = 0; i < 5; i++) await s.api("POST", "/api/account/check-password", { tenant: t.tenantName, body: { userNameOrEmailAddress: "boss", password: "Wrong12345" } });
-    expect((await s.api("POST", "/api/account/check-password", { tenant: t.tenantName, body: { userNameOrEmailAddress: "boss", password: t.password } })).body.result.result).toBe(4);
+    for (let i = 0; i < 5; i++)
+      await s.api("POST", "/api/account/check-password", {
+        tenant: t.tenantName,
+        body: { userNameOrEmailAddress: "boss", password: "Wrong12345" },
+      });
+    expect(
+      (
+        await s.api("POST", "/api/account/check-password", {
+          tenant: t.tenantName,
+          body: { userNameOrEmailAddress: "boss", password: t.password },
+        })
+      ).body.result.result,
+    ).toBe(4);
 
-    const res = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email: t.email, resetToken: code, password: "NewPass123" } });
+    const res = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code, password: "NewPass123" },
+    });
     expect(res.status).toBe(204);
     expect((await s.api("GET", "/api/User/GetMyInfo", { token: t.token })).status).toBe(401);
     await expect(s.login("boss", t.password, t.tenantName)).rejects.toThrow();
     await s.login("boss", "NewPass123", t.tenantName);
     const [row] = await codes(t.tenantId, t.userId);
     expect(row.usedAt).not.toBeNull();
-    const [user] = await inScope(db(), hostAllScope, (tx) => tx.select().from(users).where(and(eq(users.tenantId, t.tenantId), eq(users.id, t.userId))));
+    const [user] = await inScope(db(), hostAllScope, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, t.tenantId), eq(users.id, t.userId))),
+    );
     expect(user.lockoutEnd).toBeNull();
     expect(user.accessFailedCount).toBe(0);
 
-    const again = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email: t.email, resetToken: code, password: "Other1234" } });
+    const again = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code, password: "Other1234" },
+    });
     expect(again.status).toBe(403);
     expect(again.body.error.message).toContain("验证码");
-    const verify = await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email: t.email, resetToken: code } });
+    const verify = await s.api("POST", "/api/account/verify-password-reset-token", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code },
+    });
     expect(verify.body.result).toBe(false);
   });
 
@@ -261,7 +341,10 @@ describe("POST /api/account/reset-password", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     const tryCode = (resetToken: string) =>
-      s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { userId: t.userId, resetToken, password: "NewPass123" } });
+      s.api("POST", "/api/account/reset-password", {
+        tenant: t.tenantName,
+        body: { userId: t.userId, resetToken, password: "NewPass123" },
+      });
     const first = await tryCode(wrongOf(code));
     expect(first.status).toBe(403);
     expect(first.headers["_abperrorformat"]).toBe("true");
@@ -285,12 +368,18 @@ describe("POST /api/account/reset-password", () => {
     const code = await requestCode(t);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { userId: t.userId, resetToken: wrongOf(code), password: "NewPass123" } }),
+        s.api("POST", "/api/account/reset-password", {
+          tenant: t.tenantName,
+          body: { userId: t.userId, resetToken: wrongOf(code), password: "NewPass123" },
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(403));
     await expect.poll(async () => (await codes(t.tenantId, t.userId))[0].attempts, { timeout: 5000, interval: 20 }).toBe(5);
-    const right = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { userId: t.userId, resetToken: code, password: "NewPass123" } });
+    const right = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { userId: t.userId, resetToken: code, password: "NewPass123" },
+    });
     expect(right.status).toBe(403);
   });
 
@@ -298,9 +387,15 @@ describe("POST /api/account/reset-password", () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
     await inScope(db(), hostAllScope, (tx) =>
-      tx.update(passwordResetCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(passwordResetCodes.tenantId, t.tenantId), eq(passwordResetCodes.userId, t.userId))),
+      tx
+        .update(passwordResetCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(passwordResetCodes.tenantId, t.tenantId), eq(passwordResetCodes.userId, t.userId))),
     );
-    const res = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email: t.email, resetToken: code, password: "NewPass123" } });
+    const res = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code, password: "NewPass123" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toContain("已过期");
   });
@@ -310,13 +405,20 @@ describe("POST /api/account/reset-password", () => {
     const code = await requestCode(t);
     for (const tenant of [b.tenantName, undefined]) {
       for (const by of [{ userId: t.userId }, { email: t.email }]) {
-        const res = await s.api("POST", "/api/account/reset-password", { tenant, body: { ...by, resetToken: code, password: "Hijack123" } });
+        const res = await s.api("POST", "/api/account/reset-password", {
+          tenant,
+          body: { ...by, resetToken: code, password: "Hijack123" },
+        });
         expect(res.status).toBe(403);
         expect(res.body.error.code).toBe("InvalidResetCode");
       }
     }
     // A token of tenant B with A's header is refused before anything happens.
-    const forged = await s.api("POST", "/api/account/reset-password", { token: b.token, tenant: t.tenantName, body: { userId: t.userId, resetToken: code, password: "Hijack123" } });
+    const forged = await s.api("POST", "/api/account/reset-password", {
+      token: b.token,
+      tenant: t.tenantName,
+      body: { userId: t.userId, resetToken: code, password: "Hijack123" },
+    });
     expect(forged.status).toBe(403);
     await s.login("boss", t.password, t.tenantName);
     expect((await codes(t.tenantId, t.userId))[0]).toMatchObject({ attempts: 0, usedAt: null });
@@ -335,15 +437,28 @@ describe("POST /api/account/reset-password", () => {
   it("refuses bad input with 400 and changes nothing", async () => {
     const t = await tenantWithEmail();
     const code = await requestCode(t);
-    const weak = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email: t.email, resetToken: code, password: "123" } });
+    const weak = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { email: t.email, resetToken: code, password: "123" },
+    });
     expect(weak.status).toBe(400);
     expect(validation(weak)[0].members).toEqual(["password"]);
     const missing = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email: t.email } });
     expect(missing.status).toBe(400);
-    expect(validation(missing).map((v) => v.message).sort()).toEqual(["The parameter password cannot be null.", "The parameter resetToken cannot be null."]);
-    const badId = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { userId: "123", resetToken: code, password: "NewPass123" } });
+    expect(
+      validation(missing)
+        .map((v) => v.message)
+        .sort(),
+    ).toEqual(["The parameter password cannot be null.", "The parameter resetToken cannot be null."]);
+    const badId = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { userId: "123", resetToken: code, password: "NewPass123" },
+    });
     expect(badId.status).toBe(400);
-    const neither = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { resetToken: code, password: "NewPass123" } });
+    const neither = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { resetToken: code, password: "NewPass123" },
+    });
     expect(neither.status).toBe(400);
     expect((await codes(t.tenantId, t.userId))[0]).toMatchObject({ attempts: 0, usedAt: null });
     await s.login("boss", t.password, t.tenantName);

@@ -90,7 +90,12 @@ async function findTarget(ctx: CallContext, by: { userId?: string | null; email?
   const conditions = [eq(users.tenantId, ctx.tenantId), eq(users.isDeleted, false)];
   if (by.userId) conditions.push(eq(users.id, by.userId));
   if (by.email) conditions.push(eq(users.normalizedEmail, normalizeName(by.email)));
-  const rows = await ctx.tx.select().from(users).where(and(...conditions)).orderBy(asc(users.creationTime)).limit(1);
+  const rows = await ctx.tx
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.creationTime))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -28,7 +28,8 @@ export async function register(ctx: CallContext, body: z.output<typeof registerI
   if (ctx.principal || tenantHint(ctx.req)) throw businessError("子账号请联系主账号创建", "SelfRegistrationNotForTenants");
   limitPerIp(ctx);
   const enabled = await getSettingValue(ctx.tx, SettingKeys.selfRegistrationEnabled);
-  if (enabled?.trim().toLowerCase() === "false") throw businessError("系统暂未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
+  if (enabled?.trim().toLowerCase() === "false")
+    throw businessError("系统暂未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
   const { user } = await insertTenantWithMainAccount(ctx.tx, {
     tenantName: body.tenantName,
     userName: body.userName,
@@ -96,7 +97,9 @@ export async function updateProfile(ctx: CallContext, body: z.output<typeof upda
       const taken = await ctx.tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.tenantId, u.tenantId), eq(users.normalizedEmail, normalizedEmail), ne(users.id, u.id), eq(users.isDeleted, false)))
+        .where(
+          and(eq(users.tenantId, u.tenantId), eq(users.normalizedEmail, normalizedEmail), ne(users.id, u.id), eq(users.isDeleted, false)),
+        )
         .limit(1);
       if (taken.length) throw businessError(`邮箱 ${body.email} 已被使用`, "DuplicateEmail");
     }

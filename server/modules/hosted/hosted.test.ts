@@ -49,14 +49,17 @@ const hostCalls: [string, string, Record<string, string>?, unknown?][] = [
 ];
 
 describe("Hosted access", () => {
-  it.each(hostCalls)("%s %s is refused to a tenant main account and a sub-account (403) and without a token (401)", async (method, url, query, body) => {
-    for (const token of [a.token, aSub.token]) {
-      const res = await s.api(method, url, { token, query, body });
-      expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe("仅平台管理员可以执行此操作");
-    }
-    expect((await s.api(method, url, { query, body })).status).toBe(401);
-  });
+  it.each(hostCalls)(
+    "%s %s is refused to a tenant main account and a sub-account (403) and without a token (401)",
+    async (method, url, query, body) => {
+      for (const token of [a.token, aSub.token]) {
+        const res = await s.api(method, url, { token, query, body });
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toBe("仅平台管理员可以执行此操作");
+      }
+      expect((await s.api(method, url, { query, body })).status).toBe(401);
+    },
+  );
 
   it("refuses a forged __tenant header on a host call", async () => {
     const res = await s.api("GET", "/api/Hosted/GetAllTenants", { token: a.token, tenant: b.tenantId });
@@ -172,10 +175,16 @@ describe("GetTenants", () => {
     const times = all.body.result.items.map((r: any) => r.creationTime);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const page = await s.api("GET", "/api/Hosted/GetTenants", { token: admin, query: { SkipCount: 1, MaxResultCount: 1, Sorting: "tenantName asc" } });
+    const page = await s.api("GET", "/api/Hosted/GetTenants", {
+      token: admin,
+      query: { SkipCount: 1, MaxResultCount: 1, Sorting: "tenantName asc" },
+    });
     expect(page.body.result.totalCount).toBe(total);
     expect(page.body.result.items).toHaveLength(1);
-    const byName = await s.api("GET", "/api/Hosted/GetTenants", { token: admin, query: { Sorting: "TenantName DESC", MaxResultCount: 1000 } });
+    const byName = await s.api("GET", "/api/Hosted/GetTenants", {
+      token: admin,
+      query: { Sorting: "TenantName DESC", MaxResultCount: 1000 },
+    });
     const names = byName.body.result.items.map((r: any) => r.tenantName.toUpperCase());
     expect([...names].sort().reverse()).toEqual(names);
     const asc = [...names].reverse();
@@ -210,16 +219,27 @@ describe("GetAllTenants and GetTenantNameBySearch", () => {
   it("lists every tenant as {id, name, isActive}", async () => {
     const res = await s.api("GET", "/api/Hosted/GetAllTenants", { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual(expect.arrayContaining([{ id: a.tenantId, name: a.tenantName, isActive: true }, { id: b.tenantId, name: b.tenantName, isActive: true }]));
+    expect(res.body.result).toEqual(
+      expect.arrayContaining([
+        { id: a.tenantId, name: a.tenantName, isActive: true },
+        { id: b.tenantId, name: b.tenantName, isActive: true },
+      ]),
+    );
   });
 
   it("answers at most 20 matches, names starting with the text first", async () => {
     const prefix = uniqueName("zz");
     for (let i = 0; i < 22; i++) {
-      const res = await s.api("POST", "/api/Hosted/OpenTenantAccount", { token: admin, body: { tenantName: `${prefix}${String(i).padStart(2, "0")}`, userName: "owner", pwd: "Owner1234" } });
+      const res = await s.api("POST", "/api/Hosted/OpenTenantAccount", {
+        token: admin,
+        body: { tenantName: `${prefix}${String(i).padStart(2, "0")}`, userName: "owner", pwd: "Owner1234" },
+      });
       expect(res.status).toBe(200);
     }
-    const contains = await s.api("POST", "/api/Hosted/OpenTenantAccount", { token: admin, body: { tenantName: `a${prefix}`, userName: "owner", pwd: "Owner1234" } });
+    const contains = await s.api("POST", "/api/Hosted/OpenTenantAccount", {
+      token: admin,
+      body: { tenantName: `a${prefix}`, userName: "owner", pwd: "Owner1234" },
+    });
     expect(contains.status).toBe(200);
     const res = await s.api("GET", "/api/Hosted/GetTenantNameBySearch", { token: admin, query: { search: prefix.toUpperCase() } });
     expect(res.status).toBe(200);
@@ -253,8 +273,14 @@ describe("EditRemark", () => {
     expect(res.body.error.message).toBe("公司未找到");
     expect400(await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { id: "not-a-guid", remark: "x" } }), "id:");
     expect400(await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { remark: "x" } }), "The parameter id cannot be null.");
-    expect400(await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { id: b.tenantId } }), "The parameter remark cannot be null.");
-    expect400(await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { id: b.tenantId, remark: "x".repeat(501) } }), "remark:");
+    expect400(
+      await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { id: b.tenantId } }),
+      "The parameter remark cannot be null.",
+    );
+    expect400(
+      await s.api("PUT", "/api/Hosted/EditRemark", { token: admin, query: { id: b.tenantId, remark: "x".repeat(501) } }),
+      "remark:",
+    );
   });
 });
 
@@ -313,7 +339,10 @@ describe("ResetTenantPassword", () => {
   it("sets a given password on a chosen user and answers no password", async () => {
     const t = await s.createTenant(uniqueName("rp"));
     const sub = await s.createSubUser(t);
-    const res = await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: t.tenantId, UserId: sub.id, Pwd: "NewPass123" } });
+    const res = await s.api("GET", "/api/Hosted/ResetTenantPassword", {
+      token: admin,
+      query: { TenantId: t.tenantId, UserId: sub.id, Pwd: "NewPass123" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ userName: sub.userName, password: null });
     expect((await s.api("GET", "/api/User/GetMyInfo", { token: sub.token })).status).toBe(401);
@@ -325,11 +354,16 @@ describe("ResetTenantPassword", () => {
     const unknown = await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: MISSING_GUID } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe("公司未找到");
-    expect((await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: b.tenantId, UserId: a.userId } })).status).toBe(404);
+    expect(
+      (await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: b.tenantId, UserId: a.userId } })).status,
+    ).toBe(404);
     expect((await tryLogin("boss", a.password, a.tenantName)).status).toBe(200);
     expect400(await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin }), "The parameter TenantId cannot be null.");
     expect400(await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: "x" } }), "TenantId:");
-    expect400(await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: b.tenantId, UserId: "y" } }), "UserId:");
+    expect400(
+      await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: b.tenantId, UserId: "y" } }),
+      "UserId:",
+    );
     expect400(await s.api("GET", "/api/Hosted/ResetTenantPassword", { token: admin, query: { TenantId: b.tenantId, Pwd: "123" } }), "Pwd:");
   });
 });
@@ -340,7 +374,13 @@ describe("GetTenantUserInfo", () => {
     expect(res.status).toBe(200);
     const mine = await s.api("GET", "/api/User/GetMyInfo", { token: (await s.login("boss", a.password, a.tenantName)).access_token });
     expect(res.body.result).toEqual(mine.body.result);
-    expect(res.body.result).toMatchObject({ id: a.userId, tenantId: a.tenantId, tenantName: a.tenantName, subAccountCount: 2, isMainAccount: true });
+    expect(res.body.result).toMatchObject({
+      id: a.userId,
+      tenantId: a.tenantId,
+      tenantName: a.tenantName,
+      subAccountCount: 2,
+      isMainAccount: true,
+    });
   });
 
   it("answers 404 for an unknown tenant and 400 for bad input", async () => {
@@ -348,6 +388,9 @@ describe("GetTenantUserInfo", () => {
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe("公司未找到");
     expect400(await s.api("GET", "/api/Hosted/GetTenantUserInfo", { token: admin }), "The parameter TenantId cannot be null.");
-    expect400(await s.api("GET", "/api/Hosted/GetTenantUserInfo", { token: admin, query: { TenantId: "00000000-0000-0000-0000-00000000000g" } }), "TenantId:");
+    expect400(
+      await s.api("GET", "/api/Hosted/GetTenantUserInfo", { token: admin, query: { TenantId: "00000000-0000-0000-0000-00000000000g" } }),
+      "TenantId:",
+    );
   });
 });

@@ -88,7 +88,13 @@ const tenantSortColumns = {
 export async function getTenants(ctx: CallContext, q: z.output<typeof getTenantsQuery>): Promise<PagedResult<TenantListItem>> {
   const tx = ctx.tx;
   const main = tx
-    .select({ userId: users.id, userName: users.userName, email: users.email, phoneNumber: users.phoneNumber, lockoutEnd: users.lockoutEnd })
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      lockoutEnd: users.lockoutEnd,
+    })
     .from(users)
     .where(and(eq(users.tenantId, tenants.id), eq(users.isMainAccount, true), eq(users.isDeleted, false)))
     .orderBy(asc(users.creationTime))
@@ -99,12 +105,24 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
   const search = q.Search?.trim();
   if (search) {
     const like = containsPattern(search);
-    conditions.push(or(ilike(tenants.name, like), ilike(tenants.remark, like), ilike(main.userName, like), ilike(main.email, like), ilike(main.phoneNumber, like))!);
+    conditions.push(
+      or(
+        ilike(tenants.name, like),
+        ilike(tenants.remark, like),
+        ilike(main.userName, like),
+        ilike(main.email, like),
+        ilike(main.phoneNumber, like),
+      )!,
+    );
   }
   if (q.IsActive !== undefined) conditions.push(eq(tenants.isActive, q.IsActive));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [{ n }] = await tx.select({ n: count() }).from(tenants).leftJoinLateral(main, sql`true`).where(where);
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(tenants)
+    .leftJoinLateral(main, sql`true`)
+    .where(where);
   const rows = n
     ? await tx
         .select({
@@ -143,7 +161,10 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
 }
 
 export async function getAllTenants(ctx: CallContext): Promise<TenantLookup[]> {
-  return ctx.tx.select({ id: tenants.id, name: tenants.name, isActive: tenants.isActive }).from(tenants).orderBy(asc(tenants.normalizedName), asc(tenants.id));
+  return ctx.tx
+    .select({ id: tenants.id, name: tenants.name, isActive: tenants.isActive })
+    .from(tenants)
+    .orderBy(asc(tenants.normalizedName), asc(tenants.id));
 }
 
 export async function editRemark(ctx: CallContext, q: z.output<typeof editRemarkQuery>): Promise<void> {
@@ -185,7 +206,10 @@ export async function unlockTenant(ctx: CallContext, q: z.output<typeof unlockTe
  * Sets a tenant user's password (the main account by default), generating one when none is given; the user's
  * sessions end and its lockout clears. The generated password is answered once and stored only as a hash.
  */
-export async function resetTenantPassword(ctx: CallContext, q: z.output<typeof resetTenantPasswordQuery>): Promise<ResetTenantPasswordResult> {
+export async function resetTenantPassword(
+  ctx: CallContext,
+  q: z.output<typeof resetTenantPasswordQuery>,
+): Promise<ResetTenantPasswordResult> {
   await findTenantById(ctx.tx, q.TenantId);
   const target = q.UserId ? await findTenantUser(ctx.tx, q.TenantId, q.UserId) : await findMainAccount(ctx.tx, q.TenantId);
   const password = q.Pwd ?? generatePassword();

@@ -45,7 +45,13 @@ export async function checkCredentials(
     const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.isDeleted, false), or(eq(users.normalizedUserName, key), eq(users.normalizedEmail, key))))
+      .where(
+        and(
+          eq(users.tenantId, tenantId),
+          eq(users.isDeleted, false),
+          or(eq(users.normalizedUserName, key), eq(users.normalizedEmail, key)),
+        ),
+      )
       .limit(1);
     return rows[0] ?? null;
   });
@@ -76,12 +82,25 @@ export async function checkCredentials(
       .returning({ id: users.id }),
   );
   if (!claimed.length) {
-    const end = await run(async (tx) => (await tx.select({ lockoutEnd: users.lockoutEnd }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))))[0]?.lockoutEnd);
+    const end = await run(
+      async (tx) =>
+        (
+          await tx
+            .select({ lockoutEnd: users.lockoutEnd })
+            .from(users)
+            .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)))
+        )[0]?.lockoutEnd,
+    );
     return { ok: false, reason: "locked", lockoutSeconds: Math.max(1, Math.ceil(((end?.getTime() ?? now) - Date.now()) / 1000)) };
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: "invalid" };
   // The right password: the attempt counted above (and a lock it set) is undone, and earlier failures are forgiven.
-  await run((tx) => tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))));
+  await run((tx) =>
+    tx
+      .update(users)
+      .set({ accessFailedCount: 0, lockoutEnd: null })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id))),
+  );
   if (!user.isActive) return { ok: false, reason: "inactive" };
   if (tenantId !== HOST_TENANT_ID) {
     const tenant = await run((tx) => tenantState(tx, tenantId));
@@ -92,7 +111,10 @@ export async function checkCredentials(
 }
 
 async function tenantState(tx: Tx, tenantId: string) {
-  const rows = await tx.select({ isActive: tenants.isActive, accountExpireTime: tenants.accountExpireTime, name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  const rows = await tx
+    .select({ isActive: tenants.isActive, accountExpireTime: tenants.accountExpireTime, name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
   return rows[0] ?? null;
 }
 
@@ -124,7 +146,9 @@ export async function openSession(deps: AppDeps, user: UserRow, clientIp: string
   const sessionId = randomUUID();
   const secret = randomBytes(32).toString("base64url");
   const tenantName =
-    user.tenantId === HOST_TENANT_ID ? null : ((await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) => tenantState(tx, user.tenantId)))?.name ?? null);
+    user.tenantId === HOST_TENANT_ID
+      ? null
+      : ((await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) => tenantState(tx, user.tenantId)))?.name ?? null);
   await inScope(deps.database.db, { tenantId: user.tenantId }, (tx) =>
     tx.insert(userSessions).values({
       tenantId: user.tenantId,
@@ -177,7 +201,14 @@ export async function refreshSession(deps: AppDeps, refreshToken: string): Promi
     const updated = await tx
       .update(userSessions)
       .set({ refreshTokenHash: sha256(next), lastRefreshTime: new Date() })
-      .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId), eq(userSessions.refreshTokenHash, sha256(secret)), isNull(userSessions.revokedAt)))
+      .where(
+        and(
+          eq(userSessions.tenantId, tenantId),
+          eq(userSessions.id, sessionId),
+          eq(userSessions.refreshTokenHash, sha256(secret)),
+          isNull(userSessions.revokedAt),
+        ),
+      )
       .returning({ id: userSessions.id });
     if (updated.length !== 1) return null;
     return principalOf(row.user, row.tenantName ?? null, sessionId);
@@ -187,7 +218,10 @@ export async function refreshSession(deps: AppDeps, refreshToken: string): Promi
 }
 
 export async function revokeSession(tx: Tx, tenantId: string, sessionId: string): Promise<void> {
-  await tx.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId)));
+  await tx
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.id, sessionId)));
 }
 
 /** Ends every session of a user (password change, disable). */

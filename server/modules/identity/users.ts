@@ -70,7 +70,10 @@ export async function insertUser(tx: Tx, u: NewUser): Promise<typeof users.$infe
     .returning();
   // The tenant's sub-account counter moves in the same transaction as the row (a future delete must decrement it).
   if (!row.isMainAccount && !row.isHost) {
-    await tx.update(tenants).set({ subAccountCount: sql`${tenants.subAccountCount} + 1` }).where(eq(tenants.id, u.tenantId));
+    await tx
+      .update(tenants)
+      .set({ subAccountCount: sql`${tenants.subAccountCount} + 1` })
+      .where(eq(tenants.id, u.tenantId));
   }
   return row;
 }

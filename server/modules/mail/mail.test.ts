@@ -83,7 +83,10 @@ afterAll(async () => {
 
 async function outbox(tenantId: string, to: string) {
   return inScope(s.database.db, hostAllScope, (tx) =>
-    tx.select().from(outboxEmails).where(and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.toAddress, to))),
+    tx
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.toAddress, to))),
   );
 }
 
@@ -111,8 +114,14 @@ describe("password reset code by mail", () => {
     expect(row).toMatchObject({ attempts: 1, lastError: null });
     expect(row.sentTime).toBeInstanceOf(Date);
 
-    expect((await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email, resetToken: code } })).body.result).toBe(true);
-    const reset = await s.api("POST", "/api/account/reset-password", { tenant: t.tenantName, body: { email, resetToken: code, password: "FromMail123" } });
+    expect(
+      (await s.api("POST", "/api/account/verify-password-reset-token", { tenant: t.tenantName, body: { email, resetToken: code } })).body
+        .result,
+    ).toBe(true);
+    const reset = await s.api("POST", "/api/account/reset-password", {
+      tenant: t.tenantName,
+      body: { email, resetToken: code, password: "FromMail123" },
+    });
     expect(reset.status).toBe(204);
     await s.login("boss", "FromMail123", t.tenantName);
     await expect(s.login("boss", t.password, t.tenantName)).rejects.toThrow();
@@ -124,7 +133,9 @@ describe("queueMail and the send-mail job", () => {
     const t = await s.createTenant();
     const to = `${uniqueName("retry")}@example.com`;
     smtp.rejectNextRecipient();
-    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) => queueMail(tx, s.deps, { tenantId: t.tenantId, to, subject: "测试", body: "第一封" }));
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      queueMail(tx, s.deps, { tenantId: t.tenantId, to, subject: "测试", body: "第一封" }),
+    );
 
     await expect.poll(async () => (await outbox(t.tenantId, to))[0]?.status, poll).toBe(MailStatus.Failed);
     const [failed] = await outbox(t.tenantId, to);
@@ -152,7 +163,9 @@ describe("queueMail and the send-mail job", () => {
     ).rejects.toThrow("rolled back");
     // A mail queued afterwards is delivered; the rolled-back one never is.
     const later = `${uniqueName("later")}@example.com`;
-    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) => queueMail(tx, s.deps, { tenantId: t.tenantId, to: later, subject: "测试", body: "送达" }));
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      queueMail(tx, s.deps, { tenantId: t.tenantId, to: later, subject: "测试", body: "送达" }),
+    );
     await expect.poll(() => smtp.received.some((m) => m.to.includes(later)), poll).toBe(true);
     expect(await outbox(t.tenantId, to)).toHaveLength(0);
     expect(smtp.received.some((m) => m.to.includes(to))).toBe(false);
@@ -169,9 +182,16 @@ describe("without SMTP_URL", () => {
   it("logs the mail instead and marks it LoggedOnly", async () => {
     const t = await plain.createTenant();
     const to = `${uniqueName("log")}@example.com`;
-    await inScope(plain.database.db, { tenantId: t.tenantId }, (tx) => queueMail(tx, plain.deps, { tenantId: t.tenantId, to, subject: "测试", body: "只记日志" }));
+    await inScope(plain.database.db, { tenantId: t.tenantId }, (tx) =>
+      queueMail(tx, plain.deps, { tenantId: t.tenantId, to, subject: "测试", body: "只记日志" }),
+    );
     const rows = () =>
-      inScope(plain.database.db, hostAllScope, (tx) => tx.select().from(outboxEmails).where(and(eq(outboxEmails.tenantId, t.tenantId), eq(outboxEmails.toAddress, to))));
+      inScope(plain.database.db, hostAllScope, (tx) =>
+        tx
+          .select()
+          .from(outboxEmails)
+          .where(and(eq(outboxEmails.tenantId, t.tenantId), eq(outboxEmails.toAddress, to))),
+      );
     await expect.poll(async () => (await rows())[0]?.status, poll).toBe(MailStatus.LoggedOnly);
     const [row] = await rows();
     expect(row).toMatchObject({ attempts: 0, sentTime: null, lastError: null, subject: "测试", body: "只记日志" });

@@ -54,7 +54,12 @@ export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJ
   if (mail.status === MailStatus.Sent || mail.status === MailStatus.LoggedOnly) return;
 
   if (!deps.config.smtpUrl) {
-    log("info", "mail not sent (SMTP_URL is not set); logged instead", { mailId, to: mail.toAddress, subject: mail.subject, body: mail.body });
+    log("info", "mail not sent (SMTP_URL is not set); logged instead", {
+      mailId,
+      to: mail.toAddress,
+      subject: mail.subject,
+      body: mail.body,
+    });
     await inScope(db, { tenantId }, (tx) => tx.update(outboxEmails).set({ status: MailStatus.LoggedOnly }).where(where));
     return;
   }

@@ -53,7 +53,10 @@ export async function createOrUpdateCurrency(ctx: CallContext, body: z.output<ty
       .returning();
     return toCurrency(row);
   }
-  const [row] = await ctx.tx.insert(currencies).values({ id: randomUUID(), ...values, creatorId: ctx.user!.id }).returning();
+  const [row] = await ctx.tx
+    .insert(currencies)
+    .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
+    .returning();
   return toCurrency(row);
 }
 

@@ -13,7 +13,6 @@ import { getSettingValue } from "./values.ts";
 
 type SettingRow = typeof settings.$inferSelect;
 
-
 function toSetting(s: SettingRow): Setting {
   return {
     id: s.id,
@@ -36,7 +35,12 @@ export async function getByKey(ctx: CallContext, key: string): Promise<Setting> 
   return toSetting(rows[0]);
 }
 
-const sortColumns = { name: settings.name, key: settings.key, creationTime: settings.creationTime, lastModificationTime: settings.lastModificationTime };
+const sortColumns = {
+  name: settings.name,
+  key: settings.key,
+  creationTime: settings.creationTime,
+  lastModificationTime: settings.lastModificationTime,
+};
 
 export async function getList(ctx: CallContext, q: z.output<typeof getSettingListQuery>): Promise<PagedResult<Setting>> {
   const search = q.Search?.trim();
@@ -48,7 +52,13 @@ export async function getList(ctx: CallContext, q: z.output<typeof getSettingLis
         ilike(settings.description, containsPattern(search)),
       )
     : undefined;
-  return pageOf(ctx.tx, settings, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] }, toSetting);
+  return pageOf(
+    ctx.tx,
+    settings,
+    where,
+    { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] },
+    toSetting,
+  );
 }
 
 export async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {
@@ -71,7 +81,10 @@ export async function createOrUpdate(ctx: CallContext, body: z.output<typeof cre
       .returning();
     return toSetting(row);
   }
-  const [row] = await ctx.tx.insert(settings).values({ id: randomUUID(), ...values, creatorId: ctx.user!.id }).returning();
+  const [row] = await ctx.tx
+    .insert(settings)
+    .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
+    .returning();
   return toSetting(row);
 }
 

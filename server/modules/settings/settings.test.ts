@@ -69,7 +69,14 @@ describe("SystemConfigSetting", () => {
 
     const updated = await save({ id: one.id.toUpperCase(), name: "one!", key: key1, value: "", description: null });
     expect(updated.status).toBe(200);
-    expect(updated.body.result).toMatchObject({ id: one.id, name: "one!", key: key1, value: "", description: null, creationTime: one.creationTime });
+    expect(updated.body.result).toMatchObject({
+      id: one.id,
+      name: "one!",
+      key: key1,
+      value: "",
+      description: null,
+      creationTime: one.creationTime,
+    });
     expect(updated.body.result.lastModificationTime).not.toBeNull();
 
     const dupCreate = await save({ name: "again", key: key1, value: "x" });
@@ -105,7 +112,10 @@ describe("SystemConfigSetting", () => {
     expect(res.status).toBe(200);
     expect(res.body.result.totalCount).toBe(3);
     expect(res.body.result.items.map((i: any) => i.value)).toEqual(["c", "b", "a"]);
-    const page = await s.api("GET", "/api/SystemConfigSetting/GetList", { token: admin, query: { Search: tag, SkipCount: 1, MaxResultCount: 1 } });
+    const page = await s.api("GET", "/api/SystemConfigSetting/GetList", {
+      token: admin,
+      query: { Search: tag, SkipCount: 1, MaxResultCount: 1 },
+    });
     expect(page.body.result).toMatchObject({ totalCount: 3, items: [{ value: "b" }] }); // by key by default
     const none = await s.api("GET", "/api/SystemConfigSetting/GetList", { token: admin, query: { Search: "%_%" } });
     expect(none.body.result.totalCount).toBe(0);
@@ -161,24 +171,43 @@ describe("Currency", () => {
       expect(res.status).toBe(200);
       const list = res.body.result;
       expect(list[0]).toEqual({ id: expect.any(String), creationTime: expect.any(String), code: "CNY", zh: "人民币", rate: "1" });
-      expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ code: "USD", rate: "7.1" }), expect.objectContaining({ code: "CLP", rate: "0.0075" })]));
+      expect(list).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ code: "USD", rate: "7.1" }),
+          expect.objectContaining({ code: "CLP", rate: "0.0075" }),
+        ]),
+      );
     }
     expect((await s.api("GET", "/api/Currency/GetAllCurrency")).status).toBe(401);
   });
 
   it("creates, updates and deletes a currency", async () => {
-    const created = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { code: "EUR", zh: "欧元", rate: 7.85 } });
+    const created = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+      token: admin,
+      body: { code: "EUR", zh: "欧元", rate: 7.85 },
+    });
     expect(created.status).toBe(200);
     expect(created.body.result).toMatchObject({ code: "EUR", zh: "欧元", rate: "7.85" });
     const id = created.body.result.id;
-    const updated = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id, code: "EUR", zh: "欧元区", rate: "7.12345678" } });
+    const updated = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+      token: admin,
+      body: { id, code: "EUR", zh: "欧元区", rate: "7.12345678" },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.result).toEqual({ id, creationTime: created.body.result.creationTime, code: "EUR", zh: "欧元区", rate: "7.12345678" });
+    expect(updated.body.result).toEqual({
+      id,
+      creationTime: created.body.result.creationTime,
+      code: "EUR",
+      zh: "欧元区",
+      rate: "7.12345678",
+    });
     const list = (await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result;
     expect(list.filter((c: any) => c.code === "EUR")).toEqual([updated.body.result]);
 
     expect((await s.api("DELETE", "/api/Currency/DeleteCurrency", { token: admin, query: { id } })).status).toBe(204);
-    expect((await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result.some((c: any) => c.code === "EUR")).toBe(false);
+    expect((await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result.some((c: any) => c.code === "EUR")).toBe(
+      false,
+    );
     expect((await s.api("DELETE", "/api/Currency/DeleteCurrency", { token: admin, query: { id } })).status).toBe(404);
   });
 
@@ -189,16 +218,43 @@ describe("Currency", () => {
     const dup = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { code: "USD", zh: "美元", rate: 7 } });
     expect(dup.status).toBe(403);
     expect(dup.body.error.message).toContain("已存在");
-    expect((await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: usd.id, code: "CNY", zh: "美元", rate: 1 } })).status).toBe(403);
+    expect(
+      (
+        await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+          token: admin,
+          body: { id: usd.id, code: "CNY", zh: "美元", rate: 1 },
+        })
+      ).status,
+    ).toBe(403);
     const del = await s.api("DELETE", "/api/Currency/DeleteCurrency", { token: admin, query: { id: cny.id } });
     expect(del.status).toBe(403);
     expect(del.body.error.message).toContain("不能删除");
-    expect((await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: cny.id, code: "CNH", zh: "人民币", rate: 1 } })).status).toBe(403);
-    expect((await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: cny.id, code: "CNY", zh: "人民币", rate: 2 } })).status).toBe(403);
-    const renamed = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: cny.id, code: "CNY", zh: "人民币元", rate: "1.0" } });
+    expect(
+      (
+        await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+          token: admin,
+          body: { id: cny.id, code: "CNH", zh: "人民币", rate: 1 },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+          token: admin,
+          body: { id: cny.id, code: "CNY", zh: "人民币", rate: 2 },
+        })
+      ).status,
+    ).toBe(403);
+    const renamed = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+      token: admin,
+      body: { id: cny.id, code: "CNY", zh: "人民币元", rate: "1.0" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.result).toMatchObject({ code: "CNY", zh: "人民币元", rate: "1" });
-    const missing = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: MISSING_GUID, code: "GBP", zh: "英镑", rate: 9 } });
+    const missing = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
+      token: admin,
+      body: { id: MISSING_GUID, code: "GBP", zh: "英镑", rate: 9 },
+    });
     expect(missing.status).toBe(404);
   });
 

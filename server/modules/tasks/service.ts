@@ -41,5 +41,15 @@ export async function getTaskInfoByPage(ctx: CallContext, q: z.output<typeof get
   if (q.StartDate) conditions.push(gte(taskInfos.creationTime, q.StartDate));
   if (q.EndDate) conditions.push(lte(taskInfos.creationTime, q.EndDate));
   const where = and(...conditions);
-  return pageOf(ctx.tx, taskInfos, where, { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, desc(taskInfos.creationTime)), desc(taskInfos.creationTime), asc(taskInfos.id)] }, toTaskInfo);
+  return pageOf(
+    ctx.tx,
+    taskInfos,
+    where,
+    {
+      skip: q.SkipCount,
+      take: q.MaxResultCount,
+      order: [orderBy(q.Sorting, sortColumns, desc(taskInfos.creationTime)), desc(taskInfos.creationTime), asc(taskInfos.id)],
+    },
+    toTaskInfo,
+  );
 }

@@ -17,7 +17,11 @@ let hostUserId: string;
 
 const ids: Record<string, string> = {};
 
-async function addTask(name: string, tenantId: string, t: { taskType: number; taskStatus: number; creatorId: string | null; creationTime: string; progress?: number }) {
+async function addTask(
+  name: string,
+  tenantId: string,
+  t: { taskType: number; taskStatus: number; creatorId: string | null; creationTime: string; progress?: number },
+) {
   const id = randomUUID();
   ids[name] = id;
   await inScope(s.database.db, { tenantId }, (tx) =>
@@ -42,18 +46,58 @@ beforeAll(async () => {
   b = await s.createTenant();
   sub1 = await s.createSubUser(a);
   sub2 = await s.createSubUser(a);
-  hostUserId = (await inScope(s.database.db, { tenantId: HOST_TENANT_ID }, (tx) => tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true)))))[0].id;
+  hostUserId = (
+    await inScope(s.database.db, { tenantId: HOST_TENANT_ID }, (tx) =>
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true))),
+    )
+  )[0].id;
 
-  await addTask("a1", a.tenantId, { taskType: TaskType.Collect, taskStatus: TaskStatus.Succeeded, creatorId: a.userId, creationTime: "2024-01-01T10:00:00Z", progress: 100 });
-  await addTask("a2", a.tenantId, { taskType: TaskType.Publish, taskStatus: TaskStatus.Running, creatorId: sub1.id, creationTime: "2024-01-02T10:00:00Z", progress: 40 });
-  await addTask("a3", a.tenantId, { taskType: TaskType.Collect, taskStatus: TaskStatus.Failed, creatorId: sub1.id, creationTime: "2024-01-03T10:00:00Z" });
-  await addTask("a4", a.tenantId, { taskType: TaskType.ExportProducts, taskStatus: TaskStatus.Pending, creatorId: sub2.id, creationTime: "2024-01-04T10:00:00Z" });
-  await addTask("b1", b.tenantId, { taskType: TaskType.Collect, taskStatus: TaskStatus.Pending, creatorId: b.userId, creationTime: "2024-01-05T10:00:00Z" });
-  await addTask("h1", HOST_TENANT_ID, { taskType: TaskType.Maintenance, taskStatus: TaskStatus.Succeeded, creatorId: hostUserId, creationTime: "2024-01-06T10:00:00Z" });
+  await addTask("a1", a.tenantId, {
+    taskType: TaskType.Collect,
+    taskStatus: TaskStatus.Succeeded,
+    creatorId: a.userId,
+    creationTime: "2024-01-01T10:00:00Z",
+    progress: 100,
+  });
+  await addTask("a2", a.tenantId, {
+    taskType: TaskType.Publish,
+    taskStatus: TaskStatus.Running,
+    creatorId: sub1.id,
+    creationTime: "2024-01-02T10:00:00Z",
+    progress: 40,
+  });
+  await addTask("a3", a.tenantId, {
+    taskType: TaskType.Collect,
+    taskStatus: TaskStatus.Failed,
+    creatorId: sub1.id,
+    creationTime: "2024-01-03T10:00:00Z",
+  });
+  await addTask("a4", a.tenantId, {
+    taskType: TaskType.ExportProducts,
+    taskStatus: TaskStatus.Pending,
+    creatorId: sub2.id,
+    creationTime: "2024-01-04T10:00:00Z",
+  });
+  await addTask("b1", b.tenantId, {
+    taskType: TaskType.Collect,
+    taskStatus: TaskStatus.Pending,
+    creatorId: b.userId,
+    creationTime: "2024-01-05T10:00:00Z",
+  });
+  await addTask("h1", HOST_TENANT_ID, {
+    taskType: TaskType.Maintenance,
+    taskStatus: TaskStatus.Succeeded,
+    creatorId: hostUserId,
+    creationTime: "2024-01-06T10:00:00Z",
+  });
 });
 afterAll(() => s?.close());
 
-const page = (token: string, query: Record<string, string | number> = {}) => s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token, query });
+const page = (token: string, query: Record<string, string | number> = {}) =>
+  s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token, query });
 const names = (items: { id: string }[]) => items.map((i) => Object.keys(ids).find((k) => ids[k] === i.id));
 
 describe("GetTaskInfoByPage visibility", () => {
@@ -107,7 +151,9 @@ describe("GetTaskInfoByPage filters, sorting and paging", () => {
     expect(names((await page(a.token, { TaskType: TaskType.Collect })).body.result.items)).toEqual(["a3", "a1"]);
     expect(names((await page(a.token, { taskStatus: TaskStatus.Running })).body.result.items)).toEqual(["a2"]);
     expect(names((await page(a.token, { TaskType: TaskType.Collect, TaskStatus: TaskStatus.Failed })).body.result.items)).toEqual(["a3"]);
-    expect(names((await page(a.token, { StartDate: "2024-01-02T10:00:00Z", EndDate: "2024-01-03T10:00:00.000Z" })).body.result.items)).toEqual(["a3", "a2"]);
+    expect(
+      names((await page(a.token, { StartDate: "2024-01-02T10:00:00Z", EndDate: "2024-01-03T10:00:00.000Z" })).body.result.items),
+    ).toEqual(["a3", "a2"]);
     expect(names((await page(a.token, { StartDate: "2024-01-03" })).body.result.items)).toEqual(["a4", "a3"]);
     expect(names((await page(a.token, { EndDate: "2024-01-01T23:59:59Z" })).body.result.items)).toEqual(["a1"]);
     expect((await page(sub1.token, { TaskType: TaskType.ExportProducts })).body.result).toEqual({ items: [], totalCount: 0 });

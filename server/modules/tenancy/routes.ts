@@ -4,10 +4,18 @@ import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import { findTenant, type CallContext, type Registrar, type TenantRow } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
-import { getTenantIdByNameQuery, tenantByIdParams, tenantByNameParams, tenantLookup, type TenantLookup } from "../../../shared/contract/tenancy.ts";
+import {
+  getTenantIdByNameQuery,
+  tenantByIdParams,
+  tenantByNameParams,
+  tenantLookup,
+  type TenantLookup,
+} from "../../../shared/contract/tenancy.ts";
 
 const lookup = (t: TenantRow | null): TenantLookup =>
-  t ? { success: true, tenantId: t.id, name: t.name, isActive: t.isActive } : { success: false, tenantId: null, name: null, isActive: false };
+  t
+    ? { success: true, tenantId: t.id, name: t.name, isActive: t.isActive }
+    : { success: false, tenantId: null, name: null, isActive: false };
 
 const find = (ctx: CallContext, idOrName: string) => findTenant(ctx.tx, idOrName);
 

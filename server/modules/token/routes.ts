@@ -67,7 +67,8 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
     }
     const check = await checkCredentials(deps, tenantId, body.username, body.password);
     if (!check.ok) {
-      const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds ?? deps.config.lockoutSeconds) : credentialMessages[check.reason];
+      const description =
+        check.reason === "locked" ? lockedMessage(check.lockoutSeconds ?? deps.config.lockoutSeconds) : credentialMessages[check.reason];
       return oauthError(reply, 400, "invalid_grant", description);
     }
     return openSession(deps, check.user, req.ip, scopes.includes("offline_access"));

@@ -86,22 +86,39 @@ describe("password grant", () => {
     expect(info.body.result).toMatchObject({ id: a.userId, tenantId: a.tenantId });
   });
 
-  it("takes scope as optional (Erp) and answers a refresh token with scope \"Erp offline_access\"", async () => {
-    const noScope = await token({ grant_type: "password", client_id: "Erp_App", username: "boss", password: a.password }, { tenant: a.tenantName });
+  it('takes scope as optional (Erp) and answers a refresh token with scope "Erp offline_access"', async () => {
+    const noScope = await token(
+      { grant_type: "password", client_id: "Erp_App", username: "boss", password: a.password },
+      { tenant: a.tenantName },
+    );
     expect(noScope.status).toBe(200);
     expect(noScope.body.scope).toBe("Erp");
     expect(noScope.body).not.toHaveProperty("refresh_token");
 
     const res = await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ token_type: "Bearer", access_token: expect.any(String), expires_in: 3600, scope: "Erp offline_access", refresh_token: expect.any(String) });
+    expect(res.body).toEqual({
+      token_type: "Bearer",
+      access_token: expect.any(String),
+      expires_in: 3600,
+      scope: "Erp offline_access",
+      refresh_token: expect.any(String),
+    });
     expect(res.body.refresh_token.length).toBeGreaterThan(40);
   });
 
   it("puts the tenant id in the access token and no password material", async () => {
     const res = await token(passwordGrant("boss", a.password), { tenant: a.tenantName });
     const claims = payloadOf(res.body.access_token);
-    expect(claims).toMatchObject({ sub: a.userId, tid: a.tenantId, tname: a.tenantName, main: true, host: false, client_id: "Erp_App", aud: "Erp" });
+    expect(claims).toMatchObject({
+      sub: a.userId,
+      tid: a.tenantId,
+      tname: a.tenantName,
+      main: true,
+      host: false,
+      client_id: "Erp_App",
+      aud: "Erp",
+    });
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
     const text = Buffer.from(res.body.access_token.split(".")[1], "base64url").toString("utf8");
     expect(text).not.toContain(a.password);
@@ -194,7 +211,10 @@ describe("tenant resolution", () => {
       inScope(s.database.db, hostAllScope, (tx) => tx.update(tenants).set(change).where(eq(tenants.id, t.tenantId)));
 
     await setTenant({ isActive: false });
-    for (const [user, pwd] of [["boss", t.password], [sub.userName, sub.password]]) {
+    for (const [user, pwd] of [
+      ["boss", t.password],
+      [sub.userName, sub.password],
+    ]) {
       const res = await token(passwordGrant(user, pwd), { tenant: t.tenantName });
       expectOAuthError(res, 400, "invalid_grant");
       expect(res.body.error_description).toContain("停用");
@@ -222,7 +242,13 @@ describe("refresh_token grant", () => {
 
     const second = await refresh(r1);
     expect(second.status, second.raw).toBe(200);
-    expect(second.body).toEqual({ token_type: "Bearer", access_token: expect.any(String), expires_in: 3600, scope: "Erp offline_access", refresh_token: expect.any(String) });
+    expect(second.body).toEqual({
+      token_type: "Bearer",
+      access_token: expect.any(String),
+      expires_in: 3600,
+      scope: "Erp offline_access",
+      refresh_token: expect.any(String),
+    });
     expect(second.body.refresh_token).not.toBe(r1);
     expect(payloadOf(second.body.access_token)).toMatchObject({ sub: a.userId, tid: a.tenantId });
     expect((await me(second.body.access_token)).status).toBe(200);
@@ -242,7 +268,8 @@ describe("refresh_token grant", () => {
   });
 
   it("keeps working through several rotations", async () => {
-    let current = (await token(passwordGrant("boss", b.password, { scope: "Erp offline_access" }), { tenant: b.tenantId })).body.refresh_token;
+    let current = (await token(passwordGrant("boss", b.password, { scope: "Erp offline_access" }), { tenant: b.tenantId })).body
+      .refresh_token;
     for (let i = 0; i < 3; i++) {
       const next = await refresh(current);
       expect(next.status).toBe(200);
@@ -258,13 +285,17 @@ describe("refresh_token grant", () => {
 
     expect((await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { userId: sub.id, enable: true } })).status).toBe(204);
     const again = await token(passwordGrant(sub.userName, sub.password, { scope: "Erp offline_access" }), { tenant: a.tenantName });
-    const changed = await s.api("POST", "/api/User/ChangePwd", { token: again.body.access_token, body: { oldPwd: sub.password, newPwd: "Changed123" } });
+    const changed = await s.api("POST", "/api/User/ChangePwd", {
+      token: again.body.access_token,
+      body: { oldPwd: sub.password, newPwd: "Changed123" },
+    });
     expect(changed.status).toBe(204);
     expectOAuthError(await refresh(again.body.refresh_token), 400, "invalid_grant");
   });
 
   it("refuses garbage refresh tokens with invalid_grant, never a 500", async () => {
-    const good = (await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName })).body.refresh_token as string;
+    const good = (await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName })).body
+      .refresh_token as string;
     const [tid, sid, secret] = good.split(".");
     for (const bad of [
       "garbage",
@@ -292,7 +323,8 @@ describe("refresh_token grant", () => {
   });
 
   it("checks the client and the scope on a refresh too", async () => {
-    const good = (await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName })).body.refresh_token as string;
+    const good = (await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName })).body
+      .refresh_token as string;
     expectOAuthError(await refresh(good, { client_id: "Other" }), 400, "invalid_client");
     expectOAuthError(await refresh(good, { scope: "admin" }), 400, "invalid_scope");
     // Those refusals did not use the token up.
@@ -302,15 +334,27 @@ describe("refresh_token grant", () => {
 
 describe("request errors", () => {
   it("refuses a client other than Erp_App, or none, with invalid_client", async () => {
-    expectOAuthError(await token(passwordGrant("boss", a.password, { client_id: "Other_App" }), { tenant: a.tenantName }), 400, "invalid_client");
-    expectOAuthError(await token(passwordGrant("boss", a.password, { client_id: "erp_app" }), { tenant: a.tenantName }), 400, "invalid_client");
+    expectOAuthError(
+      await token(passwordGrant("boss", a.password, { client_id: "Other_App" }), { tenant: a.tenantName }),
+      400,
+      "invalid_client",
+    );
+    expectOAuthError(
+      await token(passwordGrant("boss", a.password, { client_id: "erp_app" }), { tenant: a.tenantName }),
+      400,
+      "invalid_client",
+    );
     const { client_id: _, ...noClient } = passwordGrant("boss", a.password);
     expectOAuthError(await token(noClient, { tenant: a.tenantName }), 400, "invalid_client");
   });
 
   it("refuses other grant types with unsupported_grant_type and a missing one with invalid_request", async () => {
     for (const grant_type of ["client_credentials", "authorization_code", "implicit", "PASSWORD"]) {
-      expectOAuthError(await token(passwordGrant("boss", a.password, { grant_type }), { tenant: a.tenantName }), 400, "unsupported_grant_type");
+      expectOAuthError(
+        await token(passwordGrant("boss", a.password, { grant_type }), { tenant: a.tenantName }),
+        400,
+        "unsupported_grant_type",
+      );
     }
     const { grant_type: _, ...noGrant } = passwordGrant("boss", a.password);
     const res = await token(noGrant, { tenant: a.tenantName });
@@ -340,7 +384,11 @@ describe("request errors", () => {
   });
 
   it("refuses repeated fields and an empty body with invalid_request", async () => {
-    expectOAuthError(await token({ ...passwordGrant("boss", a.password), username: ["boss", "admin"] }, { tenant: a.tenantName }), 400, "invalid_request");
+    expectOAuthError(
+      await token({ ...passwordGrant("boss", a.password), username: ["boss", "admin"] }, { tenant: a.tenantName }),
+      400,
+      "invalid_request",
+    );
     expectOAuthError(await token(""), 400, "invalid_request");
     const none = await s.app.inject({ method: "POST", url: "/connect/token" });
     expect(none.statusCode).toBe(400);
@@ -352,13 +400,40 @@ describe("request errors", () => {
     const ok = await token(JSON.stringify(passwordGrant("boss", a.password)), { tenant: a.tenantName, contentType: "application/json" });
     expect(ok.status, ok.raw).toBe(200);
     expect(payloadOf(ok.body.access_token).tid).toBe(a.tenantId);
-    const withTenant = await token(JSON.stringify(passwordGrant("boss", a.password, { __tenant: a.tenantName })), { contentType: "application/json" });
+    const withTenant = await token(JSON.stringify(passwordGrant("boss", a.password, { __tenant: a.tenantName })), {
+      contentType: "application/json",
+    });
     expect(withTenant.status).toBe(200);
-    expectOAuthError(await token(JSON.stringify({ ...passwordGrant("boss", a.password), client_id: "x" }), { contentType: "application/json", tenant: a.tenantName }), 400, "invalid_client");
+    expectOAuthError(
+      await token(JSON.stringify({ ...passwordGrant("boss", a.password), client_id: "x" }), {
+        contentType: "application/json",
+        tenant: a.tenantName,
+      }),
+      400,
+      "invalid_client",
+    );
     // Non-string values and a non-object body are a bad request, not a crash.
-    expectOAuthError(await token(JSON.stringify({ ...passwordGrant("boss", a.password), password: 123456 }), { contentType: "application/json", tenant: a.tenantName }), 400, "invalid_request");
-    expectOAuthError(await token(JSON.stringify({ ...passwordGrant("boss", a.password), username: { $ne: null } }), { contentType: "application/json", tenant: a.tenantName }), 400, "invalid_request");
-    expectOAuthError(await token(JSON.stringify([passwordGrant("boss", a.password)]), { contentType: "application/json", tenant: a.tenantName }), 400, "invalid_request");
+    expectOAuthError(
+      await token(JSON.stringify({ ...passwordGrant("boss", a.password), password: 123456 }), {
+        contentType: "application/json",
+        tenant: a.tenantName,
+      }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token(JSON.stringify({ ...passwordGrant("boss", a.password), username: { $ne: null } }), {
+        contentType: "application/json",
+        tenant: a.tenantName,
+      }),
+      400,
+      "invalid_request",
+    );
+    expectOAuthError(
+      await token(JSON.stringify([passwordGrant("boss", a.password)]), { contentType: "application/json", tenant: a.tenantName }),
+      400,
+      "invalid_request",
+    );
     expectOAuthError(await token("null", { contentType: "application/json" }), 400, "invalid_request");
     const broken = await token("{not json", { contentType: "application/json" });
     expect(broken.status).toBe(400);
@@ -378,7 +453,10 @@ describe("request errors", () => {
   });
 
   it("refuses a GET with 404 or 405", async () => {
-    const res = await s.app.inject({ method: "GET", url: "/connect/token?" + new URLSearchParams(passwordGrant("boss", a.password)).toString() });
+    const res = await s.app.inject({
+      method: "GET",
+      url: "/connect/token?" + new URLSearchParams(passwordGrant("boss", a.password)).toString(),
+    });
     expect([404, 405]).toContain(res.statusCode);
     expect(res.body).not.toContain("access_token");
   });

@@ -27,7 +27,10 @@ afterAll(() => within(s?.close() ?? Promise.resolve(), 10_000, "closing the test
 async function waitForTask(token: string, taskId: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token, query: { TaskType: TaskType.ClearSubAccountInfo, MaxResultCount: 100 } });
+    const res = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", {
+      token,
+      query: { TaskType: TaskType.ClearSubAccountInfo, MaxResultCount: 100 },
+    });
     expect(res.status).toBe(200);
     const task = res.body.result.items.find((t: { id: string }) => t.id === taskId);
     if (task && (task.taskStatus === TaskStatus.Succeeded || task.taskStatus === TaskStatus.Failed)) return task;
@@ -43,13 +46,22 @@ describe("ClearSubAccountInfo", () => {
     expect((await s.api("GET", "/api/User/GetMyInfo", { token: sub.token })).status).toBe(200);
 
     // (On PGlite this call hangs while jobs.send runs outside the call's transaction on the one connection.)
-    const res = await within(s.api("POST", "/api/User/ClearSubAccountInfo", { token: a.token, query: { id: sub.id } }), 15_000, "ClearSubAccountInfo");
+    const res = await within(
+      s.api("POST", "/api/User/ClearSubAccountInfo", { token: a.token, query: { id: sub.id } }),
+      15_000,
+      "ClearSubAccountInfo",
+    );
     expect(res.status).toBe(200);
     const taskId = res.body.result.taskId;
     expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
 
     const task = await waitForTask(a.token, taskId);
-    expect(task).toMatchObject({ taskType: TaskType.ClearSubAccountInfo, taskStatus: TaskStatus.Succeeded, progress: 100, creatorId: a.userId });
+    expect(task).toMatchObject({
+      taskType: TaskType.ClearSubAccountInfo,
+      taskStatus: TaskStatus.Succeeded,
+      progress: 100,
+      creatorId: a.userId,
+    });
     expect(task.content).toContain(sub.userName);
     expect(task.taskRemark).toContain("登录会话 1");
 
@@ -83,7 +95,10 @@ describe("ClearSubAccountInfo", () => {
     expect(bad.status).toBe(400);
     // No task was recorded for any refused call, and the sub-account still works.
     expect((await s.api("GET", "/api/User/GetMyInfo", { token: subA.token })).status).toBe(200);
-    const tasks = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token: a.token, query: { TaskType: TaskType.ClearSubAccountInfo } });
+    const tasks = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", {
+      token: a.token,
+      query: { TaskType: TaskType.ClearSubAccountInfo },
+    });
     expect(tasks.body.result.totalCount).toBe(1);
   });
 });

@@ -21,9 +21,30 @@ import { pagedResult } from "../../../shared/contract/common.ts";
 import * as service from "./service.ts";
 
 export function registerUsers(r: Registrar, deps: AppDeps) {
-  r.call({ group: "User", name: "GetUserInfo", method: "GET", access: "user", result: userInfo, handler: (ctx) => service.getUserInfo(ctx) });
-  r.call({ group: "User", name: "GetMyInfo", method: "GET", access: "user", result: tenantAccountSummary, handler: (ctx) => service.getMyInfo(ctx) });
-  r.call({ group: "User", name: "GetUserInitCache", method: "GET", access: "user", result: userInitCache, handler: (ctx) => service.getUserInitCache(ctx) });
+  r.call({
+    group: "User",
+    name: "GetUserInfo",
+    method: "GET",
+    access: "user",
+    result: userInfo,
+    handler: (ctx) => service.getUserInfo(ctx),
+  });
+  r.call({
+    group: "User",
+    name: "GetMyInfo",
+    method: "GET",
+    access: "user",
+    result: tenantAccountSummary,
+    handler: (ctx) => service.getMyInfo(ctx),
+  });
+  r.call({
+    group: "User",
+    name: "GetUserInitCache",
+    method: "GET",
+    access: "user",
+    result: userInitCache,
+    handler: (ctx) => service.getUserInitCache(ctx),
+  });
   r.call({
     group: "User",
     name: "GetSubUsers",

@@ -60,9 +60,7 @@ export async function getUserInfo(ctx: CallContext): Promise<UserInfo> {
 /** The tenant account summary of one user (spec §3); also used by the host's tenant calls. */
 export async function accountSummary(tx: Tx, u: UserRow, knownTenant?: SessionTenant | null): Promise<TenantAccountSummary> {
   const tenant =
-    u.tenantId === HOST_TENANT_ID
-      ? null
-      : knownTenant ?? (await tx.select().from(tenants).where(eq(tenants.id, u.tenantId)))[0] ?? null;
+    u.tenantId === HOST_TENANT_ID ? null : (knownTenant ?? (await tx.select().from(tenants).where(eq(tenants.id, u.tenantId)))[0] ?? null);
   return {
     id: u.id,
     userName: u.userName,
@@ -168,7 +166,11 @@ export async function getSubUserStaticInfo(ctx: CallContext, q: z.output<typeof 
   const tenantId = ctx.user!.tenantId;
   const conditions = [eq(users.tenantId, tenantId), eq(users.isDeleted, false)];
   if (q.UserId) conditions.push(eq(users.id, q.UserId));
-  const list = await ctx.tx.select({ id: users.id, userName: users.userName }).from(users).where(and(...conditions)).orderBy(asc(users.creationTime));
+  const list = await ctx.tx
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.creationTime));
   const rows = list.map((u) => ({ userId: u.id, userName: u.userName, productCount: 0, totalAmount: "0" }));
   // Each area that has per-user figures adds them (products: productCount, orders: totalAmount) in one set-based query.
   for (const contribute of userStatContributors) {
@@ -203,7 +205,9 @@ export async function updateUser(ctx: CallContext, body: z.output<typeof updateU
     const taken = await ctx.tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.normalizedEmail, normalizedEmail), ne(users.id, current.id), eq(users.isDeleted, false)))
+      .where(
+        and(eq(users.tenantId, tenantId), eq(users.normalizedEmail, normalizedEmail), ne(users.id, current.id), eq(users.isDeleted, false)),
+      )
       .limit(1);
     if (taken.length) throw businessError(`邮箱 ${body.email} 已被使用`, "DuplicateEmail");
   }
@@ -214,7 +218,13 @@ export async function updateUser(ctx: CallContext, body: z.output<typeof updateU
   }
   const [row] = await ctx.tx
     .update(users)
-    .set({ ...change, lastModificationTime: new Date(), lastModifierId: ctx.user!.id, concurrencyStamp: randomUUID(), entityVersion: sql`${users.entityVersion} + 1` })
+    .set({
+      ...change,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user!.id,
+      concurrencyStamp: randomUUID(),
+      entityVersion: sql`${users.entityVersion} + 1`,
+    })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, current.id), eq(users.concurrencyStamp, current.concurrencyStamp)))
     .returning();
   if (!row) throw conflict();
@@ -224,7 +234,15 @@ export async function updateUser(ctx: CallContext, body: z.output<typeof updateU
 async function setPassword(tx: Tx, u: UserRow, newPwd: string, modifierId: string) {
   await tx
     .update(users)
-    .set({ passwordHash: await hashPassword(newPwd), securityStamp: randomUUID(), concurrencyStamp: randomUUID(), lastModificationTime: new Date(), lastModifierId: modifierId, accessFailedCount: 0, lockoutEnd: null })
+    .set({
+      passwordHash: await hashPassword(newPwd),
+      securityStamp: randomUUID(),
+      concurrencyStamp: randomUUID(),
+      lastModificationTime: new Date(),
+      lastModifierId: modifierId,
+      accessFailedCount: 0,
+      lockoutEnd: null,
+    })
     .where(and(eq(users.tenantId, u.tenantId), eq(users.id, u.id)));
   await revokeUserSessions(tx, u.tenantId, u.id);
 }
@@ -250,7 +268,9 @@ export async function getResetPwdToken(ctx: CallContext, userId: string) {
   const id = randomUUID();
   const secret = randomBytes(24).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
-  await ctx.tx.insert(passwordResetCodes).values({ tenantId, id, userId: target.id, codeHash: sha256(secret), expiresAt, creatorId: ctx.user!.id });
+  await ctx.tx
+    .insert(passwordResetCodes)
+    .values({ tenantId, id, userId: target.id, codeHash: sha256(secret), expiresAt, creatorId: ctx.user!.id });
   return { token: `${id}.${secret}`, expireTime: expiresAt.toISOString() };
 }
 
@@ -322,9 +342,16 @@ export function registerJobs(deps: AppDeps) {
           summary.push(`${cleaner.label} ${n}`);
         }
       });
-      await updateTask(db, tenantId, taskId, { taskStatus: TaskStatus.Succeeded, progress: 100, taskRemark: `已清理：${summary.join("，")}` });
+      await updateTask(db, tenantId, taskId, {
+        taskStatus: TaskStatus.Succeeded,
+        progress: 100,
+        taskRemark: `已清理：${summary.join("，")}`,
+      });
     } catch (err) {
-      await updateTask(db, tenantId, taskId, { taskStatus: TaskStatus.Failed, taskRemark: err instanceof Error ? err.message : String(err) });
+      await updateTask(db, tenantId, taskId, {
+        taskStatus: TaskStatus.Failed,
+        taskRemark: err instanceof Error ? err.message : String(err),
+      });
       throw err;
     }
   });

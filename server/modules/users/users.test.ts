@@ -16,7 +16,14 @@ describe("GetMyInfo", () => {
   it("answers the caller's account summary inside {result}", async () => {
     const res = await s.api("GET", "/api/User/GetMyInfo", { token: a.token });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ userName: "boss", tenantName: a.tenantName, tenantId: a.tenantId, isMainAccount: true, isHost: false, subAccountCount: 0 });
+    expect(res.body.result).toMatchObject({
+      userName: "boss",
+      tenantName: a.tenantName,
+      tenantId: a.tenantId,
+      isMainAccount: true,
+      isHost: false,
+      subAccountCount: 0,
+    });
   });
 
   it("matches the path case-insensitively", async () => {
@@ -127,13 +134,27 @@ describe("GetMyInfo (more)", () => {
     const sub = await s.createSubUser(a);
     const res = await s.api("GET", "/api/User/GetMyInfo", { token: sub.token });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ id: sub.id, userName: sub.userName, isMainAccount: false, tenantId: a.tenantId, tenantName: a.tenantName, subAccountCount: 0 });
+    expect(res.body.result).toMatchObject({
+      id: sub.id,
+      userName: sub.userName,
+      isMainAccount: false,
+      tenantId: a.tenantId,
+      tenantName: a.tenantName,
+      subAccountCount: 0,
+    });
   });
 
   it("answers the host's summary with tenantId and tenantName null", async () => {
     const res = await s.api("GET", "/api/User/GetMyInfo", { token: await s.adminToken() });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ userName: "admin", tenantId: null, tenantName: null, isHost: true, subAccountCount: 0, balance: "0" });
+    expect(res.body.result).toMatchObject({
+      userName: "admin",
+      tenantId: null,
+      tenantName: null,
+      isHost: true,
+      subAccountCount: 0,
+      balance: "0",
+    });
   });
 });
 
@@ -191,13 +212,21 @@ describe("GetSubUsers", () => {
     expect(ids).not.toContain(t.userId);
     expect(res.body.result.items.every((u: { isMainAccount: boolean }) => u.isMainAccount === false)).toBe(true);
     const row = res.body.result.items.find((u: { id: string }) => u.id === alpha.id);
-    expect(row).toMatchObject({ userName: alpha.userName, email: "alpha@example.com", phoneNumber: "+52 111 222", remark: "采集组", isActive: true, creatorId: t.userId });
+    expect(row).toMatchObject({
+      userName: alpha.userName,
+      email: "alpha@example.com",
+      phoneNumber: "+52 111 222",
+      remark: "采集组",
+      isActive: true,
+      creatorId: t.userId,
+    });
     expect(row.concurrencyStamp).toBeTruthy();
     expect(Date.parse(row.creationTime)).not.toBeNaN();
   });
 
   it("searches user name, email, phone and remark, case-insensitively and with % and _ taken literally", async () => {
-    const names = async (Search: string) => (await subUsers(t, { Search })).body.result.items.map((u: { userName: string }) => u.userName).sort();
+    const names = async (Search: string) =>
+      (await subUsers(t, { Search })).body.result.items.map((u: { userName: string }) => u.userName).sort();
     expect(await names("ALPHA_")).toEqual([alpha.userName]);
     expect(await names("bravo@example")).toEqual([bravo.userName]);
     expect(await names("333 4")).toEqual([bravo.userName]);
@@ -303,7 +332,9 @@ describe("GetSubUserById", () => {
     expect400(await byId(a, MISSING_GUID + "0"), "id");
     const missing = await s.api("GET", "/api/User/GetSubUserById", { token: a.token });
     expect400(missing, "The parameter id cannot be null.");
-    expect(missing.body.error.validationErrors).toContainEqual(expect.objectContaining({ message: "The parameter id cannot be null.", members: ["id"] }));
+    expect(missing.body.error.validationErrors).toContainEqual(
+      expect.objectContaining({ message: "The parameter id cannot be null.", members: ["id"] }),
+    );
   });
 
   it("is refused to a sub-account", async () => {
@@ -389,19 +420,32 @@ describe("CreateSubUser", () => {
   it("leaves the optional fields empty and shows the page crawl by default", async () => {
     const res = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("min"), pwd: "Abc12345" } });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ email: null, phoneNumber: null, remark: null, limitMeliAccount: null, collectCount: null, productCount: null, isShowPageCrwal: true });
+    expect(res.body.result).toMatchObject({
+      email: null,
+      phoneNumber: null,
+      remark: null,
+      limitMeliAccount: null,
+      collectCount: null,
+      productCount: null,
+      isShowPageCrwal: true,
+    });
   });
 
   it("refuses a user name taken in the same tenant (any case) with a 403 business error; another tenant may use it", async () => {
     const name = uniqueName("dup");
     const first = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: name, pwd: "Abc12345" } });
     expect(first.status).toBe(200);
-    const again = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: name.toUpperCase(), pwd: "Xyz12345" } });
+    const again = await s.api("POST", "/api/User/CreateSubUser", {
+      token: a.token,
+      body: { userName: name.toUpperCase(), pwd: "Xyz12345" },
+    });
     expect(again.status).toBe(403);
     expect(again.body.error.message).toContain(name.toUpperCase());
     expect(again.body.error.code).toBe("DuplicateUserName");
     // The main account's own name is taken too.
-    expect((await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: "BOSS", pwd: "Abc12345" } })).status).toBe(403);
+    expect((await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: "BOSS", pwd: "Abc12345" } })).status).toBe(
+      403,
+    );
     // The first password still logs in: the refused call changed nothing.
     expect((await tryLogin(name, "Abc12345", a.tenantName)).status).toBe(200);
     expect((await tryLogin(name, "Xyz12345", a.tenantName)).status).toBe(400);
@@ -413,14 +457,29 @@ describe("CreateSubUser", () => {
 
   it("refuses an email taken in the same tenant with a 403 business error", async () => {
     const mail = uniqueName("m") + "@example.com";
-    expect((await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("e1"), pwd: "Abc12345", email: mail } })).status).toBe(200);
-    const again = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("e2"), pwd: "Abc12345", email: mail.toUpperCase() } });
+    expect(
+      (
+        await s.api("POST", "/api/User/CreateSubUser", {
+          token: a.token,
+          body: { userName: uniqueName("e1"), pwd: "Abc12345", email: mail },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await s.api("POST", "/api/User/CreateSubUser", {
+      token: a.token,
+      body: { userName: uniqueName("e2"), pwd: "Abc12345", email: mail.toUpperCase() },
+    });
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe("DuplicateEmail");
   });
 
   it("refuses weak passwords with 400 naming the rule", async () => {
-    for (const [pwd, rule] of [["Ab1", "密码至少6位"], ["abcdefgh", "密码需包含数字"], ["12345678", "密码需包含字母"], ["a1".repeat(65), "密码最多128位"]]) {
+    for (const [pwd, rule] of [
+      ["Ab1", "密码至少6位"],
+      ["abcdefgh", "密码需包含数字"],
+      ["12345678", "密码需包含字母"],
+      ["a1".repeat(65), "密码最多128位"],
+    ]) {
       const res = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("weak"), pwd } });
       expect400(res, rule);
       expect(res.body.error.validationErrors[0].members).toEqual(["pwd"]);
@@ -431,18 +490,68 @@ describe("CreateSubUser", () => {
     const before = (await subUsers(a, { MaxResultCount: 1000 })).body.result.totalCount;
     const missingName = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { pwd: "Abc12345" } });
     expect400(missingName, "The parameter userName cannot be null.");
-    expect(missingName.body.error.validationErrors).toContainEqual(expect.objectContaining({ message: "The parameter userName cannot be null.", members: ["userName"] }));
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("np") } }), "The parameter pwd cannot be null.");
+    expect(missingName.body.error.validationErrors).toContainEqual(
+      expect.objectContaining({ message: "The parameter userName cannot be null.", members: ["userName"] }),
+    );
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("np") } }),
+      "The parameter pwd cannot be null.",
+    );
     expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: "a b", pwd: "Abc12345" } }), "userName");
     expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: "x", pwd: "Abc12345" } }), "userName");
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("m"), pwd: "Abc12345", email: "not-an-email" } }), "email");
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("p"), pwd: "Abc12345", phoneNumber: "call me" } }), "phoneNumber");
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("l"), pwd: "Abc12345", limitMeliAccount: -1 } }), "limitMeliAccount");
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("l"), pwd: "Abc12345", collectCount: 1.5 } }), "collectCount");
-    expect400(await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: { userName: uniqueName("r"), pwd: "Abc12345", remark: "x".repeat(501) } }), "remark");
-    expect((await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: "[]", headers: { "content-type": "application/json" } })).status).toBe(400);
-    expect((await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: "{bad json", headers: { "content-type": "application/json" } })).status).toBe(400);
-    const text = await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: "userName=x", headers: { "content-type": "text/plain" } });
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", {
+        token: a.token,
+        body: { userName: uniqueName("m"), pwd: "Abc12345", email: "not-an-email" },
+      }),
+      "email",
+    );
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", {
+        token: a.token,
+        body: { userName: uniqueName("p"), pwd: "Abc12345", phoneNumber: "call me" },
+      }),
+      "phoneNumber",
+    );
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", {
+        token: a.token,
+        body: { userName: uniqueName("l"), pwd: "Abc12345", limitMeliAccount: -1 },
+      }),
+      "limitMeliAccount",
+    );
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", {
+        token: a.token,
+        body: { userName: uniqueName("l"), pwd: "Abc12345", collectCount: 1.5 },
+      }),
+      "collectCount",
+    );
+    expect400(
+      await s.api("POST", "/api/User/CreateSubUser", {
+        token: a.token,
+        body: { userName: uniqueName("r"), pwd: "Abc12345", remark: "x".repeat(501) },
+      }),
+      "remark",
+    );
+    expect(
+      (await s.api("POST", "/api/User/CreateSubUser", { token: a.token, body: "[]", headers: { "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await s.api("POST", "/api/User/CreateSubUser", {
+          token: a.token,
+          body: "{bad json",
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
+    const text = await s.api("POST", "/api/User/CreateSubUser", {
+      token: a.token,
+      body: "userName=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect((await subUsers(a, { MaxResultCount: 1000 })).body.result.totalCount).toBe(before);
   });
@@ -452,7 +561,9 @@ describe("CreateSubUser", () => {
     const name = uniqueName("bysub");
     const res = await s.api("POST", "/api/User/CreateSubUser", { token: sub.token, body: { userName: name, pwd: "Abc12345" } });
     expect(res.status).toBe(403);
-    expect((await s.api("POST", "/api/User/CreateSubUser", { token: await s.adminToken(), body: { userName: name, pwd: "Abc12345" } })).status).toBe(403);
+    expect(
+      (await s.api("POST", "/api/User/CreateSubUser", { token: await s.adminToken(), body: { userName: name, pwd: "Abc12345" } })).status,
+    ).toBe(403);
     expect((await subUsers(a, { Search: name })).body.result.totalCount).toBe(0);
   });
 });
@@ -464,10 +575,30 @@ describe("UpdateUser", () => {
     const mail = uniqueName("upd") + "@example.com";
     const res = await s.api("POST", "/api/User/UpdateUser", {
       token: a.token,
-      body: { id: sub.id, email: mail, phoneNumber: "123", remark: "新", limitMeliAccount: 5, collectCount: 6, productCount: 7, isShowPageCrwal: false, concurrencyStamp: before.concurrencyStamp },
+      body: {
+        id: sub.id,
+        email: mail,
+        phoneNumber: "123",
+        remark: "新",
+        limitMeliAccount: 5,
+        collectCount: 6,
+        productCount: 7,
+        isShowPageCrwal: false,
+        concurrencyStamp: before.concurrencyStamp,
+      },
     });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.result).toMatchObject({ id: sub.id, userName: sub.userName, email: mail, phoneNumber: "123", remark: "新", limitMeliAccount: 5, collectCount: 6, productCount: 7, isShowPageCrwal: false });
+    expect(res.body.result).toMatchObject({
+      id: sub.id,
+      userName: sub.userName,
+      email: mail,
+      phoneNumber: "123",
+      remark: "新",
+      limitMeliAccount: 5,
+      collectCount: 6,
+      productCount: 7,
+      isShowPageCrwal: false,
+    });
     expect(res.body.result.concurrencyStamp).not.toBe(before.concurrencyStamp);
     expect((await byId(a, sub.id)).body.result).toEqual(res.body.result);
     // The sub-account sees its new limits; its session survives an edit of its profile.
@@ -480,7 +611,10 @@ describe("UpdateUser", () => {
     const partial = await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, productCount: 3 } });
     expect(partial.status).toBe(200);
     expect(partial.body.result).toMatchObject({ remark: "保留", collectCount: 9, productCount: 3 });
-    const cleared = await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, remark: null, collectCount: null, email: null } });
+    const cleared = await s.api("POST", "/api/User/UpdateUser", {
+      token: a.token,
+      body: { id: sub.id, remark: null, collectCount: null, email: null },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.result).toMatchObject({ remark: null, collectCount: null, email: null, productCount: 3 });
   });
@@ -488,9 +622,14 @@ describe("UpdateUser", () => {
   it("answers 409 for a stale concurrencyStamp and changes nothing", async () => {
     const sub = await s.createSubUser(a, undefined, { remark: "v1" });
     const stamp = (await byId(a, sub.id)).body.result.concurrencyStamp;
-    expect((await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, remark: "v2", concurrencyStamp: stamp } })).status).toBe(200);
+    expect(
+      (await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, remark: "v2", concurrencyStamp: stamp } })).status,
+    ).toBe(200);
     const after = (await byId(a, sub.id)).body.result;
-    const stale = await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, remark: "v3", limitMeliAccount: 9, concurrencyStamp: stamp } });
+    const stale = await s.api("POST", "/api/User/UpdateUser", {
+      token: a.token,
+      body: { id: sub.id, remark: "v3", limitMeliAccount: 9, concurrencyStamp: stamp },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe("Concurrency");
     expect((await byId(a, sub.id)).body.result).toEqual(after);
@@ -501,7 +640,10 @@ describe("UpdateUser", () => {
     const mail = uniqueName("taken") + "@example.com";
     const owner = await s.createSubUser(a, undefined, { email: mail });
     const sub = await s.createSubUser(a, undefined, { remark: "x" });
-    const res = await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, email: mail.toUpperCase(), remark: "y" } });
+    const res = await s.api("POST", "/api/User/UpdateUser", {
+      token: a.token,
+      body: { id: sub.id, email: mail.toUpperCase(), remark: "y" },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("DuplicateEmail");
     expect((await byId(a, sub.id)).body.result).toMatchObject({ email: null, remark: "x" });
@@ -513,7 +655,10 @@ describe("UpdateUser", () => {
 
   it("answers 404 for another tenant's user id and an unknown id, and leaves that user unchanged", async () => {
     const subB = await s.createSubUser(b, undefined, { remark: "B的" });
-    const res = await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: subB.id, remark: "hacked", limitMeliAccount: 99 } });
+    const res = await s.api("POST", "/api/User/UpdateUser", {
+      token: a.token,
+      body: { id: subB.id, remark: "hacked", limitMeliAccount: 99 },
+    });
     expect(res.status).toBe(404);
     expect((await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: b.userId, remark: "hacked" } })).status).toBe(404);
     expect((await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: MISSING_GUID, remark: "x" } })).status).toBe(404);
@@ -526,7 +671,10 @@ describe("UpdateUser", () => {
     expect400(await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: "1", remark: "x" } }), "id");
     expect400(await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, email: "nope" } }), "email");
     expect400(await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, productCount: "many" } }), "productCount");
-    expect400(await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, isShowPageCrwal: "yes" } }), "isShowPageCrwal");
+    expect400(
+      await s.api("POST", "/api/User/UpdateUser", { token: a.token, body: { id: sub.id, isShowPageCrwal: "yes" } }),
+      "isShowPageCrwal",
+    );
     const bySub = await s.api("POST", "/api/User/UpdateUser", { token: sub.token, body: { id: sub.id, limitMeliAccount: 1000 } });
     expect(bySub.status).toBe(403);
     expect((await byId(a, sub.id)).body.result.limitMeliAccount).toBeNull();
@@ -567,8 +715,14 @@ describe("ChangePwd", () => {
   it("refuses a weak or unchanged new password and missing fields with 400", async () => {
     const sub = await s.createSubUser(a);
     expect400(await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { oldPwd: sub.password, newPwd: "short" } }), "newPwd");
-    expect400(await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { newPwd: "Fresh1234" } }), "The parameter oldPwd cannot be null.");
-    expect400(await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { oldPwd: sub.password } }), "The parameter newPwd cannot be null.");
+    expect400(
+      await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { newPwd: "Fresh1234" } }),
+      "The parameter oldPwd cannot be null.",
+    );
+    expect400(
+      await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { oldPwd: sub.password } }),
+      "The parameter newPwd cannot be null.",
+    );
     const same = await s.api("POST", "/api/User/ChangePwd", { token: sub.token, body: { oldPwd: sub.password, newPwd: sub.password } });
     expect(same.status).toBe(400);
     expect((await s.api("GET", "/api/User/GetMyInfo", { token: sub.token })).status).toBe(200);
@@ -577,8 +731,10 @@ describe("ChangePwd", () => {
 });
 
 describe("GetResetPwdToken and ResetPwd", () => {
-  const getToken = async (t: TestTenant, userId: string) => s.api("GET", "/api/User/GetResetPwdToken", { token: t.token, query: { userId } });
-  const reset = async (t: TestTenant, token: string, newPwd: string) => s.api("POST", "/api/User/ResetPwd", { token: t.token, body: { token, newPwd } });
+  const getToken = async (t: TestTenant, userId: string) =>
+    s.api("GET", "/api/User/GetResetPwdToken", { token: t.token, query: { userId } });
+  const reset = async (t: TestTenant, token: string, newPwd: string) =>
+    s.api("POST", "/api/User/ResetPwd", { token: t.token, body: { token, newPwd } });
 
   it("lets the main account set a sub-account's password with a single-use token", async () => {
     const sub = await s.createSubUser(a);
@@ -608,7 +764,10 @@ describe("GetResetPwdToken and ResetPwd", () => {
     const pwds = ["Race1111a", "Race2222b", "Race3333c", "Race4444d"];
     const results = await Promise.all(pwds.map((p) => reset(a, got, p)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((x) => x === 204), JSON.stringify(statuses)).toHaveLength(1);
+    expect(
+      statuses.filter((x) => x === 204),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
     expect(statuses.filter((x) => x === 403 || x === 409)).toHaveLength(pwds.length - 1);
     const winner = pwds[statuses.indexOf(204)];
     for (const p of pwds) expect((await tryLogin(sub.userName, p, a.tenantName)).status).toBe(p === winner ? 200 : 400);
@@ -646,7 +805,10 @@ describe("GetResetPwdToken and ResetPwd", () => {
     }
     expect400(await reset(a, "short", "Garbage1234"), "token");
     expect400(await reset(a, "x".repeat(2001), "Garbage1234"), "token");
-    expect400(await s.api("POST", "/api/User/ResetPwd", { token: a.token, body: { newPwd: "Garbage1234" } }), "The parameter token cannot be null.");
+    expect400(
+      await s.api("POST", "/api/User/ResetPwd", { token: a.token, body: { newPwd: "Garbage1234" } }),
+      "The parameter token cannot be null.",
+    );
     expect400(await reset(a, good, "weak"), "newPwd");
     expect((await tryLogin(sub.userName, sub.password, a.tenantName)).status).toBe(200);
     // None of this used the real token up.
@@ -661,7 +823,9 @@ describe("GetResetPwdToken and ResetPwd", () => {
     expect400(await s.api("GET", "/api/User/GetResetPwdToken", { token: a.token }), "The parameter userId cannot be null.");
     const sub = await s.createSubUser(a);
     expect((await s.api("GET", "/api/User/GetResetPwdToken", { token: sub.token, query: { userId: sub.id } })).status).toBe(403);
-    expect((await s.api("POST", "/api/User/ResetPwd", { token: sub.token, body: { token: "x".repeat(20), newPwd: "Abc12345" } })).status).toBe(403);
+    expect(
+      (await s.api("POST", "/api/User/ResetPwd", { token: sub.token, body: { token: "x".repeat(20), newPwd: "Abc12345" } })).status,
+    ).toBe(403);
   });
 
   it("gives no reset token for the main account itself (ChangePwd, with the old password, is the way)", async () => {
@@ -713,8 +877,14 @@ describe("Enabled", () => {
   it("refuses bad input with 400, another tenant's user with 404, a sub-account caller with 403", async () => {
     const sub = await s.createSubUser(a);
     expect400(await enabled(a, sub.id, "maybe"), "enable");
-    expect400(await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { userId: sub.id } }), "The parameter enable cannot be null.");
-    expect400(await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { enable: "false" } }), "The parameter userId cannot be null.");
+    expect400(
+      await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { userId: sub.id } }),
+      "The parameter enable cannot be null.",
+    );
+    expect400(
+      await s.api("PUT", "/api/User/Enabled", { token: a.token, query: { enable: "false" } }),
+      "The parameter userId cannot be null.",
+    );
     expect400(await enabled(a, "abc", false), "userId");
     const subB = await s.createSubUser(b);
     expect((await enabled(a, subB.id, false)).status).toBe(404);
