@@ -5,11 +5,10 @@
 //   npm run bench -- --db=postgres                  # a fresh database on --pg-url (default postgres://root@127.0.0.1:5432/test), dropped after
 //   npm run bench -- --db=both --duration=10 --warmup=3 --connections=50 --users=10000 --log-level=warn
 //   npm run bench -- --only=GetMyInfo,health --cpu-prof   # some calls only; V8 CPU profile of the server into bench/.data/prof
-//   npm run bench -- --db=postgres --prototype            # also measure bench/prototype.ts (see there) on the same data
 //
 // Prints the machine, a markdown table (requests/s, latency p50/p90/p99, non-2xx, CPU of the server process and of the
 // whole machine during the run), and writes the raw figures as JSON into bench/.data/.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,7 +32,6 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "boolean", default: false },
     "pool-size": { type: "string" },
     keep: { type: "boolean", default: false },
-    prototype: { type: "boolean", default: false },
   },
 });
 
@@ -208,34 +206,6 @@ function report(db: string, row: Row): Row {
   return row;
 }
 
-/** bench/prototype.ts as its own process, like the application. */
-async function startPrototype(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/prototype.ts"], {
-    cwd: repoRoot,
-    env: cleanEnv(env),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-      const m = /\[ready\] (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    void exited.then((code) => reject(new Error(`prototype exited ${code}: ${out}`)));
-  });
-  child.stdout!.resume();
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      child.kill("SIGTERM");
-      return exited;
-    },
-  };
-}
-
 async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "erp-bench-"));
   const logFile = join(outDir, `server-${db}.log`);
@@ -273,10 +243,8 @@ async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
     );
     console.error(`[bench ${db}] restart: ${Date.now() - t} ms (${app.url})`);
     const rows: Row[] = [];
-    let demoToken = "";
     try {
       const token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
-      demoToken = token;
       const info = await getJson(`${app.url}/api/User/GetMyInfo`, token);
       const page = await getJson(`${app.url}/api/User/GetSubUsers?SkipCount=${deepSkip}&MaxResultCount=20`, token);
       if (info.result.subAccountCount !== userCount || page.result.totalCount !== userCount || page.result.items.length !== 20) {
@@ -289,28 +257,6 @@ async function benchOne(db: "pglite" | "postgres"): Promise<Row[]> {
     } finally {
       const code = await app.stop();
       if (code !== 0) console.error(`[bench ${db}] server exited ${code}; log: ${logFile}`);
-    }
-    if (args.prototype && pgDatabase) {
-      // The measuring stick (bench/prototype.ts) on the same database and token, the application stopped.
-      const key = readFileSync(join(dataDir, "token-signing.key"), "utf8").trim();
-      const proto = await startPrototype({
-        DATABASE_URL: pgDatabase.url,
-        TOKEN_SIGNING_KEY: key,
-        PORT: String(await freePort()),
-        DB_POOL_SIZE: args["pool-size"],
-      });
-      try {
-        const s = {
-          name: "prototype GetUserInfo (bench/prototype.ts: HMAC, 3 round trips, named statement)",
-          path: "/api/User/GetUserInfo",
-          auth: true,
-        };
-        const check = await getJson(proto.url + s.path, demoToken);
-        if (check.result.userName !== demo.user) throw new Error(`prototype answered ${JSON.stringify(check)}`);
-        rows.push(report(db, await measure(db, proto, s, demoToken, pgDatabase.url)));
-      } finally {
-        await proto.stop();
-      }
     }
     return rows;
   } finally {

@@ -1,7 +1,8 @@
 // Builds the Fastify app on given dependencies without listening: main.ts listens, tests call inject on the same app.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { pino } from "pino";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
@@ -22,6 +23,8 @@ import { modules } from "./modules/index.ts";
 
 export type AppDeps = {
   config: Config;
+  /** The one logger: Fastify's request log, the job queue and the modules all write through it. */
+  log: FastifyBaseLogger;
   database: Database;
   tokens: TokenSigner;
   jobs: Jobs;
@@ -29,9 +32,14 @@ export type AppDeps = {
   loginLimiter: RateLimiter;
 };
 
-export function createDeps(config: Config, database: Database, jobs: Jobs): AppDeps {
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel });
+}
+
+export function createDeps(config: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
   return {
     config,
+    log,
     database,
     jobs,
     tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds),
@@ -49,7 +57,7 @@ declare module "fastify" {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === "silent" ? false : { level: deps.config.logLevel },
+    loggerInstance: deps.log,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: false,

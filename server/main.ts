@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptionsFromConfig, openDatabase } from "./db/client.ts";
 import { bootstrap } from "./db/bootstrap.ts";
 import { createJobs } from "./jobs/queue.ts";
-import { buildApp, createDeps } from "./app.ts";
+import { buildApp, createDeps, createLogger } from "./app.ts";
 
 async function main() {
   let config;
@@ -31,8 +31,9 @@ async function main() {
     console.log(`[first start] demo tenant: tenant ${boot.demo.tenantName}, user ${boot.demo.userName}, password ${boot.demo.password}`);
   }
 
-  const jobs = createJobs(database, (msg, err) => console.error(msg, err));
-  const deps = createDeps(config, database, jobs);
+  const log = createLogger(config);
+  const jobs = createJobs(database, log);
+  const deps = createDeps(config, database, jobs, log);
   const app = await buildApp(deps);
   await jobs.start({ work: config.role !== "api" });
   if (config.role !== "worker") {

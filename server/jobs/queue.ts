@@ -2,6 +2,7 @@
 // registered by the modules; a failed job is retried with back-off, so every handler must be safe to run again.
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { FastifyBaseLogger } from "fastify";
 import { rowsOf, type Database, type Tx } from "../db/client.ts";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -23,12 +24,12 @@ export type Jobs = {
   stop(): Promise<void>;
 };
 
-export function createJobs(database: Database, log: (msg: string, err?: unknown) => void): Jobs {
+export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
   const boss =
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: true, schedule: false })
       : new PgBoss({ connectionString: poolUrl(database), max: 4, schedule: false });
-  boss.on("error", (err) => log("job queue error", err));
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
   const handlers = new Map<string, JobHandler<object>>();
   let started = false;
 

@@ -16,18 +16,6 @@ export const SEND_MAIL_JOB = "send-mail";
 export type OutgoingMail = { tenantId: string; to: string; subject: string; body: string };
 export type SendMailJob = { tenantId: string; mailId: string };
 
-type Log = (level: "info" | "error", msg: string, extra?: Record<string, unknown>) => void;
-
-function logger(deps: AppDeps): Log {
-  return (level, msg, extra) => {
-    if (deps.config.logLevel === "silent") return;
-    if (level === "info" && !["info", "debug", "trace"].includes(deps.config.logLevel)) return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra });
-    if (level === "error") console.error(line);
-    else console.log(line);
-  };
-}
-
 /** Writes a mail into the outbox and queues its delivery, both in the caller's transaction (they commit together). */
 export async function queueMail(tx: Tx, deps: AppDeps, mail: OutgoingMail): Promise<string> {
   const id = randomUUID();
@@ -46,7 +34,6 @@ export async function queueMail(tx: Tx, deps: AppDeps, mail: OutgoingMail): Prom
 /** Delivers one outbox mail; a failure is recorded and rethrown so the queue retries it. */
 export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJob): Promise<void> {
   const db = deps.database.db;
-  const log = logger(deps);
   const where = and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.id, mailId));
   const [mail] = await inScope(db, { tenantId }, (tx) => tx.select().from(outboxEmails).where(where).limit(1));
   // Queued in the same transaction as the row, so a missing row means it was removed since.
@@ -54,12 +41,10 @@ export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJ
   if (mail.status === MailStatus.Sent || mail.status === MailStatus.LoggedOnly) return;
 
   if (!deps.config.smtpUrl) {
-    log("info", "mail not sent (SMTP_URL is not set); logged instead", {
-      mailId,
-      to: mail.toAddress,
-      subject: mail.subject,
-      body: mail.body,
-    });
+    deps.log.info(
+      { mailId, to: mail.toAddress, subject: mail.subject, body: mail.body },
+      "mail not sent (SMTP_URL is not set); logged instead",
+    );
     await inScope(db, { tenantId }, (tx) => tx.update(outboxEmails).set({ status: MailStatus.LoggedOnly }).where(where));
     return;
   }
@@ -77,7 +62,7 @@ export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJ
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    log("error", "mail delivery failed; the queue retries it", { mailId, to: mail.toAddress, err: message });
+    deps.log.error({ mailId, to: mail.toAddress, err: message }, "mail delivery failed; the queue retries it");
     await inScope(db, { tenantId }, (tx) =>
       tx
         .update(outboxEmails)
