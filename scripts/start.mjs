@@ -1,20 +1,8 @@
-// `npm start`: builds the console when it has not been built, then runs the server in this process.
-import { existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+// `npm start`: builds the console when its build is missing or older than its sources, then runs the server in this
+// process.
 import { register } from "tsx/esm/api";
+import { ensureConsoleBuilt } from "./console-build.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-if (!existsSync(`${root}console/dist/index.html`)) {
-  console.log("[start] building the console (first start)…");
-  execFileSync(
-    process.execPath,
-    [`${root}node_modules/vite/bin/vite.js`, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
-}
+ensureConsoleBuilt();
 register();
 await import("../server/main.ts");

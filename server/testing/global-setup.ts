@@ -1,7 +1,10 @@
 import { rmSync } from "node:fs";
+import { ensureConsoleBuilt } from "../../scripts/console-build.mjs";
 import { dropPostgresTemplate, makePgliteTemplate, makePostgresTemplate, TEMPLATE_ENV } from "./templates.ts";
 
 export default async function setup() {
+  // The browser tests and `npm start` serve console/dist: build it once here, before test files run in parallel.
+  ensureConsoleBuilt({ quiet: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = await makePostgresTemplate(url);

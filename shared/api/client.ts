@@ -46,7 +46,11 @@ export type RequestSpec = {
   signal?: AbortSignal;
 };
 
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = {
+  signal?: AbortSignal;
+  /** Overrides the stored tenant for this call (e.g. a password reset before login); null: none. */
+  tenant?: string | null;
+};
 
 export type ApiClient = {
   readonly timeoutMs: number;

@@ -122,7 +122,16 @@ export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClien
         }
       }
       const { params, query } = splitNamed(def, named);
-      return client.request({ method: def.method, path: def.path, params, query, body, required, signal: options.signal });
+      return client.request({
+        method: def.method,
+        path: def.path,
+        params,
+        query,
+        body,
+        required,
+        signal: options.signal,
+        ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+      });
     } catch (e) {
       return Promise.reject(e);
     }

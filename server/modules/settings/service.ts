@@ -1,15 +1,16 @@
 // System configuration settings (spec §7 SystemConfigSetting): host-maintained key/value pairs that every area reads
-// through values.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host.
+// through values.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host;
+// secrets (API keys of providers and the like, see isSecretSettingKey) are readable by the host only.
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, ilike, ne, or } from "drizzle-orm";
 import type { z } from "zod";
 import { settings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { businessError, notFound } from "../../http/errors.ts";
+import { businessError, forbidden, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import { getSettingValue } from "./values.ts";
+import { getSettingValue, isSecretSettingKey } from "./values.ts";
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -25,11 +26,17 @@ function toSetting(s: SettingRow): Setting {
   };
 }
 
+function checkReadable(ctx: CallContext, key: string) {
+  if (!ctx.user?.isHost && isSecretSettingKey(key)) throw forbidden("仅平台管理员可以查看此配置");
+}
+
 export function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
+  checkReadable(ctx, key);
   return getSettingValue(ctx.tx, key);
 }
 
 export async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
+  checkReadable(ctx, key);
   const rows = await ctx.tx.select().from(settings).where(eq(settings.key, key)).limit(1);
   if (!rows[0]) throw notFound(`配置 ${key} 不存在`);
   return toSetting(rows[0]);

@@ -52,6 +52,24 @@ describe("SystemConfigSetting", () => {
     expect(await inScope(s.database.db, hostScope, (tx) => getSettingValue(tx, key))).toBe("hello");
   });
 
+  it("keeps secret keys (API keys, passwords, tokens) from tenant users", async () => {
+    const key = `Translate.${uniqueName("p")}.ApiKey`;
+    expect((await save({ name: "密钥", key, value: "sk-live-123" })).status).toBe(200);
+    for (const token of [a.token, sub.token]) {
+      for (const url of ["/api/SystemConfigSetting/GetValueByKey", "/api/SystemConfigSetting/Get"]) {
+        const res = await s.api("GET", url, { token, query: { key } });
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toBe("仅平台管理员可以查看此配置");
+        expect(JSON.stringify(res.body)).not.toContain("sk-live-123");
+      }
+    }
+    const host = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: admin, query: { key } });
+    expect(host.body.result).toBe("sk-live-123");
+    // Console lists stay readable: the permission filter needs them.
+    const list = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: sub.token, query: { key: SettingKeys.newVersionTenants } });
+    expect(list.status).toBe(200);
+  });
+
   it("answers null for an unset key and 404 from Get", async () => {
     const v = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: a.token, query: { key: "No.Such.Key" } });
     expect(v.status).toBe(200);

@@ -16,6 +16,12 @@ export const SettingKeys = {
   faq: "Console.Faq",
 } as const;
 
+/** Keys whose values must not reach tenant users: any key with a segment or word such as Secret, ApiKey, Password,
+ *  Token or PrivateKey (e.g. Translate.DeepL.ApiKey, Secret.Smtp). Areas storing credentials name them so. */
+export function isSecretSettingKey(key: string): boolean {
+  return /(secret|apikey|api_key|password|token|privatekey|private_key)/i.test(key);
+}
+
 export async function getSettingValue(tx: Tx, key: string): Promise<string | null> {
   const rows = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return rows[0]?.value ?? null;

@@ -1,0 +1,49 @@
+// Providers and routes (spec §2): hash routes; `/` → /login; /login; /redirect/{path}; /exception/404; everything else
+// is inside the main layout behind the guard, which resolves paths against the routes built after login.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { HashRouter, Navigate, Route, Routes } from "react-router-dom";
+import { basicRoutes } from "../../../shared/routes/table.ts";
+import { ConfirmHost } from "../../../shared/ui/confirm.tsx";
+import { Toaster } from "../../../shared/ui/toast.tsx";
+import { TooltipProvider } from "../../../shared/ui/tooltip.tsx";
+import { queryClient } from "../lib/query-client.ts";
+import { GuestOnly, RequireAuth } from "./guard.tsx";
+import { MainLayout } from "./layout/main-layout.tsx";
+import { LoginPage } from "../features/auth/login-page.tsx";
+import { NotFoundPage } from "../features/exception/not-found-page.tsx";
+import { RedirectPage } from "./redirect-page.tsx";
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={300}>
+        <HashRouter>
+          <Routes>
+            <Route path={basicRoutes.root} element={<Navigate to={basicRoutes.login} replace />} />
+            <Route
+              path={basicRoutes.login}
+              caseSensitive
+              element={
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              }
+            />
+            <Route path={basicRoutes.notFound} caseSensitive element={<NotFoundPage />} />
+            <Route path={`${basicRoutes.redirect}/*`} element={<RedirectPage />} />
+            <Route
+              path="*"
+              element={
+                <RequireAuth>
+                  <MainLayout />
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </HashRouter>
+        <Toaster />
+        <ConfirmHost />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

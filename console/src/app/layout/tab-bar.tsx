@@ -1,0 +1,52 @@
+// The tab bar: pages the user opened this session. Cached (keepAlive) pages stay mounted behind their tab.
+import { X } from "lucide-react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { cn } from "../../../../shared/ui/cn.ts";
+import { PINNED_TAB, useTabsStore } from "../../stores/tabs.ts";
+
+export function TabBar() {
+  const tabs = useTabsStore((s) => s.tabs);
+  const close = useTabsStore((s) => s.close);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  function onClose(path: string) {
+    const next = close(path);
+    if (next && path === pathname) navigate(next);
+  }
+
+  return (
+    <div className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-background px-2" role="tablist" aria-label="已打开的页面">
+      {tabs.map((t) => {
+        const active = t.path === pathname;
+        return (
+          <div
+            key={t.path}
+            role="tab"
+            aria-selected={active}
+            data-tab-path={t.path}
+            className={cn(
+              "group flex h-8 shrink-0 cursor-pointer items-center gap-1 rounded-t-md border border-b-0 px-3 text-sm",
+              active ? "bg-muted font-medium text-primary" : "bg-background text-muted-foreground hover:text-foreground",
+            )}
+            onClick={() => navigate(t.path)}
+          >
+            {t.title}
+            {t.path !== PINNED_TAB.path ? (
+              <button
+                className="rounded p-0.5 opacity-60 hover:bg-background hover:opacity-100"
+                aria-label={`关闭 ${t.title}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onClose(t.path);
+                }}
+              >
+                <X className="size-3" />
+              </button>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Route page keys (shared/routes) → screens. Each screen is a lazy chunk (its module's default export), loaded when first opened; a
+// route whose area has not been built yet shows the "not available yet" page.
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { AppRoute } from "../../../shared/routes/table.ts";
+import { NotAvailablePage } from "../features/placeholder/not-available-page.tsx";
+
+export type PageProps = { route: AppRoute };
+type Page = LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
+
+const pages: Record<string, Page> = {
+  workbench: lazy(() => import("../features/dashboard/workbench-page.tsx")),
+  faq: lazy(() => import("../features/dashboard/faq-page.tsx")),
+  "user-setting": lazy(() => import("../features/users/sub-accounts-page.tsx")),
+  "user-currency": lazy(() => import("../features/currency/currency-page.tsx")),
+  profile: lazy(() => import("../features/profile/profile-page.tsx")),
+  "admin-user": lazy(() => import("../features/admin/admin-user-page.tsx")),
+  "admin-system-config": lazy(() => import("../features/admin/system-config-page.tsx")),
+};
+
+export function pageFor(route: AppRoute): Page {
+  return (route.page && pages[route.page]) || NotAvailablePage;
+}

@@ -1,0 +1,2 @@
+export function consoleBuildIsStale(): boolean;
+export function ensureConsoleBuilt(options?: { quiet?: boolean }): boolean;
