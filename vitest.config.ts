@@ -18,7 +18,13 @@ if (!mapWithGroupBy.groupBy) {
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "shared/**/*.test.{ts,tsx}", "console/**/*.test.{ts,tsx}", "e2e/**/*.test.ts", "extension/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "shared/**/*.test.{ts,tsx}",
+      "console/**/*.test.{ts,tsx}",
+      "e2e/**/*.test.ts",
+      "extension/**/*.test.ts",
+    ],
     globalSetup: ["server/testing/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

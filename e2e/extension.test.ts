@@ -4,15 +4,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, count, eq, isNull } from "drizzle-orm";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSessions } from "../server/db/schema.ts";
 import { inScope } from "../server/db/scope.ts";
+import { launchChromium } from "./browser.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../server/testing/harness.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const extensionDir = `${root}.output/chrome-mv3`;
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let s: TestServer;
 let a: TestTenant;
@@ -25,20 +25,7 @@ beforeAll(async () => {
   s = await startTestServer();
   a = await s.createTenant();
   serverUrl = await s.app.listen({ port: 0, host: "127.0.0.1" });
-  browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-component-update",
-      "--disable-background-networking",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-    enableExtensions: [extensionDir],
-  });
+  browser = await launchChromium({ enableExtensions: [extensionDir] });
   const worker = await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"));
   extensionId = new URL(worker.url()).host;
 });

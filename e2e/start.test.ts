@@ -99,7 +99,8 @@ describe(`npm start on ${store}`, () => {
       expect(page.status).toBe(200);
       expect(page.contentType).toMatch(/^text\/html/);
       expect(page.text).toMatch(/<html[\s>]/i);
-      expect(page.text).toContain("Mercado ERP");
+      expect(page.text).toContain("<title>美客多 ERP</title>");
+      expect(page.text).toContain(`<div id="root">`);
       // The built page's script is served too.
       const script = /<script[^>]+src="\.?\/?([^"]+\.js)"/.exec(page.text)?.[1];
       expect(script, page.text).toMatch(/^assets\//);

@@ -26,9 +26,13 @@ export function consoleBuildIsStale() {
 export function ensureConsoleBuilt({ quiet = false } = {}) {
   if (!consoleBuildIsStale()) return false;
   if (!quiet) console.log("[start] building the console…");
-  execFileSync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: quiet ? "ignore" : "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    [`${root}node_modules/vite/bin/vite.js`, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: quiet ? "ignore" : "inherit",
+    },
+  );
   return true;
 }

@@ -7,6 +7,7 @@ import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
 import { registerTenancy } from "./tenancy/routes.ts";
 import { registerUsers } from "./users/routes.ts";
+import { registerWorkbench } from "./workbench/routes.ts";
 
 export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerAccount,
@@ -15,4 +16,5 @@ export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerHosted,
   registerSettings,
   registerTasks,
+  registerWorkbench,
 ];

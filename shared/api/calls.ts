@@ -6,6 +6,7 @@ import { currencyCalls, settingsCalls } from "./settings.ts";
 import { tasksCalls } from "./tasks.ts";
 import { tenancyCalls } from "./tenancy.ts";
 import { userCalls } from "./users.ts";
+import { workbenchCalls } from "./workbench.ts";
 
 export const callGroups = {
   account: accountCalls,
@@ -15,4 +16,5 @@ export const callGroups = {
   settings: settingsCalls,
   currency: currencyCalls,
   tasks: tasksCalls,
+  workbench: workbenchCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

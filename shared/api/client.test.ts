@@ -214,6 +214,19 @@ describe("the __tenant header", () => {
     expect(sent.map((r) => r.headers.__tenant)).toEqual([undefined, undefined]);
   });
 
+  it("a call's own tenant option overrides the stored one (calls made before login)", async () => {
+    state.token = null;
+    state.tenant = null;
+    // The reset-code request of another tenant's user goes to that tenant, whatever is stored.
+    await api.account.sendPasswordResetCode({ email: "nobody@example.com" }, { tenant: b.tenantName });
+    expect(sent[0].headers.__tenant).toBe(b.tenantName);
+    state.token = a.token;
+    state.tenant = b.tenantName;
+    // null: no tenant header at all, so the token's own tenant applies.
+    expect((await api.user.getMyInfo({ tenant: null })).tenantId).toBe(a.tenantId);
+    expect(sent[1].headers.__tenant).toBeUndefined();
+  });
+
   it("a tenant that does not match the token's is refused with 403", async () => {
     state.tenant = b.tenantName;
     const e = await failure(api.user.getMyInfo());

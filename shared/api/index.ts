@@ -9,6 +9,7 @@ import { createTasksApi } from "./tasks.ts";
 import { createTenancyApi } from "./tenancy.ts";
 import { createTokenApi } from "./token.ts";
 import { createUserApi } from "./users.ts";
+import { createWorkbenchApi } from "./workbench.ts";
 
 export * from "./client.ts";
 export * from "./errors.ts";
@@ -27,6 +28,7 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     settings: createSettingsApi(client),
     currency: createCurrencyApi(client),
     tasks: createTasksApi(client),
+    workbench: createWorkbenchApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -6,6 +6,7 @@ import {
   filterSections,
   isRouteVisible,
   parseNameList,
+  permissionUserOf,
   PermissionMode,
   type PermissionLists,
   type PermissionUser,
@@ -101,7 +102,8 @@ describe("the spec's table", () => {
     const paths = pathsOf(sub);
     expect(paths).toContain("/proudcts/list");
     expect(paths).toContain("/finance/wallet/list");
-    for (const p of ["/module-auth", "/payment", "/user", "/admin"]) expect(paths.some((x) => x === p || x.startsWith(`${p}/`))).toBe(false);
+    for (const p of ["/module-auth", "/payment", "/user", "/admin"])
+      expect(paths.some((x) => x === p || x.startsWith(`${p}/`))).toBe(false);
   });
 
   it("a sub-account of the finance-excluded tenant loses the finance centre; its main account keeps it", () => {
@@ -180,6 +182,15 @@ describe("the spec's table", () => {
       expect(s.redirect && s.children.some((c) => c.path === s.redirect)).toBe(true);
       for (const c of s.children) expect(c.page).toBeTruthy();
     }
+  });
+});
+
+describe("permissionUserOf", () => {
+  it("the host's account is not a main account for routes, even though it is stored as one", () => {
+    expect(permissionUserOf({ ...host, isMainAccount: true }).isMainAccount).toBe(false);
+    expect(pathsOf(permissionUserOf({ ...host, isMainAccount: true }))).not.toContain("/user/setting");
+    expect(permissionUserOf(main)).toEqual(main);
+    expect(permissionUserOf(sub)).toEqual(sub);
   });
 });
 

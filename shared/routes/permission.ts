@@ -32,6 +32,13 @@ export function parseNameList(value: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The filter's view of a user from GetUserInfo. The host's own account is stored as its platform's main account, but
+ *  the main-account centres (sub-accounts, authorization, ordering) are tenant features the server refuses the host,
+ *  so for routes the host is not a main account. */
+export function permissionUserOf(info: PermissionUser): PermissionUser {
+  return { isMainAccount: info.isMainAccount && !info.isHost, isHost: info.isHost, roleList: info.roleList, tenantName: info.tenantName };
+}
+
 /** Spec §6: a route is visible only when every condition of its meta holds. */
 export function isRouteVisible(route: Pick<AppRoute, "meta">, user: PermissionUser, lists: PermissionLists): boolean {
   const m = route.meta;
@@ -47,7 +54,11 @@ const byOrder = (a: AppRoute, b: AppRoute) => (a.meta.orderNo ?? 0) - (b.meta.or
 
 /** The sections the user may see, each with only its visible children (a section with none left is dropped),
  *  sorted by orderNo ascending (stable: equal numbers keep the table's order). */
-export function filterSections(user: PermissionUser, lists: PermissionLists, sections: readonly SectionRoute[] = sectionRoutes): SectionRoute[] {
+export function filterSections(
+  user: PermissionUser,
+  lists: PermissionLists,
+  sections: readonly SectionRoute[] = sectionRoutes,
+): SectionRoute[] {
   return sections
     .filter((s) => isRouteVisible(s, user, lists))
     .map((s) => ({ ...s, children: s.children.filter((c) => isRouteVisible(c, user, lists)) }))

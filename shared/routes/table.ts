@@ -234,4 +234,6 @@ export const sectionRoutes: SectionRoute[] = [
 ];
 
 /** Screens reachable from the header (not in a menu) but inside the layout, for every logged-in user. */
-export const accountRoutes: AppRoute[] = [{ path: "/profile", name: "Profile", page: "profile", meta: { title: "个人资料", icon: "user" } }];
+export const accountRoutes: AppRoute[] = [
+  { path: "/profile", name: "Profile", page: "profile", meta: { title: "个人资料", icon: "user" } },
+];

@@ -1,6 +1,7 @@
 // Providers and routes (spec §2): hash routes; `/` → /login; /login; /redirect/{path}; /exception/404; everything else
 // is inside the main layout behind the guard, which resolves paths against the routes built after login.
 import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { HashRouter, Navigate, Route, Routes } from "react-router-dom";
 import { basicRoutes } from "../../../shared/routes/table.ts";
 import { ConfirmHost } from "../../../shared/ui/confirm.tsx";
@@ -8,10 +9,13 @@ import { Toaster } from "../../../shared/ui/toast.tsx";
 import { TooltipProvider } from "../../../shared/ui/tooltip.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { GuestOnly, RequireAuth } from "./guard.tsx";
-import { MainLayout } from "./layout/main-layout.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { NotFoundPage } from "../features/exception/not-found-page.tsx";
 import { RedirectPage } from "./redirect-page.tsx";
+import { Loading } from "../../../shared/ui/spinner.tsx";
+
+// The layout (menus, tabs, header) is its own chunk: the login route does not load it.
+const MainLayout = lazy(() => import("./layout/main-layout.tsx"));
 
 export function App() {
   return (
@@ -35,7 +39,9 @@ export function App() {
               path="*"
               element={
                 <RequireAuth>
-                  <MainLayout />
+                  <Suspense fallback={<Loading className="h-screen" />}>
+                    <MainLayout />
+                  </Suspense>
                 </RequireAuth>
               }
             />

@@ -8,7 +8,9 @@ const retry = (count: number, error: unknown) => !(error instanceof ApiError && 
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => void (query.meta?.silent ? null : handleServerError(error)) }),
-  mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => void (mutation.meta?.silent ? null : handleServerError(error)) }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => void (mutation.meta?.silent ? null : handleServerError(error)),
+  }),
   defaultOptions: {
     queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false },
     mutations: { retry: false },

@@ -5,14 +5,20 @@ import { ApiError, ClientErrorCode, errorFromBody } from "../../../shared/api/er
 import { useToastStore } from "../../../shared/ui/toast.tsx";
 import { handleServerError, noticeOf } from "./response-handler.ts";
 
-const abp = (message: string | null, details: string | null = null) => ({ error: { code: null, message, details, data: null, validationErrors: null } });
+const abp = (message: string | null, details: string | null = null) => ({
+  error: { code: null, message, details, data: null, validationErrors: null },
+});
 const shown = () => useToastStore.getState().toasts.map((t) => [t.type, t.message]);
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 describe("response handler", () => {
   it.each([
-    [400, abp("Your request is not valid!", "The following errors were detected: 用户名不能为空"), "The following errors were detected: 用户名不能为空"],
+    [
+      400,
+      abp("Your request is not valid!", "The following errors were detected: 用户名不能为空"),
+      "The following errors were detected: 用户名不能为空",
+    ],
     [400, abp("余额不足"), "余额不足"],
     [401, abp(null), "登录已过期，请重新登录"],
     [403, abp("仅平台管理员可以执行此操作"), "仅平台管理员可以执行此操作"],

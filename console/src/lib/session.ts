@@ -1,7 +1,7 @@
 // The session of spec §4: logged out → token → user info and cache loaded → dashboard; logout resets the user, app
 // and platform stores, clears the category cache and goes to /login; a reload with a token loads everything again.
 import { ApiError } from "../../../shared/api/errors.ts";
-import { buildAllowedRoutes, parseNameList } from "../../../shared/routes/permission.ts";
+import { buildAllowedRoutes, parseNameList, permissionUserOf } from "../../../shared/routes/permission.ts";
 import { basicRoutes } from "../../../shared/routes/table.ts";
 import { toast } from "../../../shared/ui/toast.tsx";
 import { useAppStore } from "../stores/app.ts";
@@ -15,7 +15,10 @@ import { clearCategoryCache, readAllCategoryTrees } from "./category-cache.ts";
 import { queryClient } from "./query-client.ts";
 
 /** The host settings holding the two lists of spec §6 (read through GetValueByKey). */
-export const PermissionSettingKeys = { newVersionTenants: "Console.NewVersionTenants", financeHiddenTenants: "Console.FinanceHiddenTenants" };
+export const PermissionSettingKeys = {
+  newVersionTenants: "Console.NewVersionTenants",
+  financeHiddenTenants: "Console.FinanceHiddenTenants",
+};
 
 export const sessionMessages = {
   initializing: "初始化用户信息中，请稍候...",
@@ -41,7 +44,12 @@ export async function resolveTenant(name: string): Promise<{ id: string | null; 
 /** Password login: stores the token for the resolved tenant (with a refresh token: sellers stay in all day). */
 export async function login(input: { tenantName: string; userName: string; password: string }): Promise<void> {
   const tenant = await resolveTenant(input.tenantName);
-  const token = await api.token.login({ username: input.userName.trim(), password: input.password, tenant: tenant.id, offlineAccess: true });
+  const token = await api.token.login({
+    username: input.userName.trim(),
+    password: input.password,
+    tenant: tenant.id,
+    offlineAccess: true,
+  });
   useUserStore.getState().setToken(token, tenant);
 }
 
@@ -58,7 +66,7 @@ export async function loadUserSession(): Promise<void> {
   user.setUserInfo(info);
   user.setCache(cache);
   const allowed = buildAllowedRoutes(
-    { isMainAccount: info.isMainAccount, isHost: info.isHost, roleList: info.roleList, tenantName: info.tenantName },
+    permissionUserOf(info),
     { newVersionTenants: parseNameList(newVersion), financeHiddenTenants: parseNameList(financeHidden) },
     useAppStore.getState().permissionMode,
   );

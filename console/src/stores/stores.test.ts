@@ -64,7 +64,13 @@ describe("stores", () => {
       collectCount: null,
       productCount: null,
     });
-    expect(stored("user")).toMatchObject({ access_token: "tok", refresh_token: "ref", tenantId: "t-1", roleList: ["sub"], isMainAccount: false });
+    expect(stored("user")).toMatchObject({
+      access_token: "tok",
+      refresh_token: "ref",
+      tenantId: "t-1",
+      roleList: ["sub"],
+      isMainAccount: false,
+    });
     // A refresh keeps the tenant and the refresh token when the answer has none.
     useUserStore.getState().setToken({ access_token: "tok2", token_type: "Bearer" });
     expect(useUserStore.getState()).toMatchObject({ access_token: "tok2", refresh_token: "ref", tenantId: "t-1" });

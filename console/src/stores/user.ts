@@ -23,7 +23,10 @@ type UserState = {
 };
 
 type UserActions = {
-  setToken(t: { access_token: string; token_type: string; refresh_token?: string | null }, tenant?: { id: string | null; name: string | null }): void;
+  setToken(
+    t: { access_token: string; token_type: string; refresh_token?: string | null },
+    tenant?: { id: string | null; name: string | null },
+  ): void;
   setUserInfo(info: UserInfo): void;
   setCache(cache: UserInitCache): void;
   reset(): void;
@@ -57,7 +60,13 @@ export const useUserStore = create<UserState & UserActions>()(
           ...(tenant ? { tenantId: tenant.id, tenantName: tenant.name } : {}),
         })),
       setUserInfo: (info) =>
-        set({ userInfo: info, isMainAccount: info.isMainAccount, isHost: info.isHost, roleList: info.roleList, tenantName: info.tenantName }),
+        set({
+          userInfo: info,
+          isMainAccount: info.isMainAccount,
+          isHost: info.isHost,
+          roleList: info.roleList,
+          tenantName: info.tenantName,
+        }),
       setCache: (c) => set({ userCache: { accs: c.accs, subUsers: c.subUsers, moduleAuths: c.moduleAuths }, groups: c.groups }),
       reset: () => set(initial),
     }),

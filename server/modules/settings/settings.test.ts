@@ -66,7 +66,10 @@ describe("SystemConfigSetting", () => {
     const host = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: admin, query: { key } });
     expect(host.body.result).toBe("sk-live-123");
     // Console lists stay readable: the permission filter needs them.
-    const list = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: sub.token, query: { key: SettingKeys.newVersionTenants } });
+    const list = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", {
+      token: sub.token,
+      query: { key: SettingKeys.newVersionTenants },
+    });
     expect(list.status).toBe(200);
   });
 

@@ -36,7 +36,9 @@ export function Header({ title, onOpenMenu }: { title: string; onOpenMenu?: () =
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" className="gap-2" data-testid="user-menu">
-            <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-sm text-primary">{shownName.slice(0, 1).toUpperCase()}</span>
+            <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-sm text-primary">
+              {shownName.slice(0, 1).toUpperCase()}
+            </span>
             <span className="hidden max-w-40 truncate text-sm sm:inline">{shownName}</span>
             <ChevronDown className="size-4 opacity-60" />
           </Button>

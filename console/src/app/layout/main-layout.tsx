@@ -22,7 +22,7 @@ function useScreens() {
   return { sections, byPath };
 }
 
-export function MainLayout() {
+export default function MainLayout() {
   const { pathname } = useLocation();
   const { sections, byPath } = useScreens();
   const tabs = useTabsStore((s) => s.tabs);

@@ -33,7 +33,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             role="tab"
             aria-selected={platform === p.key}
             data-platform={p.key}
-            className={cn("rounded px-2 py-1 transition-colors", platform === p.key ? "bg-background font-medium shadow-sm" : "opacity-70 hover:opacity-100")}
+            className={cn(
+              "rounded px-2 py-1 transition-colors",
+              platform === p.key ? "bg-background font-medium shadow-sm" : "opacity-70 hover:opacity-100",
+            )}
             onClick={() => setPlatform(p.key)}
           >
             {p.label}

@@ -16,7 +16,11 @@ export function TabBar() {
   }
 
   return (
-    <div className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-background px-2" role="tablist" aria-label="已打开的页面">
+    <div
+      className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-background px-2"
+      role="tablist"
+      aria-label="已打开的页面"
+    >
       {tabs.map((t) => {
         const active = t.path === pathname;
         return (

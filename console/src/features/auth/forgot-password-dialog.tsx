@@ -84,7 +84,13 @@ export function ForgotPasswordDialog({ defaultTenantName }: { defaultTenantName:
               </div>
             )}
           />
-          <FormField form={form} name="password" label="新密码" required render={(f) => <Input {...f} type="password" autoComplete="new-password" />} />
+          <FormField
+            form={form}
+            name="password"
+            label="新密码"
+            required
+            render={(f) => <Input {...f} type="password" autoComplete="new-password" />}
+          />
           <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
             重置密码
           </Button>

@@ -53,14 +53,18 @@ function ResetPasswordForm({ user, onDone }: { user: SubUser; onDone: () => void
           label="新密码"
           required
           description="至少6位，需同时包含字母和数字"
-          render={(field) => <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-new" />}
+          render={(field) => (
+            <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-new" />
+          )}
         />
         <FormField
           form={form}
           name="confirm"
           label="确认新密码"
           required
-          render={(field) => <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-confirm" />}
+          render={(field) => (
+            <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-confirm" />
+          )}
         />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>

@@ -1,7 +1,13 @@
 // Form schemas of the sub-account dialogs, built from the contract's own schemas (the server validates with the same
 // ones). Form fields hold text; each field turns its text into the wire value and then runs the contract's rule.
 import { z } from "zod";
-import { createSubUserInput, resetPwdInput, type CreateSubUserInput, type SubUser, type UpdateUserInput } from "../../../../shared/contract/users.ts";
+import {
+  createSubUserInput,
+  resetPwdInput,
+  type CreateSubUserInput,
+  type SubUser,
+  type UpdateUserInput,
+} from "../../../../shared/contract/users.ts";
 
 /** The contract's upper bound of a per-user limit. */
 export const LIMIT_MAX = 100_000_000;
@@ -9,7 +15,7 @@ export const LIMIT_MAX = 100_000_000;
 const blankToNull = (s: string) => (s.trim() === "" ? null : s.trim());
 
 /** Optional text: blank is sent as null. */
-const optionalText = <T extends z.ZodType>(rule: T) => z.string().transform(blankToNull).pipe(rule);
+const optionalText = <T extends z.ZodType<unknown, string | null>>(rule: T) => z.string().transform(blankToNull).pipe(rule);
 
 /** A limit typed as text: blank means no limit (null); otherwise a whole number from 0 to LIMIT_MAX. */
 const limitText = z
@@ -18,13 +24,13 @@ const limitText = z
   .regex(/^\d*$/, "请输入不小于0的整数")
   .refine((s) => s === "" || Number(s) <= LIMIT_MAX, `不能超过${LIMIT_MAX}`)
   .transform((s) => (s === "" ? null : Number(s)))
-  .pipe(createSubUserInput.shape.limitMeliAccount);
+  .pipe(createSubUserInput.shape.limitMeliAccount.unwrap());
 
-const remark = z.string().max(500, "备注最多500个字符").transform(blankToNull).pipe(createSubUserInput.shape.remark);
+const remark = z.string().max(500, "备注最多500个字符").transform(blankToNull).pipe(createSubUserInput.shape.remark.unwrap());
 
 const limitsAndOptions = {
-  email: optionalText(createSubUserInput.shape.email),
-  phoneNumber: optionalText(createSubUserInput.shape.phoneNumber),
+  email: optionalText(createSubUserInput.shape.email.unwrap()),
+  phoneNumber: optionalText(createSubUserInput.shape.phoneNumber.unwrap()),
   remark,
   limitMeliAccount: limitText,
   collectCount: limitText,

@@ -51,3 +51,19 @@ export function toSubUsersQuery(state: SubUserListState) {
     MaxResultCount: state.pageSize,
   };
 }
+
+/** The statistics date range (yyyy-mm-dd, blank = open end); without from/to in the URL, the last 30 days. */
+export type StatsRange = { start: string; end: string };
+export const DEFAULT_STATS_DAYS = 30;
+
+export function readStatsRange(params: URLSearchParams, fallback: StatsRange): StatsRange {
+  if (!params.has("from") && !params.has("to")) return fallback;
+  return { start: params.get("from") ?? "", end: params.get("to") ?? "" };
+}
+
+export function writeStatsRange(params: URLSearchParams, range: StatsRange): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set("from", range.start);
+  next.set("to", range.end);
+  return next;
+}

@@ -1,6 +1,5 @@
 // The sub-account table's columns: identity, contact, the enable switch, the per-user limits, creation time and the
 // row actions (edit, reset password, clear data).
-import { Eraser, KeyRound, Pencil } from "lucide-react";
 import type { SubUser } from "../../../../shared/contract/users.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
@@ -15,6 +14,9 @@ export type SubUserRowActions = {
   /** Users whose enable/disable call is on its way (their switch waits). */
   pendingIds: ReadonlySet<string>;
 };
+
+const actionClass = "text-primary hover:text-primary h-7 px-2";
+const dangerClass = "text-destructive hover:text-destructive hover:bg-destructive/10 h-7 px-2";
 
 const dash = (v: string | null) => v || <span className="text-muted-foreground">-</span>;
 const limitCell = (v: number | null) => <span className={v == null ? "text-muted-foreground" : "tabular-nums"}>{formatLimit(v)}</span>;
@@ -38,13 +40,13 @@ export function subUserColumns(a: SubUserRowActions): DataTableColumn<SubUser>[]
       ),
     },
     { id: "email", header: "邮箱", cell: (u) => dash(u.email) },
-    { id: "phoneNumber", header: "手机号", width: 140, cell: (u) => dash(u.phoneNumber) },
+    { id: "phoneNumber", header: "手机号", width: 130, cell: (u) => dash(u.phoneNumber) },
     {
       id: "isActive",
       header: "状态",
-      width: 110,
+      width: 100,
       cell: (u) => (
-        <label className="flex items-center gap-2">
+        <label className="flex items-center gap-2 whitespace-nowrap">
           <Switch
             checked={u.isActive}
             disabled={a.pendingIds.has(u.id)}
@@ -56,31 +58,34 @@ export function subUserColumns(a: SubUserRowActions): DataTableColumn<SubUser>[]
         </label>
       ),
     },
-    { id: "limitMeliAccount", header: "店铺数上限", width: 100, align: "right", cell: (u) => limitCell(u.limitMeliAccount) },
-    { id: "collectCount", header: "采集数上限", width: 100, align: "right", cell: (u) => limitCell(u.collectCount) },
-    { id: "productCount", header: "产品数上限", width: 100, align: "right", cell: (u) => limitCell(u.productCount) },
+    { id: "limitMeliAccount", header: "店铺数上限", width: 96, align: "right", cell: (u) => limitCell(u.limitMeliAccount) },
+    { id: "collectCount", header: "采集数上限", width: 96, align: "right", cell: (u) => limitCell(u.collectCount) },
+    { id: "productCount", header: "产品数上限", width: 96, align: "right", cell: (u) => limitCell(u.productCount) },
     {
       id: "creationTime",
       header: "创建时间",
-      width: 170,
-      cell: (u) => <span className="text-muted-foreground tabular-nums">{formatDateTime(u.creationTime)}</span>,
+      width: 160,
+      cell: (u) => <span className="text-muted-foreground whitespace-nowrap tabular-nums">{formatDateTime(u.creationTime)}</span>,
     },
     {
       id: "actions",
       header: "操作",
-      width: 250,
+      width: 210,
       cell: (u) => (
-        <div className="-ml-2 flex items-center">
-          <Button variant="ghost" size="sm" className="text-primary" onClick={() => a.onEdit(u)} data-testid="sub-user-edit">
-            <Pencil />
+        <div className="-ml-2 flex items-center gap-0.5 whitespace-nowrap">
+          <Button variant="ghost" size="sm" className={actionClass} onClick={() => a.onEdit(u)} data-testid="sub-user-edit">
             编辑
           </Button>
-          <Button variant="ghost" size="sm" className="text-primary" onClick={() => a.onResetPassword(u)} data-testid="sub-user-reset-password">
-            <KeyRound />
+          <Button
+            variant="ghost"
+            size="sm"
+            className={actionClass}
+            onClick={() => a.onResetPassword(u)}
+            data-testid="sub-user-reset-password"
+          >
             重置密码
           </Button>
-          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => a.onClear(u)} data-testid="sub-user-clear">
-            <Eraser />
+          <Button variant="ghost" size="sm" className={dangerClass} onClick={() => a.onClear(u)} data-testid="sub-user-clear">
             清除数据
           </Button>
         </div>

@@ -75,7 +75,15 @@ function CommonFields({ form }: { form: EditForm }) {
         label="允许页面采集"
         description="开启后该子账号可使用整页采集功能"
         render={({ value, onChange, onBlur, ref, name, ...aria }) => (
-          <Switch {...aria} ref={ref} name={name} checked={value} onCheckedChange={onChange} onBlur={onBlur} data-testid="sub-user-page-crawl" />
+          <Switch
+            {...aria}
+            ref={ref}
+            name={name}
+            checked={value}
+            onCheckedChange={onChange}
+            onBlur={onBlur}
+            data-testid="sub-user-page-crawl"
+          />
         )}
       />
       <FormField
@@ -132,7 +140,9 @@ export function CreateSubUserDialog({ open, onOpenChange }: { open: boolean; onO
               label="密码"
               required
               description="至少6位，需同时包含字母和数字"
-              render={(field) => <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="sub-user-password" />}
+              render={(field) => (
+                <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="sub-user-password" />
+              )}
             />
           </div>
           <CommonFields form={form as unknown as EditForm} />

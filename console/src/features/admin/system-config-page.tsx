@@ -1,0 +1,164 @@
+// /admin/system_config (spec §2, host only): the system settings, searched and paged on the server (GetList), with
+// create, edit and delete. Currency rates are managed at /user/currency.
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { Setting } from "../../../../shared/contract/settings.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Card } from "../../../../shared/ui/card.tsx";
+import { confirm } from "../../../../shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar, type DataTableColumn } from "../../../../shared/ui/data-table.tsx";
+import { toast } from "../../../../shared/ui/toast.tsx";
+import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import type { PageProps } from "../../app/pages.tsx";
+import { useDeleteSetting, useSettings, type SettingListQuery } from "./api.ts";
+import { formatDateTime } from "./format.ts";
+import { pagingOf, useListParams } from "./list-params.ts";
+import { SearchInput } from "./search-input.tsx";
+import { SettingDialog } from "./setting-dialog.tsx";
+
+/** A long value (the FAQ's JSON) is cut for the cell's tooltip. */
+const preview = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);
+
+export default function SystemConfigPage(_props: PageProps) {
+  const [params, update] = useListParams();
+  const [editing, setEditing] = useState<{ setting: Setting | null } | null>(null);
+  const remove = useDeleteSetting();
+
+  const query: SettingListQuery = { ...(params.search.trim() ? { Search: params.search.trim() } : {}), ...pagingOf(params) };
+  const { data, isPending, isFetching, refetch } = useSettings(query);
+
+  const lastPage = Math.max(1, Math.ceil((data?.totalCount ?? 0) / params.pageSize));
+  useEffect(() => {
+    if (data && !isFetching && params.page > lastPage) update({ page: lastPage });
+  }, [data, isFetching, params.page, lastPage, update]);
+
+  async function onDelete(s: Setting) {
+    const ok = await confirm({
+      title: "删除配置",
+      description: `确定删除配置「${s.name}」（${s.key}）吗？删除后读取该键的功能将使用默认值。`,
+      tone: "danger",
+      confirmText: "删除",
+    });
+    if (ok) remove.mutate(s.id, { onSuccess: () => toast.success("配置已删除") });
+  }
+
+  const columns: DataTableColumn<Setting>[] = [
+    {
+      id: "name",
+      header: "名称",
+      width: 140,
+      cell: (s) => (
+        <span className="block truncate font-medium" title={s.name}>
+          {s.name}
+        </span>
+      ),
+    },
+    {
+      id: "key",
+      header: "键",
+      width: 200,
+      cell: (s) => (
+        <span className="block truncate font-mono text-xs" title={s.key}>
+          {s.key}
+        </span>
+      ),
+    },
+    {
+      id: "value",
+      header: "值",
+      cell: (s) =>
+        s.value ? (
+          <span className="block max-w-64 truncate font-mono text-xs" title={preview(s.value)}>
+            {s.value}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">（空）</span>
+        ),
+    },
+    {
+      id: "description",
+      header: "描述",
+      width: 200,
+      cell: (s) =>
+        s.description ? (
+          <span className="block max-w-40 truncate" title={s.description}>
+            {s.description}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">-</span>
+        ),
+    },
+    {
+      id: "time",
+      header: "更新时间",
+      width: 150,
+      cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.lastModificationTime ?? s.creationTime)}</span>,
+    },
+    {
+      id: "actions",
+      header: "操作",
+      width: 120,
+      cell: (s) => (
+        <div className="-ml-2 flex gap-0.5">
+          <Button
+            variant="link"
+            size="sm"
+            className="px-2"
+            onClick={() => setEditing({ setting: s })}
+            data-testid={`system-config-edit-${s.id}`}
+          >
+            编辑
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="text-destructive px-2"
+            onClick={() => void onDelete(s)}
+            data-testid={`system-config-delete-${s.id}`}
+          >
+            删除
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="system-config-page">
+      <DataTableToolbar>
+        <SearchInput
+          value={params.search}
+          onSearch={(search) => update({ search })}
+          placeholder="名称、键、值或描述"
+          aria-label="搜索配置"
+          className="sm:w-80"
+          data-testid="system-config-search"
+        />
+        <div className="ml-auto flex gap-2">
+          <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="system-config-refresh" />
+          <Button onClick={() => setEditing({ setting: null })} data-testid="system-config-create">
+            <Plus />
+            新增配置
+          </Button>
+        </div>
+      </DataTableToolbar>
+
+      <DataTable
+        aria-label="系统配置"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(s) => s.id}
+        loading={isPending || isFetching}
+        emptyText={params.search ? "没有符合条件的配置" : "暂无配置"}
+        pagination={{
+          page: params.page,
+          pageSize: params.pageSize,
+          total: data?.totalCount ?? 0,
+          onChange: (page, pageSize) => update(pageSize === params.pageSize ? { page } : { page: 1, pageSize }),
+        }}
+      />
+
+      <SettingDialog open={!!editing} setting={editing?.setting ?? null} onOpenChange={(open) => !open && setEditing(null)} />
+    </Card>
+  );
+}

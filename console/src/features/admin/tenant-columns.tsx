@@ -1,0 +1,137 @@
+// The tenant list's columns: the company, its main account, figures, state, remark and the row actions.
+import type { TenantListItem } from "../../../../shared/contract/hosted.ts";
+import { Badge } from "../../../../shared/ui/badge.tsx";
+import { Button } from "../../../../shared/ui/button.tsx";
+import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
+import { formatAmount, formatDate, formatDateTime, isLocked, paymentTypeLabel } from "./format.ts";
+
+export type TenantAction = "info" | "remark" | "unlock" | "reset";
+
+export function tenantColumns(onAction: (action: TenantAction, tenant: TenantListItem) => void): DataTableColumn<TenantListItem>[] {
+  return [
+    {
+      id: "tenantName",
+      header: "公司名称",
+      width: 180,
+      cell: (t) => (
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate font-medium" title={t.tenantName}>
+            {t.tenantName}
+          </span>
+          <span className="text-muted-foreground text-xs">创建于 {formatDate(t.creationTime)}</span>
+        </div>
+      ),
+    },
+    {
+      id: "mainAccount",
+      header: "主账号",
+      width: 200,
+      cell: (t) => (
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate">{t.userName ?? "-"}</span>
+          {(t.email || t.phoneNumber) && (
+            <span className="text-muted-foreground truncate text-xs" title={[t.email, t.phoneNumber].filter(Boolean).join(" · ")}>
+              {[t.email, t.phoneNumber].filter(Boolean).join(" · ")}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      id: "subAccountCount",
+      header: "子账号",
+      width: 80,
+      align: "right",
+      cell: (t) => <span className="tabular-nums">{t.subAccountCount}</span>,
+    },
+    {
+      id: "balance",
+      header: "余额",
+      width: 110,
+      align: "right",
+      cell: (t) => <span className="tabular-nums">{formatAmount(t.balance)}</span>,
+    },
+    { id: "payment", header: "付费方式", width: 90, cell: (t) => paymentTypeLabel(t.accountPaymentType) },
+    {
+      id: "expire",
+      header: "到期时间",
+      width: 110,
+      cell: (t) => {
+        if (!t.accountExpireTime) return <span className="text-muted-foreground">不限</span>;
+        const expired = new Date(t.accountExpireTime).getTime() < Date.now();
+        return (
+          <span className={expired ? "text-destructive" : undefined} title={expired ? "已过期" : undefined}>
+            {formatDate(t.accountExpireTime)}
+          </span>
+        );
+      },
+    },
+    {
+      id: "state",
+      header: "状态",
+      width: 120,
+      cell: (t) => (
+        <span className="flex flex-wrap gap-1">
+          {t.isActive ? <Badge variant="success">启用</Badge> : <Badge variant="destructive">停用</Badge>}
+          {isLocked(t.lockoutEnd) && (
+            <Badge variant="warning" title={`锁定至 ${formatDateTime(t.lockoutEnd)}`}>
+              已锁定
+            </Badge>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: "remark",
+      header: "备注",
+      cell: (t) =>
+        t.remark ? (
+          <span className="block truncate" title={t.remark}>
+            {t.remark}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">-</span>
+        ),
+    },
+    {
+      id: "actions",
+      header: "操作",
+      width: 280,
+      cell: (t) => (
+        <div className="-ml-2 flex flex-nowrap gap-0.5">
+          <Button variant="link" size="sm" className="px-2" onClick={() => onAction("info", t)} data-testid={`admin-tenant-info-${t.id}`}>
+            主账号
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-2"
+            onClick={() => onAction("remark", t)}
+            data-testid={`admin-tenant-remark-${t.id}`}
+          >
+            备注
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-2"
+            onClick={() => onAction("unlock", t)}
+            data-testid={`admin-tenant-unlock-${t.id}`}
+          >
+            解锁
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-2"
+            disabled={!t.userId}
+            onClick={() => onAction("reset", t)}
+            data-testid={`admin-tenant-reset-${t.id}`}
+          >
+            重置密码
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}

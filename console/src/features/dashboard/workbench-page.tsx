@@ -1,0 +1,160 @@
+// /dashboard/wrokbench (spec §2): a greeting, the caller's KPI cards and daily trends over 7, 14 or 30 days, all from
+// GetWorkbenchInfo; what the cards are depends on who asks (host, main account, sub-account), so they are drawn by key.
+import { Building2, ChartColumn, ListChecks, LogIn, UserRound, Users } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import type { WorkbenchTrend } from "../../../../shared/contract/workbench.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
+import { BarChart, LineChart, type ChartDatum } from "../../../../shared/ui/chart.tsx";
+import { Empty } from "../../../../shared/ui/empty.tsx";
+import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
+import { StatCard } from "../../../../shared/ui/stat-card.tsx";
+import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
+import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import type { PageProps } from "../../app/pages.tsx";
+import { useUserStore } from "../../stores/user.ts";
+import { useWorkbenchInfo } from "./api.ts";
+
+const DAY_OPTIONS = [7, 14, 30] as const;
+const DEFAULT_DAYS = 14;
+
+const cardIcons: Record<string, ReactNode> = {
+  subAccounts: <Users />,
+  tasks: <ListChecks />,
+  logins: <LogIn />,
+  tenants: <Building2 />,
+  users: <UserRound />,
+};
+
+/** Counts of things created per day read best as bars; activity (logins) as a line. */
+const isBarTrend = (key: string) => key.endsWith(".created");
+
+function greeting(now: Date): string {
+  const h = now.getHours();
+  if (h < 5) return "夜深了";
+  if (h < 11) return "早上好";
+  if (h < 13) return "中午好";
+  if (h < 18) return "下午好";
+  return "晚上好";
+}
+
+function todayText(now: Date): string {
+  const week = "日一二三四五六"[now.getDay()];
+  return `${now.getFullYear()}年${now.getMonth() + 1}月${now.getDate()}日 星期${week}`;
+}
+
+function Greeting() {
+  const info = useUserStore((s) => s.userInfo);
+  const tenantName = useUserStore((s) => s.tenantName);
+  const now = new Date();
+  const name = info?.name || info?.userName || "";
+  const who = info?.isHost ? "平台运营总览" : tenantName ? `公司：${tenantName}` : null;
+  return (
+    <div className="min-w-0">
+      <h2 className="truncate text-xl font-semibold" data-testid="workbench-greeting">
+        {greeting(now)}，{name}
+      </h2>
+      <p className="text-muted-foreground mt-1 text-sm">
+        {todayText(now)}
+        {who ? ` · ${who}` : ""}
+      </p>
+    </div>
+  );
+}
+
+function TrendCard({ trend, days }: { trend: WorkbenchTrend; days: number }) {
+  const data: ChartDatum[] = trend.points.map((p) => ({ label: p.date.slice(5), value: p.value }));
+  const total = trend.points.reduce((sum, p) => sum + p.value, 0);
+  const Chart = isBarTrend(trend.key) ? BarChart : LineChart;
+  return (
+    <Card data-testid={`workbench-trend-${trend.key}`}>
+      <CardHeader>
+        <CardTitle>{trend.title}</CardTitle>
+        <CardDescription>
+          近 {days} 天合计 <span className="text-foreground font-medium tabular-nums">{total.toLocaleString("zh-CN")}</span>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Chart data={data} title={trend.title} height={220} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function WorkbenchPage(_props: PageProps) {
+  const [days, setDays] = useState<number>(DEFAULT_DAYS);
+  const { data, isPending, isError, isFetching, refetch } = useWorkbenchInfo(days);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4" data-testid="workbench-page">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Greeting />
+        <div className="flex items-center gap-2">
+          <Tabs value={String(days)} onValueChange={(v) => setDays(Number(v))}>
+            <TabsList aria-label="统计天数" data-testid="workbench-days">
+              {DAY_OPTIONS.map((d) => (
+                <TabsTrigger key={d} value={String(d)} data-testid={`workbench-days-${d}`}>
+                  近{d}天
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+          <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="workbench-refresh" />
+        </div>
+      </div>
+
+      {isPending ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {[0, 1, 2].map((i) => (
+              <StatCard key={i} title={<Skeleton className="h-4 w-16" />} value={null} loading />
+            ))}
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-72 rounded-xl" />
+            ))}
+          </div>
+        </>
+      ) : isError && !data ? (
+        <Card>
+          <Empty
+            text="统计数据加载失败"
+            action={
+              <Button variant="outline" onClick={() => void refetch()} data-testid="workbench-retry">
+                重试
+              </Button>
+            }
+          />
+        </Card>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="workbench-cards">
+            {data.cards.map((c) => (
+              <div key={c.key} data-testid={`workbench-card-${c.key}`}>
+                <StatCard
+                  className="h-full"
+                  title={c.title}
+                  value={c.value.toLocaleString("zh-CN")}
+                  hint={c.hint}
+                  icon={cardIcons[c.key] ?? <ChartColumn />}
+                />
+              </div>
+            ))}
+          </div>
+          {data.trends.length ? (
+            <div className="grid gap-4 lg:grid-cols-2">
+              {data.trends.map((t) => (
+                <TrendCard key={t.key} trend={t} days={t.points.length} />
+              ))}
+            </div>
+          ) : (
+            <Card>
+              <Empty text="暂无统计数据" />
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
