@@ -165,9 +165,15 @@ describe("console", () => {
     await page.browserContext().close();
   });
 
-  it("keepAlive pages keep a typed filter while the user switches tabs; other pages start fresh", async () => {
-    const page = await newPage();
+  it("keepAlive pages keep a typed filter and their scroll while the user switches tabs; other pages start fresh", async () => {
+    // A short window, so that the workbench scrolls.
+    const page = await newPage(1280, 420);
     await login(page, demo.tenant, demo.user, demo.password);
+    const frame = "[data-page='/dashboard/wrokbench']";
+    await page.waitForSelector(`${frame} [data-testid=workbench-refresh]`);
+    const scrollTop = () => page.$eval(frame, (e) => e.scrollTop);
+    await page.$eval(frame, (e) => e.scrollTo(0, 150));
+    await page.waitForFunction((sel) => document.querySelector(sel)!.scrollTop === 150, {}, frame);
     await page.click("[data-menu-path='/faq/list']");
     await waitForHash(page, "/faq/list");
     await page.waitForSelector("[data-testid=faq-search]");
@@ -178,6 +184,9 @@ describe("console", () => {
     await waitForHash(page, "/faq/list");
     expect(await page.$eval("[data-testid=faq-search]", (e) => (e as HTMLInputElement).value)).toBe("刊登");
     await shot(page, "08-keep-alive-tabs");
+    await page.click("[data-tab-path='/dashboard/wrokbench']");
+    await waitForHash(page, "/dashboard/wrokbench");
+    expect(await scrollTop()).toBe(150);
     // /user/setting is not cached: its search box is empty again after switching away and back.
     await page.click("[data-menu-path='/user/setting']");
     await page.waitForSelector("[data-testid=sub-users-search]");

@@ -1,7 +1,8 @@
 // Renders the current page inside the layout. Cached (keepAlive) pages that have been opened stay mounted, hidden by
 // React's <Activity>, so their state (typed filters, selections) survives switching tabs; each page scrolls in its own
-// container, whose position is remembered and put back when the tab comes back. Other pages start at the top.
-import { Activity, Suspense, useLayoutEffect, useRef, type ReactNode } from "react";
+// container, and a hidden Activity keeps its DOM, so the position is still there when the tab comes back (the browser
+// test checks it). Other pages are mounted afresh and start at the top.
+import { Activity, Suspense, type ReactNode } from "react";
 import type { AppRoute } from "../../../../shared/routes/table.ts";
 import { Loading } from "../../../../shared/ui/spinner.tsx";
 import { pageFor } from "../pages.tsx";
@@ -31,21 +32,8 @@ function PageFrame({ route }: { route: AppRoute }) {
 }
 
 function ScrollFrame({ path, children }: { path: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const saved = useRef(0);
-  // Runs when the frame is shown (first mount, and each time a hidden Activity becomes visible again).
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.scrollTop = saved.current;
-  }, []);
   return (
-    <div
-      ref={ref}
-      className="absolute inset-0 overflow-auto p-4"
-      data-page={path}
-      onScroll={(e) => {
-        saved.current = e.currentTarget.scrollTop;
-      }}
-    >
+    <div className="absolute inset-0 overflow-auto p-4" data-page={path}>
       {children}
     </div>
   );
