@@ -240,6 +240,11 @@ describe("console", () => {
     expect(hashPath(page)).toBe("/dashboard/wrokbench");
     expect(await storage(page, "user")).toMatchObject({ tenantName: demo.tenant, isMainAccount: true });
     expect(await storage(page, "platform")).toMatchObject({ defaultBrandName: "Acme", tempProductIds: ["p1"] });
+    // A fresh page load on /login with a token goes to the dashboard too.
+    await page.goto(`${app.url}/#/login`);
+    await page.reload();
+    await waitForHash(page, "/dashboard/wrokbench");
+    await page.waitForSelector("[data-testid=side-menu] [data-menu-path]");
 
     await page.click("[data-testid=user-menu]");
     await page.click("[data-testid=menu-logout]");

@@ -5,14 +5,15 @@ import { Navigate } from "react-router-dom";
 import { basicRoutes } from "../../../shared/routes/table.ts";
 import { Loading } from "../../../shared/ui/spinner.tsx";
 import { toast } from "../../../shared/ui/toast.tsx";
-import { loadUserSession, logout, sessionMessages } from "../lib/session.ts";
+import { isSigningIn, loadUserSession, logout, sessionMessages } from "../lib/session.ts";
 import { usePermissionStore } from "../stores/permission.ts";
 import { useUserStore } from "../stores/user.ts";
 
 export function GuestOnly({ children }: { children: ReactNode }) {
   const token = useUserStore((s) => s.access_token);
-  const ready = usePermissionStore((s) => s.isDynamicAddedRoute);
-  if (token && ready) return <Navigate to={basicRoutes.home} replace />;
+  // With a token (also after a reload, before the user info is loaded again) /login goes to the dashboard, whose guard
+  // loads the session; not while the login screen itself is loading it.
+  if (token && !isSigningIn()) return <Navigate to={basicRoutes.home} replace />;
   return children;
 }
 

@@ -116,8 +116,21 @@ export async function logout({ callServer = true } = {}): Promise<void> {
 // Spec §8: a 401 (after the refresh attempt) logs the user out.
 onUnauthorized(() => void logout({ callServer: false }));
 
+let signingIn = false;
+/** True while the login screen is between getting a token and loading the user (the guard must not step in). */
+export const isSigningIn = () => signingIn;
+
 /** Full login as the screen runs it, with the spec's messages. Answers false when it failed (already shown). */
 export async function loginAndLoad(input: { tenantName: string; userName: string; password: string }): Promise<boolean> {
+  signingIn = true;
+  try {
+    return await loginThenLoad(input);
+  } finally {
+    signingIn = false;
+  }
+}
+
+async function loginThenLoad(input: { tenantName: string; userName: string; password: string }): Promise<boolean> {
   await login(input);
   const id = toast.loading(sessionMessages.initializing);
   try {
