@@ -3,7 +3,7 @@ import puppeteer, { type Browser, type LaunchOptions } from "puppeteer-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+export function launchChromium(options: LaunchOptions = {}, extraArgs: string[] = []): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -15,6 +15,7 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
       "--disable-background-networking",
       "--no-first-run",
       "--disable-sync",
+      ...extraArgs,
     ],
     ...options,
   });

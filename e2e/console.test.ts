@@ -186,6 +186,7 @@ describe("console", () => {
     await shot(page, "08-keep-alive-tabs");
     await page.click("[data-tab-path='/dashboard/wrokbench']");
     await waitForHash(page, "/dashboard/wrokbench");
+    await page.waitForFunction((sel) => document.querySelector(sel)!.clientHeight > 0, {}, frame);
     expect(await scrollTop()).toBe(150);
     // /user/setting is not cached: its search box is empty again after switching away and back.
     await page.click("[data-menu-path='/user/setting']");

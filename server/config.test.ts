@@ -51,7 +51,22 @@ describe("loadConfig defaults", () => {
       lockoutSeconds: 300,
       accessTokenSeconds: 3600,
       refreshTokenSeconds: 14 * 24 * 3600,
+      crawl: {
+        allowPrivate: false,
+        timeoutMs: 20_000,
+        maxBodyBytes: 5 * 1024 * 1024,
+        maxRedirects: 5,
+        perHostConcurrency: 2,
+        maxAttempts: 4,
+        retryBaseSeconds: 5,
+      },
     });
+  });
+
+  it("lets CRAWL_ALLOW_PRIVATE lift the crawler's address check only when set", () => {
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, CRAWL_ALLOW_PRIVATE: "1" }).crawl.allowPrivate).toBe(true);
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, CRAWL_ALLOW_PRIVATE: "0" }).crawl.allowPrivate).toBe(false);
+    expect(() => loadConfig({ TOKEN_SIGNING_KEY: KEY, CRAWL_ALLOW_PRIVATE: "yes" })).toThrow(/CRAWL_ALLOW_PRIVATE/);
   });
 
   it("treats empty and blank variables as unset and ignores unrelated ones", () => {

@@ -36,6 +36,10 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
   BODY_LIMIT_BYTES: integer(1024).default(10 * 1024 * 1024),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  /** Tests and local fixtures only: lets the crawler fetch private, loopback and link-local addresses (and any port). */
+  CRAWL_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0"),
+  CRAWL_TIMEOUT_MS: integer(1000, 120_000).default(20_000),
+  CRAWL_MAX_BYTES: integer(64 * 1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
 });
 
 export type Config = {
@@ -60,6 +64,24 @@ export type Config = {
   lockoutSeconds: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  crawl: CrawlConfig;
+};
+
+/** The server crawler's limits (COLLECTION.md "Crawler safety"). */
+export type CrawlConfig = {
+  /** CRAWL_ALLOW_PRIVATE=1: tests and local fixtures only. */
+  allowPrivate: boolean;
+  /** Whole fetch, redirects included. */
+  timeoutMs: number;
+  /** Body cap, after decompression. */
+  maxBodyBytes: number;
+  maxRedirects: number;
+  /** Fetches one process makes to one host at a time. */
+  perHostConcurrency: number;
+  /** Attempts for network errors, 429 and 5xx before the task fails. */
+  maxAttempts: number;
+  /** First back-off; doubles with each attempt. */
+  retryBaseSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -99,6 +121,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lockoutSeconds: 300,
     accessTokenSeconds: 3600,
     refreshTokenSeconds: 14 * 24 * 3600,
+    crawl: {
+      allowPrivate: e.CRAWL_ALLOW_PRIVATE === "1" || e.CRAWL_ALLOW_PRIVATE === "true",
+      timeoutMs: e.CRAWL_TIMEOUT_MS,
+      maxBodyBytes: e.CRAWL_MAX_BYTES,
+      maxRedirects: 5,
+      perHostConcurrency: 2,
+      maxAttempts: 4,
+      retryBaseSeconds: 5,
+    },
   };
 }
 

@@ -3,6 +3,8 @@
 // schema checked by the receiver and a rule on who may send it. Only plain data crosses: errors travel as
 // {message, status, code} and are re-thrown on the sending side as MessageError.
 import { z } from "zod";
+import { collectedProductInput } from "../../shared/contract/collect.ts";
+import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
 
 export const CHANNEL = "mercado-erp";
@@ -62,11 +64,34 @@ const none = z
   .or(z.object({}).strict())
   .transform(() => undefined);
 
+/** A product page's source item, as a content script names it. */
+export const sourceItem = z.object({ platform, itemId: z.string().trim().min(1).max(128) });
+export type SourceItem = z.infer<typeof sourceItem>;
+
+/**
+ * What pressing the collect button came to: collected (new), already collected (updated), queued (the server could not
+ * be reached; sent later), not logged in, over the user's collect limit, or refused with the server's message.
+ */
+export const collectOutcome = z.object({
+  outcome: z.enum(["collected", "already", "queued", "not-logged-in", "limit", "refused"]),
+  message: z.string(),
+  collectionId: z.string().nullable(),
+});
+export type CollectOutcome = z.infer<typeof collectOutcome>;
+
 export const protocol = {
   login: { input: loginInput, from: "page" },
   logout: { input: none, from: "page" },
   getStatus: { input: none, from: "extension" },
   getUserInfo: { input: none, from: "extension" },
+  /** A content script's extracted product (the server's own contract checks it here too: content scripts are less trusted). */
+  collect: { input: collectedProductInput, from: "extension" },
+  /** Whether the logged-in user already collected this item (the button is marked on sight). */
+  isCollected: { input: sourceItem, from: "extension" },
+  /** Collections waiting for the server (the popup shows the count). */
+  getQueue: { input: none, from: "extension" },
+  /** Sends the waiting collections now (the popup's 立即发送). */
+  flushQueue: { input: none, from: "page" },
 } as const satisfies Record<string, { input: z.ZodType; from: SenderRule }>;
 
 export type Protocol = typeof protocol;
@@ -78,6 +103,10 @@ export type Outputs = {
   logout: Status;
   getStatus: Status;
   getUserInfo: UserInfo;
+  collect: CollectOutcome;
+  isCollected: boolean;
+  getQueue: { pending: number };
+  flushQueue: { sent: number; pending: number };
 };
 
 export type InputOf<K extends MessageType> = z.input<Protocol[K]["input"]>;

@@ -18,6 +18,10 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     getUserInfo: vi.fn(async () => {
       throw new ApiError({ status: 401, serverMessage: "登录已失效，请重新登录" });
     }),
+    collect: vi.fn(async () => ({ outcome: "collected" as const, message: "已采集", collectionId: "c1" })),
+    isCollected: vi.fn(async () => false),
+    getQueue: vi.fn(async () => ({ pending: 0 })),
+    flushQueue: vi.fn(async () => ({ sent: 0, pending: 0 })),
     ...overrides,
   };
 }

@@ -15,10 +15,14 @@ export type Session = {
 /** The slice of WXT's storage item the background uses (so tests and callers need no more). */
 export type Item<T> = { getValue(): Promise<T>; setValue(value: T): Promise<void> };
 
+/** A collection that could not reach the server yet, keyed by its source item (one entry per item). */
+export type QueuedCollect = { key: string; product: unknown; queuedAt: number; attempts: number };
+
 export type StorageItems = {
   serverUrl: Item<string>;
   tenant: Item<string>;
   session: Item<Session | null>;
+  collectQueue: Item<QueuedCollect[]>;
 };
 
 export function defineStorageItems(): StorageItems {
@@ -26,5 +30,6 @@ export function defineStorageItems(): StorageItems {
     serverUrl: storage.defineItem<string>("local:serverUrl", { fallback: "", version: 1 }),
     tenant: storage.defineItem<string>("local:tenant", { fallback: "", version: 1 }),
     session: storage.defineItem<Session | null>("local:session", { fallback: null, version: 1 }),
+    collectQueue: storage.defineItem<QueuedCollect[]>("local:collectQueue", { fallback: [], version: 1 }),
   };
 }

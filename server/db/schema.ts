@@ -187,3 +187,223 @@ export const taskInfos = pgTable(
     index("task_infos_tenant_creator_idx").on(t.tenantId, t.creatorId, t.creationTime),
   ],
 );
+
+// Collection centre (issue 4). A collected product keeps the extractor's document-like parts in jsonb and the columns
+// its list filters and sorts on as real, indexed columns. The same source item collected again by the same user is the
+// same collection (unique key), from the extension and the crawler alike.
+export const collections = pgTable(
+  "collections",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** The owner: who collected it. */
+    userId: uuid("user_id").notNull(),
+    platformType: integer("platform_type").notNull(),
+    /** The source platform's item id, always text (Pinduoduo ids pass 2^53). */
+    itemId: text("item_id").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    /** Title by language ({"zh": "…", "es": "…"}). */
+    title: jsonb("title").notNull().default({}),
+    /** The title the list searches and sorts on (the source language's). */
+    titleText: text("title_text").notNull().default(""),
+    image: text("image"),
+    images: jsonb("images").notNull().default([]),
+    videoUrl: text("video_url"),
+    price: numeric("price", { precision: 18, scale: 2 }),
+    priceMax: numeric("price_max", { precision: 18, scale: 2 }),
+    currency: text("currency"),
+    country: text("country"),
+    stock: integer("stock"),
+    brand: text("brand"),
+    /** Grams. */
+    weight: numeric("weight", { precision: 12, scale: 2 }),
+    size: text("size"),
+    /** Description by language (HTML). */
+    description: jsonb("description").notNull().default({}),
+    descriptionUrl: text("description_url"),
+    attributes: jsonb("attributes").notNull().default([]),
+    options: jsonb("options").notNull().default([]),
+    variants: jsonb("variants").notNull().default([]),
+    shop: jsonb("shop"),
+    /** What the extractor said about the data: sources per field, missing fields, warnings. */
+    extractInfo: jsonb("extract_info").notNull().default({}),
+    status: integer("status").notNull().default(1),
+    source: integer("source").notNull().default(1),
+    isDiscountPrice: boolean("is_discount_price").notNull().default(false),
+    infringementWord: text("infringement_word"),
+    labelId: uuid("label_id"),
+    collectTaskId: uuid("collect_task_id"),
+    ...creation,
+    ...modification,
+    ...concurrency,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("collections_source_item_key").on(t.tenantId, t.userId, t.platformType, t.itemId),
+    index("collections_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("collections_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
+    index("collections_tenant_status_creation_idx").on(t.tenantId, t.status, t.creationTime),
+    index("collections_tenant_item_idx").on(t.tenantId, t.itemId),
+  ],
+);
+
+/** One URL the crawler fetches (spec §3 collection task); created by CrawlProductByTool and by the URL queue. */
+export const collectTasks = pgTable(
+  "collect_tasks",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id").notNull(),
+    platformType: integer("platform_type").notNull(),
+    url: text("url").notNull(),
+    title: text("title"),
+    /** The item id, once known (from the URL or the extracted page). */
+    sku: text("sku"),
+    image: text("image"),
+    /** Grams, given with the URL; overrides the extracted weight. */
+    weight: numeric("weight", { precision: 12, scale: 2 }),
+    isDiscountPrice: boolean("is_discount_price").notNull().default(false),
+    taskStatus: integer("task_status").notNull().default(1),
+    message: text("message"),
+    attempts: integer("attempts").notNull().default(0),
+    nextRunAt: time("next_run_at"),
+    finishedAt: time("finished_at"),
+    collectionId: uuid("collection_id"),
+    aquiredUrlId: uuid("aquired_url_id"),
+    /** The task-centre record (task_infos) of the request or import this task belongs to. */
+    taskInfoId: uuid("task_info_id"),
+    /** The caller's own id for the URL (collect request urls[].id). */
+    clientId: text("client_id"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+    lastModificationTime: time("last_modification_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("collect_tasks_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("collect_tasks_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
+    index("collect_tasks_tenant_status_idx").on(t.tenantId, t.taskStatus, t.creationTime),
+    index("collect_tasks_tenant_task_info_idx").on(t.tenantId, t.taskInfoId),
+  ],
+);
+
+/** Per-tenant collection settings (UpdateCollcetConfig / GetCollectConfig); defaults apply while no row exists. */
+export const collectConfigs = pgTable(
+  "collect_configs",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    /** The settings profile; the calls use SETTINGS_PROFILE ("default"), one row per tenant. */
+    profile: text("profile").notNull(),
+    isDiscountPrice: boolean("is_discount_price").notNull().default(false),
+    maxImageCount: integer("max_image_count").notNull().default(20),
+    maxVariantCount: integer("max_variant_count").notNull().default(200),
+    isCollectDescription: boolean("is_collect_description").notNull().default(true),
+    isCollectVideo: boolean("is_collect_video").notNull().default(true),
+    ...modification,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.profile] })],
+);
+
+/** The profile of the per-tenant settings rows (collect_configs, infringement_rule_settings). */
+export const SETTINGS_PROFILE = "default";
+
+/** Per-tenant infringement rule: whether a product with an infringement word may be collected, and how words match. */
+export const infringementRuleSettings = pgTable(
+  "infringement_rule_settings",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    profile: text("profile").notNull(),
+    isAllowCollected: boolean("is_allow_collected").notNull().default(true),
+    infringementRuleType: integer("infringement_rule_type").notNull().default(1),
+    ...modification,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("infringement_rule_settings_profile_key").on(t.tenantId, t.profile)],
+);
+
+/** The tenant's infringement words (spec §3); the InfringementWord calls that manage them belong to the product centre. */
+export const infringementWords = pgTable(
+  "infringement_words",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    word: text("word").notNull(),
+    normalizedWord: text("normalized_word").notNull(),
+    ...creation,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("infringement_words_word_key").on(t.tenantId, t.normalizedWord)],
+);
+
+/** The URL queue (spec §7 AquiredUrl): URLs typed or imported, crawled in the background in sort order. */
+export const aquiredUrls = pgTable(
+  "aquired_urls",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id").notNull(),
+    url: text("url").notNull(),
+    platformType: integer("platform_type").notNull(),
+    /** Task status values: pending, running, succeeded, failed. */
+    status: integer("status").notNull().default(1),
+    /** Higher first in the queue. */
+    sort: integer("sort").notNull().default(0),
+    isDiscountPrice: boolean("is_discount_price").notNull().default(false),
+    message: text("message"),
+    crawlCount: integer("crawl_count").notNull().default(0),
+    collectTaskId: uuid("collect_task_id"),
+    collectionId: uuid("collection_id"),
+    /** The task-centre record of the import (or re-crawl) that queued it. */
+    taskInfoId: uuid("task_info_id"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+    lastModificationTime: time("last_modification_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("aquired_urls_user_url_key").on(t.tenantId, t.userId, t.url),
+    index("aquired_urls_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("aquired_urls_tenant_queue_idx").on(t.tenantId, t.status, t.sort, t.creationTime),
+    index("aquired_urls_tenant_task_info_idx").on(t.tenantId, t.taskInfoId),
+  ],
+);
+
+/**
+ * Products (the product centre's table, created here minimal for MigratToProduct; the product-centre issue extends it).
+ * Soft-deleted, as the spec recovers deleted products.
+ */
+export const products = pgTable(
+  "products",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id").notNull(),
+    sourceCollectionId: uuid("source_collection_id"),
+    platformType: integer("platform_type"),
+    sourceUrl: text("source_url"),
+    itemId: text("item_id"),
+    title: jsonb("title").notNull().default({}),
+    titleText: text("title_text").notNull().default(""),
+    image: text("image"),
+    images: jsonb("images").notNull().default([]),
+    price: numeric("price", { precision: 18, scale: 2 }),
+    currency: text("currency"),
+    /** Grams. */
+    weight: numeric("weight", { precision: 12, scale: 2 }),
+    description: jsonb("description").notNull().default({}),
+    attributes: jsonb("attributes").notNull().default([]),
+    options: jsonb("options").notNull().default([]),
+    variants: jsonb("variants").notNull().default([]),
+    status: integer("status").notNull().default(1),
+    infringementWord: text("infringement_word"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    deleterId: uuid("deleter_id"),
+    deletionTime: time("deletion_time"),
+    ...creation,
+    ...modification,
+    ...concurrency,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("products_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("products_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
+    index("products_tenant_source_collection_idx").on(t.tenantId, t.sourceCollectionId),
+  ],
+);

@@ -2,7 +2,8 @@
 // validate and document it, an access level checked on the server, and a handler that runs inside one transaction
 // scoped to the caller's tenant. A returned value answers 200 {result}; undefined answers 204.
 import { eq, getTableColumns } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import multipart from "@fastify/multipart";
 import { z } from "zod";
 import { preparedRows, type Tx } from "../db/client.ts";
 import { HOST_TENANT_ID, tenants, users } from "../db/schema.ts";
@@ -46,6 +47,11 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
   params?: P;
   /** The answer's shape, for the OpenAPI document. */
   result?: z.ZodType;
+  /**
+   * The call takes a multipart upload (read with `req.file()` in the handler). Only such calls parse multipart: the
+   * parser lives in the call's own encapsulated context, so every other route still answers multipart with a 415.
+   */
+  multipart?: { fileSizeBytes: number };
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
@@ -100,7 +106,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
       });
       const queryKeys = def.query && "shape" in def.query ? Object.keys((def.query as unknown as z.ZodObject).shape) : [];
       const keyByLower = new Map(queryKeys.map((k) => [k.toLowerCase(), k]));
-      app.route({
+      const route: RouteOptions = {
         method: def.method,
         url,
         // Who may call comes before what was sent (ABP runs authorization before model validation): a caller without a
@@ -164,7 +170,16 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
           if (result === undefined) return reply.code(204).send();
           return reply.send({ result });
         },
-      });
+      };
+      if (def.multipart) {
+        const fileSize = def.multipart.fileSizeBytes;
+        app.register(async (child) => {
+          await child.register(multipart, { limits: { fileSize, files: 1, fields: 10, parts: 11, headerPairs: 200 } });
+          child.route(route);
+        });
+      } else {
+        app.route(route);
+      }
     },
   };
 }

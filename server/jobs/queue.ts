@@ -9,6 +9,8 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 export type SendOptions = {
   singletonKey?: string;
+  /** Run no earlier than this many seconds from now (a back-off chosen by the handler). */
+  startAfterSeconds?: number;
   /**
    * Enqueue inside this open transaction: the job exists exactly when the transaction commits (no job lost after a
    * commit, none run for a rolled-back change), and no second connection is needed (PGlite has only one).
@@ -40,6 +42,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
         retryDelay: 2,
         retryBackoff: true,
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.startAfterSeconds ? { startAfter: Math.max(1, Math.round(options.startAfterSeconds)) } : {}),
       };
       const tx = options?.tx;
       if (!tx) return boss.send(name, data, sendOptions);

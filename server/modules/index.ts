@@ -2,6 +2,7 @@
 import type { AppDeps } from "../app.ts";
 import type { Registrar } from "../http/calls.ts";
 import { registerAccount } from "./account/routes.ts";
+import { registerCollects } from "./collects/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
@@ -17,4 +18,5 @@ export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerSettings,
   registerTasks,
   registerWorkbench,
+  registerCollects,
 ];

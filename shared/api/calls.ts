@@ -1,5 +1,6 @@
 // Every call the client knows, by area; the coverage test holds this list against the server's registry.
 import { accountCalls } from "./account.ts";
+import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { hostedCalls } from "./hosted.ts";
 import { currencyCalls, settingsCalls } from "./settings.ts";
@@ -17,4 +18,6 @@ export const callGroups = {
   currency: currencyCalls,
   tasks: tasksCalls,
   workbench: workbenchCalls,
+  collect: collectCalls,
+  aquiredUrl: aquiredUrlCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

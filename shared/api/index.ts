@@ -2,6 +2,7 @@
 // `api.token.login(...)`, `api.user.getUserInfo()`, `api.hosted.getTenants({ Search })`. Each area's calls live in
 // their own file (users.ts, account.ts, ...) and can be bound alone: `createUserApi(createApiClient(options))`.
 import { createAccountApi } from "./account.ts";
+import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createHostedApi } from "./hosted.ts";
 import { createCurrencyApi, createSettingsApi } from "./settings.ts";
@@ -29,6 +30,8 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     currency: createCurrencyApi(client),
     tasks: createTasksApi(client),
     workbench: createWorkbenchApi(client),
+    collect: createCollectApi(client),
+    aquiredUrl: createAquiredUrlApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -48,3 +48,45 @@ export const MailStatus = { Pending: 1, Sent: 2, Failed: 3, LoggedOnly: 4 } as c
 
 /** Marketplace sites (spec §1, §9). */
 export const Site = { mx: 1, bl: 2, cl: 3, co: 4, cbt: 5 } as const;
+
+/**
+ * Source platform of a collected product (the spec's set 1-10): the extractor's adapters, and Generic for a page no
+ * adapter knows (JSON-LD, microdata and OpenGraph fallbacks).
+ */
+export const PlatformType = {
+  Alibaba1688: 1,
+  Taobao: 2,
+  Tmall: 3,
+  AliExpress: 4,
+  Pinduoduo: 5,
+  Temu: 6,
+  Shein: 7,
+  Amazon: 8,
+  JD: 9,
+  Generic: 10,
+} as const;
+export type PlatformType = (typeof PlatformType)[keyof typeof PlatformType];
+
+/** Status of a collected product in the collection box. */
+export const CollectStatus = {
+  /** Collected, waiting to be edited or moved to the products. */
+  Collected: 1,
+  /** Moved to the product list (MigratToProduct). */
+  Migrated: 2,
+  /** Put aside by the user. */
+  Ignored: 3,
+} as const;
+export type CollectStatus = (typeof CollectStatus)[keyof typeof CollectStatus];
+
+/** How a product with an infringement word is matched (the rule setting's infringementRuleType). */
+export const InfringementRuleType = {
+  /** The word anywhere in the title, without regard to case. */
+  Contains: 1,
+  /** The word as a whole word (not inside a longer latin word), without regard to case. */
+  WholeWord: 2,
+} as const;
+export type InfringementRuleType = (typeof InfringementRuleType)[keyof typeof InfringementRuleType];
+
+/** How a collection entered the system. */
+export const CollectSource = { Plugin: 1, Crawler: 2 } as const;
+export type CollectSource = (typeof CollectSource)[keyof typeof CollectSource];

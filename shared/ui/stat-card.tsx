@@ -19,15 +19,16 @@ export function StatCard({ title, value, hint, icon, loading = false, className 
   return (
     <Card data-slot="stat-card" className={cn("flex items-start justify-between gap-4 p-5", className)}>
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="text-muted-foreground truncate text-sm">{title}</p>
+        {/* A div, not a p: the title may be a placeholder block while loading. */}
+        <div className="text-muted-foreground truncate text-sm">{title}</div>
         {loading ? (
           <Skeleton className="my-1 h-7 w-20" />
         ) : (
-          <p data-slot="stat-value" className="text-2xl font-semibold tracking-tight tabular-nums">
+          <div data-slot="stat-value" className="text-2xl font-semibold tracking-tight tabular-nums">
             {value}
-          </p>
+          </div>
         )}
-        {hint && <p className="text-muted-foreground truncate text-xs">{hint}</p>}
+        {hint && <div className="text-muted-foreground truncate text-xs">{hint}</div>}
       </div>
       {icon && (
         <div

@@ -9,6 +9,7 @@ import { CHANNEL, MessageError, type Reply, type Status } from "../../lib/protoc
 import { createRouter } from "../../lib/router.ts";
 import { defineStorageItems } from "../../lib/storage.ts";
 import { createHandlers } from "./messages.ts";
+import { createCollector } from "./collector.ts";
 import { createSession } from "./session.ts";
 
 let s: TestServer;
@@ -25,7 +26,8 @@ beforeAll(async () => {
   await s.app.listen({ port: 0, host: "127.0.0.1" });
   serverUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
   a = await s.createTenant();
-  route = createRouter(createHandlers(createSession({ items })), {
+  const session = createSession({ items });
+  route = createRouter(createHandlers(session, createCollector({ session, items })), {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: fakeBrowser.runtime.getURL("/"),
   });

@@ -130,6 +130,25 @@ function LoggedIn({
   onError: (m: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(0);
+
+  useEffect(() => {
+    sendMessage("getQueue").then(
+      (q) => setPending(q.pending),
+      () => undefined,
+    );
+  }, []);
+
+  async function flush() {
+    setBusy(true);
+    try {
+      setPending((await sendMessage("flushQueue")).pending);
+    } catch (err) {
+      onError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function logout() {
     setBusy(true);
@@ -156,6 +175,14 @@ function LoggedIn({
         <dt>服务器</dt>
         <dd className="url">{status.serverUrl}</dd>
       </dl>
+      {pending > 0 ? (
+        <p className="queue">
+          待发送采集 <b>{pending}</b> 个
+          <button type="button" onClick={flush} disabled={busy}>
+            立即发送
+          </button>
+        </p>
+      ) : null}
       <button type="button" onClick={logout} disabled={busy}>
         退出登录
       </button>

@@ -13,7 +13,7 @@ import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useTenants, useUnlockTenant, type TenantListQuery } from "./api.ts";
 import { pagingOf, useListParams, type ActiveFilter } from "./list-params.ts";
-import { SearchInput } from "./search-input.tsx";
+import { SearchInput } from "../../../../shared/ui/search-input.tsx";
 import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
 

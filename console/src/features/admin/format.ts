@@ -1,32 +1,6 @@
-// Display helpers of the host's admin screens: local date-times, money as the server's decimal strings, the account
-// payment types, and whether a lockout is still running.
+// Display helpers of the host's admin screens: the account payment types, and whether a lockout is still running (dates
+// and money: lib/format.ts).
 import { AccountPaymentType } from "../../../../shared/contract/enums.ts";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "2024-05-01" in local time; "-" for nothing or an unreadable value. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "-";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "-";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** "2024-05-01 13:45" in local time; "-" for nothing or an unreadable value. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "-";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "-";
-  return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A decimal string from the server with thousands separators and two decimals; shown as is if unreadable. */
-export function formatAmount(value: string | null | undefined): string {
-  if (value == null || value === "") return "-";
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  return n.toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
 
 export const paymentTypeLabels: Record<number, string> = {
   [AccountPaymentType.Trial]: "试用",

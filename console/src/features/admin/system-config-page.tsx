@@ -11,9 +11,9 @@ import { toast } from "../../../../shared/ui/toast.tsx";
 import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useDeleteSetting, useSettings, type SettingListQuery } from "./api.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { pagingOf, useListParams } from "./list-params.ts";
-import { SearchInput } from "./search-input.tsx";
+import { SearchInput } from "../../../../shared/ui/search-input.tsx";
 import { SettingDialog } from "./setting-dialog.tsx";
 
 /** A long value (the FAQ's JSON) is cut for the cell's tooltip. */

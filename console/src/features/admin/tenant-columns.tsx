@@ -3,7 +3,8 @@ import type { TenantListItem } from "../../../../shared/contract/hosted.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
 import { Button } from "../../../../shared/ui/button.tsx";
 import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
-import { formatAmount, formatDate, formatDateTime, isLocked, paymentTypeLabel } from "./format.ts";
+import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
+import { isLocked, paymentTypeLabel } from "./format.ts";
 
 export type TenantAction = "info" | "remark" | "unlock" | "reset";
 
@@ -18,7 +19,7 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
           <span className="truncate font-medium" title={t.tenantName}>
             {t.tenantName}
           </span>
-          <span className="text-muted-foreground text-xs">创建于 {formatDate(t.creationTime)}</span>
+          <span className="text-muted-foreground text-xs">创建于 {formatDay(t.creationTime)}</span>
         </div>
       ),
     },
@@ -61,7 +62,7 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
         const expired = new Date(t.accountExpireTime).getTime() < Date.now();
         return (
           <span className={expired ? "text-destructive" : undefined} title={expired ? "已过期" : undefined}>
-            {formatDate(t.accountExpireTime)}
+            {formatDay(t.accountExpireTime)}
           </span>
         );
       },

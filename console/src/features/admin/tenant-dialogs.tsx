@@ -16,7 +16,8 @@ import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
 import { Textarea } from "../../../../shared/ui/textarea.tsx";
 import { toast } from "../../../../shared/ui/toast.tsx";
 import { useEditTenantRemark, useOpenTenant, useResetTenantPassword, useTenantUserInfo } from "./api.ts";
-import { copyText, formatAmount, formatDate, formatDateTime, generatePassword, isLocked, paymentTypeLabel } from "./format.ts";
+import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
+import { copyText, generatePassword, isLocked, paymentTypeLabel } from "./format.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 type TenantDialogProps = { tenant: TenantListItem | null; onOpenChange: (open: boolean) => void };
@@ -395,7 +396,7 @@ export function TenantUserInfoDialog({ tenant, onOpenChange }: TenantDialogProps
             </Field>
             <Field label="余额">{formatAmount(info.balance)}</Field>
             <Field label="付费方式">{paymentTypeLabel(info.accountPaymentType)}</Field>
-            <Field label="到期时间">{info.accountExpireTime ? formatDate(info.accountExpireTime) : "不限"}</Field>
+            <Field label="到期时间">{info.accountExpireTime ? formatDay(info.accountExpireTime) : "不限"}</Field>
             <Field label="子账号数">{info.subAccountCount}</Field>
             <Field label="美客多店铺数">{info.meliAccountCount}</Field>
             <Field label="用户 ID">

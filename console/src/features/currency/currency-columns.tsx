@@ -5,7 +5,7 @@ import type { Currency } from "../../../../shared/contract/settings.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
 import { Button } from "../../../../shared/ui/button.tsx";
 import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
-import { formatDateTime } from "../users/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { isBaseCurrency, rateText } from "./schemas.ts";
 
 export type CurrencyRowActions = { onEdit: (c: Currency) => void; onDelete: (c: Currency) => void };

@@ -1,35 +1,16 @@
 // Pure helpers of the sub-account screen: display formats, the URL state of the list and the task state mapping.
 import { describe, expect, it } from "vitest";
 import { TaskStatus } from "../../../../shared/contract/enums.ts";
-import { dateRangeToIso, formatAmount, formatDateTime, formatLimit, lastDays, parseLocalDate } from "./format.ts";
+import { formatLimit, lastDays } from "./format.ts";
 import { createSubUserForm, editSubUserForm, editValuesOf, resetPasswordForm } from "./schemas.ts";
 import { readListState, readStatsRange, readTab, toSubUsersQuery, writeListState } from "./search-params.ts";
 import { isTaskFinished, taskState, taskStateLabel } from "./task-status.ts";
 
 describe("format", () => {
-  it("formats local date-times and empty values", () => {
-    const d = new Date(2024, 4, 1, 9, 5, 7);
-    expect(formatDateTime(d.toISOString())).toBe("2024-05-01 09:05:07");
-    expect(formatDateTime(null)).toBe("-");
-    expect(formatDateTime("nope")).toBe("-");
-  });
   it("shows a null limit as 不限", () => {
     expect(formatLimit(null)).toBe("不限");
     expect(formatLimit(1200)).toBe("1,200");
     expect(formatLimit(0)).toBe("0");
-  });
-  it("formats amounts with two decimals, keeping unreadable text", () => {
-    expect(formatAmount("12345.5")).toBe("12,345.50");
-    expect(formatAmount("0")).toBe("0.00");
-    expect(formatAmount("abc")).toBe("abc");
-    expect(formatAmount(null)).toBe("-");
-  });
-  it("turns a local date range into whole days", () => {
-    const { StartDate, EndDate } = dateRangeToIso("2024-05-01", "2024-05-03");
-    expect(new Date(StartDate!).getTime()).toBe(new Date(2024, 4, 1).getTime());
-    expect(new Date(EndDate!).getTime()).toBe(new Date(2024, 4, 3, 23, 59, 59, 999).getTime());
-    expect(dateRangeToIso("", "")).toEqual({});
-    expect(parseLocalDate("2024-02-30")).toBeNull();
   });
   it("computes the last n days including today", () => {
     expect(lastDays(7, new Date(2024, 0, 3))).toEqual({ start: "2023-12-28", end: "2024-01-03" });

@@ -4,7 +4,8 @@ import type { SubUser } from "../../../../shared/contract/users.ts";
 import { Button } from "../../../../shared/ui/button.tsx";
 import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
 import { Switch } from "../../../../shared/ui/switch.tsx";
-import { formatDateTime, formatLimit } from "./format.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { formatLimit } from "./format.ts";
 
 export type SubUserRowActions = {
   onToggleActive: (user: SubUser, enable: boolean) => void;

@@ -9,8 +9,15 @@ import { Input } from "../../../../shared/ui/input.tsx";
 import { Label } from "../../../../shared/ui/label.tsx";
 import { StatCard } from "../../../../shared/ui/stat-card.tsx";
 import { useSubUserStats } from "./api.ts";
-import { dateRangeToIso, formatAmount, lastDays } from "./format.ts";
+import { formatAmount, localDayRange } from "../../lib/format.ts";
+import { lastDays } from "./format.ts";
 import { DEFAULT_STATS_DAYS, readStatsRange, writeStatsRange, type StatsRange } from "./search-params.ts";
+
+/** GetSubUserStaticInfo's StartDate/EndDate for a local day range. */
+function statsRange(start: string, end: string) {
+  const { from, to } = localDayRange(start, end);
+  return { ...(from ? { StartDate: from } : {}), ...(to ? { EndDate: to } : {}) };
+}
 
 type StatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
 
@@ -48,7 +55,7 @@ export function SubUserStats() {
   const invalid = !!draft.start && !!draft.end && draft.start > draft.end;
   const apply = (range: StatsRange) => setParams((prev) => writeStatsRange(prev, range), { replace: true });
 
-  const stats = useSubUserStats(dateRangeToIso(applied.start, applied.end));
+  const stats = useSubUserStats(statsRange(applied.start, applied.end));
   const rows = stats.data ?? [];
   const totalProducts = rows.reduce((sum, r) => sum + r.productCount, 0);
   const totalAmount = rows.reduce((sum, r) => sum + (Number(r.totalAmount) || 0), 0);

@@ -1,0 +1,275 @@
+// /collects/list (spec §2, cached): the collected products, filtered by the spec §3 filter (kept in the URL), paged on
+// the server; rows chosen on any page or every row matching the filter; bulk status, move to the product library,
+// infringement screening and delete; per row view/edit, the source link and delete. Large pages render only the
+// rows in view.
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import type { CollectListItem } from "../../../../shared/contract/collect.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
+import { confirm } from "../../../../shared/ui/confirm.tsx";
+import { DataTable } from "../../../../shared/ui/data-table.tsx";
+import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import { toast } from "../../../../shared/ui/toast.tsx";
+import type { PageProps } from "../../app/pages.tsx";
+import { useUserStore } from "../../stores/user.ts";
+import {
+  useBatchDeleteCollects,
+  useBatchUpdateCollectStatus,
+  useCollects,
+  useDeleteCollect,
+  useMigratToProduct,
+  useScreenInfringement,
+  type BulkTarget,
+} from "./api.ts";
+import { CollectBulkBar, type BulkAction } from "./collect-bulk-bar.tsx";
+import { collectColumns } from "./collect-columns.tsx";
+import { CollectEditDialog } from "./collect-edit-dialog.tsx";
+import { CollectFilters } from "./collect-filters.tsx";
+import { CollectStatusDialog } from "./collect-status-dialog.tsx";
+import { collectStatusLabel, platformLabel } from "./labels.ts";
+import { titleOf } from "./format.ts";
+import {
+  COLLECT_PAGE_SIZES,
+  VIRTUALIZE_FROM,
+  hasCollectFilter,
+  readCollectListState,
+  toCollectFilter,
+  toCollectQuery,
+  updateState,
+  writeCollectListState,
+  type CollectListState,
+} from "./search-params.ts";
+import { useTabSearchParams } from "./use-tab-search-params.ts";
+import { useOwnerFilterOptions } from "./user-options.ts";
+
+const VIRTUAL_ROW_HEIGHT = 68;
+
+export default function CollectListPage({ route }: PageProps) {
+  const [params, setParams] = useTabSearchParams(route.path);
+  const state = readCollectListState(params);
+  const update = (change: Partial<CollectListState>) =>
+    setParams((prev) => writeCollectListState(prev, updateState(readCollectListState(prev), change)));
+
+  const isMainAccount = useUserStore((s) => s.isMainAccount);
+  const users = useOwnerFilterOptions();
+  const filter = toCollectFilter(state);
+  // react-query compares keys by value, so a fresh object each render is the same query.
+  const list = useCollects(toCollectQuery(state));
+  const rows = list.data?.items ?? [];
+  const total = list.data?.totalCount ?? 0;
+
+  // The selection: ids chosen row by row (kept across pages), or every collection matching the filter. A new filter
+  // starts a new selection.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [filterKey]);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+
+  // A page past the end (after a delete, or an old link) moves to the last page.
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData) return;
+    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+    if (state.page > lastPage) update({ page: lastPage });
+  }, [list.data, list.isPlaceholderData, total, state.page, state.pageSize]);
+
+  const [editing, setEditing] = useState<CollectListItem | null>(null);
+  const [statusOpen, setStatusOpen] = useState(false);
+  const deleteOne = useDeleteCollect();
+  const batchDelete = useBatchDeleteCollects();
+  const batchStatus = useBatchUpdateCollectStatus();
+  const migrate = useMigratToProduct();
+  const screen = useScreenInfringement();
+  const running: BulkAction | null = batchDelete.isPending
+    ? "delete"
+    : batchStatus.isPending
+      ? "status"
+      : migrate.isPending
+        ? "migrate"
+        : screen.isPending
+          ? "screen"
+          : null;
+
+  const count = allMatching ? total : selected.size;
+  const target = (): BulkTarget => (allMatching ? { filter } : { ids: [...selected] });
+  const countText = `${count.toLocaleString("zh-CN")} 个`;
+
+  async function onDeleteRow(row: CollectListItem) {
+    const ok = await confirm({
+      title: "确认删除该采集商品吗？",
+      description: `「${titleOf(row.title).text || row.sku}」删除后无法恢复；已导入产品库的产品不受影响。`,
+      tone: "danger",
+      confirmText: "删除",
+    });
+    if (!ok) return;
+    deleteOne.mutate(row.id, {
+      onSuccess: () => {
+        toast.success("采集商品已删除");
+        setSelected((s) => {
+          if (!s.has(row.id)) return s;
+          const next = new Set(s);
+          next.delete(row.id);
+          return next;
+        });
+      },
+    });
+  }
+
+  async function onBulk(action: BulkAction) {
+    if (count === 0) return;
+    if (action === "status") {
+      setStatusOpen(true);
+      return;
+    }
+    if (action === "delete") {
+      const ok = await confirm({
+        title: `确认删除选中的 ${countText}采集商品吗？`,
+        description: "删除后无法恢复；已导入产品库的产品不受影响。",
+        tone: "danger",
+        confirmText: "删除",
+      });
+      if (!ok) return;
+      batchDelete.mutate(target(), {
+        onSuccess: ({ count: n }) => {
+          toast.success(`已删除 ${n} 个采集商品`);
+          clearSelection();
+        },
+      });
+      return;
+    }
+    if (action === "migrate") {
+      const ok = await confirm({
+        title: `将选中的 ${countText}采集商品导入产品库？`,
+        description: "每个采集商品会生成一个产品，已导入过的会跳过；导入后状态变为“已导入产品库”。",
+        tone: "info",
+        confirmText: "导入",
+      });
+      if (!ok) return;
+      migrate.mutate(target(), {
+        onSuccess: (r) => {
+          const skipped = r.ignoreCount ? `，${r.ignoreCount} 个已导入过（已跳过）` : "";
+          toast.success(`导入产品库完成：成功 ${r.successCount} 个${skipped}`, { duration: 6000 });
+          clearSelection();
+        },
+      });
+      return;
+    }
+    screen.mutate(target(), {
+      onSuccess: (r) => {
+        const message = `侵权检测完成：共检测 ${r.count} 个，${r.flagged} 个含侵权词`;
+        if (r.flagged) toast.warning(message, { duration: 6000 });
+        else toast.success(message);
+      },
+    });
+  }
+
+  function onBulkStatus(status: number) {
+    batchStatus.mutate(
+      { target: target(), status },
+      {
+        onSuccess: ({ count: n }) => {
+          toast.success(`已将 ${n} 个采集商品设为“${collectStatusLabel(status)}”`);
+          setStatusOpen(false);
+          clearSelection();
+        },
+      },
+    );
+  }
+
+  const columns = collectColumns({ onEdit: setEditing, onDelete: (r) => void onDeleteRow(r), showOwner: isMainAccount });
+  const virtualized = state.pageSize >= VIRTUALIZE_FROM;
+  const filtered = hasCollectFilter(state);
+
+  return (
+    <Card data-testid="collects-list-page">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
+        <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
+          <CardTitle>{route.meta.title}</CardTitle>
+          <CardDescription>
+            通过浏览器插件或链接采集到的商品。可在这里查看、编辑、做侵权检测，并导入产品库用于刊登。
+            {state.platform !== "all" ? ` 当前平台：${platformLabel(Number(state.platform))}。` : ""}
+          </CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="collects-refresh" />
+          <Button asChild>
+            <Link to="/collects/collect" data-testid="collects-go-collect">
+              <Plus />
+              采集商品
+            </Link>
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 pt-4">
+        <CollectFilters
+          state={state}
+          onChange={update}
+          onReset={() =>
+            setParams(() =>
+              writeCollectListState(new URLSearchParams(), { ...readCollectListState(new URLSearchParams()), pageSize: state.pageSize }),
+            )
+          }
+          users={users}
+          canReset={filtered}
+        />
+        <CollectBulkBar
+          selectedCount={selected.size}
+          allMatching={allMatching}
+          total={total}
+          running={running}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={clearSelection}
+          onAction={(a) => void onBulk(a)}
+        />
+        <DataTable
+          aria-label="采集商品列表"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+          emptyText={filtered ? "没有符合条件的采集商品" : "还没有采集商品，点击右上角“采集商品”开始采集，或使用浏览器插件一键采集"}
+          selection={{
+            // Every row shows as chosen while all matching rows are; unticking one goes back to choosing row by row.
+            selected: allMatching ? new Set(rows.map((r) => r.id)) : selected,
+            onChange: (next) => {
+              if (allMatching) {
+                setAllMatching(false);
+                setSelected(next);
+                return;
+              }
+              setSelected(next);
+            },
+          }}
+          virtualized={virtualized}
+          rowHeight={VIRTUAL_ROW_HEIGHT}
+          height="max(420px, calc(100dvh - 360px))"
+          pagination={{
+            page: state.page,
+            pageSize: state.pageSize,
+            total,
+            pageSizeOptions: COLLECT_PAGE_SIZES,
+            onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+          }}
+          className={virtualized ? "[&_[role=grid]>div]:min-w-[1040px]" : "[&_table]:min-w-[1040px] [&_table]:table-fixed"}
+        />
+      </CardContent>
+
+      <CollectEditDialog row={editing} onClose={() => setEditing(null)} />
+      <CollectStatusDialog
+        open={statusOpen}
+        count={count}
+        pending={batchStatus.isPending}
+        onOpenChange={setStatusOpen}
+        onSubmit={onBulkStatus}
+      />
+    </Card>
+  );
+}

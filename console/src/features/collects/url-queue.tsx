@@ -1,0 +1,213 @@
+// 采集队列 (AquiredUrl): the URLs imported from files, with their counts by status (GetStatics) and the last 7 days
+// (GetUrlSatatics) as cards; filtered by status and URL text, paged on the server; 重新采集 (ReCrwalUrls: chosen
+// finished URLs, or every failed one) and 删除 (Delete). The list follows itself while URLs are waiting or running.
+import { CircleCheck, CircleX, Clock, Link2, Loader, RotateCcw, Trash2 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { AquiredUrl } from "../../../../shared/contract/collect.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { confirm } from "../../../../shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
+import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { StatCard } from "../../../../shared/ui/stat-card.tsx";
+import { toast } from "../../../../shared/ui/toast.tsx";
+import { useUserStore } from "../../stores/user.ts";
+import { urlKeys, useAquiredUrls, useDeleteUrls, useReCrawlUrls, useUrlDaily, useUrlStatics, type UrlFilter } from "./api.ts";
+import { urlStatusOptions } from "./labels.ts";
+import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { isFinishedUrl, urlQueueColumns } from "./url-queue-columns.tsx";
+
+const PAGE_SIZES = [10, 20, 50, 100];
+const DAILY_DAYS = 7;
+
+export function UrlQueue() {
+  const isMainAccount = useUserStore((s) => s.isMainAccount);
+  const [status, setStatus] = useState("all");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  const filter: UrlFilter = {
+    ...(status !== "all" ? { status: Number(status) } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
+  const list = useAquiredUrls({ ...filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, sorting: "creationTime desc" });
+  const statics = useUrlStatics({});
+  const daily = useUrlDaily(DAILY_DAYS);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.totalCount ?? 0;
+  const reCrawl = useReCrawlUrls();
+  const remove = useDeleteUrls();
+
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    setPage(1);
+    setSelected(new Set());
+  }, [filterKey]);
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData) return;
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
+    if (page > lastPage) setPage(lastPage);
+  }, [list.data, list.isPlaceholderData, total, page, pageSize]);
+
+  const s = statics.data;
+  // The per-day figures change as URLs finish: fetch them again whenever the counts do.
+  const queryClient = useQueryClient();
+  const countsKey = s ? `${s.total}/${s.succeeded}/${s.failed}` : "";
+  const firstCounts = useRef(countsKey);
+  useEffect(() => {
+    if (!countsKey || countsKey === firstCounts.current) return;
+    firstCounts.current = countsKey;
+    void queryClient.invalidateQueries({ queryKey: urlKeys.daily(DAILY_DAYS) });
+  }, [countsKey, queryClient]);
+  const week = daily.data ?? [];
+  const weekTotal = week.reduce((sum, d) => sum + d.total, 0);
+  const weekOk = week.reduce((sum, d) => sum + d.succeeded, 0);
+  const weekFailed = week.reduce((sum, d) => sum + d.failed, 0);
+
+  function refresh() {
+    void list.refetch();
+    void statics.refetch();
+    void daily.refetch();
+  }
+
+  function reCrawlIds(ids: string[] | null, what: string) {
+    reCrawl.mutate(ids, {
+      onSuccess: ({ count }) => {
+        if (count) toast.success(`已将 ${count} 个${what}重新加入采集队列`);
+        else toast.info("没有可以重新采集的链接（只有已完成的链接可以重新采集）");
+        setSelected(new Set());
+      },
+    });
+  }
+
+  async function onDelete(ids: string[]) {
+    const ok = await confirm({
+      title: ids.length === 1 ? "确认删除该链接吗？" : `确认删除选中的 ${ids.length} 个链接吗？`,
+      description: "只从采集队列中删除链接，已采集到的商品不受影响。",
+      tone: "danger",
+      confirmText: "删除",
+    });
+    if (!ok) return;
+    remove.mutate(ids, {
+      onSuccess: ({ count }) => {
+        toast.success(`已删除 ${count} 个链接`);
+        setSelected((prev) => {
+          const next = new Set(prev);
+          for (const id of ids) next.delete(id);
+          return next;
+        });
+      },
+    });
+  }
+
+  const columns = urlQueueColumns({
+    onReCrawl: (r: AquiredUrl) => reCrawlIds([r.id], "链接"),
+    onDelete: (r: AquiredUrl) => void onDelete([r.id]),
+    showOwner: isMainAccount,
+  });
+  const chosenFinished = rows.filter((r) => selected.has(r.id) && isFinishedUrl(r)).length;
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="collect-url-queue">
+      <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-6" data-testid="collect-url-stats">
+        <StatCard title="全部链接" value={s?.total ?? 0} icon={<Link2 />} loading={statics.isPending} />
+        <StatCard title="等待中" value={s?.pending ?? 0} icon={<Clock />} loading={statics.isPending} />
+        <StatCard title="采集中" value={s?.running ?? 0} icon={<Loader />} loading={statics.isPending} />
+        <StatCard title="成功" value={s?.succeeded ?? 0} icon={<CircleCheck />} loading={statics.isPending} />
+        <StatCard title="失败" value={s?.failed ?? 0} icon={<CircleX />} loading={statics.isPending} />
+        <StatCard
+          title={`近 ${DAILY_DAYS} 天新增`}
+          value={weekTotal}
+          hint={`成功 ${weekOk} · 失败 ${weekFailed}`}
+          icon={<Link2 />}
+          loading={daily.isPending}
+        />
+      </div>
+
+      <DataTableToolbar>
+        <SearchInput
+          value={search}
+          onSearch={setSearch}
+          placeholder="搜索链接"
+          aria-label="搜索链接"
+          maxLength={200}
+          className="sm:w-72"
+          data-testid="collect-urls-search"
+        />
+        <Select value={status} onValueChange={setStatus}>
+          <SelectTrigger className="w-32" aria-label="状态" data-testid="collect-urls-status-filter">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">全部状态</SelectItem>
+            {urlStatusOptions.map((o) => (
+              <SelectItem key={o.value} value={String(o.value)}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <RefreshButton fetching={list.isFetching} onRefresh={refresh} data-testid="collect-urls-refresh" />
+        <div className="ml-auto flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!chosenFinished || reCrawl.isPending}
+            onClick={() => reCrawlIds([...selected], "链接")}
+            data-testid="collect-urls-recrawl-selected"
+          >
+            <RotateCcw />
+            重新采集选中{chosenFinished ? `（${chosenFinished}）` : ""}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!s?.failed || reCrawl.isPending}
+            onClick={() => reCrawlIds(null, "失败的链接")}
+            data-testid="collect-urls-recrawl-failed"
+          >
+            <RotateCcw />
+            重新采集全部失败{s?.failed ? `（${s.failed}）` : ""}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:text-destructive hover:bg-destructive/10"
+            disabled={!selected.size || remove.isPending}
+            onClick={() => void onDelete([...selected])}
+            data-testid="collect-urls-delete-selected"
+          >
+            <Trash2 />
+            删除选中{selected.size ? `（${selected.size}）` : ""}
+          </Button>
+        </div>
+      </DataTableToolbar>
+
+      <DataTable
+        aria-label="采集队列"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+        emptyText={status !== "all" || search ? "没有符合条件的链接" : "队列为空：导入链接文件后，链接会在这里排队采集"}
+        selection={{ selected, onChange: setSelected }}
+        pagination={{
+          page,
+          pageSize,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          onChange: (p, size) => {
+            if (size !== pageSize) {
+              setPageSize(size);
+              setPage(1);
+            } else setPage(p);
+          },
+        }}
+        className="[&_table]:min-w-[1000px] [&_table]:table-fixed"
+      />
+    </div>
+  );
+}

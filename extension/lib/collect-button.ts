@@ -1,0 +1,78 @@
+// The collect button on a product page: a small fixed panel in a shadow root, so the page's CSS cannot reach
+// it and it cannot restyle the page. Plain DOM: content scripts stay small and start fast.
+export type ButtonState =
+  | { kind: "waiting" }
+  | { kind: "ready"; collected: boolean }
+  | { kind: "sending" }
+  | { kind: "done"; outcome: string; message: string }
+  | { kind: "blocked"; message: string };
+
+const STYLE = `
+:host { all: initial; }
+.panel { position: fixed; right: 24px; bottom: 96px; z-index: 2147483647; display: flex; flex-direction: column; align-items: flex-end;
+  gap: 6px; font: 14px/1.4 system-ui, "PingFang SC", "Microsoft YaHei", sans-serif; }
+button { all: unset; cursor: pointer; padding: 10px 18px; border-radius: 999px; color: #fff; background: #2563eb;
+  box-shadow: 0 4px 14px rgba(37, 99, 235, .35); font-weight: 600; }
+button[disabled] { cursor: default; opacity: .65; }
+button.done { background: #16a34a; box-shadow: 0 4px 14px rgba(22, 163, 74, .35); }
+button.warn { background: #d97706; }
+.note { max-width: 260px; padding: 6px 10px; border-radius: 8px; background: rgba(15, 23, 42, .88); color: #fff; font-size: 12px; }
+.note:empty { display: none; }
+`;
+
+const labels = { collect: "采集到 ERP", collected: "已采集 · 再次采集", sending: "采集中…", waiting: "识别商品中…" };
+
+export function mountCollectButton(onCollect: () => void) {
+  const host = document.createElement("mercado-erp-collect");
+  const shadow = host.attachShadow({ mode: "open" });
+  const style = document.createElement("style");
+  style.textContent = STYLE;
+  const panel = document.createElement("div");
+  panel.className = "panel";
+  const button = document.createElement("button");
+  button.setAttribute("part", "button");
+  const note = document.createElement("div");
+  note.className = "note";
+  note.setAttribute("role", "status");
+  panel.append(note, button);
+  shadow.append(style, panel);
+  document.documentElement.append(host);
+  button.addEventListener("click", () => {
+    if (!button.disabled) onCollect();
+  });
+
+  function render(state: ButtonState) {
+    host.dataset.state = state.kind;
+    button.className = "";
+    button.disabled = false;
+    note.textContent = "";
+    switch (state.kind) {
+      case "waiting":
+        button.textContent = labels.waiting;
+        button.disabled = true;
+        break;
+      case "ready":
+        button.textContent = state.collected ? labels.collected : labels.collect;
+        if (state.collected) button.className = "done";
+        host.dataset.collected = String(state.collected);
+        break;
+      case "sending":
+        button.textContent = labels.sending;
+        button.disabled = true;
+        break;
+      case "done":
+        host.dataset.outcome = state.outcome;
+        button.textContent = state.outcome === "collected" || state.outcome === "already" ? labels.collected : labels.collect;
+        button.className = state.outcome === "collected" || state.outcome === "already" ? "done" : "warn";
+        note.textContent = state.message;
+        break;
+      case "blocked":
+        button.textContent = labels.collect;
+        button.className = "warn";
+        note.textContent = state.message;
+        break;
+    }
+  }
+
+  return { host, render, remove: () => host.remove() };
+}

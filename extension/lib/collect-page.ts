@@ -1,0 +1,72 @@
+// The collect button's page logic, shared by every platform's content script: wait until the product can be read
+// (page scripts fill their data late), show the button, mark an item already collected, and send the product through
+// the background worker on a press.
+import type { ContentScriptContext } from "wxt/utils/content-script-context";
+import { extract } from "../../shared/extract/extract.ts";
+import type { ExtractResult } from "../../shared/extract/product.ts";
+import type { Adapter, Snapshot } from "../../shared/extract/snapshot.ts";
+import { mountCollectButton } from "./collect-button.ts";
+import { sendMessage } from "./messaging.ts";
+import { requestGlobals } from "./page-globals.ts";
+
+/** How long to wait for a late page to show its product, and how often to look. */
+const WAIT_MS = 15_000;
+const POLL_MS = 600;
+
+export const blockedMessages = { login: "请先在该网站登录后再采集", captcha: "该页面需要完成验证码后再采集" } as const;
+
+export async function readProductPage(adapter: Adapter): Promise<ExtractResult> {
+  const snapshot: Snapshot = {
+    url: location.href,
+    capturedAt: new Date().toISOString(),
+    html: document.documentElement.outerHTML,
+    globals: await requestGlobals(adapter.globals),
+  };
+  return extract(snapshot, { adapters: [adapter] });
+}
+
+export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) {
+  if (!adapter.match(new URL(location.href))) return; // a non-product page of the platform
+  let result: ExtractResult | null = null;
+
+  const ui = mountCollectButton(() => void onCollect());
+  ctx.onInvalidated(ui.remove);
+  ui.render({ kind: "waiting" });
+
+  async function onCollect() {
+    // Read again at the press: the user may have picked another variant or the page may have loaded more.
+    const fresh = await readProductPage(adapter);
+    if (fresh.status === "ok") result = fresh;
+    if (!result?.product) return;
+    ui.render({ kind: "sending" });
+    try {
+      const { product, sources, missingFields, warnings } = result;
+      const answer = await sendMessage("collect", { ...product, sources, missingFields, warnings });
+      ui.render({ kind: "done", outcome: answer.outcome, message: answer.message });
+    } catch (e) {
+      ui.render({ kind: "done", outcome: "refused", message: e instanceof Error ? e.message : "采集失败" });
+    }
+  }
+
+  const started = Date.now();
+  while (ctx.isValid && Date.now() - started < WAIT_MS) {
+    const r = await readProductPage(adapter);
+    if (r.status === "ok" && r.product) {
+      result = r;
+      break;
+    }
+    if (r.status === "blocked") {
+      ui.render({ kind: "blocked", message: blockedMessages[r.block ?? "captcha"] });
+      return;
+    }
+    await new Promise<void>((resolve) => ctx.setTimeout(() => resolve(), POLL_MS));
+  }
+  if (!result?.product) {
+    ui.render({ kind: "blocked", message: "未能识别该页面的商品信息" });
+    return;
+  }
+  const collected = await sendMessage("isCollected", { platform: result.product.platform, itemId: result.product.itemId }).catch(
+    () => false,
+  );
+  ui.render({ kind: "ready", collected });
+}

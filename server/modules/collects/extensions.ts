@@ -1,0 +1,84 @@
+// What the collection centre adds to other areas: the data ClearSubAccountInfo removes for a sub-account, and the
+// workbench's collection card and daily trend. Registered once, when the module registers its calls.
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { aquiredUrls, collectTasks, collections } from "../../db/schema.ts";
+import { userDataCleaners } from "../users/extensions.ts";
+import { workbenchContributors, type WorkbenchScope } from "../workbench/extensions.ts";
+import { countPerDay } from "../workbench/series.ts";
+import { CollectStatus } from "../../../shared/contract/enums.ts";
+
+let registered = false;
+
+/** The caller's collections: the tenant's for a main account, its own for a sub-account. */
+function collectionWhere(scope: WorkbenchScope): SQL {
+  const tenant = eq(collections.tenantId, scope.tenantId);
+  return scope.role === "sub" ? and(tenant, eq(collections.userId, scope.userId))! : tenant;
+}
+
+export function registerCollectCleanup() {
+  if (registered) return;
+  registered = true;
+  userDataCleaners.push(
+    {
+      label: "采集商品",
+      async clear(tx, tenantId, userId) {
+        const rows = await tx
+          .delete(collections)
+          .where(and(eq(collections.tenantId, tenantId), eq(collections.userId, userId)))
+          .returning({ id: collections.id });
+        return rows.length;
+      },
+    },
+    {
+      label: "采集任务",
+      async clear(tx, tenantId, userId) {
+        const rows = await tx
+          .delete(collectTasks)
+          .where(and(eq(collectTasks.tenantId, tenantId), eq(collectTasks.userId, userId)))
+          .returning({ id: collectTasks.id });
+        return rows.length;
+      },
+    },
+    {
+      label: "采集链接",
+      async clear(tx, tenantId, userId) {
+        const rows = await tx
+          .delete(aquiredUrls)
+          .where(and(eq(aquiredUrls.tenantId, tenantId), eq(aquiredUrls.userId, userId)))
+          .returning({ id: aquiredUrls.id });
+        return rows.length;
+      },
+    },
+  );
+  workbenchContributors.push({
+    key: "collections",
+    appliesTo: (u) => !u.isHost,
+    async cards(tx, scope) {
+      const [r] = await tx
+        .select({
+          total: count(),
+          migrated: sql<number>`count(*) filter (where ${collections.status} = ${CollectStatus.Migrated})`.mapWith(Number),
+          flagged: sql<number>`count(*) filter (where ${collections.infringementWord} is not null)`.mapWith(Number),
+        })
+        .from(collections)
+        .where(collectionWhere(scope));
+      return [
+        {
+          key: "collections",
+          title: scope.role === "sub" ? "我的采集" : "采集商品",
+          value: Number(r.total),
+          hint: `已移入产品 ${r.migrated} · 侵权标记 ${r.flagged}`,
+        },
+      ];
+    },
+    async trends(tx, scope, days) {
+      return [
+        {
+          key: "collections.created",
+          title: "新增采集",
+          points: await countPerDay(tx, collections, collections.creationTime, collectionWhere(scope), days),
+        },
+      ];
+    },
+  });
+}

@@ -1,0 +1,416 @@
+// Collected products (spec §7 Collect): the extension's collect, the list and its filters, edits, batch status and
+// delete, the crawled-sku check, the collect settings, the infringement rule and screening, and the move to products.
+// A sub-account works on its own collections, a main account on its tenant's; row-level security backs the tenant.
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Tx } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { collectConfigs, collections, infringementRuleSettings, products, SETTINGS_PROFILE, users } from "../../db/schema.ts";
+import { containsPattern, orderBy } from "../../db/query.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
+import {
+  platformTypeOf,
+  type batchUpdateCollectStatusInput,
+  type CollectDetail,
+  type CollectedProduct,
+  type CollectListItem,
+  type getCollectInput,
+  type getCrawledSkusInput,
+  type updateCollectConfigInput,
+  type updateCollectInput,
+  type updateInfringementRuleSettingInput,
+} from "../../../shared/contract/collect.ts";
+import type { PagedResult } from "../../../shared/contract/common.ts";
+import { CollectSource, CollectStatus } from "../../../shared/contract/enums.ts";
+import { mainText, readCollectConfig, readInfringementRule, storeCollection, wordMatch } from "./store.ts";
+
+type CollectionRow = typeof collections.$inferSelect;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The rows the caller may see: its tenant's for a main account, its own for a sub-account. */
+export function ownedBy(ctx: CallContext): SQL {
+  const u = ctx.user!;
+  const tenant = eq(collections.tenantId, u.tenantId);
+  return u.isMainAccount ? tenant : and(tenant, eq(collections.userId, u.id))!;
+}
+
+function toListItem(r: CollectionRow, owner: string | null): CollectListItem {
+  return {
+    id: r.id,
+    platformType: r.platformType,
+    status: r.status,
+    country: r.country,
+    image: r.image,
+    images: (r.images as string[]) ?? [],
+    sourceUrl: r.sourceUrl,
+    currency: r.currency,
+    price: r.price,
+    priceMax: r.priceMax,
+    title: (r.title as Record<string, string>) ?? {},
+    creationTime: r.creationTime.toISOString(),
+    owner,
+    userId: r.userId,
+    labelId: r.labelId,
+    labelName: null,
+    infringementWord: r.infringementWord,
+    logs: [],
+    sku: r.itemId,
+  };
+}
+
+type StoredVariant = {
+  sku: string;
+  optionValues?: string[];
+  price?: number | null;
+  originalPrice?: number | null;
+  stock?: number | null;
+  image?: string | null;
+  weightG?: number | null;
+};
+
+function toDetail(r: CollectionRow, owner: string | null): CollectDetail {
+  const options = (r.options as { name: string; values: { id: string; name: string; image?: string }[] }[]) ?? [];
+  const keys = options.map((o) => o.name);
+  const variants = ((r.variants as StoredVariant[]) ?? []).map((v) => {
+    const ids = v.optionValues ?? [];
+    const values = ids.map((id, i) => options[i]?.values.find((x) => x.id === id)?.name ?? id);
+    return {
+      sku: v.sku,
+      price: v.price === null || v.price === undefined ? null : Number(v.price).toFixed(2),
+      originalPrice: v.originalPrice === null || v.originalPrice === undefined ? null : Number(v.originalPrice).toFixed(2),
+      stock: v.stock ?? null,
+      images: v.image ? [v.image] : [],
+      variant_Key: keys.slice(0, values.length),
+      variant_Values: values,
+      weight: v.weightG ?? null,
+    };
+  });
+  return {
+    ...toListItem(r, owner),
+    itemId: r.itemId,
+    variants,
+    options,
+    attributes: (r.attributes as { name: string; value: string }[]) ?? [],
+    stock: r.stock,
+    brand: r.brand,
+    size: r.size,
+    weight: r.weight,
+    description: (r.description as Record<string, string>) ?? {},
+    descriptionUrl: r.descriptionUrl,
+    lastModificationTime: iso(r.lastModificationTime),
+    videoUrl: r.videoUrl,
+    shop: (r.shop as CollectDetail["shop"]) ?? null,
+    isDiscountPrice: r.isDiscountPrice,
+    source: r.source,
+    extractInfo: (r.extractInfo as Record<string, unknown>) ?? {},
+    concurrencyStamp: r.concurrencyStamp,
+  };
+}
+
+export async function crawlProductByPlugin(ctx: CallContext, body: CollectedProduct) {
+  const u = ctx.user!;
+  return storeCollection(ctx.tx, { tenantId: u.tenantId, userId: u.id }, body, { source: CollectSource.Plugin });
+}
+
+const sortColumns = {
+  creationTime: collections.creationTime,
+  lastModificationTime: collections.lastModificationTime,
+  price: collections.price,
+  status: collections.status,
+  platformType: collections.platformType,
+};
+
+export async function getCollect(ctx: CallContext, q: z.output<typeof getCollectInput>): Promise<PagedResult<CollectListItem>> {
+  if (q.startDate && q.endDate && q.startDate > q.endDate) throw badRequest("开始时间不能晚于结束时间");
+  if (q.minPrice != null && q.maxPrice != null && q.minPrice > q.maxPrice) throw badRequest("最低价不能高于最高价");
+  const c: SQL[] = [ownedBy(ctx)];
+  if (q.userId) c.push(eq(collections.userId, q.userId));
+  if (q.status != null) c.push(eq(collections.status, q.status));
+  if (q.platformType != null) c.push(eq(collections.platformType, q.platformType));
+  if (q.sku) c.push(eq(collections.itemId, q.sku));
+  if (q.title) c.push(ilike(collections.titleText, containsPattern(q.title)));
+  if (q.ids?.length) c.push(inArray(collections.id, q.ids));
+  if (q.currrency) c.push(eq(collections.currency, q.currrency.toUpperCase()));
+  if (q.minPrice != null) c.push(gte(collections.price, q.minPrice.toFixed(2)));
+  if (q.maxPrice != null) c.push(lte(collections.price, q.maxPrice.toFixed(2)));
+  if (q.startDate) c.push(gte(collections.creationTime, q.startDate));
+  if (q.endDate) c.push(lte(collections.creationTime, q.endDate));
+  if (q.hasInfringement === true) c.push(isNotNull(collections.infringementWord));
+  if (q.hasInfringement === false) c.push(isNull(collections.infringementWord));
+  const where = and(...c);
+  const [{ n }] = await ctx.tx.select({ n: count() }).from(collections).where(where);
+  const total = Number(n);
+  if (!total || q.skipCount >= total) return { items: [], totalCount: total };
+  const rows = await ctx.tx
+    .select({ c: collections, owner: users.userName })
+    .from(collections)
+    .leftJoin(users, and(eq(users.tenantId, collections.tenantId), eq(users.id, collections.userId)))
+    .where(where)
+    .orderBy(orderBy(q.sorting, sortColumns, desc(collections.creationTime)), desc(collections.creationTime), asc(collections.id))
+    .limit(q.maxResultCount)
+    .offset(q.skipCount);
+  return { items: rows.map((r) => toListItem(r.c, r.owner)), totalCount: total };
+}
+
+async function findOwned(ctx: CallContext, id: string): Promise<{ c: CollectionRow; owner: string | null }> {
+  const [row] = await ctx.tx
+    .select({ c: collections, owner: users.userName })
+    .from(collections)
+    .leftJoin(users, and(eq(users.tenantId, collections.tenantId), eq(users.id, collections.userId)))
+    .where(and(ownedBy(ctx), eq(collections.id, id)));
+  if (!row) throw notFound("采集商品不存在");
+  return row;
+}
+
+export async function getCollectById(ctx: CallContext, id: string): Promise<CollectDetail> {
+  const row = await findOwned(ctx, id);
+  return toDetail(row.c, row.owner);
+}
+
+export async function updateCollect(ctx: CallContext, body: z.output<typeof updateCollectInput>): Promise<CollectDetail> {
+  const { c: row } = await findOwned(ctx, body.id);
+  if (body.concurrencyStamp && body.concurrencyStamp !== row.concurrencyStamp) throw conflict();
+  const change: Partial<typeof collections.$inferInsert> = {};
+  if (body.title !== undefined) {
+    const text = mainText(body.title);
+    if (!text) throw badRequest("标题不能为空");
+    change.title = body.title;
+    change.titleText = text;
+  }
+  if (body.price !== undefined) change.price = body.price === null ? null : body.price.toFixed(2);
+  if (body.currency !== undefined) change.currency = body.currency?.toUpperCase() ?? null;
+  if (body.images !== undefined) {
+    change.images = body.images;
+    change.image = body.images[0] ?? null;
+  }
+  if (body.description !== undefined) change.description = body.description;
+  if (body.weight !== undefined) change.weight = body.weight === null ? null : body.weight.toFixed(2);
+  if (body.size !== undefined) change.size = body.size;
+  if (body.stock !== undefined) change.stock = body.stock;
+  if (body.brand !== undefined) change.brand = body.brand;
+  if (body.status !== undefined) change.status = body.status;
+  if (body.attributes !== undefined) change.attributes = body.attributes;
+  if (body.variants !== undefined) change.variants = body.variants;
+  // The stamp in the condition too: a concurrent edit between the read and this write is a 409, not a lost update.
+  const updated = await ctx.tx
+    .update(collections)
+    .set({ ...change, lastModificationTime: new Date(), lastModifierId: ctx.user!.id, concurrencyStamp: randomUUID() })
+    .where(and(eq(collections.tenantId, row.tenantId), eq(collections.id, row.id), eq(collections.concurrencyStamp, row.concurrencyStamp)))
+    .returning({ id: collections.id });
+  if (!updated.length) throw conflict();
+  return getCollectById(ctx, row.id);
+}
+
+export async function deleteCollect(ctx: CallContext, id: string): Promise<void> {
+  const rows = await ctx.tx
+    .delete(collections)
+    .where(and(ownedBy(ctx), eq(collections.id, id)))
+    .returning({ id: collections.id });
+  if (!rows.length) throw notFound("采集商品不存在");
+}
+
+export async function batchDeleteCollects(ctx: CallContext, ids: string[]) {
+  const rows = await ctx.tx
+    .delete(collections)
+    .where(and(ownedBy(ctx), inArray(collections.id, ids)))
+    .returning({ id: collections.id });
+  return { count: rows.length };
+}
+
+export async function batchUpdateCollectStatus(ctx: CallContext, body: z.output<typeof batchUpdateCollectStatusInput>) {
+  const rows = await ctx.tx
+    .update(collections)
+    .set({
+      status: body.status,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.user!.id,
+      concurrencyStamp: sql`gen_random_uuid()::text`,
+    })
+    .where(and(ownedBy(ctx), inArray(collections.id, body.ids)))
+    .returning({ id: collections.id });
+  return { count: rows.length };
+}
+
+/** Which of the given source item ids the caller has collected (the extension marks them on sight). */
+export async function getCrawledSkus(ctx: CallContext, body: z.output<typeof getCrawledSkusInput>): Promise<string[]> {
+  if (!body.skus.length) return [];
+  const u = ctx.user!;
+  const c: SQL[] = [
+    eq(collections.tenantId, u.tenantId),
+    eq(collections.userId, u.id),
+    inArray(collections.itemId, [...new Set(body.skus)]),
+  ];
+  const platformType = body.platformType ?? (body.platform ? platformTypeOf(body.platform) : null);
+  if (platformType != null) c.push(eq(collections.platformType, platformType));
+  const rows = await ctx.tx
+    .selectDistinct({ sku: collections.itemId })
+    .from(collections)
+    .where(and(...c));
+  return rows.map((r) => r.sku).sort();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings.
+
+export const getCollectConfig = (ctx: CallContext) => readCollectConfig(ctx.tx, ctx.user!.tenantId);
+
+export async function updateCollectConfig(ctx: CallContext, body: z.output<typeof updateCollectConfigInput>) {
+  const tenantId = ctx.user!.tenantId;
+  const current = await readCollectConfig(ctx.tx, tenantId);
+  const next = {
+    isDiscountPrice: body.isDiscountPrice ?? current.isDiscountPrice,
+    maxImageCount: body.maxImageCount ?? current.maxImageCount,
+    maxVariantCount: body.maxVariantCount ?? current.maxVariantCount,
+    isCollectDescription: body.isCollectDescription ?? current.isCollectDescription,
+    isCollectVideo: body.isCollectVideo ?? current.isCollectVideo,
+    lastModificationTime: new Date(),
+    lastModifierId: ctx.user!.id,
+  };
+  await ctx.tx
+    .insert(collectConfigs)
+    .values({ tenantId, profile: SETTINGS_PROFILE, ...next })
+    .onConflictDoUpdate({ target: [collectConfigs.tenantId, collectConfigs.profile], set: next });
+  return readCollectConfig(ctx.tx, tenantId);
+}
+
+export const getInfringementRuleSetting = (ctx: CallContext) => readInfringementRule(ctx.tx, ctx.user!.tenantId);
+
+export async function updateInfringementRuleSetting(ctx: CallContext, body: z.output<typeof updateInfringementRuleSettingInput>) {
+  const tenantId = ctx.user!.tenantId;
+  const set = {
+    isAllowCollected: body.isAllowCollected,
+    infringementRuleType: body.infringementRuleType,
+    lastModificationTime: new Date(),
+    lastModifierId: ctx.user!.id,
+  };
+  await ctx.tx
+    .insert(infringementRuleSettings)
+    .values({ tenantId, id: randomUUID(), profile: SETTINGS_PROFILE, ...set })
+    .onConflictDoUpdate({ target: [infringementRuleSettings.tenantId, infringementRuleSettings.profile], set });
+  return readInfringementRule(ctx.tx, tenantId);
+}
+
+/**
+ * Checks the given collections' titles (every language) against the tenant's infringement words with the tenant's
+ * rule, in one statement: the first (longest) word found is stored, or the flag is cleared.
+ */
+export async function screeningforInfringement(ctx: CallContext, ids: string[]) {
+  const u = ctx.user!;
+  const rule = await readInfringementRule(ctx.tx, u.tenantId);
+  const titles = sql`lower((select coalesce(string_agg(value, ' '), '') from jsonb_each_text(c.title)))`;
+  const owner = u.isMainAccount ? sql`` : sql` and c.user_id = ${u.id}`;
+  const rows = rowsOf<{ id: string; word: string | null }>(
+    await ctx.tx.execute(sql`update collections c set infringement_word = (
+        select w.word from infringement_words w
+        where w.tenant_id = c.tenant_id and ${wordMatch(rule.infringementRuleType, titles, sql`w.normalized_word`)}
+        order by length(w.word) desc, w.word limit 1),
+      last_modification_time = now(), last_modifier_id = ${u.id}
+      where c.tenant_id = ${u.tenantId}${owner} and c.id in (${sql.join(
+        ids.map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})
+      returning c.id, c.infringement_word as word`),
+  );
+  return { count: rows.length, flagged: rows.filter((r) => r.word !== null).length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Moving collections to the products.
+
+/**
+ * Creates a product from each given collection (not from one already moved: a product from it exists and is not
+ * deleted), owned by the collection's owner, within each owner's productCount limit; the collections become Migrated.
+ * One insert … select, one status update.
+ */
+export async function migratToProduct(ctx: CallContext, ids: string[]) {
+  const u = ctx.user!;
+  const tx = ctx.tx;
+  const unique = [...new Set(ids)];
+  const visible = await tx
+    .select({ id: collections.id, userId: collections.userId })
+    .from(collections)
+    .where(and(ownedBy(ctx), inArray(collections.id, unique)));
+  if (!visible.length) throw notFound("采集商品不存在");
+  const moved = await tx
+    .select({ id: products.sourceCollectionId })
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, u.tenantId),
+        eq(products.isDeleted, false),
+        inArray(
+          products.sourceCollectionId,
+          visible.map((v) => v.id),
+        ),
+      ),
+    );
+  const already = new Set(moved.map((m) => m.id));
+  const todo = visible.filter((v) => !already.has(v.id));
+  await checkProductLimits(tx, u.tenantId, todo);
+  const productIds: string[] = [];
+  if (todo.length) {
+    const pairs = todo.map((t) => {
+      const pid = randomUUID();
+      productIds.push(pid);
+      return sql`(${t.id}::uuid, ${pid}::uuid)`;
+    });
+    await tx.execute(sql`insert into products (tenant_id, id, user_id, source_collection_id, platform_type, source_url, item_id,
+        title, title_text, image, images, price, currency, weight, description, attributes, options, variants, status,
+        infringement_word, creation_time, creator_id)
+      select c.tenant_id, m.pid, c.user_id, c.id, c.platform_type, c.source_url, c.item_id, c.title, c.title_text, c.image,
+        c.images, c.price, c.currency, c.weight, c.description, c.attributes, c.options, c.variants, 1, c.infringement_word,
+        now(), ${u.id}
+      from (values ${sql.join(pairs, sql`, `)}) as m(cid, pid)
+      join collections c on c.tenant_id = ${u.tenantId} and c.id = m.cid`);
+    await tx
+      .update(collections)
+      .set({ status: CollectStatus.Migrated, lastModificationTime: new Date(), lastModifierId: u.id })
+      .where(
+        and(
+          eq(collections.tenantId, u.tenantId),
+          inArray(
+            collections.id,
+            todo.map((t) => t.id),
+          ),
+        ),
+      );
+  }
+  return { successCount: todo.length, ignoreCount: visible.length - todo.length, productIds };
+}
+
+/** Refuses the move when an owner would pass its productCount limit (null: no limit). */
+async function checkProductLimits(tx: Tx, tenantId: string, todo: { userId: string }[]) {
+  if (!todo.length) return;
+  const perOwner = new Map<string, number>();
+  for (const t of todo) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
+  const owners = [...perOwner.keys()];
+  const limits = await tx
+    .select({ id: users.id, userName: users.userName, productCount: users.productCount })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, owners)))
+    .for("update");
+  const limited = limits.filter((l) => l.productCount !== null);
+  if (!limited.length) return;
+  const counts = await tx
+    .select({ userId: products.userId, n: count() })
+    .from(products)
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        eq(products.isDeleted, false),
+        inArray(
+          products.userId,
+          limited.map((l) => l.id),
+        ),
+      ),
+    )
+    .groupBy(products.userId);
+  for (const l of limited) {
+    const have = Number(counts.find((c) => c.userId === l.id)?.n ?? 0);
+    if (have + perOwner.get(l.id)! > l.productCount!) {
+      throw businessError(`${l.userName} 的产品数量将超过上限（${l.productCount} 个，已有 ${have} 个）`, "Product.LimitReached");
+    }
+  }
+}

@@ -1,0 +1,237 @@
+// 1688 (detail.1688.com/offer/{id}.html). Two page shapes:
+//  - "context": `window.context = (function(b, a){…})(window.context, {result: {data: {...components}, global: {...}}})`,
+//    the data being the IIFE's second argument;
+//  - "init-data": `window.__INIT_DATA = {data: {<id>: {componentType, data}}, globalData: {...}}` (newer "od" pages).
+// Both keep the sku model as skuProps (option names and values) + skuInfoMap ("黑色&gt;M" → sku id, price, stock).
+import { decodeEntities } from "../html.ts";
+import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
+import { findIifeArguments } from "../script-data.ts";
+import { readGlobal, type Adapter, type Located, type Snapshot, type Warn } from "../snapshot.ts";
+import {
+  absUrl,
+  at,
+  findDeep,
+  idOf,
+  imageList,
+  isObj,
+  numberOf,
+  obj,
+  objs,
+  originalAlicdnImage,
+  parsePrice,
+  stockOf,
+  str,
+  toCm,
+  toGrams,
+  type Obj,
+} from "../values.ts";
+import { alibabaBlock, compact, pageVariable, titleFields } from "./common.ts";
+
+type Raw = Obj;
+
+function locateContext(snapshot: Snapshot): Obj | undefined {
+  if (snapshot.html) {
+    const args = findIifeArguments(snapshot.html, "context");
+    const data = args?.find((a, i) => i > 0 && isObj(a)) ?? args?.find(isObj);
+    if (isObj(data)) return data;
+  }
+  const g = readGlobal(snapshot, "context");
+  return isObj(g) && (g.result || g.data) ? g : undefined;
+}
+
+interface Tier {
+  begin: number;
+  price: number;
+}
+
+function tiers(v: unknown): Tier[] {
+  return objs(v)
+    .map((t) => ({ begin: numberOf(t.beginAmount) ?? 1, price: parsePrice(t.price) }))
+    .filter((t): t is Tier => t.price !== undefined && t.price > 0)
+    .sort((a, b) => a.begin - b.begin);
+}
+
+interface PieceInfo {
+  weightG?: number;
+  dims?: { lengthCm: number; widthCm: number; heightCm: number };
+}
+
+/** Options and variants of a 1688 sku model. */
+function skuModel(
+  model: Obj | undefined,
+  tierPrice: number | undefined,
+  pieces: Map<string, PieceInfo>,
+  warn: Warn,
+): Pick<PartialProduct, "options" | "variants"> {
+  if (!model) return {};
+  const options: ProductOption[] = objs(model.skuProps)
+    .map((p) => ({
+      name: str(p.prop) ?? str(p.name) ?? "",
+      values: objs(p.value).flatMap((v) => {
+        const name = str(v.name);
+        if (!name) return [];
+        const image = absUrl(v.imageUrl);
+        return [{ id: name, name, ...(image ? { image: originalAlicdnImage(image) } : {}) }];
+      }),
+    }))
+    .filter((o) => o.name && o.values.length);
+  const variants: ProductVariant[] = [];
+  const infoMap = obj(model.skuInfoMap) ?? {};
+  for (const [key, value] of Object.entries(infoMap)) {
+    const info = obj(value);
+    if (!info) continue;
+    // Value names joined by ">" (written "&gt;" in the page).
+    const names = decodeEntities(str(info.specAttrs) ?? key).split(">");
+    if (names.length !== options.length || names.some((n, i) => !options[i].values.some((v) => v.id === n))) {
+      warn(`sku "${decodeEntities(key)}" does not match the sku properties; skipped`);
+      continue;
+    }
+    const sku = idOf(info.skuId, warn) ?? str(info.specId);
+    if (!sku) continue;
+    const own = parsePrice(info.price);
+    const discounted = parsePrice(info.discountPrice);
+    const v: ProductVariant = { sku, optionValues: names };
+    const price = discounted || own || tierPrice;
+    if (price) v.price = price;
+    if (discounted && own && own > discounted) v.originalPrice = own;
+    const stock = stockOf(info.canBookCount ?? info.amountOnSale);
+    if (stock !== undefined) v.stock = stock;
+    const image = options[0]?.values.find((x) => x.id === names[0])?.image;
+    if (image) v.image = image;
+    const piece = pieces.get(sku);
+    if (piece?.weightG) v.weightG = piece.weightG;
+    if (piece?.dims) v.dims = piece.dims;
+    variants.push(v);
+  }
+  return variants.length ? { options, variants } : {};
+}
+
+/** The shared price rule: the first quantity tier (what a small buyer pays) is the price; tiers widen the range. */
+function priceFields(tierList: Tier[], variants: ProductVariant[] | undefined): PartialProduct {
+  if (tierList.length < 2) return tierList.length && !variants?.length ? { price: tierList[0].price } : {};
+  const all = tierList.map((t) => t.price).concat((variants ?? []).map((v) => v.price).filter((p): p is number => p !== undefined));
+  return { price: tierList[0].price, priceRange: { min: Math.min(...all), max: Math.max(...all) } };
+}
+
+/** Heaviest variant's weight and size: freight estimated from it is never too low. */
+function heaviest(variants: ProductVariant[] | undefined): PartialProduct {
+  const withWeight = (variants ?? []).filter((v) => v.weightG);
+  if (!withWeight.length) return {};
+  const top = withWeight.reduce((a, b) => (b.weightG! > a.weightG! ? b : a));
+  return compact({ weightG: top.weightG, dims: top.dims });
+}
+
+function attributeList(v: unknown): { name: string; value: string }[] {
+  return objs(v).flatMap((a) => {
+    const name = str(a.name) ?? str(a.attributeName);
+    const value = str(a.value) ?? (Array.isArray(a.values) ? a.values.map(str).filter(Boolean).join(", ") : undefined);
+    return name && value ? [{ name, value }] : [];
+  });
+}
+
+function mapContext(root: Obj, warn: Warn): PartialProduct {
+  const result = obj(root.result) ?? root;
+  const data = obj(result.data) ?? {};
+  const global = obj(at(result, "global.globalData")) ?? obj(result.globalData) ?? {};
+  const model = obj(global.model) ?? {};
+  const offer = obj(model.offerDetail) ?? {};
+  const title = str(at(data, "productTitle.fields.title")) ?? str(offer.subject);
+  const gallery = obj(at(data, "gallery.fields")) ?? {};
+  const images = imageList(
+    Array.isArray(gallery.offerImgList) ? gallery.offerImgList : objs(offer.imageList),
+    undefined,
+    originalAlicdnImage,
+  );
+  const tierList = tiers(at(data, "mainPrice.fields.priceModel.currentPrices"));
+  const pieces = new Map<string, PieceInfo>();
+  for (const p of objs(
+    at(
+      findDeep(data, (o) => isObj(o.pieceWeightScale)),
+      "pieceWeightScale.pieceWeightScaleInfo",
+    ),
+  )) {
+    const id = idOf(p.skuId);
+    if (!id) continue;
+    const [l, w, h] = [toCm(p.length), toCm(p.width), toCm(p.height)];
+    pieces.set(id, compact({ weightG: toGrams(p.weight, "g"), dims: l && w && h ? { lengthCm: l, widthCm: w, heightCm: h } : undefined }));
+  }
+  const skus = skuModel(obj(global.skuModel) ?? obj(model.skuModel), tierList[0]?.price, pieces, warn);
+  const seller = obj(model.sellerModel) ?? {};
+  return compact({
+    ...titleFields(title, "zh"),
+    currency: "CNY",
+    ...priceFields(tierList, skus.variants),
+    images,
+    video: absUrl(at(gallery, "video.videoUrl")),
+    descriptionUrl: absUrl(offer.detailUrl),
+    attributes: attributeList(offer.featureAttributes),
+    ...skus,
+    ...heaviest(skus.variants),
+    stock: stockOf(at(model, "tradeModel.canBookedAmount")),
+    shop: compact({ id: str(seller.memberId), name: str(seller.companyName), url: absUrl(seller.winportUrl) }),
+  });
+}
+
+function mapInitData(root: Obj, warn: Warn): PartialProduct {
+  const global = obj(root.globalData) ?? {};
+  const components = Object.values(obj(root.data) ?? {}).filter(isObj);
+  const component = (kind: RegExp) => components.find((c) => kind.test(str(c.componentType) ?? ""))?.data;
+  const temp = obj(global.tempModel) ?? {};
+  const title = str(temp.offerTitle) ?? str(obj(component(/title/i))?.title);
+  const images = imageList(
+    objs(global.images).map((i) => i.fullPathImageURI ?? i.imageURI),
+    undefined,
+    originalAlicdnImage,
+  );
+  const tierList = tiers(at(global, "orderParamModel.orderParam.skuParam.skuRangePrices"));
+  // freightInfo weights are kilograms: unitWeight for the offer, skuWeight per sku id.
+  const freight = obj(findDeep(root.data, (o) => isObj(o.freightInfo))?.freightInfo) ?? {};
+  const pieces = new Map<string, PieceInfo>();
+  for (const [id, kg] of Object.entries(obj(freight.skuWeight) ?? {})) {
+    const g = toGrams(kg, "kg");
+    if (g) pieces.set(id, { weightG: g });
+  }
+  const skus = skuModel(obj(global.skuModel), tierList[0]?.price, pieces, warn);
+  const description = findDeep(root.data, (o) => typeof o.detailUrl === "string");
+  const video = findDeep(root.data, (o) => typeof o.videoUrl === "string");
+  const attributes = attributeList(component(/attribute/i));
+  const unitWeight = toGrams(freight.unitWeight, "kg");
+  return compact({
+    ...titleFields(title, "zh"),
+    currency: "CNY",
+    ...priceFields(tierList, skus.variants),
+    images,
+    video: absUrl(video?.videoUrl),
+    descriptionUrl: absUrl(description?.detailUrl),
+    attributes,
+    ...skus,
+    ...(unitWeight && !skus.variants?.some((v) => v.weightG) ? { weightG: unitWeight } : heaviest(skus.variants)),
+    shop: compact({
+      id: str(temp.sellerMemberId) ?? str(temp.sellerLoginId),
+      name: str(temp.companyName),
+      url: absUrl(at(global, "offerBaseInfo.sellerWinportUrl")),
+    }),
+  });
+}
+
+export const alibaba1688: Adapter<Raw> = {
+  id: "1688",
+  platform: "1688",
+  hosts: /(^|\.)1688\.com$/,
+  globals: ["context", "__INIT_DATA"],
+  match(url) {
+    if (!/(^|\.)1688\.com$/.test(url.hostname)) return null;
+    return /\/offer\/(\d+)\.html/.exec(url.pathname)?.[1] ?? null;
+  },
+  detectBlock: (s) => alibabaBlock(s, /^login\.(1688|taobao)\.com$/),
+  locate(snapshot): Located<Raw> | null {
+    const init = pageVariable(snapshot, "__INIT_DATA");
+    if (isObj(init) && (init.globalData || init.data)) return { shape: "init-data", data: init };
+    const context = locateContext(snapshot);
+    if (context) return { shape: "context", data: context };
+    return null;
+  },
+  map(located, _snapshot, warn) {
+    return located.shape === "init-data" ? mapInitData(located.data, warn) : mapContext(located.data, warn);
+  },
+};

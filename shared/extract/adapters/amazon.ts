@@ -1,0 +1,224 @@
+// Amazon (/dp/{ASIN}, /gp/product/{ASIN}). The page is server-rendered: #productTitle, the buy-box price
+// (.priceToPay .a-offscreen, struck-out list price under [data-a-strike]), images in the ImageBlockATF script
+// ('colorImages': {'initial': [{hiRes, large}]}), variations in the twister script (dimensionsDisplay,
+// dimensionValuesDisplayData: ASIN → values), bullets in #feature-bullets, details tables (weight, dimensions).
+// Only the selected variation's price is in the page.
+import {
+  elementById,
+  elementByClass,
+  elementText,
+  escapeHtml,
+  findTagsWithAttr,
+  htmlLang,
+  innerHtml,
+  tagsNamed,
+  type Tag,
+} from "../html.ts";
+import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
+import { findKeyedValue } from "../script-data.ts";
+import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
+import { absUrl, arr, currencyOf, obj, objs, parseDimsText, parsePrice, parseWeightText, str, stockOf, uniq, type Obj } from "../values.ts";
+import { compact, titleFields } from "./common.ts";
+
+const TLD_CURRENCY: [RegExp, string][] = [
+  [/\.com$/, "USD"],
+  [/\.com\.mx$/, "MXN"],
+  [/\.com\.br$/, "BRL"],
+  [/\.ca$/, "CAD"],
+  [/\.co\.uk$/, "GBP"],
+  [/\.(de|fr|it|es|nl|ie|be)$/, "EUR"],
+  [/\.co\.jp$/, "JPY"],
+  [/\.com\.au$/, "AUD"],
+  [/\.in$/, "INR"],
+  [/\.sg$/, "SGD"],
+  [/\.ae$/, "AED"],
+];
+
+const ASIN_IN_PATH = /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/ASIN)\/([A-Z0-9]{10})(?:[/?]|$)/;
+
+function textIn(html: string, container: Tag | null, className: string): string | undefined {
+  if (!container) return undefined;
+  const inner = innerHtml(html, container);
+  const t = elementByClass(inner, className);
+  return t ? elementText(inner, t) || undefined : undefined;
+}
+
+function prices(html: string): { price?: number; originalPrice?: number; text?: string } {
+  const box = elementByClass(html, "priceToPay") ?? elementByClass(html, "apexPriceToPay");
+  const text =
+    textIn(html, box, "a-offscreen") ??
+    textIn(html, elementById(html, "corePrice_feature_div"), "a-offscreen") ??
+    ["priceblock_dealprice", "priceblock_ourprice", "price_inside_buybox"]
+      .map((id) => elementById(html, id))
+      .map((t) => (t ? elementText(html, t) : undefined))
+      .find(Boolean);
+  const strike = findTagsWithAttr(html, "data-a-strike", "true", 1)[0] ?? null;
+  const original = textIn(html, strike, "a-offscreen") ?? textIn(html, elementByClass(html, "basisPrice"), "a-offscreen");
+  return { price: parsePrice(text), originalPrice: parsePrice(original), text };
+}
+
+function images(html: string): string[] {
+  const colorImages = obj(findKeyedValue(html, "colorImages"));
+  const initial = objs(colorImages?.initial)
+    .map((i) => absUrl(i.hiRes) ?? absUrl(i.large))
+    .filter((u): u is string => !!u);
+  if (initial.length) return uniq(initial);
+  const landing = elementById(html, "landingImage") ?? elementById(html, "imgBlkFront");
+  if (!landing) return [];
+  const hires = absUrl(landing.attrs["data-old-hires"]);
+  if (hires) return [hires];
+  try {
+    const dynamic = JSON.parse(landing.attrs["data-a-dynamic-image"] ?? "{}") as Record<string, unknown>;
+    return Object.keys(dynamic)
+      .map((u) => absUrl(u))
+      .filter((u): u is string => !!u)
+      .slice(0, 1);
+  } catch {
+    return absUrl(landing.attrs.src) ? [absUrl(landing.attrs.src)!] : [];
+  }
+}
+
+/** Rows of the product details tables and the detail bullets ("Item Weight", "Product Dimensions"…). */
+function details(html: string): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  const clean = (s: string) =>
+    s
+      .replace(/[\u200e\u200f]/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  for (const id of ["productDetails_techSpec_section_1", "productDetails_detailBullets_sections1"]) {
+    const table = elementById(html, id);
+    if (!table) continue;
+    const inner = innerHtml(html, table);
+    for (const tr of tagsNamed(inner, "tr")) {
+      const row = innerHtml(inner, tr);
+      const th = tagsNamed(row, "th").next().value;
+      const td = tagsNamed(row, "td").next().value;
+      const name = th ? clean(elementText(row, th)) : "";
+      const value = td ? clean(elementText(row, td)) : "";
+      if (name && value) out.push({ name, value });
+    }
+  }
+  // Detail bullets: <span class="a-list-item"><span class="a-text-bold">Item Weight ‏ : ‎</span> <span>8 ounces</span></span>
+  const bullets = elementById(html, "detailBullets_feature_div");
+  if (bullets) {
+    const inner = innerHtml(html, bullets);
+    for (const item of findTagsWithAttr(inner, "class", "a-list-item")) {
+      const m = /^([^:：]+?)\s*[:：]\s*(.+)$/.exec(clean(elementText(inner, item)));
+      if (m) out.push({ name: m[1], value: m[2] });
+    }
+  }
+  return out.filter((a) => !/customer reviews|best sellers rank/i.test(a.name));
+}
+
+function variations(
+  html: string,
+  currentAsin: string,
+  current: Partial<ProductVariant>,
+  warn: Warn,
+): Pick<PartialProduct, "options" | "variants"> {
+  const names = arr(findKeyedValue(html, "dimensionsDisplay"))
+    .map(str)
+    .filter((s): s is string => !!s);
+  const byAsin = obj(findKeyedValue(html, "dimensionValuesDisplayData"));
+  if (!names.length || !byAsin) return {};
+  const options: ProductOption[] = names.map((name) => ({ name, values: [] }));
+  const variants: ProductVariant[] = [];
+  for (const [asin, raw] of Object.entries(byAsin)) {
+    const values = arr(raw).map(str);
+    if (values.length !== names.length || values.some((v) => !v)) continue;
+    values.forEach((v, i) => {
+      if (!options[i].values.some((x) => x.id === v)) options[i].values.push({ id: v!, name: v! });
+    });
+    variants.push(compact({ sku: asin, optionValues: values as string[], ...(asin === currentAsin ? current : {}) }) as ProductVariant);
+  }
+  const unpriced = variants.filter((v) => v.price === undefined).length;
+  if (unpriced) warn(`only the selected variation's price is in the page (${unpriced} variations without price)`);
+  return variants.length ? { options, variants } : {};
+}
+
+function shop(html: string): PartialProduct["shop"] {
+  const seller = elementById(html, "sellerProfileTriggerId");
+  if (seller) {
+    const url = absUrl(seller.attrs.href, "https://www.amazon.com/");
+    const id = url ? (new URL(url).searchParams.get("seller") ?? undefined) : undefined;
+    return compact({ id, name: elementText(html, seller) || undefined, url }) as PartialProduct["shop"];
+  }
+  const merchant = elementById(html, "merchant-info") ?? elementById(html, "merchantInfoFeature_feature_div");
+  const text = merchant ? elementText(html, merchant) : "";
+  const soldBy = /sold by ([^.]+?)(?:\.|$)/i.exec(text);
+  return soldBy ? { name: soldBy[1].trim() } : undefined;
+}
+
+function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
+  const html = snapshot.html ?? "";
+  const u = new URL(snapshot.url);
+  const title = (() => {
+    const t = elementById(html, "productTitle");
+    return t ? elementText(html, t) : undefined;
+  })();
+  const byline = elementById(html, "bylineInfo");
+  const bylineText = byline ? elementText(html, byline) : "";
+  const brand = /^Visit the (.+?) Store$/i.exec(bylineText)?.[1] ?? /^Brand:\s*(.+)$/i.exec(bylineText)?.[1];
+  const p = prices(html);
+  const currentAsin = str(findKeyedValue(html, "currentAsin")) ?? ASIN_IN_PATH.exec(u.pathname)?.[1] ?? "";
+  const bullets = (() => {
+    const box = elementById(html, "feature-bullets");
+    if (!box) return [];
+    const inner = innerHtml(html, box);
+    return findTagsWithAttr(inner, "class", "a-list-item")
+      .map((t) => elementText(inner, t))
+      .filter(Boolean);
+  })();
+  const descBox = elementById(html, "productDescription");
+  const descText = descBox ? elementText(html, descBox) : "";
+  const descriptionHtml = [
+    bullets.length ? `<ul>${bullets.map((b) => `<li>${escapeHtml(b)}</li>`).join("")}</ul>` : "",
+    descText ? `<p>${escapeHtml(descText)}</p>` : "",
+  ].join("");
+  const attributes = details(html);
+  const find = (re: RegExp) => attributes.find((a) => re.test(a.name))?.value;
+  const weightG = parseWeightText(find(/^Item Weight$/i) ?? "") ?? parseDimsText(find(/Dimensions/i) ?? "").weightG;
+  const dims = parseDimsText(find(/^(Product|Item|Package) Dimensions$/i) ?? "").dims;
+  const availability = elementById(html, "availability");
+  const left = availability ? /only (\d+) left/i.exec(elementText(html, availability))?.[1] : undefined;
+  const currency = currencyOf(p.text?.replace(/^\$/, "")) ?? TLD_CURRENCY.find(([re]) => re.test(u.hostname))?.[1];
+  // Price and stock shown are the selected variation's.
+  const skus = variations(html, currentAsin, compact({ price: p.price, originalPrice: p.originalPrice, stock: stockOf(left) }), warn);
+  return compact({
+    ...titleFields(title, "en", htmlLang(html)),
+    brand,
+    currency,
+    price: p.price,
+    originalPrice: p.originalPrice,
+    stock: skus.variants ? undefined : stockOf(left),
+    images: images(html),
+    descriptionHtml: descriptionHtml || undefined,
+    attributes,
+    ...skus,
+    weightG,
+    dims,
+    shop: shop(html),
+  });
+}
+
+export const amazon: Adapter<Obj> = {
+  id: "amazon",
+  platform: "amazon",
+  hosts: /(^|\.)amazon\.(com|ca|cn|in|sg|ae|sa|nl|se|pl|de|fr|it|es|eg|com\.(mx|br|au|tr|be)|co\.(uk|jp))$/,
+  globals: [],
+  match(url) {
+    if (!this.hosts.test(url.hostname)) return null;
+    return ASIN_IN_PATH.exec(url.pathname)?.[1] ?? null;
+  },
+  detectBlock(s) {
+    const html = s.html ?? "";
+    if (/\/errors\/validateCaptcha|captcha-container|Enter the characters you see below/i.test(html)) return "captcha";
+    if (/\/ap\/signin/.test(s.url) || /<form[^>]+name=["']signIn["']/i.test(html)) return "login";
+    return null;
+  },
+  locate(snapshot): Located<Obj> | null {
+    return elementById(snapshot.html ?? "", "productTitle") ? { shape: "dp", data: {} } : null;
+  },
+  map: (_located, snapshot, warn) => map({}, snapshot, warn),
+};

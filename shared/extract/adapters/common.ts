@@ -1,0 +1,86 @@
+// Helpers shared by the site adapters: reading a page variable from the HTML or the copied globals, reading intercepted
+// responses, and the block-page markers of the Alibaba family (1688, Taobao, Tmall, AliExpress share the same
+// "punish" slider and login service).
+import { parseJsonExact } from "../literal.ts";
+import { findAssignment } from "../script-data.ts";
+import { readGlobal, type Snapshot } from "../snapshot.ts";
+import type { BlockKind, PartialProduct } from "../product.ts";
+import { titleLanguage } from "../values.ts";
+
+/**
+ * A page variable: from the HTML's script text first (exact ids), else from the globals the extension copied.
+ * A variable present in the HTML but unreadable throws when the globals do not have it either.
+ */
+export function pageVariable(snapshot: Snapshot, name: string, globalName = name): unknown {
+  let error: unknown;
+  if (snapshot.html) {
+    try {
+      const found = findAssignment(snapshot.html, name);
+      if (found) return found.value;
+    } catch (e) {
+      error = e;
+    }
+  }
+  const g = readGlobal(snapshot, globalName);
+  if (g !== undefined && g !== null) return g;
+  if (error) throw error;
+  return undefined;
+}
+
+/** Bodies of intercepted responses whose URL matches, parsed (JSONP wrappers removed); unreadable ones skipped. */
+export function interceptedBodies(snapshot: Snapshot, url: RegExp): unknown[] {
+  const out: unknown[] = [];
+  for (const r of snapshot.intercepted ?? []) {
+    if (!url.test(r.url)) continue;
+    const jsonp = /^\s*[\w$.]+\s*\(([\s\S]*)\)\s*;?\s*$/.exec(r.body);
+    try {
+      out.push(parseJsonExact(jsonp ? jsonp[1] : r.body));
+    } catch {
+      // not JSON: ignore this response
+    }
+  }
+  return out;
+}
+
+export function hostOf(snapshot: Snapshot): string {
+  try {
+    return new URL(snapshot.url).hostname.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+// The Alibaba anti-bot page ("punish", the nc slider, x5sec) and the shared login service (havanaone / fm-login-id).
+const ALIBABA_CAPTCHA =
+  /_____tmd_____|\/punish\b|x5secdata|\bnc_1_(?:wrapper|n1z)\b|id=["']nocaptcha["']|baxia-punish|["']action["']\s*:\s*["']captcha["']/i;
+// Only form fields count: product pages link to the login service too.
+const ALIBABA_LOGIN = /\bfm-login-id\b|\bTPL_username\b|id=["']login-form["']/i;
+
+export function alibabaBlock(snapshot: Snapshot, loginHost: RegExp): BlockKind | null {
+  const host = hostOf(snapshot);
+  const url = snapshot.url;
+  const html = snapshot.html ?? "";
+  if (/_____tmd_____|\/punish\b|x5secdata/i.test(url) || ALIBABA_CAPTCHA.test(html)) return "captcha";
+  if (loginHost.test(host) || ALIBABA_LOGIN.test(html)) return "login";
+  return null;
+}
+
+/** Path parameter or query parameter as an item id (digits only). */
+export function digitsParam(u: URL, name: string): string | null {
+  const v = u.searchParams.get(name);
+  return v && /^\d+$/.test(v) ? v : null;
+}
+
+/** title + titleLanguage for a source title (language from its script, else the page's, else the platform's). */
+export function titleFields(title: string | undefined, fallbackLanguage: string, declared?: string): PartialProduct {
+  if (!title) return {};
+  const lang = titleLanguage(title, declared, fallbackLanguage);
+  return { title: { [lang]: title }, titleLanguage: lang };
+}
+
+/** Drops undefined values so an object only names the fields a source really gave. */
+export function compact<T extends object>(p: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (v !== undefined) out[k] = v;
+  return out as T;
+}

@@ -1,0 +1,237 @@
+// Golden tests: every fixture folder (fixtures/<platform>/<shape>) extracted and compared with its expected.json, which
+// was written from what the page contains. Plus platform detection, adapter selection and the whole-pipeline rules.
+import { describe, expect, it } from "vitest";
+import { adapters } from "./adapters/index.ts";
+import { detectPlatform, extract, pickAdapter } from "./extract.ts";
+import { loadFixtures } from "./fixture-loader.ts";
+import { extractedProduct, extractResult, platforms } from "./product.ts";
+import type { Snapshot } from "./snapshot.ts";
+
+const fixtures = loadFixtures();
+
+describe("fixtures", () => {
+  it("cover every platform, both AliExpress shapes, the generic sources and the block pages", () => {
+    const names = fixtures.map((f) => f.name);
+    for (const p of platforms)
+      expect(
+        names.some((n) => n.startsWith(`${p}/`)),
+        p,
+      ).toBe(true);
+    for (const n of [
+      "aliexpress/run-params",
+      "aliexpress/pdp-query",
+      "generic/json-ld-product-group",
+      "generic/opengraph-only",
+      "generic/microdata",
+      "1688/captcha",
+      "taobao/login",
+    ])
+      expect(names).toContain(n);
+  });
+
+  it.each(fixtures.map((f) => [f.name, f] as const))("%s matches expected.json", (_name, f) => {
+    expect(f.expected, `${f.name}/expected.json`).toBeDefined();
+    const result = extract(f.snapshot);
+    expect(JSON.parse(JSON.stringify(result))).toEqual(f.expected);
+    expect(extractResult.safeParse(result).success).toBe(true);
+  });
+
+  it("every ok fixture's product satisfies the shared schema and names its sources", () => {
+    for (const f of fixtures.filter((x) => x.expected?.status === "ok")) {
+      const r = extract(f.snapshot);
+      expect(extractedProduct.safeParse(r.product).success, f.name).toBe(true);
+      for (const field of ["title", "itemId"] as const) expect(r.sources[field], `${f.name} ${field}`).toBeTruthy();
+    }
+  });
+
+  it("is deterministic and does not modify the snapshot", () => {
+    for (const f of fixtures) {
+      const before = JSON.stringify(f.snapshot);
+      expect(JSON.stringify(extract(f.snapshot))).toBe(JSON.stringify(extract(f.snapshot)));
+      expect(JSON.stringify(f.snapshot)).toBe(before);
+    }
+  });
+});
+
+describe("detectPlatform", () => {
+  it.each([
+    ["https://detail.1688.com/offer/712345678901.html", "1688"],
+    ["https://item.taobao.com/item.htm?id=712345678902", "taobao"],
+    ["https://detail.tmall.com/item.htm?id=698765432103", "tmall"],
+    ["https://detail.tmall.hk/hk/item.htm?id=698765432103", "tmall"],
+    ["https://www.aliexpress.com/item/1005006123456789.html", "aliexpress"],
+    ["https://es.aliexpress.com/item/1005006123456789.html", "aliexpress"],
+    ["https://aliexpress.ru/item/1005006123456789.html", "aliexpress"],
+    ["https://mobile.yangkeduo.com/goods.html?goods_id=612345678901", "pinduoduo"],
+    ["https://www.temu.com/mx/audifonos-g-601099512345678.html", "temu"],
+    ["https://us.shein.com/Tee-p-23456789-cat-1738.html", "shein"],
+    ["https://www.shein.com.mx/Tee-p-23456789.html", "shein"],
+    ["https://www.amazon.com/dp/B0C1234567", "amazon"],
+    ["https://www.amazon.com.mx/gp/product/B0C1234567/ref=x", "amazon"],
+    ["https://www.amazon.co.uk/Some-Name/dp/B0C1234567", "amazon"],
+    ["https://item.jd.com/100012345678.html", "jd"],
+    ["https://item.m.jd.com/product/100012345678.html", "jd"],
+    // a platform's other pages still name the platform
+    ["https://login.taobao.com/member/login.jhtml", "taobao"],
+    ["https://shop1234567890.1688.com/page/offerlist.htm", "1688"],
+    // unknown sites and look-alikes go to the generic extractor
+    ["https://shop.example-store.com/products/linen-shirt", "generic"],
+    ["https://aliexpress.com.evil.example/item/1.html", "generic"],
+    ["https://notamazon.com/dp/B0C1234567", "generic"],
+    ["not a url", "generic"],
+  ])("%s → %s", (url, platform) => {
+    expect(detectPlatform(url)).toBe(platform);
+  });
+
+  it("gives the item id from the URL", () => {
+    expect(pickAdapter("https://item.taobao.com/item.htm?spm=x&id=712345678902")?.itemId).toBe("712345678902");
+    expect(pickAdapter("https://www.aliexpress.com/item/Some-Title/1005006123456789.html")?.itemId).toBe("1005006123456789");
+    expect(pickAdapter("https://www.amazon.com/gp/aw/d/B0C1234567?psc=1")?.itemId).toBe("B0C1234567");
+    expect(pickAdapter("https://shop1234567890.1688.com/page/offerlist.htm")?.itemId).toBeNull();
+  });
+
+  it("every adapter lists the page variables the extension may copy, none of them a credential", () => {
+    for (const a of adapters) {
+      expect(Array.isArray(a.globals)).toBe(true);
+      for (const g of a.globals) expect(g).not.toMatch(/token|cookie|csrf/i);
+    }
+  });
+});
+
+const snap = (url: string, html?: string, extra: Partial<Snapshot> = {}): Snapshot => ({
+  url,
+  capturedAt: "2025-01-15T00:00:00Z",
+  html,
+  ...extra,
+});
+
+describe("extract", () => {
+  it("falls back to the generic sources when a site adapter finds nothing, and says so", () => {
+    const html = `<html lang="en"><head><meta property="og:type" content="product"><meta property="og:title" content="Moved page">
+      <meta property="product:price:amount" content="9.50"><meta property="product:price:currency" content="USD"></head><body></body></html>`;
+    const r = extract(snap("https://www.aliexpress.com/item/1005000000000001.html", html));
+    expect(r.status).toBe("ok");
+    expect(r.platform).toBe("aliexpress");
+    expect(r.product?.itemId).toBe("1005000000000001");
+    expect(r.product?.price).toBe(9.5);
+    expect(r.sources.price).toBe("opengraph");
+    expect(r.warnings).toContain("aliexpress: no product data found in the page (page shape changed?)");
+  });
+
+  it("uses the globals the extension copied when the HTML has no data", () => {
+    const globals = {
+      rawData: {
+        store: {
+          initDataObj: {
+            goods: {
+              goodsID: 612345678901,
+              goodsName: "测试商品",
+              skus: [{ skuID: "9223372036854775807", specs: [], groupPrice: 9.9, quantity: 3 }],
+            },
+          },
+        },
+      },
+    };
+    const r = extract(snap("https://mobile.yangkeduo.com/goods.html?goods_id=612345678901", "<html></html>", { globals }));
+    expect(r.status).toBe("ok");
+    expect(r.product?.variants).toEqual([{ sku: "9223372036854775807", optionValues: [], price: 9.9, stock: 3 }]);
+    expect(r.product?.price).toBe(9.9);
+  });
+
+  it("warns when an id from the globals already lost precision in the page", () => {
+    const globals = {
+      rawData: { store: { initDataObj: { goods: { goodsName: "x", skus: [{ skuID: 12345678901234567890, specs: [], groupPrice: 1 }] } } } },
+    };
+    const r = extract(snap("https://mobile.yangkeduo.com/goods.html?goods_id=1", undefined, { globals }));
+    expect(r.warnings.some((w) => /past 2\^53/.test(w))).toBe(true);
+  });
+
+  it("reports unreadable page data as a warning, not an exception", () => {
+    const html = `<script>window.rawData = {"store": {"initDataObj": {"goods": {"goodsName": "x", "skus": [1, 2,, 3]}}}};</script>`;
+    const r = extract(snap("https://mobile.yangkeduo.com/goods.html?goods_id=1", html));
+    expect(r.status).toBe("not-product");
+    expect(r.warnings.join("\n")).toMatch(/pinduoduo: page data unreadable/);
+  });
+
+  it("recognises a login redirect by its URL and a slider page by its markup", () => {
+    expect(extract(snap("https://login.taobao.com/member/login.jhtml?redirectURL=x", "<html></html>"))).toMatchObject({
+      status: "blocked",
+      block: "login",
+    });
+    const slider = `<html><body><div id="nc_1_wrapper"><span id="nc_1_n1z" class="nc_iconfont btn_slide"></span></div></body></html>`;
+    expect(extract(snap("https://item.taobao.com/item.htm?id=1", slider))).toMatchObject({
+      status: "blocked",
+      block: "captcha",
+      platform: "taobao",
+    });
+    expect(extract(snap("https://www.aliexpress.com/item/1.html/_____tmd_____/punish?x5secdata=x", "<html></html>"))).toMatchObject({
+      status: "blocked",
+      block: "captcha",
+    });
+    expect(
+      extract(
+        snap("https://item.jd.com/1.html", `<script>location.href="https://cfe.m.jd.com/privatedomain/risk_handler/03101900/"</script>`),
+      ),
+    ).toMatchObject({
+      block: "captcha",
+    });
+  });
+
+  it("recognises challenge and login pages on unknown sites", () => {
+    expect(
+      extract(snap("https://shop.example.com/p/1", `<form id="challenge-form" action="/cdn-cgi/challenge-platform/h/b"></form>`)),
+    ).toMatchObject({
+      status: "blocked",
+      block: "captcha",
+      platform: "generic",
+    });
+    expect(extract(snap("https://shop.example.com/login", `<form><input name="u"><input type="password" name="p"></form>`))).toMatchObject({
+      status: "blocked",
+      block: "login",
+    });
+  });
+
+  it("a page with only a <title> is not a product", () => {
+    expect(extract(snap("https://example.com/about", "<html><head><title>About us</title></head></html>")).status).toBe("not-product");
+  });
+
+  it("gives a stable item id from the address when no source names the item", () => {
+    const html = `<meta property="og:type" content="product"><meta property="og:title" content="Lamp">`;
+    const a = extract(snap("https://shop.example.com/p/lamp?utm_source=x", html));
+    const b = extract(snap("https://shop.example.com/p/lamp#top", html));
+    expect(a.product?.itemId).toMatch(/^u[0-9a-f]{8}$/);
+    expect(a.product?.itemId).toBe(b.product?.itemId);
+    expect(a.sources.itemId).toBe("url");
+  });
+
+  it("drops an invalid field with a warning instead of failing the product", () => {
+    const html = `<script type="application/ld+json">{"@type":"Product","name":"Cup","offers":{"price":"4.5","priceCurrency":"usd"},"image":"javascript:alert(1)","video":{"contentUrl":"data:video/mp4;base64,AAAA"}}</script>`;
+    const r = extract(snap("https://shop.example.com/p/cup", html));
+    expect(r.status).toBe("ok");
+    expect(r.product?.currency).toBe("USD");
+    expect(r.product?.images).toEqual([]);
+    expect(r.product?.video).toBeUndefined();
+    expect(r.missingFields).toContain("images");
+  });
+
+  it("never throws on hostile or broken input", () => {
+    const inputs = [
+      "",
+      "<",
+      "<script>window.runParams = {data: {a: [1, 2, 3</script>",
+      '<script type=\'application/ld+json\'>{"@type":"Product",</script>',
+      "<div itemscope itemtype='https://schema.org/Product'><span itemprop='name'>x",
+      `<script>window.__INIT_DATA = ${"[".repeat(5000)}</script>`,
+      "<meta property='og:price:amount' content='abc'>",
+    ];
+    for (const html of inputs) {
+      for (const url of ["https://detail.1688.com/offer/1.html", "https://www.aliexpress.com/item/1.html", "https://shop.example.com/x"]) {
+        expect(() => extract(snap(url, html))).not.toThrow();
+      }
+    }
+  });
+
+  it("refuses a non-http snapshot URL", () => {
+    expect(extract(snap("javascript:alert(1)", "<html></html>"))).toMatchObject({ status: "not-product", platform: "generic" });
+  });
+});
