@@ -4,6 +4,7 @@ import type { Registrar } from "../http/calls.ts";
 import { registerAccount } from "./account/routes.ts";
 import { registerCollects } from "./collects/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
+import { registerInfringement } from "./infringement/routes.ts";
 import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
 import { registerTenancy } from "./tenancy/routes.ts";
@@ -19,4 +20,5 @@ export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerTasks,
   registerWorkbench,
   registerCollects,
+  registerInfringement,
 ];

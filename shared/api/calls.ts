@@ -3,6 +3,7 @@ import { accountCalls } from "./account.ts";
 import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { hostedCalls } from "./hosted.ts";
+import { infringementWordCalls, productCalls } from "./infringement.ts";
 import { currencyCalls, settingsCalls } from "./settings.ts";
 import { tasksCalls } from "./tasks.ts";
 import { tenancyCalls } from "./tenancy.ts";
@@ -20,4 +21,6 @@ export const callGroups = {
   workbench: workbenchCalls,
   collect: collectCalls,
   aquiredUrl: aquiredUrlCalls,
+  infringementWord: infringementWordCalls,
+  product: productCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -5,6 +5,7 @@ import { createAccountApi } from "./account.ts";
 import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createHostedApi } from "./hosted.ts";
+import { createInfringementWordApi, createProductApi } from "./infringement.ts";
 import { createCurrencyApi, createSettingsApi } from "./settings.ts";
 import { createTasksApi } from "./tasks.ts";
 import { createTenancyApi } from "./tenancy.ts";
@@ -32,6 +33,8 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     workbench: createWorkbenchApi(client),
     collect: createCollectApi(client),
     aquiredUrl: createAquiredUrlApi(client),
+    infringementWord: createInfringementWordApi(client),
+    product: createProductApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -36,6 +36,7 @@ import {
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { createCrawlTasks, platformTypeOfUrl, refreshTaskInfo } from "./crawler.ts";
 import { readUrlFile } from "./import-file.ts";
+import { receiveUpload } from "../../http/upload.ts";
 import { readCollectConfig } from "./store.ts";
 
 export const DISPATCH_JOB = "collect-url-dispatch";
@@ -251,36 +252,8 @@ export async function setUrlSort(ctx: CallContext, tenantId: string | undefined,
   return { count: rows.length };
 }
 
-/** A file name that tries to name a path is refused (we never use it, but it is a sign of abuse). */
-function checkFileName(name: string | undefined) {
-  if (!name) return;
-  if (name.length > 255 || /[\\/\0]/.test(name) || name.includes("..")) throw badRequest("文件名无效");
-}
-
 export async function importUrls(ctx: CallContext, q: z.output<typeof importUrlsQuery>) {
-  const req = ctx.req as typeof ctx.req & {
-    isMultipart?: () => boolean;
-    file?: (o?: object) => Promise<{ filename: string; toBuffer(): Promise<Buffer>; file: { truncated: boolean } } | undefined>;
-  };
-  const sent = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
-  if (!sent && req.headers["transfer-encoding"] === undefined) throw badRequest("请选择要导入的文件（multipart/form-data，字段 file）");
-  if (!req.isMultipart?.() || !req.file) throw new AppError(415, "请以 multipart/form-data 上传文件（字段 file）", "UnsupportedMediaType");
-  let part;
-  try {
-    // preservePath: the name as sent, so a name that tries to name a path is seen (and refused) rather than trimmed.
-    part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 }, preservePath: true });
-  } catch (err) {
-    throw multipartError(err);
-  }
-  if (!part) throw badRequest("请选择要导入的文件");
-  checkFileName(part.filename);
-  let buf: Buffer;
-  try {
-    buf = await part.toBuffer();
-  } catch (err) {
-    throw multipartError(err);
-  }
-  if (part.file.truncated || buf.length > IMPORT_MAX_BYTES) throw tooLarge();
+  const buf = await receiveUpload(ctx, IMPORT_MAX_BYTES);
   const parsed = await readUrlFile(buf);
   const valid: string[] = [];
   let invalid = 0;
@@ -291,15 +264,6 @@ export async function importUrls(ctx: CallContext, q: z.output<typeof importUrls
   }
   if (!valid.length) throw badRequest("文件中没有有效的商品链接（http 或 https）");
   return enqueueUrls(ctx, valid, { platformType: q.platformType, isDiscountPrice: q.isDiscountPrice, invalid, what: "导入文件" });
-}
-
-const tooLarge = () => new AppError(413, `文件过大，最大 ${IMPORT_MAX_BYTES / 1024 / 1024} MB`, "PayloadTooLarge");
-
-function multipartError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string }).code ?? "";
-  if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT") return tooLarge();
-  return badRequest("上传的文件无法读取");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
