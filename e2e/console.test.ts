@@ -278,6 +278,28 @@ describe("console", () => {
     await page.browserContext().close();
   });
 
+  it("a main account adds infringement words (duplicates ignored); a sub-account only reads them", async () => {
+    const page = await newPage();
+    await login(page, demo.tenant, demo.user, demo.password);
+    await page.click("[data-menu-path='/proudcts/sensitives']");
+    await page.waitForSelector("[data-testid=sensitives-add]");
+    await page.click("[data-testid=sensitives-add]");
+    await page.type("[data-testid=sensitives-add-input]", "Nike\nadidas\n迪士尼\nnike");
+    await page.click("[data-testid=sensitives-add-submit]");
+    await page.waitForFunction(() => document.body.innerText.includes("成功添加 3 个侵权词"));
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
+    await shot(page, "12-sensitives");
+    await page.browserContext().close();
+
+    const sub = await newPage();
+    await login(sub, demo.tenant, SUB.userName, SUB.password);
+    await sub.click("[data-menu-path='/proudcts/sensitives']");
+    await sub.waitForSelector("[data-testid=sensitives-readonly]");
+    expect(await sub.$("[data-testid=sensitives-add]")).toBeNull();
+    await sub.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
+    await sub.browserContext().close();
+  });
+
   it("the host's new-version allowlist shows the new-version route to the listed tenant only", async () => {
     const hostToken = await accessToken(app.url, "admin", ADMIN_PASSWORD);
     const saved = await fetch(`${app.url}/api/SystemConfigSetting/CreateOrUpdate`, {
