@@ -20,8 +20,9 @@ export type SendOptions = {
 
 export type Jobs = {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Registers a handler; workers start when the queue starts with work enabled. */
-  handle<T extends object>(name: string, handler: JobHandler<T>): void;
+  /** Registers a handler; workers start when the queue starts with work enabled. `concurrency` jobs of this name run
+   *  at once in each process (default 1): a worker takes one job, then waits for the next poll. */
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 };
@@ -32,7 +33,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: true, schedule: false })
       : new PgBoss({ connectionString: poolUrl(database), max: 4, schedule: false });
   boss.on("error", (err) => log.error({ err }, "job queue error"));
-  const handlers = new Map<string, JobHandler<object>>();
+  const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number }>();
   let started = false;
 
   return {
@@ -53,16 +54,17 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
       await tx.execute(sql`select set_config('role', ${role}, true)`);
       return id;
     },
-    handle(name, handler) {
-      handlers.set(name, handler as JobHandler<object>);
+    handle(name, handler, options) {
+      handlers.set(name, { handler: handler as JobHandler<object>, concurrency: Math.max(1, options?.concurrency ?? 1) });
     },
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) {
+      for (const [name, { handler, concurrency }] of handlers) {
         await boss.createQueue(name);
         if (!work) continue;
-        await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        // One job per fetch keeps a failure to its own job; concurrency runs that many such workers side by side.
+        await boss.work<object>(name, { pollingIntervalSeconds: 0.5, localConcurrency: concurrency }, async (jobs) => {
           for (const job of jobs) await handler(job.data);
         });
       }

@@ -31,6 +31,9 @@ import { CrawlError, crawlFetch, type CrawlFetchOptions } from "./fetch.ts";
 import { readCollectConfig, remainingCollects, storeCollection } from "./store.ts";
 
 export const CRAWL_JOB = "collect-crawl";
+/** Crawl jobs running at once per process: a crawl mostly waits on the source site, and one worker alone is held to
+ *  two jobs a second by the queue's poll (bench/RESULTS.md, Collection). The per-host limit of the fetch still applies. */
+export const CRAWL_CONCURRENCY = 8;
 export type CrawlJob = { tenantId: string; taskId: string };
 
 /** The platform type of a URL: the extractor's adapters, else Generic. */
@@ -446,5 +449,5 @@ export function registerCrawler(r: Registrar, deps: AppDeps) {
     result: countResult,
     handler: (ctx, { body }) => reCrawlTasks(ctx, body.ids),
   });
-  deps.jobs.handle<CrawlJob>(CRAWL_JOB, (job) => runCrawlTask(deps, job));
+  deps.jobs.handle<CrawlJob>(CRAWL_JOB, (job) => runCrawlTask(deps, job), { concurrency: CRAWL_CONCURRENCY });
 }

@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { DISPATCH_BATCH } from "./urls.ts";
 
 let s: TestServer;
 let a: TestTenant;
@@ -239,10 +240,11 @@ describe("ImportUrls", () => {
 
   it("imports txt and xlsx by content whatever the name says, and queues a big file in the background", async () => {
     const t = await s.createTenant();
-    const lines = Array.from({ length: 30 }, (_, i) => `https://shop.example.test/p/${i}`).join("\r\n");
+    // More URLs than one dispatch takes: the rest are crawled in the background.
+    const lines = Array.from({ length: DISPATCH_BATCH + 10 }, (_, i) => `https://shop.example.test/p/${i}`).join("\r\n");
     const txt = await upload(t.token, "urls.xlsx", Buffer.from(lines), "?isDiscountPrice=true&platformType=10");
     expect(txt.status, txt.raw).toBe(200);
-    expect(txt.body.result).toMatchObject({ successCount: 30, ignoreCount: 0, isDelayImport: true });
+    expect(txt.body.result).toMatchObject({ successCount: DISPATCH_BATCH + 10, ignoreCount: 0, isDelayImport: true });
     expect(txt.body.result.message).toContain("后台分批采集");
     const book = await workbook([
       ["url"],
@@ -254,7 +256,7 @@ describe("ImportUrls", () => {
     expect(xlsx.status, xlsx.raw).toBe(200);
     expect(xlsx.body.result).toMatchObject({ successCount: 2, ignoreCount: 1 });
     const items = (await listUrls(t.token)).items;
-    expect(items).toHaveLength(32);
+    expect(items).toHaveLength(DISPATCH_BATCH + 10 + 2);
     expect(items.find((i: { url: string }) => i.url.endsWith("/p/5"))).toMatchObject({
       isDiscountPrice: true,
       platformType: PlatformType.Generic,

@@ -43,9 +43,9 @@ export const DISPATCH_JOB = "collect-url-dispatch";
 type DispatchJob = { tenantId: string };
 
 /** URLs turned into tasks per dispatcher run, and the most a tenant has in flight. */
-export const DISPATCH_BATCH = 20;
-const MAX_IN_FLIGHT = 40;
-const DISPATCH_INTERVAL_SECONDS = 2;
+export const DISPATCH_BATCH = 50;
+const MAX_IN_FLIGHT = 100;
+const DISPATCH_INTERVAL_SECONDS = 1;
 
 function urlsOwnedBy(ctx: CallContext): SQL {
   const u = ctx.user!;
