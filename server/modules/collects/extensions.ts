@@ -2,7 +2,7 @@
 // workbench's collection card and daily trend. Registered once, when the module registers its calls.
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { aquiredUrls, collectTasks, collections } from "../../db/schema.ts";
-import { userDataCleaners } from "../users/extensions.ts";
+import { deleteOwnedRows, userDataCleaners } from "../users/extensions.ts";
 import { workbenchContributors, type WorkbenchScope } from "../workbench/extensions.ts";
 import { countPerDay } from "../workbench/series.ts";
 import { CollectStatus } from "../../../shared/contract/enums.ts";
@@ -19,36 +19,9 @@ export function registerCollectCleanup() {
   if (registered) return;
   registered = true;
   userDataCleaners.push(
-    {
-      label: "采集商品",
-      async clear(tx, tenantId, userId) {
-        const rows = await tx
-          .delete(collections)
-          .where(and(eq(collections.tenantId, tenantId), eq(collections.userId, userId)))
-          .returning({ id: collections.id });
-        return rows.length;
-      },
-    },
-    {
-      label: "采集任务",
-      async clear(tx, tenantId, userId) {
-        const rows = await tx
-          .delete(collectTasks)
-          .where(and(eq(collectTasks.tenantId, tenantId), eq(collectTasks.userId, userId)))
-          .returning({ id: collectTasks.id });
-        return rows.length;
-      },
-    },
-    {
-      label: "采集链接",
-      async clear(tx, tenantId, userId) {
-        const rows = await tx
-          .delete(aquiredUrls)
-          .where(and(eq(aquiredUrls.tenantId, tenantId), eq(aquiredUrls.userId, userId)))
-          .returning({ id: aquiredUrls.id });
-        return rows.length;
-      },
-    },
+    deleteOwnedRows("采集商品", collections),
+    deleteOwnedRows("采集任务", collectTasks),
+    deleteOwnedRows("采集链接", aquiredUrls),
   );
   workbenchContributors.push({
     key: "collections",

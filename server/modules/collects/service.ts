@@ -347,11 +347,11 @@ export async function migratToProduct(ctx: CallContext, ids: string[]) {
       ),
     );
   const already = new Set(moved.map((m) => m.id));
-  const todo = visible.filter((v) => !already.has(v.id));
-  await checkProductLimits(tx, u.tenantId, todo);
+  const toMigrate = visible.filter((v) => !already.has(v.id));
+  await checkProductLimits(tx, u.tenantId, toMigrate);
   const productIds: string[] = [];
-  if (todo.length) {
-    const pairs = todo.map((t) => {
+  if (toMigrate.length) {
+    const pairs = toMigrate.map((t) => {
       const pid = randomUUID();
       productIds.push(pid);
       return sql`(${t.id}::uuid, ${pid}::uuid)`;
@@ -372,19 +372,19 @@ export async function migratToProduct(ctx: CallContext, ids: string[]) {
           eq(collections.tenantId, u.tenantId),
           inArray(
             collections.id,
-            todo.map((t) => t.id),
+            toMigrate.map((t) => t.id),
           ),
         ),
       );
   }
-  return { successCount: todo.length, ignoreCount: visible.length - todo.length, productIds };
+  return { successCount: toMigrate.length, ignoreCount: visible.length - toMigrate.length, productIds };
 }
 
 /** Refuses the move when an owner would pass its productCount limit (null: no limit). */
-async function checkProductLimits(tx: Tx, tenantId: string, todo: { userId: string }[]) {
-  if (!todo.length) return;
+async function checkProductLimits(tx: Tx, tenantId: string, moving: { userId: string }[]) {
+  if (!moving.length) return;
   const perOwner = new Map<string, number>();
-  for (const t of todo) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
+  for (const t of moving) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
   const owners = [...perOwner.keys()];
   const limits = await tx
     .select({ id: users.id, userName: users.userName, productCount: users.productCount })

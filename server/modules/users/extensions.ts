@@ -1,10 +1,28 @@
 // Extension points through which later areas join the user calls without the users module knowing them: what to clear
 // when a sub-account is cleared, and which per-user figures the sub-account statistics show.
 import { and, eq, isNull } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { passwordResetCodes, userSessions, users } from "../../db/schema.ts";
 
 export type UserDataCleaner = { label: string; clear(tx: Tx, tenantId: string, userId: string): Promise<number> };
+
+/** A table whose rows belong to one user of a tenant (tenant_id, user_id, id). */
+type OwnedTable = PgTable & { tenantId: PgColumn; userId: PgColumn; id: PgColumn };
+
+/** The cleaner for an area that deletes every row of `table` the user owns. */
+export function deleteOwnedRows(label: string, table: OwnedTable): UserDataCleaner {
+  return {
+    label,
+    async clear(tx, tenantId, userId) {
+      const rows = await tx
+        .delete(table)
+        .where(and(eq(table.tenantId, tenantId), eq(table.userId, userId)))
+        .returning({ id: table.id });
+      return rows.length;
+    },
+  };
+}
 
 export const userDataCleaners: UserDataCleaner[] = [
   {

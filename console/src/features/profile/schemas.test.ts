@@ -1,6 +1,7 @@
 // The profile screen's form rules: blanks clear a field, the new password is typed twice and must differ from the old.
 import { describe, expect, it } from "vitest";
-import { changePasswordForm, PASSWORD_MISMATCH, profileForm } from "./schemas.ts";
+import { PASSWORD_MISMATCH } from "../../lib/password.ts";
+import { changePasswordForm, profileForm } from "./schemas.ts";
 
 describe("profile form", () => {
   it("sends blank fields as null (clear) and checks the e-mail", () => {

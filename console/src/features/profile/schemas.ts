@@ -1,5 +1,6 @@
 // Form schemas of the profile screen, from the contract's rules (the server validates with the same ones).
 import { z } from "zod";
+import { confirmMatches } from "../../lib/password.ts";
 import { updateProfileInput, type Profile } from "../../../../shared/contract/account.ts";
 import { changePwdInput } from "../../../../shared/contract/users.ts";
 
@@ -21,11 +22,9 @@ export const profileValuesOf = (p: Profile): ProfileFormValues => ({
   phoneNumber: p.phoneNumber ?? "",
 });
 
-export const PASSWORD_MISMATCH = "两次输入的密码不一致";
-
 export const changePasswordForm = changePwdInput
   .extend({ confirmPwd: z.string() })
-  .refine((v) => v.newPwd === v.confirmPwd, { message: PASSWORD_MISMATCH, path: ["confirmPwd"] })
+  .refine(...confirmMatches("confirmPwd"))
   .refine((v) => v.newPwd !== v.oldPwd, { message: "新密码不能与原密码相同", path: ["newPwd"] });
 export type ChangePasswordFormValues = z.input<typeof changePasswordForm>;
 

@@ -1,6 +1,7 @@
 // Form schemas of the sub-account dialogs, built from the contract's own schemas (the server validates with the same
 // ones). Form fields hold text; each field turns its text into the wire value and then runs the contract's rule.
 import { z } from "zod";
+import { confirmMatches } from "../../lib/password.ts";
 import {
   createSubUserInput,
   resetPwdInput,
@@ -84,7 +85,5 @@ export function updateBodyOf(u: Pick<SubUser, "id" | "concurrencyStamp">, v: z.o
 }
 
 /** Reset password: the contract's password rule, typed twice. */
-export const resetPasswordForm = z
-  .object({ newPwd: resetPwdInput.shape.newPwd, confirm: z.string() })
-  .refine((v) => v.newPwd === v.confirm, { message: "两次输入的密码不一致", path: ["confirm"] });
+export const resetPasswordForm = z.object({ newPwd: resetPwdInput.shape.newPwd, confirm: z.string() }).refine(...confirmMatches("confirm"));
 export type ResetPasswordFormValues = z.input<typeof resetPasswordForm>;
