@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -72,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { 20: (v: string) => Number(v) },
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {

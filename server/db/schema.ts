@@ -366,8 +366,12 @@ export const aquiredUrls = pgTable(
 );
 
 /**
- * Products (the product centre's table, created here minimal for MigratToProduct; the product-centre issue extends it).
- * Soft-deleted, as the spec recovers deleted products.
+ * Products (spec §3 Collected product and its detail): what the seller edits, prices and publishes. Titles and
+ * descriptions by language, options and variants (the extractor's shape: variants name one option value id per
+ * option), attributes and the category's attrs are jsonb; what lists filter and sort on are real columns with partial
+ * indexes over the live (not deleted) rows. Soft-deleted, as the spec recovers deleted products.
+ * title_text (the display title) and search_text (every title, lower-cased, for the title filter) are kept by a
+ * trigger from `title`, so every writer (bulk replace, translation) keeps them right.
  */
 export const products = pgTable(
   "products",
@@ -379,18 +383,35 @@ export const products = pgTable(
     platformType: integer("platform_type"),
     sourceUrl: text("source_url"),
     itemId: text("item_id"),
+    sku: text("sku"),
     title: jsonb("title").notNull().default({}),
     titleText: text("title_text").notNull().default(""),
+    searchText: text("search_text").notNull().default(""),
     image: text("image"),
     images: jsonb("images").notNull().default([]),
     price: numeric("price", { precision: 18, scale: 2 }),
     currency: text("currency"),
     /** Grams. */
     weight: numeric("weight", { precision: 12, scale: 2 }),
+    /** Centimetres, "LxWxH". */
+    size: text("size"),
+    stock: integer("stock"),
+    brand: text("brand"),
+    country: text("country"),
+    videoUrl: text("video_url"),
+    /** Profit rate in percent the seller wants on this product. */
+    profit: numeric("profit", { precision: 8, scale: 2 }),
     description: jsonb("description").notNull().default({}),
     attributes: jsonb("attributes").notNull().default([]),
     options: jsonb("options").notNull().default([]),
     variants: jsonb("variants").notNull().default([]),
+    /** Mercado Libre site (1-5) and category of cateInfo, as columns for the site and cateId filters. */
+    site: integer("site"),
+    cateId: text("cate_id"),
+    /** { cateId, site, attrs: [{ nameId, name, valueId, value }] } */
+    cateInfo: jsonb("cate_info"),
+    categoryName: text("category_name"),
+    labelId: uuid("label_id"),
     status: integer("status").notNull().default(1),
     infringementWord: text("infringement_word"),
     isDeleted: boolean("is_deleted").notNull().default(false),
@@ -400,10 +421,103 @@ export const products = pgTable(
     ...modification,
     ...concurrency,
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index("products_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
-    index("products_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
-    index("products_tenant_source_collection_idx").on(t.tenantId, t.sourceCollectionId),
-  ],
+  (t) => {
+    const live = sql`${t.isDeleted} = false`;
+    return [
+      primaryKey({ columns: [t.tenantId, t.id] }),
+      index("products_live_creation_idx").on(t.tenantId, t.creationTime, t.id).where(live),
+      index("products_live_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id).where(live),
+      index("products_live_status_creation_idx").on(t.tenantId, t.status, t.creationTime, t.id).where(live),
+      index("products_live_label_creation_idx").on(t.tenantId, t.labelId, t.creationTime, t.id).where(live),
+      index("products_live_platform_creation_idx").on(t.tenantId, t.platformType, t.creationTime, t.id).where(live),
+      index("products_live_price_idx").on(t.tenantId, t.price).where(live),
+      index("products_live_weight_idx").on(t.tenantId, t.weight).where(live),
+      index("products_live_sku_idx").on(t.tenantId, t.sku).where(live),
+      index("products_live_cate_idx").on(t.tenantId, t.site, t.cateId).where(live),
+      index("products_live_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).where(live),
+      index("products_deleted_idx")
+        .on(t.tenantId, t.deletionTime)
+        .where(sql`${t.isDeleted} = true`),
+      index("products_tenant_source_collection_idx").on(t.tenantId, t.sourceCollectionId),
+    ];
+  },
+);
+
+/**
+ * Live products per owner, kept by statement-level triggers on products (insert, delete, and updates of user_id or
+ * is_deleted), so every writer keeps it right: the unfiltered list's total and the productCount limit read it instead
+ * of counting a million rows.
+ */
+export const productCounts = pgTable(
+  "product_counts",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+);
+
+/**
+ * One bulk edit of products (spec §3 Bulk edits): what it was, by whom, how many rows. The previous values of the
+ * columns it changed are in product_edit_backups, so the user's last edit can be undone within 24 hours.
+ */
+export const productEdits = pgTable(
+  "product_edits",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id").notNull(),
+    /** The call's name, e.g. BatchUpdateProductPrice. */
+    kind: text("kind").notNull(),
+    /** The columns the edit changed, the ones undo restores. */
+    columns: jsonb("columns").notNull().default([]),
+    /** The edit's input, for the record. */
+    input: jsonb("input").notNull().default({}),
+    rowCount: integer("row_count").notNull().default(0),
+    undoneTime: time("undone_time"),
+    ...creation,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index("product_edits_user_idx").on(t.tenantId, t.userId, t.creationTime)],
+);
+
+/** The values a bulk edit replaced, one row per product it touched. */
+export const productEditBackups = pgTable(
+  "product_edit_backups",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    editId: uuid("edit_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    /** { column: previous value } for the edit's columns. */
+    before: jsonb("before").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.editId, t.productId] })],
+);
+
+/** Product labels (spec §3 Product label, label group); a product carries at most one label (labelId). */
+export const productLabelGroups = pgTable(
+  "product_label_groups",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    name: text("name").notNull(),
+    sort: integer("sort").notNull().default(0),
+    ...creation,
+    ...modification,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("product_label_groups_name_key").on(t.tenantId, t.name)],
+);
+
+export const productLabels = pgTable(
+  "product_labels",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    groupId: uuid("group_id"),
+    name: text("name").notNull(),
+    sort: integer("sort").notNull().default(0),
+    ...creation,
+    ...modification,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("product_labels_name_key").on(t.tenantId, t.name)],
 );

@@ -3,7 +3,10 @@ import { accountCalls } from "./account.ts";
 import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { hostedCalls } from "./hosted.ts";
-import { infringementWordCalls, productCalls } from "./infringement.ts";
+import { infringementWordCalls } from "./infringement.ts";
+import { productLabelCalls } from "./product-labels.ts";
+import { productExportCalls } from "./product-export.ts";
+import { productCalls } from "./products.ts";
 import { currencyCalls, settingsCalls } from "./settings.ts";
 import { tasksCalls } from "./tasks.ts";
 import { tenancyCalls } from "./tenancy.ts";
@@ -23,4 +26,6 @@ export const callGroups = {
   aquiredUrl: aquiredUrlCalls,
   infringementWord: infringementWordCalls,
   product: productCalls,
+  productExport: productExportCalls,
+  productLabel: productLabelCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -5,7 +5,10 @@ import { createAccountApi } from "./account.ts";
 import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createHostedApi } from "./hosted.ts";
-import { createInfringementWordApi, createProductApi } from "./infringement.ts";
+import { createInfringementWordApi } from "./infringement.ts";
+import { createProductLabelApi } from "./product-labels.ts";
+import { createProductExportApi } from "./product-export.ts";
+import { createProductApi } from "./products.ts";
 import { createCurrencyApi, createSettingsApi } from "./settings.ts";
 import { createTasksApi } from "./tasks.ts";
 import { createTenancyApi } from "./tenancy.ts";
@@ -35,6 +38,8 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     aquiredUrl: createAquiredUrlApi(client),
     infringementWord: createInfringementWordApi(client),
     product: createProductApi(client),
+    productExport: createProductExportApi(client),
+    productLabel: createProductLabelApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,4 +1,4 @@
-// Infringement words (spec §7 InfringementWord) and the product screening that uses them (spec §7 Product).
+// Infringement words (spec §7 InfringementWord); the product screening that uses them is in products.ts.
 import { z } from "zod";
 import { pagedResult } from "../contract/common.ts";
 import { countResult } from "../contract/collect.ts";
@@ -8,8 +8,6 @@ import {
   getInfringementWordQuery,
   infringementWord,
   infringementWordImportResult,
-  productScreeningInput,
-  productScreeningResult,
 } from "../contract/infringement.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
@@ -51,16 +49,6 @@ export const infringementWordCalls = {
   }),
 };
 
-export const productCalls = {
-  screeningforInfringement: call({
-    method: "POST",
-    path: "/api/Product/ScreeningforInfringement",
-    body: productScreeningInput,
-    result: productScreeningResult,
-  }),
-};
 
 export const createInfringementWordApi = (client: ApiClient) => bindCalls(client, infringementWordCalls);
 export type InfringementWordApi = ReturnType<typeof createInfringementWordApi>;
-export const createProductApi = (client: ApiClient) => bindCalls(client, productCalls);
-export type ProductApi = ReturnType<typeof createProductApi>;

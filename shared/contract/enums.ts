@@ -90,3 +90,20 @@ export type InfringementRuleType = (typeof InfringementRuleType)[keyof typeof In
 /** How a collection entered the system. */
 export const CollectSource = { Plugin: 1, Crawler: 2 } as const;
 export type CollectSource = (typeof CollectSource)[keyof typeof CollectSource];
+
+/** Status of a product in the product centre (the spec's product status set; meanings ours, docs/decisions.md). */
+export const ProductStatus = {
+  /** Moved in or created, not yet edited. */
+  Unedited: 1,
+  /** Edited and ready to publish. */
+  Ready: 2,
+  /** Published to at least one shop. */
+  Published: 3,
+  /** Put aside by the seller. */
+  Archived: 4,
+} as const;
+export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus];
+
+/** The translation service a translation runs through (TranslateProduct's thirdPlatformType). */
+export const ThirdPlatformType = { LibreTranslate: 1, DeepL: 2, Google: 3, OpenAI: 4 } as const;
+export type ThirdPlatformType = (typeof ThirdPlatformType)[keyof typeof ThirdPlatformType];

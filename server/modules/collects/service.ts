@@ -23,7 +23,8 @@ import {
   type updateInfringementRuleSettingInput,
 } from "../../../shared/contract/collect.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
-import { CollectSource, CollectStatus } from "../../../shared/contract/enums.ts";
+import { CollectSource, CollectStatus, ProductStatus } from "../../../shared/contract/enums.ts";
+import { checkProductLimit } from "../products/service.ts";
 import { mainText, readCollectConfig, readInfringementRule, storeCollection, wordMatch } from "./store.ts";
 
 type CollectionRow = typeof collections.$inferSelect;
@@ -357,11 +358,11 @@ export async function migratToProduct(ctx: CallContext, ids: string[]) {
       return sql`(${t.id}::uuid, ${pid}::uuid)`;
     });
     await tx.execute(sql`insert into products (tenant_id, id, user_id, source_collection_id, platform_type, source_url, item_id,
-        title, title_text, image, images, price, currency, weight, description, attributes, options, variants, status,
-        infringement_word, creation_time, creator_id)
-      select c.tenant_id, m.pid, c.user_id, c.id, c.platform_type, c.source_url, c.item_id, c.title, c.title_text, c.image,
-        c.images, c.price, c.currency, c.weight, c.description, c.attributes, c.options, c.variants, 1, c.infringement_word,
-        now(), ${u.id}
+        title, image, images, price, currency, weight, size, stock, brand, country, video_url, description, attributes,
+        options, variants, status, infringement_word, creation_time, creator_id)
+      select c.tenant_id, m.pid, c.user_id, c.id, c.platform_type, c.source_url, c.item_id, c.title, c.image, c.images,
+        c.price, c.currency, c.weight, c.size, c.stock, c.brand, c.country, c.video_url, c.description, c.attributes,
+        c.options, c.variants, ${ProductStatus.Unedited}, c.infringement_word, now(), ${u.id}
       from (values ${sql.join(pairs, sql`, `)}) as m(cid, pid)
       join collections c on c.tenant_id = ${u.tenantId} and c.id = m.cid`);
     await tx
@@ -382,35 +383,7 @@ export async function migratToProduct(ctx: CallContext, ids: string[]) {
 
 /** Refuses the move when an owner would pass its productCount limit (null: no limit). */
 async function checkProductLimits(tx: Tx, tenantId: string, moving: { userId: string }[]) {
-  if (!moving.length) return;
   const perOwner = new Map<string, number>();
   for (const t of moving) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
-  const owners = [...perOwner.keys()];
-  const limits = await tx
-    .select({ id: users.id, userName: users.userName, productCount: users.productCount })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, owners)))
-    .for("update");
-  const limited = limits.filter((l) => l.productCount !== null);
-  if (!limited.length) return;
-  const counts = await tx
-    .select({ userId: products.userId, n: count() })
-    .from(products)
-    .where(
-      and(
-        eq(products.tenantId, tenantId),
-        eq(products.isDeleted, false),
-        inArray(
-          products.userId,
-          limited.map((l) => l.id),
-        ),
-      ),
-    )
-    .groupBy(products.userId);
-  for (const l of limited) {
-    const have = Number(counts.find((c) => c.userId === l.id)?.n ?? 0);
-    if (have + perOwner.get(l.id)! > l.productCount!) {
-      throw businessError(`${l.userName} 的产品数量将超过上限（${l.productCount} 个，已有 ${have} 个）`, "Product.LimitReached");
-    }
-  }
+  for (const [owner, n] of perOwner) await checkProductLimit(tx, tenantId, owner, n);
 }
