@@ -1,5 +1,6 @@
 // Infringement words (spec §3 "Infringement word", §7 InfringementWord) and the product screening that uses them.
 import { z } from "zod";
+import { selecting } from "./product.ts";
 import { id, MAX_PAGE_SIZE, pagedQuery } from "./common.ts";
 
 /** The longest word kept (characters, after trimming). */
@@ -46,5 +47,6 @@ export const infringementWordImportResult = z.object({
 });
 
 /** ScreeningforInfringement over products: the products checked and how many now carry a word. */
-export const productScreeningInput = z.object({ ids: z.array(id).min(1).max(MAX_PAGE_SIZE) });
+/** Which products to screen: ids (or productIds), or all matching the product list's filter. */
+export const productScreeningInput = selecting(z.object({}));
 export const productScreeningResult = z.object({ count: z.number().int(), flagged: z.number().int() });

@@ -357,6 +357,19 @@ describe("Product ScreeningforInfringement", () => {
     });
     const res = await screen(t.token, ids);
     expect(res.body.result).toEqual({ count: 450, flagged: 150 });
+    // The same products selected by the list's filter instead of ids: 2,150 of them hold "brand", in more than one batch.
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      tx.execute(`insert into products (tenant_id, id, user_id, title)
+        select '${t.tenantId}', gen_random_uuid(), '${t.userId}', jsonb_build_object('es', 'brand' || g || ' zapatos')
+        from generate_series(1, 2000) g`),
+    );
+    const byFilter = await s.api("POST", "/api/Product/ScreeningforInfringement", { token: t.token, body: { filter: { title: "brand" } } });
+    expect(byFilter.status, byFilter.raw).toBe(200);
+    // brand2000 is not a word (the words are brand0…brand1999).
+    expect(byFilter.body.result).toEqual({ count: 2150, flagged: 2149 });
+    const other = await newTenant();
+    const foreign = await s.api("POST", "/api/Product/ScreeningforInfringement", { token: other.token, body: { filter: {} } });
+    expect(foreign.body.result).toEqual({ count: 0, flagged: 0 });
   });
 });
 

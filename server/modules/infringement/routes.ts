@@ -76,6 +76,6 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "Checks the products' titles and descriptions against the default and the tenant's infringement words",
     body: productScreeningInput,
     result: productScreeningResult,
-    handler: (ctx, { body }) => service.screenProducts(ctx, body.ids),
+    handler: (ctx, { body }) => service.screenProducts(ctx, body),
   });
 }

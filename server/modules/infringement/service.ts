@@ -3,10 +3,12 @@
 // tenant's rows (HOST_TENANT_ID), kept by the host with the same calls and read by every tenant. A tenant's words are
 // changed by its main account only; any user reads both lists.
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
-import { HOST_TENANT_ID, infringementWords } from "../../db/schema.ts";
+import { HOST_TENANT_ID, infringementWords, products } from "../../db/schema.ts";
+import { selectionWhere } from "../products/filter.ts";
+import type { ProductSelection } from "../../../shared/contract/product.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { setScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
@@ -227,31 +229,29 @@ export function productWord(m: WordMatcher, p: { title: unknown; titleText: stri
   return pickWord([...found]);
 }
 
-const SCREEN_BATCH = 200;
+const SCREEN_BATCH = 1000;
 
 /**
- * Screens the given products (not deleted; a sub-account's own, a main account's tenant's) against the host's default
- * words and the tenant's words: one matcher built for the request, products read a batch at a time, one update per
- * batch setting each product's word or clearing it.
+ * Screens the selected products (ids or the list's filter; live, visible to the caller) against the host's default
+ * words and the tenant's words: one matcher built for the request, products read a batch at a time in id order
+ * (keyset), one update per batch setting each product's word or clearing it, touching only rows whose word changes.
  */
-export async function screenProducts(ctx: CallContext, ids: string[]) {
+export async function screenProducts(ctx: CallContext, selection: ProductSelection) {
   const u = ctx.user!;
   const matcher = createWordMatcher(await readScreeningWords(ctx, u.tenantId));
-  const unique = [...new Set(ids)];
-  const owner = u.isMainAccount ? sql`` : sql` and user_id = ${u.id}`;
+  const where = selectionWhere(ctx, selection);
   let checked = 0;
   let flagged = 0;
-  for (let i = 0; i < unique.length; i += SCREEN_BATCH) {
-    const slice = unique.slice(i, i + SCREEN_BATCH);
-    const rows = rowsOf<{ id: string; title: unknown; titleText: string; description: unknown }>(
-      await ctx.tx.execute(sql`select id, title, title_text as "titleText", description from products
-        where tenant_id = ${u.tenantId} and not is_deleted${owner}
-          and id in (${sql.join(
-            slice.map((x) => sql`${x}::uuid`),
-            sql`, `,
-          )})`),
-    );
-    if (!rows.length) continue;
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; title: unknown; titleText: string; description: unknown }[] = await ctx.tx
+      .select({ id: products.id, title: products.title, titleText: products.titleText, description: products.description })
+      .from(products)
+      .where(after ? and(where, gt(products.id, after)) : where)
+      .orderBy(asc(products.id))
+      .limit(SCREEN_BATCH);
+    if (!rows.length) break;
+    after = rows[rows.length - 1].id;
     const results = rows.map((r) => ({ id: r.id, word: productWord(matcher, r) }));
     checked += results.length;
     flagged += results.filter((r) => r.word !== null).length;
@@ -259,6 +259,7 @@ export async function screenProducts(ctx: CallContext, ids: string[]) {
         last_modifier_id = ${u.id}, concurrency_stamp = gen_random_uuid()::text
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id uuid, word text)
       where p.tenant_id = ${u.tenantId} and p.id = v.id and p.infringement_word is distinct from v.word`);
+    if (rows.length < SCREEN_BATCH) break;
   }
   return { count: checked, flagged };
 }

@@ -14,6 +14,14 @@ export const SettingKeys = {
   financeHiddenTenants: "Console.FinanceHiddenTenants",
   /** FAQ content shown at /faq/list. */
   faq: "Console.Faq",
+  /** Translation provider: libretranslate, deepl, google or openai; empty or missing = translation not configured. */
+  translateProvider: "Translate.Provider",
+  /** The provider's base URL (required for libretranslate; optional for the others, which have a default). */
+  translateUrl: "Translate.Url",
+  /** The provider's API key (secret by its name). */
+  translateApiKey: "Translate.ApiKey",
+  /** The model of an OpenAI-compatible endpoint (default gpt-4o-mini on api.openai.com). */
+  translateModel: "Translate.Model",
 } as const;
 
 /** Keys whose values must not reach tenant users: any key with a segment or word such as Secret, ApiKey, Password,

@@ -1,0 +1,68 @@
+// The translator the host configured: Translate.Provider picks the adapter, Translate.Url, Translate.ApiKey and
+// Translate.Model configure it (host settings, read through settings/values.ts; nothing comes from the environment).
+// Without a provider, or with one that lacks what it needs, the call fails with a message the seller can act on.
+import type { Tx } from "../../db/client.ts";
+import { getSettingValue, SettingKeys } from "../../modules/settings/values.ts";
+import { createDeepL } from "./deepl.ts";
+import { createGoogle } from "./google.ts";
+import { createLibreTranslate } from "./libretranslate.ts";
+import { createOpenAI, openaiDefaultUrl } from "./openai.ts";
+import { providerNames, TranslationError, type ProviderName, type Translator, type TranslatorOptions } from "./types.ts";
+
+export type TranslateSettings = { provider: string | null; url: string | null; apiKey: string | null; model: string | null };
+
+const misconfigured = (provider: ProviderName | null, what: string) =>
+  new TranslationError("misconfigured", provider, null, { message: `翻译服务配置有误：${what}，请联系管理员在系统设置中检查翻译服务配置` });
+
+export async function readTranslateSettings(tx: Tx): Promise<TranslateSettings> {
+  const [provider, url, apiKey, model] = await Promise.all(
+    [SettingKeys.translateProvider, SettingKeys.translateUrl, SettingKeys.translateApiKey, SettingKeys.translateModel].map((k) =>
+      getSettingValue(tx, k),
+    ),
+  );
+  return { provider, url, apiKey, model };
+}
+
+/** The adapter for these settings; throws TranslationError when they do not describe a usable provider. */
+export function createTranslator(settings: TranslateSettings, options: TranslatorOptions = {}): Translator {
+  const name = settings.provider?.trim().toLowerCase() ?? "";
+  if (!name) throw new TranslationError("not-configured", null);
+  if (!(providerNames as readonly string[]).includes(name))
+    throw misconfigured(null, `不支持的翻译服务“${settings.provider!.trim()}”（Translate.Provider 可选 ${providerNames.join("、")}）`);
+  const provider = name as ProviderName;
+  const url = settings.url?.trim() || null;
+  const apiKey = settings.apiKey?.trim() || null;
+  const model = settings.model?.trim() || null;
+  if (url) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      // answered below
+    }
+    if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:"))
+      throw misconfigured(provider, "服务地址（Translate.Url）不是有效的 http(s) 地址");
+  }
+  switch (provider) {
+    case "libretranslate":
+      if (!url) throw misconfigured(provider, "LibreTranslate 需要服务地址（Translate.Url）");
+      return createLibreTranslate({ url, apiKey }, options);
+    case "deepl":
+      if (!apiKey) throw misconfigured(provider, "DeepL 需要 API Key（Translate.ApiKey）");
+      return createDeepL({ apiKey, url }, options);
+    case "google":
+      if (!apiKey) throw misconfigured(provider, "Google 翻译需要 API Key（Translate.ApiKey）");
+      return createGoogle({ apiKey, url }, options);
+    case "openai":
+      if (!apiKey && (!url || new URL(url).origin === openaiDefaultUrl))
+        throw misconfigured(provider, "OpenAI 需要 API Key（Translate.ApiKey）");
+      if (url && new URL(url).origin !== openaiDefaultUrl && !model)
+        throw misconfigured(provider, "自定义地址需要模型名称（Translate.Model）");
+      return createOpenAI({ url, apiKey, model }, options);
+  }
+}
+
+/** The translator of the host's settings, read in the caller's transaction. */
+export async function translatorFromSettings(tx: Tx, options: TranslatorOptions = {}): Promise<Translator> {
+  return createTranslator(await readTranslateSettings(tx), options);
+}
