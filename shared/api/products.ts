@@ -27,6 +27,8 @@ import {
   productFilter,
   productPage,
   replaceKeywordInput,
+  translateProductInput,
+  translateProductResult,
   undoProductEditInput,
   undoProductEditResult,
   updateProductAttrInput,
@@ -72,6 +74,12 @@ export const productCalls = {
   batchUpdateProductStatus: bulk("BatchUpdateProductStatus", batchUpdateProductStatusInput),
   batchUpdateProductCategory: bulk("BatchUpdateProductCategory", batchUpdateProductCategoryInput),
   replaceKeyword: bulk("ReplaceKeyword", replaceKeywordInput),
+  translateProduct: call({
+    method: "POST",
+    path: "/api/Product/TranslateProduct",
+    body: translateProductInput,
+    result: translateProductResult,
+  }),
   getLastProductEdit: call({ method: "GET", path: "/api/Product/GetLastProductEdit", result: productEditInfo.nullable() }),
   undoProductEdit: call({
     method: "POST",

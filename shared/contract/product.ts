@@ -352,6 +352,10 @@ export const translateProductInput = selecting(
   }),
 );
 
+/** TranslateProduct's answer: how many products it will translate, the undo record, and the task to follow. */
+export const translateProductResult = z.object({ count: z.number().int(), editId: z.string().nullable(), taskId: z.string().nullable() });
+export type TranslateProductResult = z.infer<typeof translateProductResult>;
+
 /** AssignProduct: the selected products to a user of the tenant (main account only). */
 export const assignProductInput = selecting(z.object({ userId: id }));
 
