@@ -18,6 +18,7 @@ const pages: Record<string, Page> = {
   "collects-list": lazy(() => import("../features/collects/collect-list-page.tsx")),
   "collects-collect": lazy(() => import("../features/collects/collect-product-page.tsx")),
   "collects-task": lazy(() => import("../features/collects/collect-task-page.tsx")),
+  "products-list": lazy(() => import("../features/products/product-list-page.tsx")),
   "products-sensitives": lazy(() => import("../features/products/sensitives-page.tsx")),
 };
 

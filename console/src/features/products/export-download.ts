@@ -1,0 +1,47 @@
+// Saving a finished export: DownloadExport answers the xlsx itself and needs the bearer token (and tenant), so it is
+// fetched, not navigated to, and saved under the name its Content-Disposition gives.
+import { tenantHeader } from "../../../../shared/api/client.ts";
+import { errorFromBody } from "../../../../shared/api/errors.ts";
+import { api } from "../../lib/api.ts";
+import { useUserStore } from "../../stores/user.ts";
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename), or null. */
+export function fileNameOf(disposition: string | null | undefined): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : "";
+  return name || null;
+}
+
+export async function downloadExport(taskId: string, fallbackName: string): Promise<string> {
+  const url = await api.productExport.downloadExport({ taskId });
+  const { access_token, tenantId } = useUserStore.getState();
+  const headers: Record<string, string> = {};
+  if (access_token) headers.authorization = `Bearer ${access_token}`;
+  const tenant = tenantHeader(tenantId);
+  if (tenant) headers.__tenant = tenant;
+  const res = await fetch(url, { headers });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw errorFromBody(res.status, body);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get("content-disposition")) ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
+}

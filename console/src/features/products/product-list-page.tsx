@@ -1,0 +1,229 @@
+// /proudcts/list (spec §2, cached): the product library. Filtered by the spec §3 product filter (kept in the URL),
+// paged on the server (up to 1,000 a page; large pages render only the rows in view). Rows are chosen on any page, or
+// every product matching the filter; each bulk edit opens its dialog with the number of products it will change, and
+// the last one can be undone. Export follows its task to a download; 编辑 / 新建商品 open the editor drawer.
+// Sub-accounts see their own products: no owner filter or column, no assigning.
+import { Download, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { ProductListItem } from "../../../../shared/contract/product.ts";
+import { Button } from "../../../../shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
+import { cn } from "../../../../shared/ui/cn.ts";
+import { confirm } from "../../../../shared/ui/confirm.tsx";
+import { DataTable } from "../../../../shared/ui/data-table.tsx";
+import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { toast } from "../../../../shared/ui/toast.tsx";
+import type { PageProps } from "../../app/pages.tsx";
+import { useConfigStore } from "../../stores/config.ts";
+import { useUserStore } from "../../stores/user.ts";
+import { updateState } from "../collects/search-params.ts";
+import { useTabSearchParams } from "../collects/use-tab-search-params.ts";
+import { useOwnerFilterOptions } from "../collects/user-options.ts";
+import { countText, type BulkTarget } from "./bulk-target.ts";
+import { ExportDialog } from "./export-dialog.tsx";
+import { useCopyProducts, useDeleteProduct, useProducts } from "./product-api.ts";
+import { ProductBulkBar, type BulkAction } from "./product-bulk-bar.tsx";
+import { ProductBulkDialogs } from "./product-bulk-dialogs.tsx";
+import { productColumns, titleIn } from "./product-columns.tsx";
+import { ProductEditor, type EditorTarget } from "./product-editor.tsx";
+import { ProductFilters } from "./product-filters.tsx";
+import { EDIT_LANGUAGES, languageName } from "./product-names.ts";
+import {
+  emptyProductListState,
+  hasProductFilter,
+  PRODUCT_PAGE_SIZES,
+  readProductListState,
+  toProductFilter,
+  toProductQuery,
+  VIRTUALIZE_FROM,
+  writeProductListState,
+  type ProductListState,
+} from "./search-params.ts";
+import { UndoEditButton } from "./undo-edit-button.tsx";
+
+const VIRTUAL_ROW_HEIGHT = 64;
+
+export default function ProductListPage({ route }: PageProps) {
+  const [params, setParams] = useTabSearchParams(route.path);
+  const state = readProductListState(params);
+  const update = (change: Partial<ProductListState>) =>
+    setParams((prev) => writeProductListState(prev, updateState(readProductListState(prev), change)));
+
+  const isMainAccount = useUserStore((s) => s.isMainAccount);
+  const users = useOwnerFilterOptions();
+  const titleLanguage = useConfigStore((s) => s.productTitleLanguage);
+  const setTitleLanguage = useConfigStore((s) => s.setProductTitleLanguage);
+
+  const filter = toProductFilter(state);
+  const list = useProducts(toProductQuery(state));
+  const rows = list.data?.items ?? [];
+  const total = list.data?.totalCount ?? 0;
+  const capped = list.data?.totalCountCapped ?? false;
+
+  // The selection: ids chosen row by row (kept across pages), or every product matching the filter. A new filter
+  // starts a new selection.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [filterKey]);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+
+  // A page past the end (after a delete, or an old link) moves to the last page.
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData || capped) return;
+    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+    if (state.page > lastPage) update({ page: lastPage });
+  }, [list.data, list.isPlaceholderData, capped, total, state.page, state.pageSize]);
+
+  const [editing, setEditing] = useState<EditorTarget>(null);
+  const [action, setAction] = useState<BulkAction | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const copy = useCopyProducts();
+  const deleteOne = useDeleteProduct();
+
+  const target: BulkTarget = allMatching ? { kind: "filter", filter } : { kind: "ids", ids: [...selected] };
+  const hasSelection = allMatching || selected.size > 0;
+
+  function onCopyRow(row: ProductListItem) {
+    copy.mutate([row.id], { onSuccess: (r) => toast.success(`已复制 ${r.count} 个商品，副本在列表最前`) });
+  }
+
+  async function onDeleteRow(row: ProductListItem) {
+    const ok = await confirm({
+      title: "确认删除该商品吗？",
+      description: `「${titleIn(row, titleLanguage) || row.sku || row.id}」将被删除，24 小时内可通过“撤销上次批量修改”恢复。`,
+      tone: "danger",
+      confirmText: "删除",
+    });
+    if (!ok) return;
+    deleteOne.mutate(row.id, {
+      onSuccess: () => {
+        toast.success("商品已删除");
+        setSelected((s) => {
+          if (!s.has(row.id)) return s;
+          const next = new Set(s);
+          next.delete(row.id);
+          return next;
+        });
+      },
+    });
+  }
+
+  const columns = productColumns({
+    onEdit: (r) => setEditing({ id: r.id }),
+    onCopy: onCopyRow,
+    onDelete: (r) => void onDeleteRow(r),
+    titleLanguage,
+    showOwner: isMainAccount,
+  });
+  const virtualized = state.pageSize >= VIRTUALIZE_FROM;
+  const filtered = hasProductFilter(state);
+
+  return (
+    <Card data-testid="products-list-page">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
+        <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
+          <CardTitle>{route.meta.title}</CardTitle>
+          <CardDescription>产品库中的商品：编辑标题、描述、价格、重量和规格，批量修改后用于刊登。</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Select value={titleLanguage} onValueChange={setTitleLanguage}>
+            <SelectTrigger className="w-40" aria-label="标题语言" data-testid="products-title-language">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {EDIT_LANGUAGES.map((l) => (
+                <SelectItem key={l} value={l}>
+                  标题：{languageName(l)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="products-refresh" />
+          <Button
+            variant="outline"
+            onClick={() => setExporting(true)}
+            disabled={!hasSelection && total === 0}
+            data-testid="products-export"
+          >
+            <Download />
+            {hasSelection ? "导出所选" : "导出"}
+          </Button>
+          <Button onClick={() => setEditing({ id: null })} data-testid="products-new">
+            <Plus />
+            新建商品
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 pt-4">
+        <ProductFilters
+          state={state}
+          onChange={update}
+          onReset={() => setParams(() => writeProductListState(new URLSearchParams(), emptyProductListState(state.pageSize)))}
+          users={users}
+          canReset={filtered}
+        />
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground" data-testid="products-total" data-total={total} data-capped={capped}>
+            共 <b className="text-foreground tabular-nums">{countText(total, capped)}</b> 个商品
+          </span>
+          <div className="ml-auto">
+            <UndoEditButton />
+          </div>
+        </div>
+        <ProductBulkBar
+          selectedCount={selected.size}
+          allMatching={allMatching}
+          total={total}
+          totalCapped={capped}
+          canAssign={isMainAccount && !!users}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={clearSelection}
+          onAction={setAction}
+        />
+        <DataTable
+          aria-label="商品列表"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+          emptyText={filtered ? "没有符合条件的商品" : "还没有商品：在采集列表中把商品导入产品库，或点击右上角“新建商品”"}
+          selection={{
+            // Every row shows as chosen while all matching rows are; unticking one goes back to choosing row by row.
+            selected: allMatching ? new Set(rows.map((r) => r.id)) : selected,
+            onChange: (next) => {
+              setAllMatching(false);
+              setSelected(next);
+            },
+          }}
+          virtualized={virtualized}
+          rowHeight={VIRTUAL_ROW_HEIGHT}
+          height="max(420px, calc(100dvh - 380px))"
+          pagination={{
+            page: state.page,
+            pageSize: state.pageSize,
+            total,
+            pageSizeOptions: PRODUCT_PAGE_SIZES,
+            onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+          }}
+          className={cn(
+            virtualized ? "[&_[role=grid]>div]:min-w-[1100px]" : "[&_table]:min-w-[1100px] [&_table]:table-fixed",
+            // The pager's own total cannot say "10,000+"; the line above the table does.
+            capped && "[&_[data-slot=pagination-total]]:hidden",
+          )}
+        />
+      </CardContent>
+
+      <ProductBulkDialogs action={action} target={target} users={users} onClose={() => setAction(null)} onDeleted={clearSelection} />
+      {exporting ? <ExportDialog target={hasSelection ? target : { kind: "filter", filter }} onClose={() => setExporting(false)} /> : null}
+      <ProductEditor target={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

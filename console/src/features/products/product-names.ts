@@ -1,0 +1,64 @@
+// What the product list calls the server's numbers and names (shared/contract/enums.ts): product status, site,
+// translation service, the languages a product is edited in, and the kind of a bulk edit (the call's name) as the undo
+// button shows it.
+import { ProductStatus, Site, ThirdPlatformType } from "../../../../shared/contract/enums.ts";
+import type { BadgeTone } from "../collects/labels.ts";
+
+export const productStatusLabels: Record<number, string> = {
+  [ProductStatus.Unedited]: "未编辑",
+  [ProductStatus.Ready]: "待发布",
+  [ProductStatus.Published]: "已发布",
+  [ProductStatus.Archived]: "已归档",
+};
+
+export const productStatusTones: Record<number, BadgeTone> = {
+  [ProductStatus.Unedited]: "secondary",
+  [ProductStatus.Ready]: "default",
+  [ProductStatus.Published]: "success",
+  [ProductStatus.Archived]: "outline",
+};
+
+export const productStatusLabel = (status: number) => productStatusLabels[status] ?? `状态 ${status}`;
+export const productStatusOptions = Object.values(ProductStatus).map((value) => ({ value, label: productStatusLabel(value) }));
+
+export const siteLabels: Record<number, string> = {
+  [Site.mx]: "墨西哥 (MX)",
+  [Site.bl]: "巴西 (BL)",
+  [Site.cl]: "智利 (CL)",
+  [Site.co]: "哥伦比亚 (CO)",
+  [Site.cbt]: "跨境 (CBT)",
+};
+export const siteLabel = (site: number) => siteLabels[site] ?? `站点 ${site}`;
+export const siteOptions = Object.values(Site).map((value) => ({ value, label: siteLabel(value) }));
+
+export const providerLabels: Record<number, string> = {
+  [ThirdPlatformType.LibreTranslate]: "LibreTranslate",
+  [ThirdPlatformType.DeepL]: "DeepL",
+  [ThirdPlatformType.Google]: "Google 翻译",
+  [ThirdPlatformType.OpenAI]: "OpenAI 兼容接口",
+};
+export const providerOptions = Object.values(ThirdPlatformType).map((value) => ({ value, label: providerLabels[value] }));
+
+/** The languages the editor shows a tab for, in order (a product's other languages follow). */
+export const EDIT_LANGUAGES = ["zh", "es", "pt", "en"] as const;
+export const languageNames: Record<string, string> = { zh: "中文", es: "西班牙语", pt: "葡萄牙语", en: "英语" };
+export const languageName = (lang: string) => languageNames[lang] ?? lang;
+
+/** A bulk edit's kind (the call's name, e.g. BatchUpdateProductPrice) in words. */
+const editKinds: Record<string, string> = {
+  batchupdateproductsameprice: "统一价格",
+  batchupdateproductprice: "调整价格",
+  updateproductprice: "修改价格",
+  batchupdateproductweight: "重量尺寸",
+  webbatchupdateproductweight: "重量尺寸",
+  batchupdateproductstatus: "修改状态",
+  linkproductlabel: "设置标签",
+  cancellinkproductlabel: "取消标签",
+  batchupdateproductcategory: "修改类目",
+  replacekeyword: "查找替换",
+  translateproduct: "翻译",
+  assignproduct: "分配给子账号",
+  deleteproducts: "删除",
+  batchdeleteproducts: "删除",
+};
+export const editKindLabel = (kind: string) => editKinds[kind.toLowerCase()] ?? kind;

@@ -1,0 +1,78 @@
+// A background task started from this screen (an export, a translation), followed through the task centre
+// (GetTaskInfoByPage of its type, newest first, found by id) until it has finished; shown as a progress bar.
+import { useQuery } from "@tanstack/react-query";
+import { TaskStatus } from "../../../../shared/contract/enums.ts";
+import type { TaskInfo } from "../../../../shared/contract/tasks.ts";
+import { cn } from "../../../../shared/ui/cn.ts";
+import { api } from "../../lib/api.ts";
+
+const POLL_MS = 1500;
+
+export type TaskState = {
+  task: TaskInfo | null;
+  done: boolean;
+  succeeded: boolean;
+  failed: boolean;
+};
+
+const finished = (t: TaskInfo | null | undefined) =>
+  !!t && (t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed || t.taskStatus === TaskStatus.Cancelled);
+
+export function useTaskProgress(taskId: string | null, taskType: number): TaskState {
+  const q = useQuery({
+    queryKey: ["task-progress", taskType, taskId] as const,
+    queryFn: async ({ signal }) => {
+      const page = await api.tasks.getTaskInfoByPage({ TaskType: taskType, Sorting: "creationTime desc", MaxResultCount: 50 }, { signal });
+      return page.items.find((t) => t.id === taskId) ?? null;
+    },
+    enabled: !!taskId,
+    staleTime: 0,
+    refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS),
+  });
+  const task = q.data ?? null;
+  return {
+    task,
+    done: finished(task),
+    succeeded: task?.taskStatus === TaskStatus.Succeeded,
+    failed: !!task && finished(task) && task.taskStatus !== TaskStatus.Succeeded,
+  };
+}
+
+const statusText: Record<number, string> = {
+  [TaskStatus.Pending]: "排队中",
+  [TaskStatus.Running]: "进行中",
+  [TaskStatus.Succeeded]: "已完成",
+  [TaskStatus.Failed]: "失败",
+  [TaskStatus.Cancelled]: "已取消",
+};
+
+export function TaskProgress({ state, testId }: { state: TaskState; testId: string }) {
+  const t = state.task;
+  const progress = state.succeeded ? 100 : Math.max(0, Math.min(100, t?.progress ?? 0));
+  return (
+    <div className="flex flex-col gap-2" data-testid={testId} data-status={t?.taskStatus ?? 0} data-progress={progress}>
+      <div className="flex items-center justify-between text-sm">
+        <span>{t ? (statusText[t.taskStatus] ?? `状态 ${t.taskStatus}`) : "任务已提交，等待开始..."}</span>
+        <span className="text-muted-foreground tabular-nums">{progress}%</span>
+      </div>
+      <div
+        className="bg-muted h-2 overflow-hidden rounded-full"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-label="任务进度"
+      >
+        <div
+          className={cn("h-full rounded-full transition-[width]", state.failed ? "bg-destructive" : "bg-primary")}
+          style={{ width: `${progress}%` }}
+        />
+      </div>
+      {t?.taskRemark ? (
+        <p className={cn("text-xs", state.failed ? "text-destructive" : "text-muted-foreground")} data-testid={`${testId}-remark`}>
+          {t.taskRemark}
+        </p>
+      ) : null}
+    </div>
+  );
+}
