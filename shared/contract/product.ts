@@ -259,7 +259,10 @@ export const updateProductPriceInput = z.object({ productId: id, price, cur: cur
 // ---------------------------------------------------------------------------------------------------------------
 // Bulk edits.
 
-/** Which products a bulk edit touches: the ids (spec productIds; some calls say ids) or all matching the filter. */
+/**
+ * Which products a bulk edit touches: the ids (spec productIds; some calls say ids) and/or all matching the list's
+ * filter. Given together they narrow each other (the ids that match the filter); at least one is required.
+ */
 export const productSelection = z.object({
   productIds: z.array(id).max(MAX_PAGE_SIZE).nullish(),
   ids: z.array(id).max(MAX_PAGE_SIZE).nullish(),
@@ -267,14 +270,14 @@ export const productSelection = z.object({
 });
 export type ProductSelection = z.output<typeof productSelection>;
 
-/** Refines a bulk body: exactly one way of selecting, and a non-empty id list. */
+/** A bulk body: the call's own fields plus the selection; at least one way of selecting, and no empty id list. */
 export const selecting = <S extends z.ZodRawShape>(fields: z.ZodObject<S>) =>
   z.object({ ...fields.shape, ...productSelection.shape }).superRefine((v, ctx) => {
     const s = v as ProductSelection;
-    const ways = [s.productIds, s.ids, s.filter].filter((x) => x !== null && x !== undefined).length;
-    if (ways !== 1) ctx.addIssue({ code: "custom", path: ["productIds"], message: "give productIds (or ids) or filter, one of them" });
-    const list = s.productIds ?? s.ids;
-    if (list && list.length === 0) ctx.addIssue({ code: "custom", path: ["productIds"], message: "must not be empty" });
+    if (s.productIds == null && s.ids == null && s.filter == null)
+      ctx.addIssue({ code: "custom", path: ["productIds"], message: "give productIds (or ids) or filter" });
+    for (const key of ["productIds", "ids"] as const)
+      if (s[key] && s[key].length === 0) ctx.addIssue({ code: "custom", path: [key], message: "must not be empty" });
   });
 
 /** Every bulk edit's answer: rows changed, and the edit's id (null when nothing changed, so nothing to undo). */
@@ -286,20 +289,23 @@ const rate = z.number().min(0.01).max(100);
 /** The cents a price ends on, e.g. 0.99 (0 ≤ tinyPrice < 1). */
 const tinyPrice = z.number().min(0).lt(1);
 
-/** BatchUpdateProductSamePrice: every selected product (and its variants) at one price: (fixPrice or price) × rate, ending on tinyPrice. */
+/** BatchUpdateProductSamePrice: every selected product (and its variants) at one price: fixPrice × rate, ending on tinyPrice. */
 export const batchUpdateProductSamePriceInput = selecting(
-  z.object({ price: price.nullish(), fixPrice: price.nullish(), rate: rate.nullish(), tinyPrice: tinyPrice.nullish() }),
-).refine((v) => v.price != null || v.fixPrice != null, { path: ["fixPrice"], message: "give fixPrice (or price)" });
+  z.object({ fixPrice: price, rate: rate.nullish(), tinyPrice: tinyPrice.nullish() }),
+);
 
 /** BatchUpdateProductPrice: each price (and variant price) becomes price × rate + price (spec: ids, price, rate). */
 export const batchUpdateProductPriceInput = selecting(
   z.object({ price: z.number().min(-1_000_000).max(1_000_000).default(0), rate: rate.default(1), tinyPrice: tinyPrice.nullish() }),
 );
 
-/** BatchUpdateProductWeight / WebBatchUpdateProductWeight: a weight (or a random one between min and max) and/or a size. */
+/**
+ * BatchUpdateProductWeight / WebBatchUpdateProductWeight: a weight (or a random one between min and max) and/or a
+ * size. `weight` is always sent (null: keep the weights, e.g. to change only the size or to pick random ones).
+ */
 export const batchUpdateProductWeightInput = selecting(
   z.object({
-    weight: weight.nullish(),
+    weight: z.number().min(0).max(1_000_000).nullable(),
     size: size.nullish(),
     isRandom: z.boolean().default(false),
     minRandomWeight: weight.nullish(),

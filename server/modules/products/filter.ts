@@ -47,10 +47,9 @@ export function productWhere(ctx: CallContext, f: Partial<ProductFilter>): SQL {
   return and(visibleProducts(ctx), ...filterConditions(f))!;
 }
 
-/** Visible products a bulk edit selected: by ids (productIds or ids) or by the list's filter. */
+/** Visible products a bulk edit selected: by ids (productIds and/or ids), by the list's filter, or the ids within it. */
 export function selectionWhere(ctx: CallContext, s: ProductSelection): SQL {
-  const list = s.productIds ?? s.ids;
-  if (list) return and(visibleProducts(ctx), inArray(products.id, [...new Set(list)]))!;
-  if (s.filter) return productWhere(ctx, s.filter);
-  throw badRequest("请选择商品");
+  const list = s.productIds || s.ids ? [...new Set([...(s.productIds ?? []), ...(s.ids ?? [])])] : null;
+  if (!list && !s.filter) throw badRequest("请选择商品");
+  return and(visibleProducts(ctx), list ? inArray(products.id, list) : undefined, ...(s.filter ? filterConditions(s.filter) : []))!;
 }

@@ -7,13 +7,14 @@ import { registerProductExport } from "./export.ts";
 import { registerProductExtensions } from "./extensions.ts";
 import { registerProductLabels } from "./labels.ts";
 import { registerPredictWeight } from "./predict-weight.ts";
+import { registerProductTranslate } from "./translate.ts";
 
 export function registerProducts(r: Registrar, deps: AppDeps) {
-  void deps;
   registerProductExtensions();
   registerProductCore(r);
   registerProductBulk(r, deps);
   registerProductExport(r, deps);
   registerProductLabels(r, deps);
   registerPredictWeight(r, deps);
+  registerProductTranslate(r, deps);
 }

@@ -1,21 +1,11 @@
 // What the collection screens call the server's numbers (shared/contract/enums.ts): source platforms, the status of a
 // collected product, of a collection task and of a queued URL; and the crawler's messages in Chinese.
 import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "../../../../shared/contract/enums.ts";
+import { platformNames } from "../../../../shared/contract/names.ts";
 
 export type BadgeTone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
 
-export const platformLabels: Record<number, string> = {
-  [PlatformType.Alibaba1688]: "1688",
-  [PlatformType.Taobao]: "淘宝",
-  [PlatformType.Tmall]: "天猫",
-  [PlatformType.AliExpress]: "速卖通",
-  [PlatformType.Pinduoduo]: "拼多多",
-  [PlatformType.Temu]: "Temu",
-  [PlatformType.Shein]: "SHEIN",
-  [PlatformType.Amazon]: "亚马逊",
-  [PlatformType.JD]: "京东",
-  [PlatformType.Generic]: "其他网站",
-};
+export const platformLabels = platformNames;
 
 export const platformLabel = (type: number) => platformLabels[type] ?? `平台 ${type}`;
 

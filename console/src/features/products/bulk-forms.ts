@@ -51,7 +51,7 @@ export const samePriceForm = z.object({
 });
 export type SamePriceValues = z.output<typeof samePriceForm>;
 export const samePriceBody = (t: BulkTarget, v: SamePriceValues) =>
-  bulkBody(t, present({ fixPrice: v.fixPrice, rate: v.rate, tinyPrice: v.tinyPrice }));
+  bulkBody(t, { fixPrice: v.fixPrice ?? 0, ...present({ rate: v.rate, tinyPrice: v.tinyPrice }) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // 调整价格: each price becomes price × rate + add, ending on tinyPrice.
@@ -88,8 +88,14 @@ export const weightForm = z
 export type WeightValues = z.output<typeof weightForm>;
 export const weightBody = (t: BulkTarget, v: WeightValues) =>
   v.mode === "random"
-    ? bulkBody(t, { isRandom: true, minRandomWeight: v.minWeight, maxRandomWeight: v.maxWeight, ...present({ size: v.size }) })
-    : bulkBody(t, { isRandom: false, ...present({ weight: v.weight, size: v.size }) });
+    ? bulkBody(t, {
+        weight: null,
+        isRandom: true,
+        minRandomWeight: v.minWeight,
+        maxRandomWeight: v.maxWeight,
+        ...present({ size: v.size }),
+      })
+    : bulkBody(t, { isRandom: false, weight: v.weight, ...present({ size: v.size }) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // 状态, 标签, 类目, 分配.

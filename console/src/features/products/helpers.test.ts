@@ -201,6 +201,7 @@ describe("bulk edit bodies", () => {
       productIds: [P1, P2],
     });
     expect(weightBody(ids, weightForm.parse({ mode: "random", weight: "9", minWeight: "1", maxWeight: "2", size: "" }))).toEqual({
+      weight: null,
       isRandom: true,
       minRandomWeight: 1,
       maxRandomWeight: 2,

@@ -2,14 +2,10 @@
 // translation service, the languages a product is edited in, and the kind of a bulk edit (the call's name) as the undo
 // button shows it.
 import { ProductStatus, Site, ThirdPlatformType } from "../../../../shared/contract/enums.ts";
+import { productStatusNames } from "../../../../shared/contract/names.ts";
 import type { BadgeTone } from "../collects/labels.ts";
 
-export const productStatusLabels: Record<number, string> = {
-  [ProductStatus.Unedited]: "未编辑",
-  [ProductStatus.Ready]: "待发布",
-  [ProductStatus.Published]: "已发布",
-  [ProductStatus.Archived]: "已归档",
-};
+export const productStatusLabels = productStatusNames;
 
 export const productStatusTones: Record<number, BadgeTone> = {
   [ProductStatus.Unedited]: "secondary",

@@ -1,0 +1,390 @@
+// The product bulk edits (spec §3 Bulk edits; §7 Product and ProductLabel): prices, weight and size, status, category,
+// find-and-replace, labels, assignment and deletion, each one recorded set-based statement over the selected ids or
+// the list's filter (recordBulkEdit), plus the exact count of a filter and the last edit with its undo.
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import { rowsOf } from "../../db/client.ts";
+import { containsPattern } from "../../db/query.ts";
+import { productLabels, products, users } from "../../db/schema.ts";
+import type { CallContext, Registrar } from "../../http/calls.ts";
+import { businessError, notFound } from "../../http/errors.ts";
+import {
+  assignProductInput,
+  batchDeleteProductsInput,
+  batchUpdateProductCategoryInput,
+  batchUpdateProductPriceInput,
+  batchUpdateProductSamePriceInput,
+  batchUpdateProductStatusInput,
+  batchUpdateProductWeightInput,
+  bulkEditResult,
+  cancelLinkProductLabelInput,
+  countProductsResult,
+  deleteProductsInput,
+  linkProductLabelInput,
+  productEditInfo,
+  productFilter,
+  replaceKeywordInput,
+  undoProductEditInput,
+  undoProductEditResult,
+  type BulkEditResult,
+  type ProductFilter,
+  type ProductSelection,
+} from "../../../shared/contract/product.ts";
+import { getLastProductEdit, recordBulkEdit, undoProductEdit } from "./edits.ts";
+import { productWhere, selectionWhere } from "./filter.ts";
+
+type Body<T extends z.ZodType> = z.output<T>;
+export type SamePriceBody = Body<typeof batchUpdateProductSamePriceInput>;
+export type PriceBody = Body<typeof batchUpdateProductPriceInput>;
+export type WeightBody = Body<typeof batchUpdateProductWeightInput>;
+export type StatusBody = Body<typeof batchUpdateProductStatusInput>;
+export type CategoryBody = Body<typeof batchUpdateProductCategoryInput>;
+export type ReplaceKeywordBody = Body<typeof replaceKeywordInput>;
+export type LabelBody = Body<typeof linkProductLabelInput>;
+export type CancelLabelBody = Body<typeof cancelLinkProductLabelInput>;
+export type AssignBody = Body<typeof assignProductInput>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prices. Money is computed in SQL numeric (never JavaScript floats); numbers go in as their decimal text.
+
+const numeric = (n: number) => sql`${String(n)}::numeric`;
+
+/** x with its cents replaced: floor(x) + tinyPrice (at cents), or x when no tinyPrice is given. */
+const endingOn = (x: SQL, tinyPrice: number | null | undefined) =>
+  tinyPrice == null ? x : sql`round(floor(${x}) + ${numeric(tinyPrice)}, 2)`;
+
+/** A variant (jsonb object) with a numeric price: a JSON number, or a string holding a plain decimal. */
+const variantHasPrice = sql`(jsonb_typeof(x.v -> 'price') = 'number'
+  or (jsonb_typeof(x.v -> 'price') = 'string' and x.v ->> 'price' ~ '^[[:space:]]*-?[0-9]+([.][0-9]+)?[[:space:]]*$'))`;
+
+/**
+ * The variants with new prices, in their order: `price(old)` for each variant with a price, or for every variant
+ * (object) when `every`. The price is written as a JSON number.
+ */
+function variantsPriced(price: (old: SQL) => SQL, every: boolean): SQL {
+  const which = every ? sql`jsonb_typeof(x.v) = 'object'` : sql`jsonb_typeof(x.v) = 'object' and ${variantHasPrice}`;
+  return sql`case when jsonb_typeof(${products.variants}) = 'array' then (
+      select coalesce(jsonb_agg(case when ${which}
+          then jsonb_set(x.v, '{price}', to_jsonb(${price(sql`(x.v ->> 'price')::numeric`)}))
+          else x.v end order by x.n), '[]'::jsonb)
+      from jsonb_array_elements(${products.variants}) with ordinality as x(v, n)
+    ) else ${products.variants} end`;
+}
+
+/** BatchUpdateProductSamePrice: price and every variant's price = round(fixPrice × (rate ?? 1), 2), ending on tinyPrice. */
+export function batchUpdateProductSamePrice(ctx: CallContext, body: SamePriceBody) {
+  const value = endingOn(sql`round(${numeric(body.fixPrice)} * ${numeric(body.rate ?? 1)}, 2)`, body.tinyPrice);
+  return recordBulkEdit(ctx, {
+    kind: "BatchUpdateProductSamePrice",
+    columns: ["price", "variants"],
+    where: selectionWhere(ctx, body),
+    set: sql`price = ${value}, variants = ${variantsPriced(() => value, true)}`,
+    input: body,
+  });
+}
+
+/** BatchUpdateProductPrice: each price (and variant price) = max(0, round(old × rate + price, 2) ending on tinyPrice). */
+export function batchUpdateProductPrice(ctx: CallContext, body: PriceBody) {
+  const next = (old: SQL) =>
+    sql`greatest(0::numeric, ${endingOn(sql`round(${old} * ${numeric(body.rate)} + ${numeric(body.price)}, 2)`, body.tinyPrice)})`;
+  return recordBulkEdit(ctx, {
+    kind: "BatchUpdateProductPrice",
+    columns: ["price", "variants"],
+    where: selectionWhere(ctx, body),
+    set: sql`price = case when ${products.price} is null then null else ${next(sql`${products.price}`)} end,
+      variants = ${variantsPriced(next, false)}`,
+    input: body,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Weight, size, status, category.
+
+/** BatchUpdateProductWeight / WebBatchUpdateProductWeight: a weight (or each product its own random one) and/or a size. */
+export function batchUpdateProductWeight(ctx: CallContext, body: WeightBody, kind: string) {
+  const columns: string[] = [];
+  const set: SQL[] = [];
+  if (body.isRandom) {
+    const min = numeric(body.minRandomWeight!);
+    const max = numeric(body.maxRandomWeight!);
+    columns.push("weight");
+    set.push(sql`weight = round(${min} + random()::numeric * (${max} - ${min}), 2)`);
+  } else if (body.weight != null) {
+    columns.push("weight");
+    set.push(sql`weight = round(${numeric(body.weight)}, 2)`);
+  }
+  if (body.size != null) {
+    columns.push("size");
+    set.push(sql`size = ${body.size}::text`);
+  }
+  return recordBulkEdit(ctx, { kind, columns, where: selectionWhere(ctx, body), set: sql.join(set, sql`, `), input: body });
+}
+
+export function batchUpdateProductStatus(ctx: CallContext, body: StatusBody) {
+  return recordBulkEdit(ctx, {
+    kind: "BatchUpdateProductStatus",
+    columns: ["status"],
+    where: and(selectionWhere(ctx, body), sql`${products.status} <> ${body.status}::int`)!,
+    set: sql`status = ${body.status}::int`,
+    input: body,
+  });
+}
+
+/** BatchUpdateProductCategory: cate_info {cateId, site, attrs} and its columns cate_id, site, category_name. */
+export function batchUpdateProductCategory(ctx: CallContext, body: CategoryBody) {
+  const { cateId, site, attrs, categoryName } = body.productCateInfo;
+  return recordBulkEdit(ctx, {
+    kind: "BatchUpdateProductCategory",
+    columns: ["cate_info", "cate_id", "site", "category_name"],
+    where: selectionWhere(ctx, body),
+    set: sql`cate_info = ${JSON.stringify({ cateId, site, attrs })}::jsonb, cate_id = ${cateId}::text, site = ${site}::int,
+      category_name = ${categoryName ?? null}::text`,
+    input: body,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Find and replace.
+
+/** The keyword as a regular expression matching it literally (PostgreSQL ARE). */
+export const literalPattern = (s: string) => s.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+/** The replacement text for regexp_replace taken literally (a backslash starts a reference there: \1, \&). */
+export const literalReplacement = (s: string) => s.replace(/\\/g, "\\\\");
+
+/**
+ * ReplaceKeyword: the keyword (literal text, any case when isIgnoreCase) replaced in every language of the titles
+ * and/or descriptions; only products holding it are changed. The titles trigger keeps title_text and search_text.
+ */
+export function replaceKeyword(ctx: CallContext, body: ReplaceKeywordBody) {
+  const pattern = literalPattern(body.keyword);
+  const replaced = (s: SQL) =>
+    body.isIgnoreCase
+      ? sql`regexp_replace(${s}, ${pattern}::text, ${literalReplacement(body.replaceText)}::text, 'gi')`
+      : sql`replace(${s}, ${body.keyword}::text, ${body.replaceText}::text)`;
+  const holds = (s: SQL) => (body.isIgnoreCase ? sql`${s} ~* ${pattern}::text` : sql`strpos(${s}, ${body.keyword}::text) > 0`);
+  const texts = (column: SQL) => ({
+    has: sql`(jsonb_typeof(${column}) = 'object' and exists (select 1 from jsonb_each(${column}) e
+      where jsonb_typeof(e.value) = 'string' and ${holds(sql`(e.value #>> '{}')`)}))`,
+    next: sql`case when jsonb_typeof(${column}) = 'object' then (
+        select coalesce(jsonb_object_agg(e.key, case when jsonb_typeof(e.value) = 'string'
+          then to_jsonb(${replaced(sql`(e.value #>> '{}')`)}) else e.value end), '{}'::jsonb)
+        from jsonb_each(${column}) e
+      ) else ${column} end`,
+  });
+  const columns: string[] = [];
+  const set: SQL[] = [];
+  const has: SQL[] = [];
+  if (body.isReplaceTitle) {
+    const t = texts(sql`${products.title}`);
+    columns.push("title");
+    set.push(sql`title = ${t.next}`);
+    // search_text (every title, lower-cased) holds the keyword whenever a title does: the trigram index narrows first.
+    has.push(sql`(${products.searchText} like lower(${containsPattern(body.keyword)}::text) and ${t.has})`);
+  }
+  if (body.isReplaceDescription) {
+    const d = texts(sql`${products.description}`);
+    columns.push("description");
+    set.push(sql`description = ${d.next}`);
+    has.push(d.has);
+  }
+  return recordBulkEdit(ctx, {
+    kind: "ReplaceKeyword",
+    columns,
+    where: and(selectionWhere(ctx, body), sql`(${sql.join(has, sql` or `)})`)!,
+    set: sql.join(set, sql`, `),
+    input: body,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Labels, owner, deletion.
+
+export async function linkProductLabel(ctx: CallContext, body: LabelBody) {
+  const [label] = await ctx.tx
+    .select({ id: productLabels.id })
+    .from(productLabels)
+    .where(and(eq(productLabels.tenantId, ctx.tenantId), eq(productLabels.id, body.labelId)));
+  if (!label) throw notFound("标签不存在");
+  return recordBulkEdit(ctx, {
+    kind: "LinkProductLabel",
+    columns: ["label_id"],
+    where: and(selectionWhere(ctx, body), sql`${products.labelId} is distinct from ${body.labelId}::uuid`)!,
+    set: sql`label_id = ${body.labelId}::uuid`,
+    input: body,
+  });
+}
+
+/** CancelLinkProductLabel: the label off the selected products (only those carrying labelId, when given). */
+export function cancelLinkProductLabel(ctx: CallContext, body: CancelLabelBody) {
+  const which = body.labelId ? eq(products.labelId, body.labelId) : sql`${products.labelId} is not null`;
+  return recordBulkEdit(ctx, {
+    kind: "CancelLinkProductLabel",
+    columns: ["label_id"],
+    where: and(selectionWhere(ctx, body), which)!,
+    set: sql`label_id = null`,
+    input: body,
+  });
+}
+
+/**
+ * AssignProduct (main account): the selected products to an active user of the tenant, within that user's
+ * productCount limit. The user's row is locked first (as every product save does), the limit is checked on the
+ * trigger-kept count after the move, and a refusal rolls the move back.
+ */
+export async function assignProduct(ctx: CallContext, body: AssignBody): Promise<BulkEditResult> {
+  const [target] = await ctx.tx
+    .select({ userName: users.userName, productCount: users.productCount, isActive: users.isActive, isDeleted: users.isDeleted })
+    .from(users)
+    .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, body.userId)))
+    .for("update");
+  if (!target || target.isDeleted || !target.isActive) throw notFound("用户不存在或已停用");
+  const result = await recordBulkEdit(ctx, {
+    kind: "AssignProduct",
+    columns: ["user_id"],
+    where: and(selectionWhere(ctx, body), sql`${products.userId} <> ${body.userId}::uuid`)!,
+    set: sql`user_id = ${body.userId}::uuid`,
+    input: body,
+  });
+  if (result.count && target.productCount !== null) {
+    const [row] = rowsOf<{ n: number }>(
+      await ctx.tx.execute(sql`select count as n from product_counts where tenant_id = ${ctx.tenantId} and user_id = ${body.userId}`),
+    );
+    const have = Number(row?.n ?? 0);
+    if (have > target.productCount) {
+      throw businessError(
+        `${target.userName} 的产品数量将超过上限（${target.productCount} 个，已有 ${have - result.count} 个，本次分配 ${result.count} 个）`,
+        "Product.LimitReached",
+      );
+    }
+  }
+  return result;
+}
+
+function softDelete(ctx: CallContext, kind: string, where: SQL, input: unknown) {
+  return recordBulkEdit(ctx, {
+    kind,
+    columns: ["is_deleted", "deleter_id", "deletion_time"],
+    where,
+    set: sql`is_deleted = true, deleter_id = ${ctx.user!.id}::uuid, deletion_time = now()`,
+    input,
+  });
+}
+
+/** DeleteProducts ({ids}) and BatchDeleteProducts (a selection): soft delete, undone like any bulk edit. */
+export const deleteProducts = (ctx: CallContext, body: { ids: string[] }) =>
+  softDelete(ctx, "DeleteProducts", selectionWhere(ctx, { ids: body.ids }), body);
+export const batchDeleteProducts = (ctx: CallContext, body: ProductSelection) =>
+  softDelete(ctx, "BatchDeleteProducts", selectionWhere(ctx, body), body);
+
+/** CountProducts: how many visible products the filter matches, exact. */
+export async function countProducts(ctx: CallContext, filter: ProductFilter) {
+  const [r] = await ctx.tx.select({ n: count() }).from(products).where(productWhere(ctx, filter));
+  return { count: Number(r?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls.
+
+export function registerProductBulk(r: Registrar, _deps: AppDeps) {
+  const group = "Product";
+  const bulk = <B extends z.ZodType>(
+    name: string,
+    summary: string,
+    body: B,
+    run: (ctx: CallContext, body: z.output<B>) => Promise<BulkEditResult>,
+    access: "user" | "main" = "user",
+  ) =>
+    r.call({ group, name, method: "POST", access, summary, body, result: bulkEditResult, handler: (ctx, input) => run(ctx, input.body) });
+
+  bulk(
+    "BatchUpdateProductSamePrice",
+    "Sets one price on the selected products and their variants: fixPrice × rate, ending on tinyPrice",
+    batchUpdateProductSamePriceInput,
+    batchUpdateProductSamePrice,
+  );
+  bulk(
+    "BatchUpdateProductPrice",
+    "Changes each selected product's price and variant prices to old × rate + price (at least 0), ending on tinyPrice",
+    batchUpdateProductPriceInput,
+    batchUpdateProductPrice,
+  );
+  for (const name of ["BatchUpdateProductWeight", "WebBatchUpdateProductWeight"]) {
+    bulk(
+      name,
+      "Sets the weight (or a random weight per product) and/or the size of the selected products",
+      batchUpdateProductWeightInput,
+      (ctx, body) => batchUpdateProductWeight(ctx, body, name),
+    );
+  }
+  bulk("BatchUpdateProductStatus", "Sets the status of the selected products", batchUpdateProductStatusInput, batchUpdateProductStatus);
+  bulk(
+    "BatchUpdateProductCategory",
+    "Sets the category of the selected products",
+    batchUpdateProductCategoryInput,
+    batchUpdateProductCategory,
+  );
+  bulk(
+    "ReplaceKeyword",
+    "Replaces a keyword in the titles and/or descriptions of the selected products",
+    replaceKeywordInput,
+    replaceKeyword,
+  );
+  bulk("AssignProduct", "Gives the selected products to a user of the tenant (main account)", assignProductInput, assignProduct, "main");
+  bulk("DeleteProducts", "Deletes the products (soft; undone by UndoProductEdit)", deleteProductsInput, deleteProducts);
+  bulk(
+    "BatchDeleteProducts",
+    "Deletes the selected products (soft; undone by UndoProductEdit)",
+    batchDeleteProductsInput,
+    batchDeleteProducts,
+  );
+  r.call({
+    group,
+    name: "CountProducts",
+    method: "POST",
+    access: "user",
+    summary: "How many of the caller's products the filter matches (exact)",
+    body: productFilter,
+    result: countProductsResult,
+    handler: (ctx, { body }) => countProducts(ctx, body),
+  });
+  r.call({
+    group,
+    name: "GetLastProductEdit",
+    method: "GET",
+    access: "user",
+    summary: "The caller's latest bulk edit and whether it can still be undone; null when none",
+    result: productEditInfo.nullable(),
+    handler: (ctx) => getLastProductEdit(ctx),
+  });
+  r.call({
+    group,
+    name: "UndoProductEdit",
+    method: "POST",
+    access: "user",
+    summary: "Undoes the caller's latest bulk edit (within 24 hours): every row it touched gets its previous values back",
+    body: undoProductEditInput,
+    result: undoProductEditResult,
+    handler: (ctx, { body }) => undoProductEdit(ctx, body.id),
+  });
+  r.call({
+    group: "ProductLabel",
+    name: "LinkProductLabel",
+    method: "POST",
+    access: "user",
+    summary: "Puts the label on the selected products",
+    body: linkProductLabelInput,
+    result: bulkEditResult,
+    handler: (ctx, { body }) => linkProductLabel(ctx, body),
+  });
+  r.call({
+    group: "ProductLabel",
+    name: "CancelLinkProductLabel",
+    method: "POST",
+    access: "user",
+    summary: "Takes the label (or any label) off the selected products",
+    body: cancelLinkProductLabelInput,
+    result: bulkEditResult,
+    handler: (ctx, { body }) => cancelLinkProductLabel(ctx, body),
+  });
+}

@@ -1,0 +1,181 @@
+// Recorded bulk edits of products and their undo (spec §3 Bulk edits). A bulk edit is one set-based statement: it
+// locks the selected rows, copies the columns it changes into product_edit_backups ({column: previous value} per
+// row) and updates the same rows, all in one pass over products; product_edits keeps what the edit was. The user's
+// last edit can be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup.
+// Anything that changes many products for a user (the bulk calls, the translation job) goes through recordBulkEdit.
+import { randomUUID } from "node:crypto";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { products } from "../../db/schema.ts";
+import { businessError, notFound } from "../../http/errors.ts";
+import { UNDO_WINDOW_HOURS, type BulkEditResult, type ProductEditInfo } from "../../../shared/contract/product.ts";
+
+/** What a bulk edit needs of its caller: the transaction (scoped to the tenant), the tenant and who edits. */
+export type EditContext = { tx: Tx; tenantId: string; user: { id: string } | null };
+
+export type BulkEdit = {
+  /** The call's name, e.g. BatchUpdateProductPrice; shown by GetLastProductEdit. */
+  kind: string;
+  /** The products columns (database names) the edit changes: exactly the ones backed up and restored by undo. */
+  columns: readonly string[];
+  /**
+   * The rows to change, over the table `products` (not aliased), e.g. selectionWhere(ctx, body) plus conditions that
+   * skip rows the edit would not change. Only these rows are changed and recorded.
+   */
+  where: SQL;
+  /**
+   * The update's SET list for those columns, e.g. sql`price = round(${products.price} * 2, 2)`; the current row is
+   * `products` (drizzle's columns render as "products"."col"). The audit columns are added here.
+   */
+  set: SQL;
+  /** The edit's input, kept with the record. */
+  input: unknown;
+};
+
+/** products columns by database name: their SQL type (for casting a backup back) and whether they take null. */
+const productColumns = new Map(
+  Object.values(getTableColumns(products)).map((c) => [c.name, { type: c.getSQLType(), notNull: c.notNull }] as const),
+);
+const windowInterval = sql.raw(`interval '${UNDO_WINDOW_HOURS} hours'`);
+
+function columnInfo(name: string) {
+  const info = productColumns.get(name);
+  if (!info) throw new Error(`products has no column ${name}`);
+  return info;
+}
+
+/**
+ * The backup of one row as jsonb: {column: value}. A nullable jsonb column is wrapped in an array, so SQL null
+ * (stored as JSON null) and a JSON null value ([null]) restore as what they were.
+ */
+function backupObject(columns: readonly string[]): SQL {
+  const pairs = columns.map((name) => {
+    const { type, notNull } = columnInfo(name);
+    const col = sql`${sql.identifier("products")}.${sql.identifier(name)}`;
+    const value = type === "jsonb" && !notNull ? sql`case when ${col} is null then null else jsonb_build_array(${col}) end` : col;
+    return sql`${name}::text, ${value}`;
+  });
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** The undo's SET list: every recorded column from `b.before`, cast back to its type. */
+function restoreList(columns: readonly string[]): SQL {
+  return sql.join(
+    columns.map((name) => {
+      const { type, notNull } = columnInfo(name);
+      const target = sql.identifier(name);
+      if (type === "jsonb") return notNull ? sql`${target} = b.before -> ${name}::text` : sql`${target} = (b.before -> ${name}::text) -> 0`;
+      return sql`${target} = (b.before ->> ${name}::text)::${sql.raw(type)}`;
+    }),
+    sql`, `,
+  );
+}
+
+/**
+ * Runs a bulk edit and records it for undo: (1) drops the backups of the user's edits past the undo window (one
+ * delete, bounded to edits not cleaned yet), (2) one statement that locks, backs up and updates the matching rows,
+ * (3) the product_edits row. Nothing matched: nothing recorded, {count: 0, editId: null}.
+ */
+export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<BulkEditResult> {
+  if (!edit.columns.length) throw new Error("a bulk edit changes at least one column");
+  const userId = ctx.user!.id;
+  const { tx, tenantId } = ctx;
+  // Every earlier edit's record ran this too, so only edits from the window before the user's latest edit on can
+  // still have backups to drop.
+  await tx.execute(sql`delete from product_edit_backups b using product_edits e
+    where e.tenant_id = ${tenantId} and e.user_id = ${userId}
+      and e.creation_time < now() - ${windowInterval}
+      and e.creation_time >= coalesce((select max(l.creation_time) from product_edits l
+        where l.tenant_id = ${tenantId} and l.user_id = ${userId}), '-infinity'::timestamptz) - ${windowInterval}
+      and b.tenant_id = e.tenant_id and b.edit_id = e.id`);
+  const editId = randomUUID();
+  const result = await tx.execute(sql`with erp_selected as (
+      select products.tenant_id, products.id, ${backupObject(edit.columns)} as before
+      from products where ${edit.where}
+      for update
+    ), erp_backup as (
+      insert into product_edit_backups (tenant_id, edit_id, product_id, before)
+      select s.tenant_id, ${editId}::uuid, s.id, s.before from erp_selected s
+    ), erp_updated as (
+      update products set ${edit.set}, last_modification_time = now(), last_modifier_id = ${userId}::uuid,
+        concurrency_stamp = gen_random_uuid()::text
+      from erp_selected s where products.tenant_id = s.tenant_id and products.id = s.id
+      returning 1
+    )
+    select count(*)::int as n from erp_updated`);
+  const count = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  if (!count) return { count: 0, editId: null };
+  await tx.execute(sql`insert into product_edits (tenant_id, id, user_id, kind, columns, input, row_count, creator_id)
+    values (${tenantId}, ${editId}::uuid, ${userId}, ${edit.kind}, ${JSON.stringify(edit.columns)}::jsonb,
+      ${JSON.stringify(edit.input ?? {})}::jsonb, ${count}, ${userId})`);
+  return { count, editId };
+}
+
+type EditRow = {
+  id: string;
+  kind: string;
+  columns: string[];
+  rowCount: number;
+  creationTime: Date;
+  undoneTime: Date | null;
+  inWindow: boolean;
+};
+
+/** The user's latest edit (any state), locked when asked. */
+async function latestEdit(ctx: EditContext, lock: boolean): Promise<EditRow | null> {
+  const rows = rowsOf<EditRow>(
+    await ctx.tx.execute(sql`select id, kind, columns, row_count as "rowCount", creation_time as "creationTime",
+        undone_time as "undoneTime", creation_time > now() - ${windowInterval} as "inWindow"
+      from product_edits where tenant_id = ${ctx.tenantId} and user_id = ${ctx.user!.id}
+      order by creation_time desc, id desc limit 1${lock ? sql` for update` : sql``}`),
+  );
+  return rows[0] ?? null;
+}
+
+const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
+
+/** GetLastProductEdit: the caller's latest bulk edit and whether it can still be undone, or null. */
+export async function getLastProductEdit(ctx: EditContext): Promise<ProductEditInfo | null> {
+  const e = await latestEdit(ctx, false);
+  if (!e) return null;
+  const created = asDate(e.creationTime);
+  return {
+    id: e.id,
+    kind: e.kind,
+    rowCount: e.rowCount,
+    creationTime: created.toISOString(),
+    undoneTime: e.undoneTime ? asDate(e.undoneTime).toISOString() : null,
+    canUndo: !e.undoneTime && e.inWindow,
+    undoUntil: new Date(created.getTime() + UNDO_WINDOW_HOURS * 3_600_000).toISOString(),
+  };
+}
+
+/**
+ * UndoProductEdit: restores every row the caller's latest edit touched to the values it recorded (also rows changed
+ * again since: the recorded values win), in one statement that also drops the backups; the edit is marked undone.
+ */
+export async function undoProductEdit(ctx: EditContext, id: string): Promise<{ count: number }> {
+  const latest = await latestEdit(ctx, true);
+  if (!latest || latest.id !== id) {
+    const [mine] = rowsOf(
+      await ctx.tx.execute(sql`select 1 from product_edits where tenant_id = ${ctx.tenantId} and id = ${id} and user_id = ${ctx.user!.id}`),
+    );
+    if (!mine) throw notFound("批量修改不存在");
+    throw businessError("只能撤销最近一次批量修改", "ProductEdit.NotLatest");
+  }
+  if (latest.undoneTime) throw businessError("该批量修改已撤销", "ProductEdit.Undone");
+  if (!latest.inWindow) throw businessError(`批量修改已超过 ${UNDO_WINDOW_HOURS} 小时，无法撤销`, "ProductEdit.Expired");
+  const result = await ctx.tx.execute(sql`with b as (
+      delete from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${id}
+      returning product_id, before
+    ), erp_restored as (
+      update products set ${restoreList(latest.columns)}, last_modification_time = now(),
+        last_modifier_id = ${ctx.user!.id}::uuid, concurrency_stamp = gen_random_uuid()::text
+      from b where products.tenant_id = ${ctx.tenantId} and products.id = b.product_id
+      returning 1
+    )
+    select count(*)::int as n from erp_restored`);
+  await ctx.tx.execute(sql`update product_edits set undone_time = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+  return { count: Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) };
+}

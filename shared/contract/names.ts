@@ -1,0 +1,23 @@
+// The Chinese names of the server's numbers that both the console and the server's own files (exports) show: source
+// platforms and product statuses. One list each, so a screen and a spreadsheet never disagree.
+import { PlatformType, ProductStatus } from "./enums.ts";
+
+export const platformNames: Record<number, string> = {
+  [PlatformType.Alibaba1688]: "1688",
+  [PlatformType.Taobao]: "淘宝",
+  [PlatformType.Tmall]: "天猫",
+  [PlatformType.AliExpress]: "速卖通",
+  [PlatformType.Pinduoduo]: "拼多多",
+  [PlatformType.Temu]: "Temu",
+  [PlatformType.Shein]: "SHEIN",
+  [PlatformType.Amazon]: "亚马逊",
+  [PlatformType.JD]: "京东",
+  [PlatformType.Generic]: "其他网站",
+};
+
+export const productStatusNames: Record<number, string> = {
+  [ProductStatus.Unedited]: "未编辑",
+  [ProductStatus.Ready]: "待发布",
+  [ProductStatus.Published]: "已发布",
+  [ProductStatus.Archived]: "已归档",
+};
