@@ -83,11 +83,19 @@ export function createWordMatcher(words: Iterable<string>, options: MatcherOptio
     }
   }
 
+  // Which words a scan already reported: the scan's number in each word's slot, so one array serves every scan
+  // (a fresh array per text cost more than the scan itself with 10,000 words).
+  const seenIn = new Uint32Array(originals.length);
+  let scanNumber = 0;
+
   function scan(text: string, stopAtFirst: boolean): string[] {
     const found: string[] = [];
     if (!originals.length || !text) return found;
     const chars = Array.from(normalizeWord(text));
-    const seen = new Uint8Array(originals.length);
+    if (++scanNumber === 0xffffffff) {
+      seenIn.fill(0);
+      scanNumber = 1;
+    }
     let node = 0;
     for (let i = 0; i < chars.length; i++) {
       const cp = chars[i].codePointAt(0)!;
@@ -95,11 +103,11 @@ export function createWordMatcher(words: Iterable<string>, options: MatcherOptio
       node = next[node].get(cp) ?? 0;
       for (let n = wordAt[node] !== -1 ? node : outLink[node]; n !== -1; n = outLink[n]) {
         const w = wordAt[n];
-        if (seen[w]) continue;
+        if (seenIn[w] === scanNumber) continue;
         const start = i - lengths[w] + 1;
         if (checkStart[w] && isBoundedChar(chars[start - 1])) continue;
         if (checkEnd[w] && isBoundedChar(chars[i + 1])) continue;
-        seen[w] = 1;
+        seenIn[w] = scanNumber;
         found.push(originals[w]);
         if (stopAtFirst) return found;
       }

@@ -120,9 +120,10 @@ function sortOrder(sorting: string | undefined): SQL[] {
   const [field, dir] = (sorting ?? "creationTime desc").trim().split(/\s+/);
   const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
   const column = sortColumns[key ?? "creationTime"];
-  return dir?.toLowerCase() === "desc"
-    ? [sql`${column} desc nulls last`, desc(products.id)]
-    : [sql`${column} asc nulls last`, asc(products.id)];
+  // "nulls last" only where a column can be null: on a NOT NULL column it would still stop a backward index scan
+  // (which gives DESC NULLS FIRST) from serving the order, and the page would sort every matching row.
+  const nulls = column.notNull ? sql`` : sql` nulls last`;
+  return dir?.toLowerCase() === "desc" ? [sql`${column} desc${nulls}`, desc(products.id)] : [sql`${column} asc${nulls}`, asc(products.id)];
 }
 
 /**
@@ -152,14 +153,31 @@ async function countMatching(ctx: CallContext, f: Partial<ProductFilter>): Promi
   return r.n > PRODUCT_COUNT_CAP ? { n: PRODUCT_COUNT_CAP, capped: true } : { n: r.n, capped: false };
 }
 
+/** Up to this many matches of a title search are fetched by id before sorting (see getProductsByPage). */
+const FEW_MATCHES = 2000;
+
 export async function getProductsByPage(ctx: CallContext, body: z.output<typeof getProductsByPageInput>): Promise<ProductPage> {
   const c = await readingContext(ctx, body.tenantId);
   const { skipCount, maxResultCount, sorting, ...filter } = body;
   const total = await countMatching(c, filter);
   if (!total.n || (!total.capped && skipCount >= total.n)) return { items: [], totalCount: total.n, totalCountCapped: total.capped };
   const order = sortOrder(sorting);
+  let where = productWhere(c, filter);
+  // A title search matching few products: the planner cannot tell a rare word from a common one and may walk the
+  // sort index for them; the exact count says which, so the few matches are fetched first (trigram index) and only
+  // they are sorted.
+  if (filter.title && !total.capped && total.n <= FEW_MATCHES) {
+    const ids = await c.tx.select({ id: products.id }).from(products).where(where);
+    where = and(
+      visibleProducts(c),
+      inArray(
+        products.id,
+        ids.map((r) => r.id),
+      ),
+    )!;
+  }
   const rows = await selectWithNames(c.tx)
-    .where(productWhere(c, filter))
+    .where(where)
     .orderBy(...order)
     .limit(maxResultCount)
     .offset(skipCount);
