@@ -148,8 +148,13 @@ describe("CreateUrls and the dispatcher", () => {
     const after = (await listUrls(a.token)).items;
     for (const u of after) expect(u).toMatchObject({ status: TaskStatus.Failed, crawlCount: 1, collectTaskId: expect.any(String) });
     expect(after[0].message).toContain("not found");
-    const info = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token: a.token, query: { TaskType: TaskType.ImportUrls } });
-    expect(info.body.result.items.at(-1)).toMatchObject({
+    // The import's task record is finished by the last crawl right after its URL row: wait for it.
+    const importTask = async () =>
+      (
+        await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token: a.token, query: { TaskType: TaskType.ImportUrls } })
+      ).body.result.items.at(-1);
+    for (let i = 0; i < 50 && (await importTask()).taskStatus !== TaskStatus.Failed; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await importTask()).toMatchObject({
       taskStatus: TaskStatus.Failed,
       progress: 100,
       taskRemark: "成功 0，失败 2，共 2",
