@@ -38,13 +38,32 @@ async function readingContext(ctx: CallContext, tenantId: string | null | undefi
 // ---------------------------------------------------------------------------------------------------------------
 // Reading.
 
-const listColumns = {
-  row: products,
-  owner: users.userName,
-  labelName: productLabels.name,
+/** What a list row shows: never the descriptions, variants or attributes, which can be large. */
+const listFields = {
+  id: products.id,
+  platformType: products.platformType,
+  status: products.status,
+  country: products.country,
+  image: products.image,
+  images: products.images,
+  sourceUrl: products.sourceUrl,
+  currency: products.currency,
+  price: products.price,
+  title: products.title,
+  titleText: products.titleText,
+  creationTime: products.creationTime,
+  userId: products.userId,
+  labelId: products.labelId,
+  infringementWord: products.infringementWord,
+  sku: products.sku,
+  weight: products.weight,
+  stock: products.stock,
+  site: products.site,
+  cateId: products.cateId,
 };
+type ListRow = Pick<ProductRow, keyof typeof listFields>;
 
-function toListItem(r: ProductRow, owner: string | null, labelName: string | null): ProductListItem {
+function toListItem(r: ListRow, owner: string | null, labelName: string | null): ProductListItem {
   return {
     id: r.id,
     platformType: r.platformType,
@@ -94,10 +113,10 @@ function toDetail(r: ProductRow, owner: string | null, labelName: string | null)
   };
 }
 
-/** Products with their owner's and label's names: one query, whatever the number of rows. */
-function selectWithNames(tx: Tx) {
+/** Products (the given columns) with their owner's and label's names: one query, whatever the number of rows. */
+function selectWithNames<R extends typeof listFields | typeof products>(tx: Tx, row: R) {
   return tx
-    .select(listColumns)
+    .select({ row, owner: users.userName, labelName: productLabels.name })
     .from(products)
     .leftJoin(users, and(eq(users.tenantId, products.tenantId), eq(users.id, products.userId)))
     .leftJoin(productLabels, and(eq(productLabels.tenantId, products.tenantId), eq(productLabels.id, products.labelId)));
@@ -176,7 +195,7 @@ export async function getProductsByPage(ctx: CallContext, body: z.output<typeof 
       ),
     )!;
   }
-  const rows = await selectWithNames(c.tx)
+  const rows = await selectWithNames(c.tx, listFields)
     .where(where)
     .orderBy(...order)
     .limit(maxResultCount)
@@ -190,7 +209,7 @@ export async function getProductsByPage(ctx: CallContext, body: z.output<typeof 
 
 async function readDetails(ctx: CallContext, ids: string[]): Promise<ProductDetail[]> {
   if (!ids.length) return [];
-  const rows = await selectWithNames(ctx.tx).where(and(visibleProducts(ctx), inArray(products.id, ids)));
+  const rows = await selectWithNames(ctx.tx, products).where(and(visibleProducts(ctx), inArray(products.id, ids)));
   const byId = new Map(rows.map((r) => [r.row.id, toDetail(r.row, r.owner, r.labelName)]));
   return ids.map((i) => byId.get(i)).filter((d): d is ProductDetail => !!d);
 }
