@@ -49,6 +49,5 @@ export const infringementWordCalls = {
   }),
 };
 
-
 export const createInfringementWordApi = (client: ApiClient) => bindCalls(client, infringementWordCalls);
 export type InfringementWordApi = ReturnType<typeof createInfringementWordApi>;
