@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/client.ts";
 import { collectConfigs, collections, infringementRuleSettings, products, SETTINGS_PROFILE, users } from "../../db/schema.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import {
   platformTypeOf,
   type batchUpdateCollectStatusInput,

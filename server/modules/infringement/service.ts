@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { rowsOf, type Tx } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, infringementWords, products } from "../../db/schema.ts";
 import { selectionWhere } from "../products/filter.ts";
 import type { ProductSelection } from "../../../shared/contract/product.ts";

@@ -637,6 +637,7 @@ describe("bad input", () => {
     const f = { filter: { sku: tag } };
     const cases: [string, unknown][] = [
       [`${P}/BatchUpdateProductPrice`, { productIds: [], rate: 2 }],
+      [`${P}/BatchUpdateProductPrice`, { productIds: ids, ids: [], rate: 2 }],
       [`${P}/BatchUpdateProductPrice`, { rate: 2 }],
       [`${P}/BatchUpdateProductPrice`, { ...f, rate: 0 }],
       [`${P}/BatchUpdateProductPrice`, { ...f, rate: 2, tinyPrice: 1 }],

@@ -1,5 +1,6 @@
 // The collection list's columns: image, title (with its language and source item id), platform, price, status
 // with the infringement flag, owner and creation time and the row actions (view/edit, source link, delete).
+import { TitleCell } from "../../components/title-cell.tsx";
 import { ExternalLink, ShieldAlert } from "lucide-react";
 import type { CollectListItem } from "../../../../shared/contract/collect.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
@@ -34,22 +35,12 @@ export function collectColumns(a: CollectRowActions): DataTableColumn<CollectLis
       cell: (r) => {
         const { text, language } = titleOf(r.title);
         return (
-          <div className="flex min-w-0 flex-col gap-0.5" data-testid={`collects-row-${r.id}`}>
-            <button
-              type="button"
-              className="hover:text-primary max-w-full cursor-pointer truncate text-left font-medium"
-              title={text}
-              onClick={() => a.onEdit(r)}
-            >
-              {text || <span className="text-muted-foreground">（无标题）</span>}
-            </button>
-            <span className="text-muted-foreground flex min-w-0 items-center gap-2 text-xs">
-              {language && language !== "zh" ? <span className="shrink-0">{languageLabels[language] ?? language}</span> : null}
-              <span className="truncate tabular-nums" title="商品ID">
-                ID {r.sku}
-              </span>
+          <TitleCell testId={`collects-row-${r.id}`} title={text} onOpen={() => a.onEdit(r)}>
+            {language && language !== "zh" ? <span className="shrink-0">{languageLabels[language] ?? language}</span> : null}
+            <span className="truncate tabular-nums" title="商品ID">
+              ID {r.sku}
             </span>
-          </div>
+          </TitleCell>
         );
       },
     },

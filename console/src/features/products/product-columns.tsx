@@ -1,6 +1,7 @@
 // The product list's columns: image, title (in the chosen title language, else the display title), price with its
 // currency, weight, label, status, the infringement word (a red badge), owner (main accounts), creation time and the
 // row actions 编辑 / 复制 / 删除. Cells stay one or two lines so virtualized rows keep one height.
+import { TitleCell } from "../../components/title-cell.tsx";
 import { ShieldAlert } from "lucide-react";
 import type { ProductListItem } from "../../../../shared/contract/product.ts";
 import { Badge } from "../../../../shared/ui/badge.tsx";
@@ -48,20 +49,10 @@ export function productColumns(a: ProductRowActions): DataTableColumn<ProductLis
       cell: (r) => {
         const title = titleIn(r, a.titleLanguage);
         return (
-          <div className="flex min-w-0 flex-col gap-0.5" data-testid={`products-row-${r.id}`}>
-            <button
-              type="button"
-              className="hover:text-primary max-w-full cursor-pointer truncate text-left font-medium"
-              title={title}
-              onClick={() => a.onEdit(r)}
-            >
-              {title || <span className="text-muted-foreground">（无标题）</span>}
-            </button>
-            <span className="text-muted-foreground flex min-w-0 items-center gap-2 text-xs">
-              {r.platformType ? <span className="shrink-0">{platformLabel(r.platformType)}</span> : null}
-              {r.sku ? <span className="truncate tabular-nums">SKU {r.sku}</span> : null}
-            </span>
-          </div>
+          <TitleCell testId={`products-row-${r.id}`} title={title} onOpen={() => a.onEdit(r)}>
+            {r.platformType ? <span className="shrink-0">{platformLabel(r.platformType)}</span> : null}
+            {r.sku ? <span className="truncate tabular-nums">SKU {r.sku}</span> : null}
+          </TitleCell>
         );
       },
     },
