@@ -288,9 +288,13 @@ async function finish(tx: Tx, deps: AppDeps, task: TaskRow, f: Finish) {
 
 /**
  * Brings a task-centre record up to date with its collection tasks (or, for an import, with its queued URLs) in one
- * statement: progress, and the final status once every one has finished.
+ * statement (after locking it): progress, and the final status once every one has finished.
  */
 export async function refreshTaskInfo(tx: Tx, tenantId: string, taskInfoId: string, fromUrls: boolean) {
+  // The record is locked before counting: two crawls finishing together would otherwise each count without the
+  // other's row and the later one would write its stale count last. Under read committed the count below, a new
+  // statement, then sees every crawl that refreshed the record before this one.
+  await tx.execute(sql`select 1 from task_infos where tenant_id = ${tenantId} and id = ${taskInfoId} for update`);
   const counts = fromUrls
     ? sql`select count(*)::int as total, count(*) filter (where status in (3, 4))::int as done,
           count(*) filter (where status = 3)::int as ok, count(*) filter (where status = 4)::int as failed
