@@ -216,7 +216,7 @@ function scenarios(seed: ProductSeedResult): Scenario[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Capturing the service's statements.
 
-type Statement = { text: string; params: unknown[]; prepared?: string };
+type Statement = { text: string; params: unknown[]; prepared?: string; setup?: Statement };
 type Captured = { statements: Statement[]; page: ProductPage };
 
 /** The principal in an access token (its payload, not verified: ours, just issued). */
@@ -577,7 +577,7 @@ class StatementCaught extends Error {
 }
 
 /**
- * The main statement of a bulk edit (recordBulkEdit's `with erp_selected as (…) update …`), captured by calling the
+ * The main statement of a bulk edit (recordBulkEdit's `with erp_updated as (update …)`), captured by calling the
  * service in this process on a logging drizzle instance that stops the call right before that statement runs.
  */
 async function captureBulkStatement(
@@ -590,9 +590,13 @@ async function captureBulkStatement(
   await client.connect();
   try {
     await client.query(`begin; ${scopeStatement({ tenantId })}`);
+    // The edit names itself in transaction-local settings just before its update (the backup trigger reads them);
+    // the explained statement runs after the same settings.
+    let setup: Statement | undefined;
     const logger = {
       logQuery: (text: string, params: unknown[]) => {
-        if (text.includes("erp_selected")) throw new StatementCaught({ text, params });
+        if (text.includes("set_config('erp.edit_id'")) setup = { text, params };
+        if (text.includes("erp_updated")) throw new StatementCaught({ text, params, setup });
       },
     };
     const tx = drizzlePg(client, { schema, logger }) as unknown as Tx;
@@ -629,6 +633,7 @@ async function explainBulk(url: string, tenantId: string, q: Statement): Promise
     for (const [label, before] of variants) {
       await client.query(`begin; ${before}${scopeStatement({ tenantId })}`);
       try {
+        if (q.setup) await client.query({ text: q.setup.text, values: q.setup.params });
         const r = await client.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers, wal) ${q.text}`, values: q.params });
         const lines = r.rows.map((x) => x["QUERY PLAN"]);
         ms[label] = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join("\n"))?.[1] ?? NaN);

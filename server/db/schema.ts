@@ -430,8 +430,7 @@ export const products = pgTable(
       index("products_live_status_creation_idx").on(t.tenantId, t.status, t.creationTime, t.id).where(live),
       index("products_live_label_creation_idx").on(t.tenantId, t.labelId, t.creationTime, t.id).where(live),
       index("products_live_platform_creation_idx").on(t.tenantId, t.platformType, t.creationTime, t.id).where(live),
-      index("products_live_price_idx").on(t.tenantId, t.price).where(live),
-      index("products_live_weight_idx").on(t.tenantId, t.weight).where(live),
+      // No index on price or weight: bulk edits of them stay heap-only updates (migration 0006, fillfactor 50).
       index("products_live_sku_idx").on(t.tenantId, t.sku).where(live),
       index("products_live_cate_idx").on(t.tenantId, t.site, t.cateId).where(live),
       index("products_live_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")).where(live),

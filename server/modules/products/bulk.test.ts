@@ -512,6 +512,34 @@ describe("undo", () => {
     expect(now.find((r) => r.id === ids[1])!.stock).toBe(5); // a column the edit did not record keeps its value
   });
 
+  it("backs up exactly the rows an edit changed, only its columns; updates outside a bulk edit record nothing", async () => {
+    const { tag, ids } = await seed(a, 30);
+    // Only the rows whose status differs are changed, so only they are backed up.
+    await inScope(s.database.db, { tenantId: a.tenantId }, async (tx) => {
+      await tx.update(products).set({ status: 1 }).where(inArray(products.id, ids));
+      await tx
+        .update(products)
+        .set({ status: 3 })
+        .where(inArray(products.id, ids.slice(0, 10)));
+    });
+    const res = await edit(a.token, `${P}/BatchUpdateProductStatus`, { filter: { sku: tag }, status: 3 });
+    expect(res.count).toBe(20);
+    const backups = await inScope(s.database.db, { tenantId: a.tenantId }, async (tx) => {
+      const rows = await tx.select().from(productEditBackups).where(eq(productEditBackups.editId, res.editId!));
+      // A later update in the same transaction as another statement is not an edit's.
+      await tx.update(products).set({ stock: 7 }).where(inArray(products.id, ids));
+      return rows;
+    });
+    expect(backups.map((b) => b.productId).sort()).toEqual(ids.slice(10).sort());
+    for (const b of backups) expect(b.before).toEqual({ status: 1 });
+    const single = await api(a.token, `${P}/UpdateProductPrice`, { productId: ids[0], price: 12.5, cur: "USD" });
+    expect(single.status, single.raw).toBe(200);
+    const all = await inScope(s.database.db, { tenantId: a.tenantId }, (tx) =>
+      tx.select({ productId: productEditBackups.productId }).from(productEditBackups).where(inArray(productEditBackups.productId, ids)),
+    );
+    expect(all.length).toBe(20);
+  });
+
   it("only the latest edit, once, within 24 hours; another user or tenant cannot undo it", async () => {
     const { tag } = await seed(a, 20);
     const e1 = await edit(a.token, `${P}/BatchUpdateProductStatus`, { filter: { sku: tag }, status: 2 });

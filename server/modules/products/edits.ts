@@ -1,7 +1,7 @@
-// Recorded bulk edits of products and their undo (spec §3 Bulk edits). A bulk edit is one set-based statement: it
-// locks the selected rows, copies the columns it changes into product_edit_backups ({column: previous value} per
-// row) and updates the same rows, all in one pass over products; product_edits keeps what the edit was. The user's
-// last edit can be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup.
+// Recorded bulk edits of products and their undo (spec §3 Bulk edits). A bulk edit is one set-based UPDATE; the
+// statement trigger products_edit_backup copies the columns it changed into product_edit_backups ({column: previous
+// value} per row) from the statement's old rows, and product_edits keeps what the edit was. The user's last edit can
+// be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup.
 // Anything that changes many products for a user (the bulk calls, the translation job) goes through recordBulkEdit.
 import { randomUUID } from "node:crypto";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
@@ -45,20 +45,6 @@ function columnInfo(name: string) {
   return info;
 }
 
-/**
- * The backup of one row as jsonb: {column: value}. A nullable jsonb column is wrapped in an array, so SQL null
- * (stored as JSON null) and a JSON null value ([null]) restore as what they were.
- */
-function backupObject(columns: readonly string[]): SQL {
-  const pairs = columns.map((name) => {
-    const { type, notNull } = columnInfo(name);
-    const col = sql`${sql.identifier("products")}.${sql.identifier(name)}`;
-    const value = type === "jsonb" && !notNull ? sql`case when ${col} is null then null else jsonb_build_array(${col}) end` : col;
-    return sql`${name}::text, ${value}`;
-  });
-  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
-}
-
 /** The undo's SET list: every recorded column from `b.before`, cast back to its type. */
 function restoreList(columns: readonly string[]): SQL {
   return sql.join(
@@ -74,11 +60,12 @@ function restoreList(columns: readonly string[]): SQL {
 
 /**
  * Runs a bulk edit and records it for undo: (1) drops the backups of the user's edits past the undo window (one
- * delete, bounded to edits not cleaned yet), (2) one statement that locks, backs up and updates the matching rows,
+ * delete, bounded to edits not cleaned yet), (2) one update of the matching rows (backed up by the trigger),
  * (3) the product_edits row. Nothing matched: nothing recorded, {count: 0, editId: null}.
  */
 export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<BulkEditResult> {
   if (!edit.columns.length) throw new Error("a bulk edit changes at least one column");
+  edit.columns.forEach(columnInfo);
   const userId = ctx.user!.id;
   const { tx, tenantId } = ctx;
   // Every earlier edit's record ran this too, so only edits from the window before the user's latest edit on can
@@ -90,20 +77,17 @@ export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<
         where l.tenant_id = ${tenantId} and l.user_id = ${userId}), '-infinity'::timestamptz) - ${windowInterval}
       and b.tenant_id = e.tenant_id and b.edit_id = e.id`);
   const editId = randomUUID();
-  const result = await tx.execute(sql`with erp_selected as (
-      select products.tenant_id, products.id, ${backupObject(edit.columns)} as before
-      from products where ${edit.where}
-      for update
-    ), erp_backup as (
-      insert into product_edit_backups (tenant_id, edit_id, product_id, before)
-      select s.tenant_id, ${editId}::uuid, s.id, s.before from erp_selected s
-    ), erp_updated as (
+  // The statement trigger products_edit_backup copies the changed rows' previous values of these columns into
+  // product_edit_backups (migration 0006), so the update is the only pass over the rows.
+  await tx.execute(sql`select set_config('erp.edit_id', ${editId}, true), set_config('erp.edit_columns', ${edit.columns.join(",")}, true)`);
+  const result = await tx.execute(sql`with erp_updated as (
       update products set ${edit.set}, last_modification_time = now(), last_modifier_id = ${userId}::uuid,
         concurrency_stamp = gen_random_uuid()::text
-      from erp_selected s where products.tenant_id = s.tenant_id and products.id = s.id
+      where ${edit.where}
       returning 1
     )
     select count(*)::int as n from erp_updated`);
+  await tx.execute(sql`select set_config('erp.edit_id', '', true)`);
   const count = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   if (!count) return { count: 0, editId: null };
   await tx.execute(sql`insert into product_edits (tenant_id, id, user_id, kind, columns, input, row_count, creator_id)

@@ -1,6 +1,7 @@
 // Who sees which products, and the product filter as SQL: the one place the list, the exact count, every bulk edit
-// ("all matching") and the export turn a filter into conditions. Each condition matches an index of the products
-// table (partial over live rows; see schema.ts), so a filter stays an index scan at a million products.
+// ("all matching") and the export turn a filter into conditions. Most conditions match an index of the products
+// table (partial over live rows; see schema.ts), so a filter stays an index scan at a million products; price and
+// weight ranges have none (bulk edits of them stay heap-only, migration 0006) and narrow the other conditions' scan.
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { products } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";

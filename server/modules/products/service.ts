@@ -172,8 +172,8 @@ async function countMatching(ctx: CallContext, f: Partial<ProductFilter>): Promi
   return r.n > PRODUCT_COUNT_CAP ? { n: PRODUCT_COUNT_CAP, capped: true } : { n: r.n, capped: false };
 }
 
-/** Up to this many matches of a title search are fetched by id before sorting (see getProductsByPage). */
-const FEW_MATCHES = 2000;
+/** Up to this many matches of a title search (an exact count) are fetched by id before sorting (see getProductsByPage). */
+const FEW_MATCHES = PRODUCT_COUNT_CAP;
 
 export async function getProductsByPage(ctx: CallContext, body: z.output<typeof getProductsByPageInput>): Promise<ProductPage> {
   const c = await readingContext(ctx, body.tenantId);

@@ -215,7 +215,7 @@ export default function ProductListPage({ route }: PageProps) {
           }}
           className={cn(
             virtualized ? "[&_[role=grid]>div]:min-w-[1100px]" : "[&_table]:min-w-[1100px] [&_table]:table-fixed",
-            // The pager's own total cannot say "10,000+"; the line above the table does.
+            // The pager's own total cannot say "1,000+"; the line above the table does.
             capped && "[&_[data-slot=pagination-total]]:hidden",
           )}
         />
