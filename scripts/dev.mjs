@@ -6,7 +6,12 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const children = [
-  spawn(bin("tsx"), ["watch", "server/main.ts"], { cwd: root, stdio: "inherit" }),
+  // Sellers connecting a shop come back to the console's origin (vite forwards /api to the server).
+  spawn(bin("tsx"), ["watch", "server/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? "http://localhost:5173" },
+  }),
   spawn(bin("vite"), ["--config", "console/vite.config.ts"], { cwd: root, stdio: "inherit" }),
 ];
 const stop = () => {

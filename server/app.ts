@@ -20,6 +20,10 @@ import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
 import { modules } from "./modules/index.ts";
+import { createSandbox, SANDBOX_PREFIX, type Sandbox } from "./sandbox/sandbox.ts";
+import { createMeliClient, type MeliClient } from "./integrations/mercadolibre/client.ts";
+import { globalFetch, sandboxFetch } from "./integrations/mercadolibre/transport.ts";
+import { createSecretBox, type SecretBox } from "./security/secrets.ts";
 
 export type AppDeps = {
   config: Config;
@@ -30,6 +34,12 @@ export type AppDeps = {
   jobs: Jobs;
   /** Per-IP limit on token and login requests. */
   loginLimiter: RateLimiter;
+  /** The Mercado Libre sandbox, mounted at SANDBOX_PREFIX when config.meliSandbox; tests reach its `control`. */
+  sandbox: Sandbox | null;
+  /** Encrypts secrets stored in the database (shop tokens), keyed from the token signing key. */
+  secrets: SecretBox;
+  /** The Mercado Libre adapter (integrations/mercadolibre): the sandbox in this process unless MELI_API_URL is set. */
+  meli: MeliClient;
 };
 
 export function createLogger(config: Config): FastifyBaseLogger {
@@ -37,6 +47,8 @@ export function createLogger(config: Config): FastifyBaseLogger {
 }
 
 export function createDeps(config: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
+  const sandbox = config.meliSandbox ? createSandbox({ clientId: config.meliClientId, clientSecret: config.meliClientSecret }) : null;
+  const secrets = createSecretBox(config.tokenSigningKey);
   return {
     config,
     log,
@@ -44,6 +56,19 @@ export function createDeps(config: Config, database: Database, jobs: Jobs, log: 
     jobs,
     tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds),
     loginLimiter: createRateLimiter(config.loginRateLimitPerMinute, 60_000),
+    sandbox,
+    secrets,
+    meli: createMeliClient({
+      apiUrl: config.meliApiUrl,
+      authUrl: config.meliAuthUrl,
+      clientId: config.meliClientId,
+      clientSecret: config.meliClientSecret,
+      // The sandbox in this process is reached without a socket (transport.ts); Mercado Libre itself over HTTPS.
+      fetch: sandbox ? sandboxFetch(sandbox) : globalFetch,
+      database,
+      secrets,
+      log,
+    }),
   };
 }
 
@@ -85,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: "ok", database: deps.database.kind };
   });
 
+  // Encapsulated: Mercado Libre's own bodies and errors, outside the app's auth, envelope and OpenAPI document.
+  if (deps.sandbox) await app.register(deps.sandbox.plugin, { prefix: SANDBOX_PREFIX });
   registerTokenEndpoint(app, deps);
   const calls: RegisteredCall[] = [];
   app.decorate("calls", calls);

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadSandboxConfig } from "./config.ts";
 
 const KEY = "k".repeat(32);
 const dirs: string[] = [];
@@ -60,6 +60,12 @@ describe("loadConfig defaults", () => {
         maxAttempts: 4,
         retryBaseSeconds: 5,
       },
+      meliApiUrl: "http://127.0.0.1:3000/sandbox/meli",
+      meliAuthUrl: "http://localhost:3000/sandbox/meli/auth",
+      meliClientId: "5400000000000001",
+      meliClientSecret: "sandbox-client-secret",
+      meliSandbox: true,
+      publicUrl: "http://localhost:3000",
     });
   });
 
@@ -147,6 +153,8 @@ describe("loadConfig refuses a bad value, naming the setting", () => {
     ["LOGIN_RATE_LIMIT_PER_MINUTE", "0"],
     ["BODY_LIMIT_BYTES", "100"],
     ["ROLE", "boss"],
+    ["MELI_API_URL", "ftp://api.example"],
+    ["MELI_AUTH_URL", "auth.example"],
   ])("%s=%s", (name, value) => {
     const e = refusal({ TOKEN_SIGNING_KEY: KEY, DATA_DIR: tempDir(), [name]: value });
     expect(e.message).toMatch(new RegExp(`^\\s+${name}: \\S`, "m"));
@@ -176,6 +184,63 @@ describe("loadConfig refuses a bad value, naming the setting", () => {
     const dataDir = tempDir();
     refusal({ DATA_DIR: dataDir, PORT: "abc" });
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe("Mercado Libre settings", () => {
+  it("take PUBLIC_URL (without a trailing slash) as the address sellers come back to", () => {
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, PUBLIC_URL: "https://erp.example.com/" }).publicUrl).toBe("https://erp.example.com");
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
+    expect(refusal({ TOKEN_SIGNING_KEY: KEY, PUBLIC_URL: "erp.example.com" }).message).toMatch(/PUBLIC_URL/);
+  });
+
+  it("point at the mounted sandbox when MELI_API_URL is unset, on the configured port", () => {
+    const c = loadConfig({
+      TOKEN_SIGNING_KEY: KEY,
+      PORT: "4100",
+      MELI_CLIENT_ID: "123",
+      MELI_AUTH_URL: "https://erp.example/sandbox/meli/auth/",
+    });
+    expect(c).toMatchObject({
+      meliSandbox: true,
+      meliApiUrl: "http://127.0.0.1:4100/sandbox/meli",
+      meliAuthUrl: "https://erp.example/sandbox/meli/auth",
+      meliClientId: "123",
+      meliClientSecret: "sandbox-client-secret",
+    });
+  });
+
+  it("go live with MELI_API_URL, which then needs the auth URL and the app's credentials", () => {
+    const live = {
+      TOKEN_SIGNING_KEY: KEY,
+      MELI_API_URL: "https://api.mercadolibre.com/",
+      MELI_AUTH_URL: "https://auth.mercadolibre.com.mx",
+      MELI_CLIENT_ID: "1620218256833906",
+      MELI_CLIENT_SECRET: "live-secret",
+    };
+    expect(loadConfig(live)).toMatchObject({
+      meliSandbox: false,
+      meliApiUrl: "https://api.mercadolibre.com",
+      meliAuthUrl: "https://auth.mercadolibre.com.mx",
+      meliClientId: "1620218256833906",
+      meliClientSecret: "live-secret",
+    });
+    const e = refusal({ TOKEN_SIGNING_KEY: KEY, MELI_API_URL: live.MELI_API_URL, MELI_CLIENT_SECRET: "live-secret" });
+    expect(e.message).toMatch(/^\s+MELI_AUTH_URL: required when MELI_API_URL is set/m);
+    expect(e.message).toMatch(/^\s+MELI_CLIENT_ID: /m);
+    expect(e.message).not.toMatch(/MELI_CLIENT_SECRET/);
+    expect(e.message).not.toContain("live-secret");
+  });
+
+  it("for the sandbox run alone: SANDBOX_PORT (default 3900) and the app credentials", () => {
+    expect(loadSandboxConfig({})).toEqual({
+      port: 3900,
+      host: "0.0.0.0",
+      clientId: "5400000000000001",
+      clientSecret: "sandbox-client-secret",
+    });
+    expect(loadSandboxConfig({ SANDBOX_PORT: "4000", MELI_CLIENT_ID: "9" })).toMatchObject({ port: 4000, clientId: "9" });
+    expect(() => loadSandboxConfig({ SANDBOX_PORT: "x" })).toThrow(/SANDBOX_PORT/);
   });
 });
 

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { SANDBOX_PREFIX } from "./sandbox/sandbox.ts";
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "./sandbox/store.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -14,6 +16,12 @@ const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .regex(/^\d+$/, "must be a whole number")
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s]+/, "must be an http:// or https:// URL")
+  .transform((u) => u.replace(/\/+$/, ""));
 
 const envSchema = z.object({
   PORT: integer(0, 65535).default(3000),
@@ -40,6 +48,13 @@ const envSchema = z.object({
   CRAWL_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0"),
   CRAWL_TIMEOUT_MS: integer(1000, 120_000).default(20_000),
   CRAWL_MAX_BYTES: integer(64 * 1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
+  /** Mercado Libre: unset, the process mounts its own sandbox and the URLs point at it. */
+  MELI_API_URL: httpUrl.optional(),
+  MELI_AUTH_URL: httpUrl.optional(),
+  MELI_CLIENT_ID: z.string().trim().min(1).optional(),
+  MELI_CLIENT_SECRET: z.string().min(1).optional(),
+  /** How browsers reach this server: Mercado Libre sends sellers back to PUBLIC_URL/api/Meli/AuthBack. */
+  PUBLIC_URL: httpUrl.optional(),
 });
 
 export type Config = {
@@ -65,6 +80,16 @@ export type Config = {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   crawl: CrawlConfig;
+  /** Mercado Libre's API base URL (api.mercadolibre.com when live). */
+  meliApiUrl: string;
+  /** Base of the authorization page: `${meliAuthUrl}/authorization`. */
+  meliAuthUrl: string;
+  meliClientId: string;
+  meliClientSecret: string;
+  /** MELI_API_URL unset: the sandbox is mounted at SANDBOX_PREFIX and the settings above point at it. */
+  meliSandbox: boolean;
+  /** The server's address as browsers see it (no trailing slash): the OAuth redirect and the console's shop list. */
+  publicUrl: string;
 };
 
 /** The server crawler's limits (COLLECTION.md "Crawler safety"). */
@@ -100,6 +125,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ROLE !== "all" && !e.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  ROLE: api/worker split needs DATABASE_URL (PGlite has one owner process)");
   }
+  const meliSandbox = !e.MELI_API_URL;
+  if (!meliSandbox) {
+    const missing = (["MELI_AUTH_URL", "MELI_CLIENT_ID", "MELI_CLIENT_SECRET"] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.map((k) => `${k}: required when MELI_API_URL is set`).join("\n  ")}`);
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,7 +162,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: 4,
       retryBaseSeconds: 5,
     },
+    meliApiUrl: e.MELI_API_URL ?? `http://127.0.0.1:${e.PORT}${SANDBOX_PREFIX}`,
+    meliAuthUrl: e.MELI_AUTH_URL ?? `http://localhost:${e.PORT}${SANDBOX_PREFIX}/auth`,
+    meliClientId: e.MELI_CLIENT_ID ?? DEFAULT_CLIENT_ID,
+    meliClientSecret: e.MELI_CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET,
+    meliSandbox,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
   };
+}
+
+/** The settings of the sandbox run alone (npm run sandbox): its port and the app credentials it accepts. */
+export function loadSandboxConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = z
+    .object({
+      SANDBOX_PORT: integer(0, 65535).default(3900),
+      HOST: z.string().trim().min(1).default("0.0.0.0"),
+      MELI_CLIENT_ID: z.string().trim().min(1).default(DEFAULT_CLIENT_ID),
+      MELI_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
+    })
+    .safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return { port: e.SANDBOX_PORT, host: e.HOST, clientId: e.MELI_CLIENT_ID, clientSecret: e.MELI_CLIENT_SECRET };
 }
 
 /** The signing key lives in DATA_DIR when not given, so restarts keep tokens valid. */

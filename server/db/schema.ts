@@ -1,7 +1,20 @@
 // The database schema, shared by PGlite and PostgreSQL. Tenant-owned tables start their primary key with tenant_id
 // (Citus-ready) and get row-level security from the migrations (see rls.sql in the migrations folder).
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Host rows (the platform operator's own users) live under this reserved tenant id; the wire shows them as null. */
 export const HOST_TENANT_ID = "00000000-0000-0000-0000-000000000000";
@@ -520,3 +533,146 @@ export const productLabels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("product_labels_name_key").on(t.tenantId, t.name)],
 );
+
+// Shop centre (issue 6). One account group per Mercado Libre authorization (a local seller, or a global CBT seller
+// with its marketplace users), holding the token pair encrypted (server/security/secrets.ts); one shop account per site
+// the group sells on. The same seller is connected to one tenant at a time (a second tenant's grant would log the first
+// out: Mercado Libre keeps only the newest refresh token per seller and app).
+export const meliAccountGroups = pgTable(
+  "meli_account_groups",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** Who connected it first. */
+    ownerId: uuid("owner_id").notNull(),
+    /** Mercado Libre's user id of the token's seller (the global seller for CBT). */
+    custId: text("cust_id").notNull(),
+    /** Mercado Libre's site of that user: MLM, MLB, MLC, MCO or CBT. */
+    siteCode: text("site_code").notNull(),
+    isCbt: boolean("is_cbt").notNull().default(false),
+    /** The seller's nickname. */
+    name: text("name").notNull(),
+    alias: text("alias"),
+    brand: text("brand"),
+    email: text("email"),
+    /** Our site numbers (1-5) of its shop accounts. */
+    sites: jsonb("sites").notNull().default([]),
+    /** AES-256-GCM, bound to the row (secrets.ts); never the plain token. */
+    accessToken: text("access_token").notNull(),
+    refreshToken: text("refresh_token").notNull(),
+    tokenExpiresAt: time("token_expires_at").notNull(),
+    /** Moves on every stored pair: a refresh is written only over the version it started from. */
+    tokenVersion: integer("token_version").notNull().default(1),
+    /** 1 authorized, 2 needs re-authorization (MeliAuthStatus). */
+    authStatus: integer("auth_status").notNull().default(1),
+    authMessage: text("auth_message"),
+    /** The single-flight refresh: one process holds the lease while it refreshes. */
+    refreshLeaseUntil: time("refresh_lease_until"),
+    refreshLeaseId: uuid("refresh_lease_id"),
+    lastRefreshTime: time("last_refresh_time"),
+    ...creation,
+    ...modification,
+    ...concurrency,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex("meli_account_groups_cust_key").on(t.tenantId, t.custId)],
+);
+
+/** A shop account (spec §3 Shops): one site of an account group, with the seller's pricing rules for it. */
+export const meliAccounts = pgTable(
+  "meli_accounts",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    groupId: uuid("group_id").notNull(),
+    /** The user (main or sub-account) the shop belongs to; a sub-account sees only its own. */
+    ownerId: uuid("owner_id").notNull(),
+    /** 1-5 (Site). */
+    site: integer("site").notNull(),
+    siteCode: text("site_code").notNull(),
+    /** Mercado Libre's user id on this site (a CBT seller has one per marketplace). */
+    custId: text("cust_id").notNull(),
+    isCbt: boolean("is_cbt").notNull().default(false),
+    name: text("name").notNull(),
+    alias: text("alias"),
+    email: text("email"),
+    corp: text("corp"),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    /** Fulfillment (Mercado Libre's own logistics) on this site. */
+    isFull: boolean("is_full").notNull().default(false),
+    currency: text("currency").notNull(),
+    adjustRate: numeric("adjust_rate", { precision: 10, scale: 4 }),
+    tinyPrice: numeric("tiny_price", { precision: 6, scale: 4 }),
+    limitMinPrice: numeric("limit_min_price", { precision: 18, scale: 2 }),
+    limitMaxPrice: numeric("limit_max_price", { precision: 18, scale: 2 }),
+    overPrice: numeric("over_price", { precision: 18, scale: 2 }),
+    brand: text("brand"),
+    sort: integer("sort").notNull().default(0),
+    isRecieveOrder: boolean("is_recieve_order").notNull().default(true),
+    ...creation,
+    ...modification,
+    ...concurrency,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("meli_accounts_group_site_key").on(t.tenantId, t.groupId, t.site),
+    index("meli_accounts_owner_idx").on(t.tenantId, t.ownerId),
+    index("meli_accounts_cust_idx").on(t.tenantId, t.custId),
+  ],
+);
+
+/** A pending authorization (GetAuthUrl): the signed state's single-use record and its PKCE verifier. */
+export const meliAuthStates = pgTable(
+  "meli_auth_states",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    /** The state's nonce. */
+    id: uuid("id").notNull(),
+    /** Who asked for the link, and who the shops will belong to. */
+    userId: uuid("user_id").notNull(),
+    ownerId: uuid("owner_id").notNull(),
+    sites: jsonb("sites").notNull().default([]),
+    codeVerifier: text("code_verifier").notNull(),
+    expiresAt: time("expires_at").notNull(),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Notifications Mercado Libre sent to MeliCallback, stored per shop for the listing and order syncs. */
+export const meliNotifications = pgTable(
+  "meli_notifications",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** Mercado Libre's _id (a hash of the payload when it has none): a resent notification is stored once. */
+    notificationId: text("notification_id").notNull(),
+    groupId: uuid("group_id"),
+    accountId: uuid("account_id"),
+    topic: text("topic").notNull(),
+    resource: text("resource").notNull(),
+    meliUserId: text("meli_user_id").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    sentTime: time("sent_time"),
+    payload: jsonb("payload").notNull().default({}),
+    /** 1 pending, 2 processed (MeliNotificationStatus). */
+    status: integer("status").notNull().default(1),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("meli_notifications_key").on(t.tenantId, t.notificationId),
+    index("meli_notifications_pending_idx").on(t.tenantId, t.status, t.topic, t.creationTime),
+  ],
+);
+
+/**
+ * Rate buckets shared by every process (global, no tenant): one row per seller and one per app, as GCRA — `tat` is
+ * the theoretical arrival time; a call may go at tat − interval − burst. blocked_until holds a 429's Retry-After.
+ */
+export const meliRateBuckets = pgTable("meli_rate_buckets", {
+  key: text("key").primaryKey(),
+  tat: time("tat").notNull(),
+  blockedUntil: time("blocked_until"),
+  intervalMs: doublePrecision("interval_ms").notNull(),
+  burstMs: doublePrecision("burst_ms").notNull(),
+});

@@ -72,6 +72,14 @@ export type Registrar = {
   ): void;
 };
 
+/**
+ * A handler's answer that is not JSON (a page for a browser): `send` runs once the call's transaction has committed,
+ * outside it, so it may call other services and open transactions of its own, and it writes the reply itself.
+ */
+export class AfterCommit {
+  constructor(readonly send: (reply: FastifyReply) => Promise<unknown>) {}
+}
+
 class CommittedFailure {
   constructor(readonly error: AppError) {}
 }
@@ -166,6 +174,10 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
             }
           });
           if (result instanceof CommittedFailure) throw result.error;
+          if (result instanceof AfterCommit) {
+            await result.send(reply);
+            return reply;
+          }
           if (reply.sent) return reply;
           if (result === undefined) return reply.code(204).send();
           return reply.send({ result });

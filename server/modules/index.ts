@@ -5,6 +5,7 @@ import { registerAccount } from "./account/routes.ts";
 import { registerCollects } from "./collects/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
+import { registerMeli } from "./meli/routes.ts";
 import { registerProducts } from "./products/routes.ts";
 import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
@@ -23,4 +24,5 @@ export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerCollects,
   registerInfringement,
   registerProducts,
+  registerMeli,
 ];

@@ -8,6 +8,7 @@
 //   contain A's ids or names that B did not send; afterwards A's rows must be byte-for-byte unchanged;
 // - B's token with a forged `__tenant` naming A is a 403 on every call; host-only calls refuse tenant tokens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectShop } from "../modules/meli/testing.ts";
 import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
 import {
   Choices,
@@ -38,6 +39,7 @@ let subB: { id: string; userName: string; token: string };
 let aEmail: string;
 let aRemark: string;
 let aTaskId: string;
+let aShopName: string;
 let aIds: { byTable: Record<string, string[]>; all: string[] };
 /** Strings that must never appear in an answer to B unless B sent them. */
 let markers: string[];
@@ -69,6 +71,10 @@ beforeAll(async () => {
   subA1 = await s.createSubUser(A, uniqueName("asub"), { email: aEmail, remark: aRemark, phoneNumber: "13800000000" });
   subA2 = await s.createSubUser(A, uniqueName("asub"));
   subB = await s.createSubUser(B, uniqueName("bsub"));
+  // A shop of A's, connected through the sandbox as a seller does: its account group and shop ids join A's ids.
+  aShopName = uniqueName("VICTIMSHOP").toUpperCase();
+  const shop = await connectShop(s, A.token, { nickname: aShopName });
+  expect(shop.ok, shop.message).toBe(true);
 
   // A's own data: a task (ClearSubAccountInfo), a password reset token, then one valid call of every user/main call.
   const clear = await within(
@@ -99,7 +105,7 @@ beforeAll(async () => {
   expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
 
   aIds = await tenantIds(s.database.db, A.tenantId);
-  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, ...aIds.all])];
+  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, ...aIds.all])];
   before = await tenantSnapshot(s.database.db, A.tenantId);
 });
 

@@ -4,6 +4,7 @@ import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { hostedCalls } from "./hosted.ts";
 import { infringementWordCalls } from "./infringement.ts";
+import { meliAccountCalls, meliCalls } from "./meli.ts";
 import { productLabelCalls } from "./product-labels.ts";
 import { productExportCalls } from "./product-export.ts";
 import { productCalls } from "./products.ts";
@@ -28,4 +29,6 @@ export const callGroups = {
   product: productCalls,
   productExport: productExportCalls,
   productLabel: productLabelCalls,
+  meli: meliCalls,
+  meliAccount: meliAccountCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -6,6 +6,7 @@ import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createHostedApi } from "./hosted.ts";
 import { createInfringementWordApi } from "./infringement.ts";
+import { createMeliAccountApi, createMeliApi } from "./meli.ts";
 import { createProductLabelApi } from "./product-labels.ts";
 import { createProductExportApi } from "./product-export.ts";
 import { createProductApi } from "./products.ts";
@@ -40,6 +41,8 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     product: createProductApi(client),
     productExport: createProductExportApi(client),
     productLabel: createProductLabelApi(client),
+    meli: createMeliApi(client),
+    meliAccount: createMeliAccountApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -49,6 +49,17 @@ export const MailStatus = { Pending: 1, Sent: 2, Failed: 3, LoggedOnly: 4 } as c
 /** Marketplace sites (spec §1, §9). */
 export const Site = { mx: 1, bl: 2, cl: 3, co: 4, cbt: 5 } as const;
 
+/** Status of a shop account (the spec's account status; meanings ours). */
+export const MeliAccountStatus = {
+  /** Enabled and authorized. */
+  Active: 1,
+  /** Turned off by the seller (EnableAccount). */
+  Disabled: 2,
+  /** Enabled, but Mercado Libre refused its tokens: the seller must authorize again. */
+  NeedsAuthorization: 3,
+} as const;
+export type MeliAccountStatus = (typeof MeliAccountStatus)[keyof typeof MeliAccountStatus];
+
 /**
  * Source platform of a collected product (the spec's set 1-10): the extractor's adapters, and Generic for a page no
  * adapter knows (JSON-LD, microdata and OpenGraph fallbacks).

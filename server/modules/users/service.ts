@@ -29,6 +29,7 @@ import { hashPassword, verifyPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertUser } from "../identity/users.ts";
 import { userDataCleaners, userStatContributors } from "./extensions.ts";
+import { accountGroups, countShopAccounts } from "../meli/accounts.ts";
 
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -81,8 +82,8 @@ export async function accountSummary(tx: Tx, u: UserRow, knownTenant?: SessionTe
     isHost: u.isHost,
     accountExpireTime: iso(tenant?.accountExpireTime),
     accountPaymentType: tenant?.accountPaymentType ?? 1,
-    // Shop accounts arrive with the shop centre; until then a tenant has none.
-    meliAccountCount: 0,
+    // The tenant's shop accounts for a main account, its own for a sub-account (none for the host).
+    meliAccountCount: u.tenantId === HOST_TENANT_ID ? 0 : await countShopAccounts(tx, u),
   };
 }
 
@@ -92,14 +93,14 @@ export function getMyInfo(ctx: CallContext) {
 
 export async function getUserInitCache(ctx: CallContext): Promise<UserInitCache> {
   const u = ctx.user!;
-  const subUsers = u.isMainAccount
-    ? await ctx.tx
-        .select({ id: users.id, name: users.userName })
-        .from(users)
-        .where(and(eq(users.tenantId, u.tenantId), eq(users.isDeleted, false)))
-        .orderBy(asc(users.creationTime))
-    : [{ id: u.id, name: u.userName }];
-  return { accs: [], subUsers, moduleAuths: [], groups: [] };
+  const shops = await accountGroups(ctx.tx, u);
+  const subUsers = u.isMainAccount ? shops.subUsers : [{ id: u.id, name: u.userName }];
+  return {
+    accs: shops.accs,
+    subUsers,
+    moduleAuths: shops.moduleAuths,
+    groups: shops.groups.map(({ groupId, name, alias, brand, sites }) => ({ groupId, name, alias, brand, sites })),
+  };
 }
 
 export function toSubUser(u: UserRow): SubUser {

@@ -1,0 +1,90 @@
+// Token buckets shared by every process through the database (RELIABILITY.md §9, MERCADO-LIBRE.md "Errors and
+// limits"): one per seller and one per app. Each bucket is a GCRA row (meli_rate_buckets): taking a call is one upsert
+// that moves the theoretical arrival time on and answers how long the caller must wait before sending, so callers queue
+// in order without polling. A 429 writes its Retry-After (or the back-off) as blocked_until, which every process
+// honours before its next call of that seller or app. Runs outside any transaction (each statement commits alone).
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../db/client.ts";
+
+export type Bucket = { key: string; perMinute: number; burst: number };
+
+export type RateBuckets = {
+  /** Resolves when one more call may go for every bucket; answers the milliseconds waited. */
+  take(buckets: Bucket[], signal?: AbortSignal): Promise<number>;
+  /** No call of the bucket before `seconds` from now (a 429's Retry-After or back-off), in every process. */
+  block(key: string, seconds: number): Promise<void>;
+};
+
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+export function createRateBuckets(db: Db): RateBuckets {
+  async function blockedMs(keys: string[]): Promise<number> {
+    const rows = rowsOf<{ ms: number | string | null }>(
+      await db.execute(sql`
+        select max(greatest(0, extract(epoch from (blocked_until - clock_timestamp())) * 1000))::float8 as ms
+        from meli_rate_buckets where key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`),
+    );
+    return Number(rows[0]?.ms ?? 0);
+  }
+
+  return {
+    async take(buckets, signal) {
+      if (!buckets.length) return 0;
+      // Sorted, so two callers lock the same rows in the same order.
+      const specs = [...new Map(buckets.map((b) => [b.key, b])).values()].sort((a, b) => (a.key < b.key ? -1 : 1));
+      const values = sql.join(
+        specs.map((b) => {
+          const interval = 60_000 / b.perMinute;
+          return sql`(${b.key}::text, ${interval}::float8, ${interval * Math.max(0, b.burst - 1)}::float8)`;
+        }),
+        sql`, `,
+      );
+      const rows = rowsOf<{ wait_ms: number | string; blocked_ms: number | string }>(
+        await db.execute(sql`
+          insert into meli_rate_buckets as b (key, tat, interval_ms, burst_ms)
+          select v.key, clock_timestamp() + v.i * interval '1 millisecond', v.i, v.b
+          from (values ${values}) as v(key, i, b) order by v.key
+          on conflict (key) do update set
+            tat = greatest(b.tat, clock_timestamp()) + excluded.interval_ms * interval '1 millisecond',
+            interval_ms = excluded.interval_ms,
+            burst_ms = excluded.burst_ms
+          returning
+            greatest(0, extract(epoch from (b.tat - clock_timestamp())) * 1000 - b.interval_ms - b.burst_ms)::float8 as wait_ms,
+            greatest(0, coalesce(extract(epoch from (b.blocked_until - clock_timestamp())) * 1000, 0))::float8 as blocked_ms`),
+      );
+      let waited = 0;
+      let wait = Math.max(0, ...rows.map((r) => Math.max(Number(r.wait_ms), Number(r.blocked_ms))));
+      // A 429 may arrive while we wait: look again before going.
+      while (wait > 0) {
+        await sleep(Math.ceil(wait), signal);
+        waited += Math.ceil(wait);
+        wait = await blockedMs(specs.map((s) => s.key));
+      }
+      return waited;
+    },
+
+    async block(key, seconds) {
+      const ms = Math.max(0, seconds * 1000);
+      await db.execute(sql`
+        update meli_rate_buckets set
+          blocked_until = greatest(coalesce(blocked_until, clock_timestamp()), clock_timestamp() + ${ms}::float8 * interval '1 millisecond'),
+          tat = greatest(tat, clock_timestamp() + (${ms}::float8 + burst_ms) * interval '1 millisecond')
+        where key = ${key}`);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+// Sites, categories, attributes, listing types, fees and the category predictor. Category reads are public as on the
+// real API (a token, when sent, must still be valid); the predictor needs a token.
+import { gzipSync } from "node:zlib";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { categoryJson, predict, treeDump, type Category, type SiteTree } from "./categories.ts";
+import { badRequest, MeliError, notFound } from "./errors.ts";
+import { intQuery, params, query, route } from "./http.ts";
+import {
+  isSiteId,
+  LISTING_TYPES,
+  listingTypeName,
+  listingTypesOf,
+  roundPrice,
+  SITE_IDS,
+  SITES,
+  type ListingTypeId,
+  type SiteId,
+} from "./sites.ts";
+import type { Store } from "./store.ts";
+
+/** The real API's answer for a site id it does not know. */
+export const invalidSite = (site: string) => new MeliError(404, "not_found", `Invalid site_id: ${site}`);
+
+export function siteOf(req: FastifyRequest): SiteId {
+  const site = params(req).site;
+  if (!isSiteId(site)) throw invalidSite(site);
+  return site;
+}
+
+export function findCategory(store: Store, id: string): { category: Category; tree: SiteTree } | null {
+  const site = id.slice(0, 3);
+  if (!isSiteId(site)) return null;
+  const tree = store.trees[site];
+  const category = tree.byId.get(id);
+  return category ? { category, tree } : null;
+}
+
+export type Fee = {
+  listing_type_id: ListingTypeId;
+  listing_type_name: string;
+  listing_exposure: string;
+  requires_picture: boolean;
+  currency_id: string;
+  listing_fee_amount: number;
+  sale_fee_amount: number;
+  free_relist: boolean;
+  stop_time: string;
+  sale_fee_details: {
+    period: string;
+    percentage_fee: number;
+    gross_amount: number;
+    fixed_fee: number;
+    financing_add_on_fee: number;
+    meli_percentage_fee: number;
+  };
+};
+
+/** The fee of selling at price in the category (or the site's average without one) on the listing type. */
+export function feeFor(site: SiteId, price: number, type: ListingTypeId, category: Category | null, stopTime: string): Fee {
+  const info = SITES[site];
+  const percent = category ? category.feePercent[type] : { gold_special: 13, gold_pro: 18, free: 0 }[type];
+  const fixed = type !== "free" && price < info.fixedFeeUnder ? info.fixedFee : 0;
+  const gross = roundPrice(site, (price * percent) / 100);
+  return {
+    listing_type_id: type,
+    listing_type_name: listingTypeName(site, type),
+    listing_exposure: type === "free" ? "lowest" : "highest",
+    requires_picture: type !== "free",
+    currency_id: info.currency,
+    listing_fee_amount: 0,
+    sale_fee_amount: roundPrice(site, gross + fixed),
+    free_relist: false,
+    stop_time: stopTime,
+    sale_fee_details: {
+      period: "month",
+      percentage_fee: percent,
+      gross_amount: gross,
+      fixed_fee: fixed,
+      financing_add_on_fee: 0,
+      meli_percentage_fee: percent,
+    },
+  };
+}
+
+const dumps = new Map<string, { json: string; gzip: Buffer }>();
+
+function dumpOf(store: Store, site: SiteId) {
+  const key = `${store.seed}:${site}`;
+  let d = dumps.get(key);
+  if (!d) {
+    const json = JSON.stringify(treeDump(store.trees[site]));
+    d = { json, gzip: gzipSync(json) };
+    dumps.set(key, d);
+  }
+  return d;
+}
+
+export function registerCatalogRoutes(f: FastifyInstance, store: Store) {
+  const pub = route({ auth: "optional" });
+  const rootsOf = (site: SiteId) => store.trees[site].roots.map((c) => ({ id: c.id, name: c.name }));
+
+  f.get("/sites", pub, async () => SITE_IDS.map((id) => ({ default_currency_id: SITES[id].currency, id, name: SITES[id].name })));
+
+  f.get("/sites/:site", pub, async (req) => {
+    const site = siteOf(req);
+    const info = SITES[site];
+    return { id: site, name: info.name, country_id: info.countryId, default_currency_id: info.currency, categories: rootsOf(site) };
+  });
+
+  f.get("/sites/:site/categories", pub, async (req) => rootsOf(siteOf(req)));
+
+  f.get("/sites/:site/categories/all", pub, async (req, reply) => {
+    const dump = dumpOf(store, siteOf(req));
+    reply.type("application/json; charset=utf-8");
+    if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+      return reply.header("content-encoding", "gzip").header("vary", "accept-encoding").send(dump.gzip);
+    }
+    return reply.send(dump.json);
+  });
+
+  f.get("/categories/:id", pub, async (req) => {
+    const found = findCategory(store, params(req).id);
+    if (!found) throw notFound("Category not found");
+    return categoryJson(found.category, found.tree);
+  });
+
+  f.get("/categories/:id/attributes", pub, async (req) => {
+    const found = findCategory(store, params(req).id);
+    if (!found) throw notFound("Category not found");
+    return found.category.attributes;
+  });
+
+  f.get("/sites/:site/listing_types", pub, async (req) => {
+    const site = siteOf(req);
+    return listingTypesOf(site).map((id) => ({ site_id: site, id, name: listingTypeName(site, id) }));
+  });
+
+  f.get("/sites/:site/listing_types/:type", pub, async (req) => {
+    const site = siteOf(req);
+    const type = params(req).type as ListingTypeId;
+    if (!listingTypesOf(site).includes(type)) throw notFound("Listing type not found");
+    return {
+      id: type,
+      not_available_in_categories: [],
+      configuration: {
+        name: listingTypeName(site, type),
+        listing_exposure: type === "free" ? "lowest" : "highest",
+        requires_picture: type !== "free",
+        max_stock_per_item: type === "free" ? 1 : 99999,
+        duration_days: { buy_it_now: type === "free" ? 60 : 7300 },
+      },
+    };
+  });
+
+  f.get("/sites/:site/listing_prices", pub, async (req) => {
+    const site = siteOf(req);
+    const q = query(req);
+    const price = Number(q.price);
+    if (q.price === undefined || q.price === "" || !Number.isFinite(price) || price < 0) {
+      throw badRequest("The price param is required and must be a positive number");
+    }
+    let category: Category | null = null;
+    if (q.category_id) {
+      const found = findCategory(store, q.category_id);
+      if (!found || found.category.site !== site) throw notFound(`Category ${q.category_id} not found`);
+      category = found.category;
+    }
+    const stopTime = store.iso(store.now() + 20 * 365 * 24 * 3600_000);
+    if (q.listing_type_id) {
+      const type = q.listing_type_id as ListingTypeId;
+      if (!(LISTING_TYPES as readonly string[]).includes(type) || !listingTypesOf(site).includes(type)) {
+        throw notFound(`Listing type ${q.listing_type_id} not found`);
+      }
+      return feeFor(site, price, type, category, stopTime);
+    }
+    return listingTypesOf(site).map((t) => feeFor(site, price, t, category, stopTime));
+  });
+
+  const discover = (site: SiteId, req: FastifyRequest) => {
+    const q = query(req);
+    if (!q.q || !q.q.trim()) throw badRequest("The q param is required");
+    const limit = intQuery(q.limit, "limit", 4, 1, 8);
+    return predict(store.trees[site], q.q, limit);
+  };
+
+  f.get("/sites/:site/domain_discovery/search", route({ auth: "required" }), async (req) => discover(siteOf(req), req));
+  f.get("/marketplace/domain_discovery/search", route({ auth: "required" }), async (req) => discover("CBT", req));
+}

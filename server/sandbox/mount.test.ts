@@ -1,0 +1,114 @@
+// The sandbox as the app mounts it by default: at /sandbox/meli with the configured app credentials, the whole OAuth
+// flow through the app's HTTP stack (its form parser included), answers in Mercado Libre's shape rather than the app's
+// envelope, nothing in the OpenAPI document, and not mounted at all when MELI_API_URL points elsewhere.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../testing/harness.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const form = (values: Record<string, string>) => ({
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  payload: new URLSearchParams(values).toString(),
+});
+
+describe("the mounted sandbox", () => {
+  it("runs the OAuth flow at the configured URLs with the configured credentials", async () => {
+    const { config, sandbox } = server.deps;
+    expect(config.meliSandbox).toBe(true);
+    expect(sandbox!.control.app()).toMatchObject({ clientId: config.meliClientId, clientSecret: config.meliClientSecret });
+    const authPath = `${new URL(config.meliAuthUrl).pathname}/authorization`;
+    const apiPath = new URL(config.meliApiUrl).pathname;
+    expect(authPath).toBe("/sandbox/meli/auth/authorization");
+    expect(apiPath).toBe("/sandbox/meli");
+
+    const redirect = "http://localhost:3000/api/Meli/AuthBack";
+    const page = await server.app.inject({
+      method: "GET",
+      url: authPath,
+      query: { response_type: "code", client_id: config.meliClientId, redirect_uri: redirect, state: "abc" },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('action="authorization"');
+    const consent = await server.app.inject({
+      method: "POST",
+      url: authPath,
+      ...form({
+        response_type: "code",
+        client_id: config.meliClientId,
+        redirect_uri: redirect,
+        state: "abc",
+        nickname: "MOUNTED_SELLER",
+        site: "MLB",
+        decision: "allow",
+      }),
+    });
+    expect(consent.statusCode).toBe(302);
+    const back = new URL(String(consent.headers.location));
+    expect(back.searchParams.get("state")).toBe("abc");
+    const token = await server.app.inject({
+      method: "POST",
+      url: `${apiPath}/oauth/token`,
+      ...form({
+        grant_type: "authorization_code",
+        client_id: config.meliClientId,
+        client_secret: config.meliClientSecret,
+        code: back.searchParams.get("code")!,
+        redirect_uri: redirect,
+      }),
+    });
+    expect(token.statusCode).toBe(200);
+    const me = await server.api("GET", `${apiPath}/users/me`, { token: token.json().access_token });
+    expect(me.body).toMatchObject({ nickname: "MOUNTED_SELLER", site_id: "MLB" });
+    expect(sandbox!.control.callCount("GET /users/me")).toBe(1);
+  });
+
+  it("answers in Mercado Libre's shape, never the app's envelope", async () => {
+    const unauthorized = await server.api("GET", "/sandbox/meli/users/me");
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body).toEqual({ message: "invalid access token", error: "invalid_token", status: 401, cause: [] });
+    expect(unauthorized.headers._abperrorformat).toBeUndefined();
+    const missing = await server.api("GET", "/sandbox/meli/no/such/path");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: "not_found", status: 404 });
+    const json = await server.app.inject({
+      method: "POST",
+      url: "/sandbox/meli/oauth/token",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ error: "bad_request", status: 400, cause: [] });
+    const site = await server.api("GET", "/sandbox/meli/sites/MLX/categories");
+    expect(site.body).toEqual({ message: "Invalid site_id: MLX", error: "not_found", status: 404, cause: [] });
+    // The app's own routes keep their envelope.
+    const app404 = await server.api("GET", "/api/NoSuch/Call");
+    expect(app404.body.error).toMatchObject({ code: "NotFound" });
+  });
+
+  it("stays out of the OpenAPI document", async () => {
+    const doc = await server.api("GET", "/swagger/json");
+    expect(doc.status).toBe(200);
+    const paths = Object.keys(doc.body.paths);
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.filter((p) => p.toLowerCase().includes("sandbox"))).toEqual([]);
+  });
+});
+
+describe("with MELI_API_URL set", () => {
+  it("is not mounted", async () => {
+    const live = await startTestServer({ meliSandbox: false, meliApiUrl: "https://api.mercadolibre.com" });
+    try {
+      expect(live.deps.sandbox).toBeNull();
+      const res = await live.api("GET", "/sandbox/meli/sites/MLM/categories");
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: "NotFound" });
+    } finally {
+      await live.close();
+    }
+  });
+});

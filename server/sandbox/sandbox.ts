@@ -1,0 +1,101 @@
+// The Mercado Libre sandbox as one encapsulated Fastify plugin: its own body parsers, error handler and 404 (answers
+// in Mercado Libre's shape, never the app's envelope), routes hidden from the OpenAPI document, and no part of the
+// app's auth or tenancy. Mounted by the app under a prefix (the API at the prefix, the authorization page at
+// `${prefix}/auth`), or served alone by main.ts.
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import { registerCatalogRoutes } from "./catalog.ts";
+import { createControl, registerControlRoutes, type Control } from "./control.ts";
+import { defaultBody, MeliError } from "./errors.ts";
+import { registerGlobalItemRoutes } from "./global-items.ts";
+import { registerItemRoutes } from "./items.ts";
+import { createGate } from "./limits.ts";
+import { registerOAuthRoutes } from "./oauth.ts";
+import { registerOrderRoutes } from "./orders.ts";
+import { createStore, type SandboxOptions, type Store } from "./store.ts";
+import { registerUserRoutes } from "./users.ts";
+
+export type { SandboxOptions } from "./store.ts";
+
+/** Where the app mounts the sandbox; the authorization page is at `${SANDBOX_PREFIX}/auth/authorization`. */
+export const SANDBOX_PREFIX = "/sandbox/meli";
+
+export type Sandbox = {
+  /** Register with `{ prefix }`; the plugin is encapsulated. */
+  plugin: FastifyPluginAsync;
+  control: Control;
+  store: Store;
+};
+
+const BODY_LIMIT = 1024 * 1024;
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const store = createStore(options);
+  const control = createControl(store);
+
+  const plugin: FastifyPluginAsync = async (f) => {
+    // The app's parsers (and its JSON error wording) stay outside: the sandbox reads bodies as the real API does.
+    f.removeAllContentTypeParsers();
+    f.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+      if (body === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new MeliError(400, "bad_request", "body.invalid_json"), undefined);
+      }
+    });
+    f.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+      const out: Record<string, string | string[]> = {};
+      for (const [k, v] of new URLSearchParams(body as string)) {
+        const prev = out[k];
+        out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+      }
+      done(null, out);
+    });
+    // Clients that send JSON without naming it are read as JSON when it parses, else as text.
+    f.addContentTypeParser("*", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+      try {
+        done(null, body === "" ? undefined : JSON.parse(body as string));
+      } catch {
+        done(null, body);
+      }
+    });
+    await f.register(multipart);
+
+    f.setValidatorCompiler(() => () => true);
+    f.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err instanceof MeliError) return reply.code(err.status).type("application/json; charset=utf-8").send(err.body());
+      const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) req.log.error({ err }, "sandbox error");
+      const body = defaultBody(status);
+      return reply
+        .code(status)
+        .type("application/json; charset=utf-8")
+        .send(status === 500 ? body : { ...body, message: err.message || body.message });
+    });
+    f.setNotFoundHandler((req, reply) =>
+      reply
+        .code(404)
+        .type("application/json; charset=utf-8")
+        .send({ message: `No handler found for ${req.method} ${req.url.split("?")[0]}`, error: "not_found", status: 404, cause: [] }),
+    );
+    f.addHook("onRequest", createGate(store, f.prefix));
+
+    registerOAuthRoutes(f, store);
+    registerUserRoutes(f, store);
+    registerCatalogRoutes(f, store);
+    registerItemRoutes(f, store);
+    registerGlobalItemRoutes(f, store);
+    registerOrderRoutes(f, store);
+    if (options.adminRoutes !== false) registerControlRoutes(f, control);
+  };
+
+  return { plugin, control, store };
+}
+
+/** A Fastify server serving only the sandbox, at its root (main.ts and the sandbox's own tests). */
+export async function buildSandboxServer(sandbox: Sandbox, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
+  await app.register(sandbox.plugin);
+  return app;
+}
