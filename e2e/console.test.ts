@@ -127,8 +127,8 @@ describe("console", () => {
     expect(await menuSections(page)).toEqual(["/test"]);
     await page.click("[data-platform=mercado]");
     // A route whose area is not built yet says so.
-    await page.click("[data-menu-path='/shops/list']");
-    await waitForHash(page, "/shops/list");
+    await page.click("[data-menu-path='/task/list']");
+    await waitForHash(page, "/task/list");
     await page.waitForSelector("[data-testid=not-available]");
     await page.click("[data-menu-path='/user/setting']");
     await waitForHash(page, "/user/setting");

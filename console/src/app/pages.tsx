@@ -20,6 +20,7 @@ const pages: Record<string, Page> = {
   "collects-task": lazy(() => import("../features/collects/collect-task-page.tsx")),
   "products-list": lazy(() => import("../features/products/product-list-page.tsx")),
   "products-sensitives": lazy(() => import("../features/products/sensitives-page.tsx")),
+  "shops-list": lazy(() => import("../features/shops/shop-list-page.tsx")),
 };
 
 export function pageFor(route: AppRoute): Page {
