@@ -676,3 +676,110 @@ export const meliRateBuckets = pgTable("meli_rate_buckets", {
   intervalMs: doublePrecision("interval_ms").notNull(),
   burstMs: doublePrecision("burst_ms").notNull(),
 });
+
+// Categories (issue 6): Mercado Libre's category trees, attributes and fees, synced by the host for every tenant.
+// Platform data like settings and currencies: no tenant_id. Row-level security (migration 0008) lets the tenant role
+// erp_app only read them; writes go through host-side work (erp_host).
+
+/** One category of a site (spec §3 Marketplace category). Kept when Mercado Libre drops it (products name it). */
+export const meliCategories = pgTable(
+  "meli_categories",
+  {
+    /** 1-5 (Site). */
+    site: integer("site").notNull(),
+    /** Mercado Libre's id, e.g. MLM1055. */
+    cateId: text("cate_id").notNull(),
+    id: uuid("id").notNull().defaultRandom(),
+    level: integer("level").notNull(),
+    name: text("name").notNull(),
+    /** Chinese name: translated by AckCategory, or kept as set. */
+    zh: text("zh"),
+    /** The parent's cateId (null for a root). */
+    pId: text("p_id"),
+    isLeaf: boolean("is_leaf").notNull(),
+    /** The path in Chinese (zh, else the name, of each ancestor) once any of them has a Chinese name. */
+    fullZh: text("full_zh"),
+    /** The path of names from the root, "A > B > C". */
+    fullName: text("full_name").notNull(),
+    /** The host's reference name for sellers (UpdateRefer); searched by the category picker. */
+    alias: text("alias"),
+    /** The path of ids from the root, "MLM1051/MLM1055". */
+    pathName: text("path_name").notNull(),
+    /** Position among its siblings, as Mercado Libre lists them. */
+    sort: integer("sort").notNull().default(0),
+    /** Sale fee percentages of the classic (gold_special) and premium (gold_pro) listing types. */
+    classicFee: numeric("classic_fee", { precision: 6, scale: 2 }),
+    premiumFee: numeric("premium_fee", { precision: 6, scale: 2 }),
+    /** The host's switch (UpdateAllCategoryStatus): a disabled category and its subtree leave the picker. */
+    enable: boolean("enable").notNull().default(true),
+    /** Mercado Libre's side: "enabled", or "removed" when the last sync's tree no longer had it. */
+    meliStatus: text("meli_status").notNull().default("enabled"),
+    listingAllowed: boolean("listing_allowed").notNull().default(false),
+    /** Ids of the attributes variations are made of (allow_variations), from the attribute sync. */
+    variantKeys: jsonb("variant_keys").notNull().default([]),
+    /** Mercado Libre's catalog domain of a leaf. */
+    domain: text("domain"),
+    maxTitleLength: integer("max_title_length"),
+    maxPictures: integer("max_pictures"),
+    minimumPrice: numeric("minimum_price", { precision: 18, scale: 2 }),
+    currency: text("currency"),
+    syncTime: time("sync_time").notNull().defaultNow(),
+    feeSyncTime: time("fee_sync_time"),
+    attrSyncTime: time("attr_sync_time"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+    lastModificationTime: time("last_modification_time"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.site, t.cateId] }),
+    uniqueIndex("meli_categories_id_key").on(t.id),
+    index("meli_categories_parent_idx").on(t.site, t.pId, t.sort),
+  ],
+);
+
+/** A category's attributes (spec §3 Category attribute), with Mercado Libre's tags, value types and units kept. */
+export const meliCategoryAttributes = pgTable(
+  "meli_category_attributes",
+  {
+    site: integer("site").notNull(),
+    cateId: text("cate_id").notNull(),
+    attributes: jsonb("attributes").notNull().default([]),
+    attributeCount: integer("attribute_count").notNull().default(0),
+    requiredCount: integer("required_count").notNull().default(0),
+    /** Hash of what Mercado Libre answered: an unchanged list is not written again (its zh stays). */
+    hash: text("hash").notNull(),
+    syncTime: time("sync_time").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.site, t.cateId] })],
+);
+
+/** Per site: the tree as GetAllCategory serves it (built once per change) and its version, counts and sync times. */
+export const meliCategorySites = pgTable("meli_category_sites", {
+  site: integer("site").primaryKey(),
+  /** A hash of `tree`: the console's cache key (ETag). */
+  version: text("version").notNull(),
+  /** The picker's tree as JSON text: enabled categories only, leaves marked. */
+  tree: text("tree").notNull(),
+  categoryCount: integer("category_count").notNull().default(0),
+  leafCount: integer("leaf_count").notNull().default(0),
+  nodeCount: integer("node_count").notNull().default(0),
+  syncTime: time("sync_time"),
+  feeSyncTime: time("fee_sync_time"),
+  attrSyncTime: time("attr_sync_time"),
+  lastModificationTime: time("last_modification_time").notNull().defaultNow(),
+});
+
+/** Gender mapping (spec §3): which attribute of a domain holds the gender, for size charts. Built by the attribute sync. */
+export const meliGenderMappings = pgTable(
+  "meli_gender_mappings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    site: integer("site").notNull(),
+    domainId: text("domain_id").notNull(),
+    genderAttrId: text("gender_attr_id").notNull(),
+    genderAttrName: text("gender_attr_name").notNull(),
+    /** A readable name for the domain: the full name of a category in it. */
+    alias: text("alias"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("meli_gender_mappings_domain_key").on(t.site, t.domainId)],
+);

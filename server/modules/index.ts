@@ -2,6 +2,7 @@
 import type { AppDeps } from "../app.ts";
 import type { Registrar } from "../http/calls.ts";
 import { registerAccount } from "./account/routes.ts";
+import { registerCategories } from "./categories/routes.ts";
 import { registerCollects } from "./collects/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
@@ -25,4 +26,5 @@ export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
   registerInfringement,
   registerProducts,
   registerMeli,
+  registerCategories,
 ];

@@ -15,7 +15,7 @@ export class MeliError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
-    readonly cause: Cause[] = [],
+    override readonly cause: Cause[] = [],
     /** Fields the OAuth endpoint adds (error_description). */
     readonly extra: Record<string, unknown> = {},
   ) {

@@ -168,3 +168,31 @@ describe("the host without a tenant", () => {
     expect((await api.user.getUserInfo()).isHost).toBe(true);
   });
 });
+
+describe("categories", () => {
+  it("syncs as the host, then reads the tree with its version, the fetch by site id and attributes", async () => {
+    as(await s.adminToken());
+    const { taskId, started } = await api.meliCategory.updateAllCategory({ sites: [1], withAttributes: false, withFees: false });
+    expect(started).toBe(true);
+    for (let i = 0; ; i++) {
+      const page = await api.tasks.getTaskInfoByPage({ TaskType: 9, MaxResultCount: 10 });
+      if (page.items.find((t) => t.id === taskId)?.taskStatus === 3) break;
+      if (i > 300) throw new Error("category sync did not finish");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    as(a.token, a.tenantName);
+    const tree = await api.meliCategory.getAllCategory({ site: 1 });
+    expect(tree).toMatchObject({ site: 1, notModified: false, nodeCount: 311 });
+    const same = await api.meliCategory.getAllCategory({ site: 1, version: tree.version! });
+    expect(same).toMatchObject({ notModified: true, tree: null });
+    const roots = await api.meliCategory.getCategoryBySiteId({ siteId: 1 });
+    expect(roots.map((c) => c.cateId)).toEqual(tree.tree!.map((n) => n.id));
+    const attrs = await api.meliCategory.getAttributes({ site: 1, cateId: roots[0].cateId });
+    expect(attrs).toMatchObject({ cateId: roots[0].cateId, isLeaf: false, attributes: [] });
+    const bad = await rejection(api.meliCategory.getAllCategory({ site: 7 }));
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain("Invalid site ID");
+    const refused = await rejection(api.meliCategory.updateRefer({ site: 1, cateId: roots[0].cateId, refer: "x" }));
+    expect(refused.status).toBe(403);
+  });
+});

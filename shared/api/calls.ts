@@ -1,5 +1,6 @@
 // Every call the client knows, by area; the coverage test holds this list against the server's registry.
 import { accountCalls } from "./account.ts";
+import { meliCategoryCalls } from "./categories.ts";
 import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { hostedCalls } from "./hosted.ts";
@@ -31,4 +32,5 @@ export const callGroups = {
   productLabel: productLabelCalls,
   meli: meliCalls,
   meliAccount: meliAccountCalls,
+  meliCategory: meliCategoryCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -2,6 +2,7 @@
 // `api.token.login(...)`, `api.user.getUserInfo()`, `api.hosted.getTenants({ Search })`. Each area's calls live in
 // their own file (users.ts, account.ts, ...) and can be bound alone: `createUserApi(createApiClient(options))`.
 import { createAccountApi } from "./account.ts";
+import { createMeliCategoryApi } from "./categories.ts";
 import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createHostedApi } from "./hosted.ts";
@@ -43,6 +44,7 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     productLabel: createProductLabelApi(client),
     meli: createMeliApi(client),
     meliAccount: createMeliAccountApi(client),
+    meliCategory: createMeliCategoryApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,8 +1,17 @@
 // The console's one API client: the shared typed client bound to the user store's token and tenant. A 401 on a call
 // first tries the refresh token once (single flight, so parallel calls share one refresh); only when that fails does
 // the shared response handler log the user out (spec §8).
-import { createApi } from "../../../shared/api/index.ts";
-import { CLIENT_ID, TENANT_PLACEHOLDER } from "../../../shared/api/client.ts";
+// `api` here holds the areas the login route and the shell need; the screens' areas (products, collection, shops,
+// categories, host) are bound to the same client in feature-api.ts, which only lazy screens import, so the login
+// route does not load every screen's contract.
+import { createAccountApi } from "../../../shared/api/account.ts";
+import { CLIENT_ID, createApiClient, TENANT_PLACEHOLDER } from "../../../shared/api/client.ts";
+import { createCurrencyApi, createSettingsApi } from "../../../shared/api/settings.ts";
+import { createTasksApi } from "../../../shared/api/tasks.ts";
+import { createTenancyApi } from "../../../shared/api/tenancy.ts";
+import { createTokenApi } from "../../../shared/api/token.ts";
+import { createUserApi } from "../../../shared/api/users.ts";
+import { createWorkbenchApi } from "../../../shared/api/workbench.ts";
 import { TOKEN_PATH, type TokenAnswer } from "../../../shared/api/token.ts";
 import { useUserStore } from "../stores/user.ts";
 
@@ -48,10 +57,22 @@ export function onUnauthorized(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
-export const api = createApi({
+export const apiClient = createApiClient({
   baseUrl: "",
   getToken: () => useUserStore.getState().access_token,
   getTenant: () => useUserStore.getState().tenantId ?? TENANT_PLACEHOLDER,
   onUnauthorized: () => unauthorizedHandler?.(),
   fetch: fetchWithRefresh,
 });
+
+export const api = {
+  client: apiClient,
+  token: createTokenApi(apiClient),
+  account: createAccountApi(apiClient),
+  tenancy: createTenancyApi(apiClient),
+  user: createUserApi(apiClient),
+  settings: createSettingsApi(apiClient),
+  currency: createCurrencyApi(apiClient),
+  tasks: createTasksApi(apiClient),
+  workbench: createWorkbenchApi(apiClient),
+};

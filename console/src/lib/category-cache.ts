@@ -1,11 +1,15 @@
-// The category cache in IndexedDB (spec §9: a local database, version 1, one object store): category trees per site,
-// so a reload does not fetch megabytes again. Cleared on logout.
+// The category cache in IndexedDB (spec §9: a local database, version 1, one object store): each site's tree with the
+// server's version of it, so a reload neither fetches the tree again nor shows a stale one (the version is checked
+// with the server, which answers notModified without the tree). Cleared on logout.
 import { openDB, type IDBPDatabase } from "idb";
 import type { CategoryNode, SiteId } from "../stores/platform.ts";
 
 export const CATEGORY_DB_NAME = "erp-category-cache";
 export const CATEGORY_DB_VERSION = 1;
 export const CATEGORY_STORE = "categories";
+
+/** One site's cached tree (key: the site id). */
+export type CachedCategoryTree = { version: string; tree: CategoryNode[]; savedAt: number };
 
 let db: Promise<IDBPDatabase> | null = null;
 
@@ -18,19 +22,30 @@ function open(): Promise<IDBPDatabase> {
   return db;
 }
 
-export async function readCategoryTree(site: SiteId): Promise<CategoryNode[] | undefined> {
-  return (await open()).get(CATEGORY_STORE, site);
+/** A record this version of the console wrote (anything else, such as a bare array, is ignored and replaced). */
+function isCached(v: unknown): v is CachedCategoryTree {
+  return (
+    !!v && typeof v === "object" && typeof (v as CachedCategoryTree).version === "string" && Array.isArray((v as CachedCategoryTree).tree)
+  );
 }
 
-export async function writeCategoryTree(site: SiteId, tree: CategoryNode[]): Promise<void> {
-  await (await open()).put(CATEGORY_STORE, tree, site);
+export async function readCategoryTree(site: SiteId): Promise<CachedCategoryTree | undefined> {
+  const v: unknown = await (await open()).get(CATEGORY_STORE, site);
+  return isCached(v) ? v : undefined;
 }
 
-export async function readAllCategoryTrees(): Promise<Map<SiteId, CategoryNode[]>> {
+export async function writeCategoryTree(site: SiteId, version: string, tree: CategoryNode[]): Promise<void> {
+  await (await open()).put(CATEGORY_STORE, { version, tree, savedAt: Date.now() } satisfies CachedCategoryTree, site);
+}
+
+export async function readAllCategoryTrees(): Promise<Map<SiteId, CachedCategoryTree>> {
   const d = await open();
   const keys = (await d.getAllKeys(CATEGORY_STORE)) as SiteId[];
-  const out = new Map<SiteId, CategoryNode[]>();
-  for (const k of keys) out.set(k, await d.get(CATEGORY_STORE, k));
+  const out = new Map<SiteId, CachedCategoryTree>();
+  for (const k of keys) {
+    const v: unknown = await d.get(CATEGORY_STORE, k);
+    if (isCached(v)) out.set(k, v);
+  }
   return out;
 }
 

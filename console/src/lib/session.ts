@@ -74,7 +74,7 @@ export async function loadUserSession(): Promise<void> {
   try {
     const trees = await readAllCategoryTrees();
     const platform = usePlatformStore.getState();
-    for (const [site, tree] of trees) platform.setCategoryTree(site, tree);
+    for (const [site, cached] of trees) platform.setCategoryTree(site, cached.tree, cached.version);
   } catch {
     // A browser without IndexedDB (private mode) just fetches categories again when a screen needs them.
   }

@@ -33,16 +33,19 @@ describe("stores", () => {
     expect(p.defaultSite).toEqual([1, 2, 3, 4]);
     expect(DEFAULT_SITES).toEqual([1, 2, 3, 4]);
     expect(Object.keys(p.categoryTrees)).toEqual(["1", "2", "3", "4", "5"]);
-    p.setCategoryTree(1, [{ id: "MLM1", name: "Ropa" }]);
+    p.setCategoryTree(1, [{ id: "MLM1", name: "Ropa", fullName: "Ropa", isLeaf: true }], "v1");
     p.setDefaults({ defaultBrandName: "Acme", defaultShop: "shop-1" });
     p.setTempProductIds(["a", "b"]);
     const saved = stored("platform");
     expect(saved).toMatchObject({ defaultBrandName: "Acme", defaultShop: "shop-1", tempProductIds: ["a", "b"], defaultSite: [1, 2, 3, 4] });
     expect(saved.categoryTrees).toBeUndefined();
+    expect(saved.categoryVersions).toBeUndefined();
     expect(usePlatformStore.getState().categoryTrees[1]).toHaveLength(1);
+    expect(usePlatformStore.getState().categoryVersions[1]).toBe("v1");
     usePlatformStore.getState().reset();
     expect(usePlatformStore.getState()).toMatchObject({ defaultBrandName: "", defaultShop: null, tempProductIds: [] });
     expect(usePlatformStore.getState().categoryTrees[1]).toEqual([]);
+    expect(usePlatformStore.getState().categoryVersions[1]).toBeNull();
   });
 
   it("user: the token and user info persist under 'user' (a reload keeps the session); reset empties them", () => {

@@ -3,7 +3,7 @@
 // client's global handler.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateOrUpdateSettingInput } from "../../../../shared/contract/settings.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 
 export type TenantListQuery = { Search?: string; IsActive?: boolean; Sorting?: string; SkipCount: number; MaxResultCount: number };
 /** What OpenTenantAccount takes (dates as Date or ISO string). */

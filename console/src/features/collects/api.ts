@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { ApiError } from "../../../../shared/api/errors.ts";
 import type { AquiredUrl, CollectTask } from "../../../../shared/contract/collect.ts";
 import { MAX_PAGE_SIZE } from "../../../../shared/contract/common.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { useConfigStore } from "../../stores/config.ts";
 import { chunks } from "./format.ts";
 import { isUnfinished } from "./labels.ts";

@@ -2,7 +2,7 @@
 // over api.infringementWord. Errors are shown once by the query client's global handler; only what it leaves
 // (413/415 on an upload) is the screen's to explain.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 
 export type InfringementWordQuery = Parameters<typeof api.infringementWord.getInfringementWord>[0];
 /** Which list: the tenant's own words, or the host's default list (which the host edits as its own). */

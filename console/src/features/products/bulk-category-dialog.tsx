@@ -1,9 +1,11 @@
-// 修改类目 (BatchUpdateProductCategory): the site and category id (with its name, for display) for every selected
-// product. Typed as text for now; the category tree arrives with the shop screens.
+// 修改类目 (BatchUpdateProductCategory): the site and a leaf of its category tree (searched in the tree-select) for
+// every selected product; the category's full name goes with it as the products' category name.
+import { useWatch } from "react-hook-form";
 import { Site } from "../../../../shared/contract/enums.ts";
 import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
-import { Input } from "../../../../shared/ui/input.tsx";
-import { api } from "../../lib/api.ts";
+import { CategorySelect } from "../../components/category-select.tsx";
+import { api } from "../../lib/feature-api.ts";
+import type { SiteId } from "../../stores/platform.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { categoryBody, categoryForm } from "./bulk-forms.ts";
 import { FormSelect } from "./form-select.tsx";
@@ -11,6 +13,8 @@ import { siteOptions } from "./product-names.ts";
 
 export function BulkCategoryDialog({ target, onClose }: BulkDialogBaseProps) {
   const form = useZodForm(categoryForm, { defaultValues: { site: String(Site.mx), cateId: "", categoryName: "" } });
+  const site = useWatch({ control: form.control, name: "site" });
+  const categoryName = useWatch({ control: form.control, name: "categoryName" });
   const { submit, pending } = useBulkSubmit("修改类目", onClose);
   return (
     <BulkDialog
@@ -32,20 +36,42 @@ export function BulkCategoryDialog({ target, onClose }: BulkDialogBaseProps) {
           name="site"
           label="站点"
           required
-          render={(f) => <FormSelect field={f} choices={siteOptions} testId="products-category-site" />}
+          render={(f) => (
+            <FormSelect
+              field={{
+                ...f,
+                onChange: (v) => {
+                  if (v === f.value) return;
+                  f.onChange(v);
+                  form.setValue("cateId", "");
+                  form.setValue("categoryName", "");
+                },
+              }}
+              choices={siteOptions}
+              testId="products-category-site"
+            />
+          )}
         />
         <FormField
           form={form}
           name="cateId"
-          label="类目ID"
+          label="类目"
           required
-          render={(f) => <Input {...f} maxLength={64} placeholder="如 MLM1055" data-testid="products-category-id" />}
-        />
-        <FormField
-          form={form}
-          name="categoryName"
-          label="类目名称"
-          render={(f) => <Input {...f} maxLength={500} placeholder="选填，如 手机 > 配件" data-testid="products-category-name" />}
+          render={(f) => (
+            <CategorySelect
+              site={site ? (Number(site) as SiteId) : null}
+              value={f.value || null}
+              valueLabel={categoryName || null}
+              onChange={(node) => {
+                f.onChange(node?.id ?? "");
+                form.setValue("categoryName", node?.fullName ?? "");
+              }}
+              id={f.id}
+              aria-invalid={f["aria-invalid"]}
+              aria-describedby={f["aria-describedby"]}
+              testId="products-category-id"
+            />
+          )}
         />
       </Form>
     </BulkDialog>

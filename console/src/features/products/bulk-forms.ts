@@ -122,7 +122,7 @@ export const labelBody = (t: BulkTarget, v: LabelValues) =>
     : { op: "cancel" as const, body: bulkBody(t, { labelId: v.labelId && v.labelId !== ANY_LABEL ? v.labelId : null }) };
 
 export const categoryForm = z.object({
-  cateId: z.string().trim().min(1, "请输入类目ID").max(64, "类目ID最多64个字符"),
+  cateId: z.string().trim().min(1, "请选择类目").max(64, "类目ID最多64个字符"),
   site: choice(Object.values(Site), "请选择站点"),
   categoryName: z
     .string()

@@ -2,7 +2,7 @@
 // label, or whatever label they carry).
 import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { ANY_LABEL, labelBody, labelForm } from "./bulk-forms.ts";
 import { FormSelect } from "./form-select.tsx";

@@ -9,7 +9,7 @@ import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../../shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
 import { toast } from "../../../../shared/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { AUTO_LANGUAGE, DEFAULT_PROVIDER, translateBody, translateForm } from "./bulk-forms.ts";
 import { FormCheck } from "./form-check.tsx";

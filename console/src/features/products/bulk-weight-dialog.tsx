@@ -3,7 +3,7 @@
 import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
 import { Input } from "../../../../shared/ui/input.tsx";
 import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { weightBody, weightForm } from "./bulk-forms.ts";
 

@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
 import { Textarea } from "../../../../shared/ui/textarea.tsx";
 import { toast } from "../../../../shared/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./product-editor-schema.ts";
 import { languageName } from "./product-names.ts";

@@ -9,7 +9,7 @@ import { Button } from "../../../../shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../../shared/ui/dialog.tsx";
 import { toast } from "../../../../shared/ui/toast.tsx";
 import { handleServerError } from "../../lib/response-handler.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { selectionBody } from "./bulk-target.ts";

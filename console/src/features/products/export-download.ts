@@ -2,7 +2,7 @@
 // fetched, not navigated to, and saved under the name its Content-Disposition gives.
 import { tenantHeader } from "../../../../shared/api/client.ts";
 import { errorFromBody } from "../../../../shared/api/errors.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { useUserStore } from "../../stores/user.ts";
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename), or null. */

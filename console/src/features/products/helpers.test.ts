@@ -398,6 +398,31 @@ describe("product editor", () => {
     expect(body.concurrencyStamp).toBeUndefined();
     expect(createOrUpdateProductInput.safeParse(body).success).toBe(true);
   });
+
+  it("saves the category picked in the tree-select with its full name, keeping attribute values only for the same one", () => {
+    const attrs = [{ nameId: "BRAND", name: "Marca", valueId: null, value: "Acme" }];
+    const withCategory = {
+      ...detail,
+      site: 1,
+      cateId: "MLM1055",
+      cateInfo: { cateId: "MLM1055", site: 1, attrs },
+      categoryName: "Celulares > Fundas",
+    };
+    const values = editorValuesOf(withCategory);
+    expect(values).toMatchObject({ site: "1", cateId: "MLM1055", categoryName: "Celulares > Fundas" });
+    const same = saveBodyOf(withCategory, productEditorForm.parse(values), gridOf(null));
+    expect(same).toMatchObject({ cateInfo: { cateId: "MLM1055", site: 1, attrs }, categoryName: "Celulares > Fundas" });
+    const moved = saveBodyOf(
+      withCategory,
+      productEditorForm.parse({ ...values, site: "2", cateId: "MLB200", categoryName: "Casa > Cozinha" }),
+      gridOf(null),
+    );
+    expect(moved).toMatchObject({ cateInfo: { cateId: "MLB200", site: 2, attrs: [] }, categoryName: "Casa > Cozinha" });
+    expect(createOrUpdateProductInput.safeParse(moved).success).toBe(true);
+    const cleared = saveBodyOf(withCategory, productEditorForm.parse({ ...values, cateId: "", categoryName: "" }), gridOf(null));
+    expect(cleared).toMatchObject({ cateInfo: null, categoryName: null });
+    expect(editorValuesOf(null)).toMatchObject({ site: "", cateId: "", categoryName: "" });
+  });
 });
 
 describe("names", () => {

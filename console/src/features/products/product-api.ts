@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../../../shared/api/errors.ts";
 import type { BulkEditResult } from "../../../../shared/contract/product.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { selectionBody, type BulkTarget } from "./bulk-target.ts";
 import type { SaveProductBody } from "./product-editor-schema.ts";
 import type { ProductListFilter, ProductQuery } from "./search-params.ts";

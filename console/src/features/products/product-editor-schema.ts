@@ -47,6 +47,10 @@ export const productEditorForm = z.object({
   profit: numberText("利润率", { min: -100, max: 10_000, negative: true }),
   images: z.array(z.object({ url: urlText("图片链接", true) })).max(MAX_IMAGES, `最多${MAX_IMAGES}张图片`),
   mainImage: z.string(),
+  /** The category's site ("" while none is chosen), its id and its full name (the tree-select's selection text). */
+  site: z.string(),
+  cateId: z.string().trim().max(64, "类目ID最多64个字符"),
+  categoryName: z.string().trim().max(500, "类目名称最多500个字符"),
   attributes: z
     .array(
       z.object({
@@ -97,6 +101,9 @@ export function editorValuesOf(d: ProductDetail | null): ProductEditorValues {
     images: images.map((url) => ({ url })),
     mainImage: d?.image ?? images[0] ?? "",
     attributes: d ? d.attributes.map((a) => ({ name: a.name, value: a.value })) : [],
+    site: String(d?.cateInfo?.site ?? d?.site ?? ""),
+    cateId: d?.cateInfo?.cateId ?? d?.cateId ?? "",
+    categoryName: d?.categoryName ?? "",
   };
 }
 
@@ -107,12 +114,16 @@ const nonBlank = (m: Record<string, string>) => Object.fromEntries(Object.entrie
 
 /** CreateOrUpdateProduct's body: the product's id and the stamp it was read with (a newer save answers 409). */
 export function saveBodyOf(
-  d: Pick<ProductDetail, "id" | "concurrencyStamp"> | null,
+  d: (Pick<ProductDetail, "id" | "concurrencyStamp"> & Partial<Pick<ProductDetail, "cateInfo">>) | null,
   v: ProductEditorOutput,
   grid: VariantGrid,
 ): SaveProductBody {
   const images = v.images.map((i) => i.url.trim());
   const main = images.includes(v.mainImage) ? v.mainImage : (images[0] ?? null);
+  const site = v.site ? Number(v.site) : null;
+  // The attribute values chosen belong to the category: kept while it stays, dropped when it changes.
+  const same = d?.cateInfo && d.cateInfo.cateId === v.cateId && d.cateInfo.site === site;
+  const cateInfo = site && v.cateId ? { cateId: v.cateId, site, attrs: same ? d.cateInfo!.attrs : [] } : null;
   return {
     ...(d ? { id: d.id, concurrencyStamp: d.concurrencyStamp } : {}),
     title: Object.fromEntries(
@@ -133,6 +144,8 @@ export function saveBodyOf(
     image: main,
     images,
     attributes: v.attributes,
+    cateInfo,
+    categoryName: cateInfo ? v.categoryName || null : null,
     variantModel: toVariantModelInput(grid),
   };
 }

@@ -1,7 +1,8 @@
 // The product editor, a drawer opened from 编辑 (the product is loaded fresh) or 新建商品: titles and descriptions per
-// language with translation, price, currency, stock, SKU, brand, size, weight (with 预估重量), profit, images and the
-// main image, video, attributes and the variant grid. Saved with CreateOrUpdateProduct and the concurrency stamp read:
-// a 409 (someone saved in between) shows the server's message and offers the current data.
+// language with translation, price, currency, stock, SKU, brand, size, weight (with 预估重量), profit, the category
+// (site and tree-select, with 推荐类目), images and the main image, video, attributes and the variant grid. Saved with
+// CreateOrUpdateProduct and the concurrency stamp read: a 409 (someone saved in between) shows the server's message and
+// offers the current data.
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ProductDetail } from "../../../../shared/contract/product.ts";
@@ -14,6 +15,7 @@ import { Loading } from "../../../../shared/ui/spinner.tsx";
 import { toast } from "../../../../shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { EditorAttributes } from "./editor-attributes.tsx";
+import { EditorCategory } from "./editor-category.tsx";
 import { EditorImages } from "./editor-images.tsx";
 import { EditorTexts } from "./editor-texts.tsx";
 import type { EditorForm } from "./editor-types.ts";
@@ -195,6 +197,9 @@ function EditorBody({
               <WeightPredictButton form={form} productId={productId} />
             </div>
           </div>
+        </Section>
+        <Section title="类目">
+          <EditorCategory form={form} />
         </Section>
         <Section title="图片与视频">
           <EditorImages form={form} />

@@ -1,12 +1,15 @@
 // The product list's filters (spec §3 product filter): title, status, source platform, label, owner (main accounts),
 // infringement flag and creation dates in the first row; sku, source item ids, currency, price and weight ranges, site
-// and category under 更多筛选. Every change goes back to page 1 (the page's update does that).
+// and category (the chosen site's category tree-select) under 更多筛选. Every change goes back to page 1 (the page's
+// update does that).
 import { ChevronDown, ChevronUp, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../shared/ui/button.tsx";
 import { DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
 import { SearchInput } from "../../../../shared/ui/search-input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { CategorySelect } from "../../components/category-select.tsx";
+import type { SiteId } from "../../stores/platform.ts";
 import { DateRangeFilter } from "../collects/date-range-filter.tsx";
 import { platformOptions } from "../collects/labels.ts";
 import type { UserOption } from "../collects/user-options.ts";
@@ -60,12 +63,13 @@ function ChoiceFilter({
 }
 
 const advancedKeys = ["sku", "sourceIds", "currency", "minPrice", "maxPrice", "minWeight", "maxWeight", "cateId"] as const;
+type TextKey = Exclude<(typeof advancedKeys)[number], "cateId">;
 
 export function ProductFilters({ state, onChange, onReset, users, canReset }: ProductFiltersProps) {
   const labels = useProductLabels();
   const hasAdvanced = advancedKeys.some((k) => state[k].trim() !== "") || state.site !== "all";
   const [more, setMore] = useState(hasAdvanced);
-  const text = (key: (typeof advancedKeys)[number], placeholder: string, className: string, max: number) => (
+  const text = (key: TextKey, placeholder: string, className: string, max: number) => (
     <SearchInput
       plain
       value={state[key]}
@@ -164,13 +168,22 @@ export function ProductFilters({ state, onChange, onReset, users, canReset }: Pr
           </div>
           <ChoiceFilter
             value={state.site}
-            onChange={(site) => onChange({ site })}
+            onChange={(site) => onChange({ site, cateId: "" })}
             all="全部站点"
             choices={siteOptions}
             label="站点"
             testId="products-filter-site"
           />
-          {text("cateId", "类目ID", "sm:w-36", 64)}
+          <div className="w-full sm:w-72">
+            <CategorySelect
+              site={state.site !== "all" ? (Number(state.site) as SiteId) : null}
+              value={state.cateId || null}
+              onChange={(node) => onChange({ cateId: node?.id ?? "" })}
+              placeholder="全部类目"
+              aria-label="类目"
+              testId="products-filter-cateId"
+            />
+          </div>
         </DataTableToolbar>
       ) : null}
     </div>

@@ -3,7 +3,7 @@
 // the groups and the user cache (accs and groups, which other screens pick shops from).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountInfo } from "../../../../shared/contract/meli.ts";
-import { api } from "../../lib/api.ts";
+import { api } from "../../lib/feature-api.ts";
 import { useUserStore } from "../../stores/user.ts";
 import type { AccountsQuery } from "./search-params.ts";
 

@@ -1,0 +1,222 @@
+// The category calls' logic (spec §7 MeliCategory). Reads are for every logged-in user (categories are platform data,
+// readable by the tenant role); writes are the host's. Mercado Libre is never called inside the call's transaction: a
+// call that needs it answers through AfterCommit (network first, then a short transaction of its own).
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import { rowsOf, type Tx } from "../../db/client.ts";
+import { meliCategories, meliCategoryAttributes, meliCategorySites } from "../../db/schema.ts";
+import { hostAllScope, inScope } from "../../db/scope.ts";
+import { AfterCommit, type CallContext } from "../../http/calls.ts";
+import { notFound } from "../../http/errors.ts";
+import type {
+  CategoryAttribute,
+  CategoryAttributes,
+  categoryStatusResult,
+  getAllCategoryQuery,
+  getCategoryBySiteIdQuery,
+  MeliCategory,
+  updateAllCategoryStatusInput,
+  updateReferQuery,
+} from "../../../shared/contract/category.ts";
+import { hashOf, toAttributes, variantKeysOf } from "./shape.ts";
+import { rebuildSiteTree, refreshGenderMappings, storedAttributes, writeAttributes } from "./store.ts";
+
+export const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
+
+type CategoryRow = typeof meliCategories.$inferSelect;
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export function toCategory(r: CategoryRow): MeliCategory {
+  return {
+    id: r.id,
+    site: r.site,
+    cateId: r.cateId,
+    level: r.level,
+    name: r.name,
+    zh: r.zh,
+    pId: r.pId,
+    isLeaf: r.isLeaf,
+    fullZh: r.fullZh,
+    fullName: r.fullName,
+    alias: r.alias,
+    pathName: r.pathName,
+    classicFee: num(r.classicFee),
+    premiumFee: num(r.premiumFee),
+    enable: r.enable,
+    variantKeys: (r.variantKeys as string[]) ?? [],
+    domain: r.domain,
+    listingAllowed: r.listingAllowed,
+    meliStatus: r.meliStatus,
+    maxTitleLength: r.maxTitleLength,
+    maxPictures: r.maxPictures,
+    minimumPrice: num(r.minimumPrice),
+    currency: r.currency,
+    syncTime: r.syncTime.toISOString(),
+  };
+}
+
+async function findCategory(tx: Tx, site: number, cateId: string): Promise<CategoryRow | null> {
+  const [row] = await tx
+    .select()
+    .from(meliCategories)
+    .where(and(eq(meliCategories.site, site), eq(meliCategories.cateId, cateId)));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GetAllCategory.
+
+/** Whether an If-None-Match header names this entity tag. */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const list = (Array.isArray(header) ? header.join(",") : header).split(",").map((s) => s.trim().replace(/^W\//, ""));
+  return list.includes("*") || list.includes(etag);
+}
+
+/**
+ * The site's tree as built at its last change (one row read): an ETag and `version` let the console's cache ask
+ * whether it is current (304, or notModified without the tree). The tree's stored JSON is sent as it is.
+ */
+export async function getAllCategory(ctx: CallContext, q: z.output<typeof getAllCategoryQuery>) {
+  const [meta] = await ctx.tx
+    .select({ version: meliCategorySites.version, syncTime: meliCategorySites.syncTime, nodeCount: meliCategorySites.nodeCount })
+    .from(meliCategorySites)
+    .where(eq(meliCategorySites.site, q.site));
+  if (!meta) return { site: q.site, version: null, syncTime: null, nodeCount: 0, notModified: false, tree: [] };
+  const etag = `"${meta.version}"`;
+  ctx.reply.header("etag", etag).header("cache-control", "private, no-cache");
+  const head = { site: q.site, version: meta.version, syncTime: meta.syncTime?.toISOString() ?? null, nodeCount: meta.nodeCount };
+  if (matchesEtag(ctx.req.headers["if-none-match"], etag)) {
+    ctx.reply.code(304).send();
+    return undefined;
+  }
+  if (q.version === meta.version) return { ...head, notModified: true, tree: null };
+  const [row] = await ctx.tx.select({ tree: meliCategorySites.tree }).from(meliCategorySites).where(eq(meliCategorySites.site, q.site));
+  const json = JSON.stringify({ ...head, notModified: false });
+  ctx.reply.type("application/json; charset=utf-8").send(`{"result":${json.slice(0, -1)},"tree":${row.tree}}}`);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The category fetch by site id.
+
+export async function getCategoryBySiteId(ctx: CallContext, q: z.output<typeof getCategoryBySiteIdQuery>): Promise<MeliCategory[]> {
+  if (q.parentId && !(await findCategory(ctx.tx, q.siteId, q.parentId))) throw notFound(CATEGORY_NOT_FOUND);
+  const rows = await ctx.tx
+    .select()
+    .from(meliCategories)
+    .where(
+      and(
+        eq(meliCategories.site, q.siteId),
+        q.parentId ? eq(meliCategories.pId, q.parentId) : isNull(meliCategories.pId),
+        q.includeDisabled ? undefined : and(eq(meliCategories.enable, true), eq(meliCategories.meliStatus, "enabled")),
+      ),
+    )
+    .orderBy(asc(meliCategories.sort), asc(meliCategories.cateId));
+  return rows.map(toCategory);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attributes.
+
+async function attributesAnswer(tx: Tx, category: CategoryRow): Promise<CategoryAttributes> {
+  const [row] = await tx
+    .select({ attributes: meliCategoryAttributes.attributes, syncTime: meliCategoryAttributes.syncTime })
+    .from(meliCategoryAttributes)
+    .where(and(eq(meliCategoryAttributes.site, category.site), eq(meliCategoryAttributes.cateId, category.cateId)));
+  return {
+    site: category.site,
+    cateId: category.cateId,
+    fullName: category.fullName,
+    isLeaf: category.isLeaf,
+    variantKeys: (category.variantKeys as string[]) ?? [],
+    syncTime: row?.syncTime.toISOString() ?? null,
+    attributes: (row?.attributes as CategoryAttribute[]) ?? [],
+  };
+}
+
+/** Reads one category's attributes from Mercado Libre and stores them (host-side work); answers what is stored. */
+export async function syncOneCategoryAttributes(deps: AppDeps, site: number, cateId: string): Promise<CategoryAttributes> {
+  const list = await deps.meli.catalog.categoryAttributes(cateId);
+  return inScope(deps.database.db, hostAllScope, async (tx) => {
+    const category = await findCategory(tx, site, cateId);
+    if (!category) throw notFound(CATEGORY_NOT_FOUND);
+    const hash = hashOf(list);
+    const before = (await storedAttributes(tx, site, [cateId])).get(cateId);
+    if (before?.hash !== hash) {
+      const attributes = toAttributes(list, before?.attributes);
+      await writeAttributes(tx, site, [{ cateId, hash, attributes, variantKeys: variantKeysOf(attributes) }], [cateId]);
+      await refreshGenderMappings(tx, site);
+    } else {
+      await writeAttributes(tx, site, [], [cateId]);
+    }
+    return attributesAnswer(tx, (await findCategory(tx, site, cateId))!);
+  });
+}
+
+/**
+ * GetAttributes. A leaf whose attributes were never read (a category added since the last full sync) has them read
+ * from Mercado Libre now, so the product editor never waits for the host's next sync.
+ */
+export async function getAttributes(ctx: CallContext, q: { site: number; cateId: string }) {
+  const category = await findCategory(ctx.tx, q.site, q.cateId);
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  const answer = await attributesAnswer(ctx.tx, category);
+  if (answer.syncTime !== null || !category.isLeaf || category.meliStatus !== "enabled") return answer;
+  const deps = ctx.deps;
+  return new AfterCommit(async (reply) => reply.send({ result: await syncOneCategoryAttributes(deps, q.site, q.cateId) }));
+}
+
+/** UpdateMeliAttrOne: the category's attributes read again now. */
+export async function updateMeliAttrOne(ctx: CallContext, q: { site: number; cateId: string }) {
+  if (!(await findCategory(ctx.tx, q.site, q.cateId))) throw notFound(CATEGORY_NOT_FOUND);
+  const deps = ctx.deps;
+  return new AfterCommit(async (reply) => reply.send({ result: await syncOneCategoryAttributes(deps, q.site, q.cateId) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The host's edits.
+
+export async function updateRefer(ctx: CallContext, q: z.output<typeof updateReferQuery>): Promise<MeliCategory> {
+  const alias = q.refer?.trim() || null;
+  const [row] = await ctx.tx
+    .update(meliCategories)
+    .set({ alias, lastModificationTime: new Date() })
+    .where(and(eq(meliCategories.site, q.site), eq(meliCategories.cateId, q.cateId)))
+    .returning();
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  await rebuildSiteTree(ctx.tx, q.site);
+  return toCategory(row);
+}
+
+/**
+ * UpdateAllCategoryStatus: enables or disables the given categories with everything under them (by their id path),
+ * or every category of the site. A disabled category leaves the picker; products keep it.
+ */
+export async function updateAllCategoryStatus(
+  ctx: CallContext,
+  site: number,
+  body: z.output<typeof updateAllCategoryStatusInput>,
+): Promise<z.output<typeof categoryStatusResult>> {
+  let subtree = sql``;
+  if (body.cateIds) {
+    const ids = JSON.stringify([...new Set(body.cateIds)]);
+    const found = rowsOf<{ n: number }>(
+      await ctx.tx.execute(sql`select count(*)::int as n from meli_categories
+        where site = ${site} and cate_id in (select jsonb_array_elements_text(${ids}::jsonb))`),
+    )[0].n;
+    if (!found) throw notFound(CATEGORY_NOT_FOUND);
+    subtree = sql` and exists (select 1 from jsonb_array_elements_text(${ids}::jsonb) v
+      where v = any(string_to_array(c.path_name, '/')))`;
+  }
+  const count = rowsOf(
+    await ctx.tx.execute(sql`update meli_categories c set enable = ${body.enable}, last_modification_time = now()
+      where c.site = ${site} and c.enable <> ${body.enable}${subtree}
+      returning c.cate_id`),
+  ).length;
+  const [synced] = await ctx.tx.select({ site: meliCategorySites.site }).from(meliCategorySites).where(eq(meliCategorySites.site, site));
+  const version = synced || count ? await rebuildSiteTree(ctx.tx, site) : null;
+  return { count, version };
+}
