@@ -2,7 +2,8 @@
 // Translate.Model configure it (host settings, read through settings/values.ts; nothing comes from the environment).
 // Without a provider, or with one that lacks what it needs, the call fails with a message the seller can act on.
 import type { Tx } from "../../db/client.ts";
-import { getSettingValue, SettingKeys } from "../../modules/settings/values.ts";
+import { readSettingValues, SettingKeys } from "../../modules/settings/values.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 import { createDeepL } from "./deepl.ts";
 import { createGoogle } from "./google.ts";
 import { createLibreTranslate } from "./libretranslate.ts";
@@ -14,13 +15,10 @@ export type TranslateSettings = { provider: string | null; url: string | null; a
 const misconfigured = (provider: ProviderName | null, what: string) =>
   new TranslationError("misconfigured", provider, null, { message: `翻译服务配置有误：${what}，请联系管理员在系统设置中检查翻译服务配置` });
 
-export async function readTranslateSettings(tx: Tx): Promise<TranslateSettings> {
-  const [provider, url, apiKey, model] = await Promise.all(
-    [SettingKeys.translateProvider, SettingKeys.translateUrl, SettingKeys.translateApiKey, SettingKeys.translateModel].map((k) =>
-      getSettingValue(tx, k),
-    ),
-  );
-  return { provider, url, apiKey, model };
+export async function readTranslateSettings(tx: Tx, secrets: SecretBox): Promise<TranslateSettings> {
+  const k = SettingKeys;
+  const v = await readSettingValues(tx, secrets, [k.translateProvider, k.translateUrl, k.translateApiKey, k.translateModel]);
+  return { provider: v[k.translateProvider], url: v[k.translateUrl], apiKey: v[k.translateApiKey], model: v[k.translateModel] };
 }
 
 /** The adapter for these settings; throws TranslationError when they do not describe a usable provider. */
@@ -63,6 +61,6 @@ export function createTranslator(settings: TranslateSettings, options: Translato
 }
 
 /** The translator of the host's settings, read in the caller's transaction. */
-export async function translatorFromSettings(tx: Tx, options: TranslatorOptions = {}): Promise<Translator> {
-  return createTranslator(await readTranslateSettings(tx), options);
+export async function translatorFromSettings(tx: Tx, secrets: SecretBox, options: TranslatorOptions = {}): Promise<Translator> {
+  return createTranslator(await readTranslateSettings(tx, secrets), options);
 }

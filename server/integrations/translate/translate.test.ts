@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { hostScope, inScope } from "../../db/scope.ts";
-import { SettingKeys } from "../../modules/settings/values.ts";
+import { SettingKeys, storedSettingValue } from "../../modules/settings/values.ts";
+import { createSecretBox } from "../../security/secrets.ts";
 import { openTestDatabase } from "../../testing/templates.ts";
 import { planBatches } from "./batch.ts";
 import { createDeepL, deeplDefaultUrl, deeplSource, deeplTarget } from "./deepl.ts";
@@ -667,6 +668,7 @@ describe("translator from settings", () => {
       database = await openTestDatabase();
     });
     afterAll(() => database?.close());
+    const secrets = createSecretBox(randomUUID() + randomUUID());
 
     const put = (key: string, value: string) =>
       inScope(database.db, hostScope, (tx) =>
@@ -677,14 +679,15 @@ describe("translator from settings", () => {
       );
 
     it("is not configured until the host sets Translate.Provider, then translates through the chosen provider", async () => {
-      const e = await failure(inScope(database.db, hostScope, (tx) => translatorFromSettings(tx)));
+      const e = await failure(inScope(database.db, hostScope, (tx) => translatorFromSettings(tx, secrets)));
       expect(e.message).toBe(NOT_CONFIGURED);
 
       fake.handle = deepl("host-key");
       await put(SettingKeys.translateProvider, "deepl");
       await put(SettingKeys.translateUrl, fake.url);
-      await put(SettingKeys.translateApiKey, "host-key");
-      const t: Translator = await inScope(database.db, hostScope, (tx) => translatorFromSettings(tx, fast));
+      // Stored as the settings calls store it: encrypted.
+      await put(SettingKeys.translateApiKey, storedSettingValue(secrets, SettingKeys.translateApiKey, "host-key"));
+      const t: Translator = await inScope(database.db, hostScope, (tx) => translatorFromSettings(tx, secrets, fast));
       expect(t.provider).toBe("deepl");
       expect(await t.translate(["你好"], "zh", "es")).toEqual([tag("ES", "你好")]);
       expect(fake.requests[0].headers.authorization).toBe("DeepL-Auth-Key host-key");

@@ -9,6 +9,7 @@ import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { updateTask } from "../../jobs/tasks.ts";
 import { translatorFromSettings } from "../../integrations/translate/index.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
@@ -28,8 +29,8 @@ export type ChineseJob = { taskId: string; kind: "categories" | "attributes"; si
 export const languageOf = (site: number) => (site === 2 ? "pt" : site === 5 ? "en" : "es");
 
 /** Refuses at once, with the translation service's own message, when no usable service is configured. */
-export async function checkTranslator(tx: Tx): Promise<void> {
-  await translatorFromSettings(tx);
+export async function checkTranslator(tx: Tx, secrets: SecretBox): Promise<void> {
+  await translatorFromSettings(tx, secrets);
 }
 
 /** Translates distinct texts into Chinese, ROUND at a time, reporting each round. Blank answers are dropped. */
@@ -164,7 +165,7 @@ export async function runChinese(deps: AppDeps, job: ChineseJob): Promise<void> 
   const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, HOST_TENANT_ID, job.taskId, change);
   await task({ taskStatus: TaskStatus.Running, progress: 0 });
   try {
-    const t = await inScope(db, hostAllScope, (tx) => translatorFromSettings(tx));
+    const t = await inScope(db, hostAllScope, (tx) => translatorFromSettings(tx, deps.secrets));
     const report = (n: number, total: number) =>
       task({ progress: Math.min(99, Math.floor((n * 100) / Math.max(1, total))), taskRemark: `已翻译 ${n}/${total} 个名称` });
     const remark =

@@ -77,7 +77,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     query: optionalSiteQuery,
     result: categoryTaskResult,
     handler: async (ctx, { query }) => {
-      await checkTranslator(ctx.tx);
+      await checkTranslator(ctx.tx, ctx.deps.secrets);
       const sites = sitesOf(query.site);
       return startCategoryJob<ChineseJob>(ctx, {
         name: CHINESE_JOB,
@@ -95,7 +95,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     query: optionalSiteQuery,
     result: categoryTaskResult,
     handler: async (ctx, { query }) => {
-      await checkTranslator(ctx.tx);
+      await checkTranslator(ctx.tx, ctx.deps.secrets);
       const sites = sitesOf(query.site);
       return startCategoryJob<ChineseJob>(ctx, {
         name: CHINESE_JOB,

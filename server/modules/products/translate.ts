@@ -13,6 +13,7 @@ import type { CallContext, Registrar } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, providerNames, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { translateProductInput, translateProductResult, type TranslateProductResult } from "../../../shared/contract/product.ts";
@@ -38,8 +39,8 @@ type TranslateJob = {
 };
 
 /** The translator the settings describe; the thirdPlatformType asked for must be the configured one. */
-async function translatorFor(tx: Tx, thirdPlatformType: number | null | undefined): Promise<Translator> {
-  const settings = await readTranslateSettings(tx);
+async function translatorFor(tx: Tx, secrets: SecretBox, thirdPlatformType: number | null | undefined): Promise<Translator> {
+  const settings = await readTranslateSettings(tx, secrets);
   const translator = createTranslator(settings);
   if (thirdPlatformType != null && providerNames[thirdPlatformType - 1] !== translator.provider) {
     throw businessError(`所选翻译服务未配置（当前配置的是 ${translator.provider}）`, "Translate.NotConfigured");
@@ -51,7 +52,7 @@ export async function translateProduct(ctx: CallContext, body: z.output<typeof t
   const u = ctx.user!;
   if (body.from && body.from.toLowerCase() === body.to) throw businessError("源语言与目标语言相同");
   // Refuses at once, with the service's clear message, when no usable service is configured.
-  await translatorFor(ctx.tx, body.thirdPlatformType);
+  await translatorFor(ctx.tx, ctx.deps.secrets, body.thirdPlatformType);
   const columns = body.isContainsDescription ? ["title", "description"] : ["title"];
   const { count, editId } = await recordBulkEdit(ctx, {
     kind: "TranslateProduct",
@@ -132,7 +133,7 @@ async function runTranslateJob(deps: AppDeps, job: TranslateJob) {
   let done = 0;
   let translated = 0;
   try {
-    const translator = await inScope(db, { tenantId: job.tenantId }, (tx) => translatorFor(tx, null));
+    const translator = await inScope(db, { tenantId: job.tenantId }, (tx) => translatorFor(tx, deps.secrets, null));
     for (;;) {
       const rows = await inScope(db, { tenantId: job.tenantId }, async (tx) =>
         rowsOf<Row & { undone: boolean }>(

@@ -10,16 +10,17 @@ import { businessError, forbidden, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import { getSettingValue, isSecretSettingKey } from "./values.ts";
+import { isSecretSettingKey, readSettingValues, settingValueOf, storedSettingValue } from "./values.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 
 type SettingRow = typeof settings.$inferSelect;
 
-function toSetting(s: SettingRow): Setting {
+function toSetting(secrets: SecretBox, s: SettingRow): Setting {
   return {
     id: s.id,
     name: s.name,
     key: s.key,
-    value: s.value,
+    value: settingValueOf(secrets, s.key, s.value),
     description: s.description,
     creationTime: s.creationTime.toISOString(),
     lastModificationTime: s.lastModificationTime ? s.lastModificationTime.toISOString() : null,
@@ -30,16 +31,16 @@ function checkReadable(ctx: CallContext, key: string) {
   if (!ctx.user?.isHost && isSecretSettingKey(key)) throw forbidden("仅平台管理员可以查看此配置");
 }
 
-export function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
+export async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
   checkReadable(ctx, key);
-  return getSettingValue(ctx.tx, key);
+  return (await readSettingValues(ctx.tx, ctx.deps.secrets, [key]))[key];
 }
 
 export async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
   checkReadable(ctx, key);
   const rows = await ctx.tx.select().from(settings).where(eq(settings.key, key)).limit(1);
   if (!rows[0]) throw notFound(`配置 ${key} 不存在`);
-  return toSetting(rows[0]);
+  return toSetting(ctx.deps.secrets, rows[0]);
 }
 
 const sortColumns = {
@@ -64,7 +65,7 @@ export async function getList(ctx: CallContext, q: z.output<typeof getSettingLis
     settings,
     where,
     { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] },
-    toSetting,
+    (row) => toSetting(ctx.deps.secrets, row),
   );
 }
 
@@ -79,20 +80,25 @@ export async function createOrUpdate(ctx: CallContext, body: z.output<typeof cre
     .where(body.id ? and(eq(settings.key, body.key), ne(settings.id, body.id)) : eq(settings.key, body.key))
     .limit(1);
   if (taken.length) throw businessError(`键 ${body.key} 已存在`, "DuplicateSettingKey");
-  const values = { name: body.name, key: body.key, value: body.value, description: body.description ?? null };
+  const values = {
+    name: body.name,
+    key: body.key,
+    value: storedSettingValue(ctx.deps.secrets, body.key, body.value),
+    description: body.description ?? null,
+  };
   if (body.id) {
     const [row] = await ctx.tx
       .update(settings)
       .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user!.id })
       .where(eq(settings.id, body.id))
       .returning();
-    return toSetting(row);
+    return toSetting(ctx.deps.secrets, row);
   }
   const [row] = await ctx.tx
     .insert(settings)
     .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
     .returning();
-  return toSetting(row);
+  return toSetting(ctx.deps.secrets, row);
 }
 
 export async function deleteSetting(ctx: CallContext, id: string): Promise<void> {

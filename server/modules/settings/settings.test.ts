@@ -1,5 +1,7 @@
 // System configuration settings and currency rates through the real HTTP stack.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { settings } from "../../db/schema.ts";
 import { inScope, hostScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { getSettingValue, SettingKeys } from "./values.ts";
@@ -65,6 +67,14 @@ describe("SystemConfigSetting", () => {
     }
     const host = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", { token: admin, query: { key } });
     expect(host.body.result).toBe("sk-live-123");
+    const got = await s.api("GET", "/api/SystemConfigSetting/Get", { token: admin, query: { key } });
+    expect(got.body.result.value).toBe("sk-live-123");
+    // At rest the value is encrypted.
+    const [{ value: secret }] = await inScope(s.database.db, hostScope, (tx) =>
+      tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)),
+    );
+    expect(secret).not.toContain("sk-live-123");
+    expect(secret).toMatch(/^v1\./);
     // Console lists stay readable: the permission filter needs them.
     const list = await s.api("GET", "/api/SystemConfigSetting/GetValueByKey", {
       token: sub.token,

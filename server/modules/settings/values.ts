@@ -1,8 +1,9 @@
 // Reading host settings from other areas (feature switches, lists the host maintains). The settings calls live in
 // routes.ts; this is the one way code reads a value.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
+import { SecretError, type SecretBox } from "../../security/secrets.ts";
 
 /** Known setting keys, so areas do not spell them twice. */
 export const SettingKeys = {
@@ -30,7 +31,43 @@ export function isSecretSettingKey(key: string): boolean {
   return /(secret|apikey|api_key|password|token|privatekey|private_key)/i.test(key);
 }
 
+/** A plain setting's value. Secret keys are read with readSettingValues (they are stored encrypted). */
 export async function getSettingValue(tx: Tx, key: string): Promise<string | null> {
+  if (isSecretSettingKey(key)) throw new Error(`${key} is a secret setting: read it with readSettingValues`);
   const rows = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return rows[0]?.value ?? null;
+}
+
+// Secret settings (API keys, passwords) are stored encrypted (server/security/secrets.ts), bound to their key, so the
+// database alone does not give them away. A value stored before encryption reads as it is until it is saved again.
+const secretContext = (key: string) => `settings:${key}`;
+
+/** The value to store for a key: encrypted for a secret key. */
+export function storedSettingValue(secrets: SecretBox, key: string, value: string): string {
+  return isSecretSettingKey(key) ? secrets.encrypt(value, secretContext(key)) : value;
+}
+
+/** A stored value as the host set it: decrypted for a secret key. */
+export function settingValueOf(secrets: SecretBox, key: string, stored: string): string {
+  if (!isSecretSettingKey(key)) return stored;
+  try {
+    return secrets.decrypt(stored, secretContext(key));
+  } catch (e) {
+    if (e instanceof SecretError) return stored;
+    throw e;
+  }
+}
+
+/** Several settings in one query (secret ones decrypted); a missing key reads null. */
+export async function readSettingValues<K extends string>(
+  tx: Tx,
+  secrets: SecretBox,
+  keys: readonly K[],
+): Promise<Record<K, string | null>> {
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  const found = new Map(rows.map((r) => [r.key, settingValueOf(secrets, r.key, r.value)]));
+  return Object.fromEntries(keys.map((k) => [k, found.get(k) ?? null])) as Record<K, string | null>;
 }
