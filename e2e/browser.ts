@@ -1,5 +1,5 @@
 // Debian's Chromium for the browser tests: headless, no sandbox (CI runs as root), and kept off the network.
-import puppeteer, { type Browser, type LaunchOptions } from "puppeteer-core";
+import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,4 +19,34 @@ export function launchChromium(options: LaunchOptions = {}, extraArgs: string[] 
     ],
     ...options,
   });
+}
+
+export type ConsoleAccount = { tenant: string; user: string; password: string };
+
+/**
+ * A page in a browser context of its own, logged into the console with the login form and moved to `menuPath`
+ * through the menu (as a user gets there). `beforeLoad` runs first (e.g. evaluateOnNewDocument).
+ */
+export async function openConsolePage(
+  browser: Browser,
+  consoleUrl: string,
+  account: ConsoleAccount,
+  menuPath: string,
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1440, height: 900 });
+  page.on("pageerror", (e) => console.error("[pageerror]", e instanceof Error ? e.message : e));
+  await beforeLoad?.(page);
+  await page.goto(`${consoleUrl}/#/login`);
+  await page.waitForSelector("input[name=userName]");
+  await page.type("input[name=tenantName]", account.tenant);
+  await page.type("input[name=userName]", account.user);
+  await page.type("input[name=password]", account.password);
+  await page.click("[data-testid=login-submit]");
+  await page.waitForFunction(() => location.hash === "#/dashboard/wrokbench", { timeout: 15_000 });
+  await page.waitForSelector(`[data-menu-path='${menuPath}']`);
+  await page.click(`[data-menu-path='${menuPath}']`);
+  return page;
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, HTTPResponse, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryTreeNode } from "../shared/contract/category.ts";
-import { launchChromium } from "./browser.ts";
+import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -81,19 +81,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png` });
 
 async function openEditor(): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1440, height: 900 });
-  page.on("pageerror", (e) => console.error("[pageerror]", e instanceof Error ? e.message : e));
-  await page.goto(`${app.url}/#/login`);
-  await page.waitForSelector("input[name=userName]");
-  await page.type("input[name=tenantName]", demo.tenant);
-  await page.type("input[name=userName]", demo.user);
-  await page.type("input[name=password]", demo.password);
-  await page.click("[data-testid=login-submit]");
-  await page.waitForFunction(() => location.hash === "#/dashboard/wrokbench", { timeout: 15_000 });
-  await page.waitForSelector("[data-menu-path='/proudcts/list']");
-  await page.click("[data-menu-path='/proudcts/list']");
+  const page = await openConsolePage(browser, app.url, demo, "/proudcts/list");
   await page.waitForSelector(`[data-testid=products-row-edit-${productId}]`, { timeout: 15_000 });
   await page.click(`[data-testid=products-row-edit-${productId}]`);
   await page.waitForSelector("[data-testid=products-editor-form]");

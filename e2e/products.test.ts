@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser.ts";
+import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -92,19 +92,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png` });
 
 async function openList(): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1440, height: 900 });
-  page.on("pageerror", (e) => console.error("[pageerror]", e instanceof Error ? e.message : e));
-  await page.goto(`${app.url}/#/login`);
-  await page.waitForSelector("input[name=userName]");
-  await page.type("input[name=tenantName]", demo.tenant);
-  await page.type("input[name=userName]", demo.user);
-  await page.type("input[name=password]", demo.password);
-  await page.click("[data-testid=login-submit]");
-  await page.waitForFunction(() => location.hash === "#/dashboard/wrokbench", { timeout: 15_000 });
-  await page.waitForSelector("[data-menu-path='/proudcts/list']");
-  await page.click("[data-menu-path='/proudcts/list']");
+  const page = await openConsolePage(browser, app.url, demo, "/proudcts/list");
   await page.waitForSelector("[data-testid=products-list-page]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid^=products-row-]").length > 0, { timeout: 15_000 });
   return page;

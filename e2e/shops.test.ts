@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./browser.ts";
+import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -77,20 +77,13 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(artifact
 
 /** A logged-in main account on /shops/list, in a context of its own; `blockPopups` makes window.open answer null. */
 async function openShops({ blockPopups = false } = {}): Promise<Page> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1440, height: 900 });
-  page.on("pageerror", (e) => console.error("[pageerror]", e instanceof Error ? e.message : e));
-  if (blockPopups) await page.evaluateOnNewDocument(() => void (window.open = () => null));
-  await page.goto(`${app.url}/#/login`);
-  await page.waitForSelector("input[name=userName]");
-  await page.type("input[name=tenantName]", demo.tenant);
-  await page.type("input[name=userName]", demo.user);
-  await page.type("input[name=password]", demo.password);
-  await page.click("[data-testid=login-submit]");
-  await page.waitForFunction(() => location.hash === "#/dashboard/wrokbench", { timeout: 15_000 });
-  await page.waitForSelector("[data-menu-path='/shops/list']");
-  await page.click("[data-menu-path='/shops/list']");
+  const page = await openConsolePage(
+    browser,
+    app.url,
+    demo,
+    "/shops/list",
+    blockPopups ? (p) => p.evaluateOnNewDocument(() => void (window.open = () => null)).then(() => undefined) : undefined,
+  );
   await page.waitForSelector("[data-testid=shops-list-page]");
   return page;
 }
