@@ -41,6 +41,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("no-reply@localhost"),
   DB_POOL_SIZE: integer(1, 200).default(20),
+  /** PGlite runs in a worker thread (1, default) or in the server's own thread (0). */
+  PGLITE_WORKER: z.enum(["0", "1", "true", "false"]).default("1"),
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
   BODY_LIMIT_BYTES: integer(1024).default(10 * 1024 * 1024),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
@@ -69,6 +71,8 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   dbPoolSize: number;
+  /** PGlite in its worker thread (SQL on a second core) rather than in the server's thread. */
+  pgliteWorker: boolean;
   /** Token requests one IP may make per minute before answers turn into 429. */
   loginRateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -146,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dbPoolSize: e.DB_POOL_SIZE,
+    pgliteWorker: e.PGLITE_WORKER === "1" || e.PGLITE_WORKER === "true",
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     role: e.ROLE,

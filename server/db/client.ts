@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { registerScopedRunner } from "./scope.ts";
+import { PGliteProxy } from "./pglite-proxy.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -23,6 +24,11 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 export type Database = {
   kind: "pglite" | "postgres";
   db: Db;
+  /**
+   * PGlite: by default a PGliteProxy to the instance in the database worker thread, which answers the part of PGlite's
+   * API the server uses (query, sql, exec, transaction, listen, dumpDataDir, close) as PGlite does; typed as PGlite so
+   * drizzle and pg-boss take it. With `inProcess` the PGlite itself.
+   */
   pglite?: PGlite;
   pool?: pg.Pool;
   migrate(): Promise<void>;
@@ -30,14 +36,26 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  { kind: "pglite"; dataDir?: string; loadDataDir?: Blob } | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * Run PGlite (WASM) in this thread instead of in its worker thread. In this thread every statement holds up HTTP
+       * work; only for a caller that needs PGlite's whole API.
+       */
+      inProcess?: boolean;
+    }
+  | { kind: "postgres"; url: string; poolSize?: number };
 
 // Timestamps come back as Date objects and numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // JIT off: a request's statements are short, and a bulk edit's single statement spent 0.3-0.6 s compiling its
+    // expressions before touching a row (bench/RESULTS.md).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: "-c jit=off" });
     pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // BEGIN and the scope go out as one simple query: one round trip less on every request.
@@ -69,13 +87,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    parsers: { 20: (v: string) => Number(v) },
-    extensions: { pg_trgm },
-  });
+  const parsers = { 20: (v: string) => Number(v) };
+  // In the worker thread by default, so SQL runs on a second core and a long statement does not stall HTTP.
+  const proxy = options.inProcess
+    ? null
+    : await PGliteProxy.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers, extensions: ["pg_trgm"] });
+  const pglite =
+    (proxy as unknown as PGlite | null) ??
+    (await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers, extensions: { pg_trgm } }));
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  if (proxy) {
+    // BEGIN and the scope cross to the worker as one message, as they go to PostgreSQL as one query.
+    registerScopedRunner(db, (scopeStatement, fn) =>
+      proxy.transaction((tx) => fn(drizzlePglite(tx as unknown as PGlite) as unknown as Tx), { init: scopeStatement }),
+    );
+  }
   return {
     kind: "pglite",
     db,
@@ -90,7 +116,7 @@ const pgClients = new WeakMap<Tx, pg.PoolClient>();
 
 /**
  * Runs one fixed, hot statement ($1… parameters) in the transaction. On PostgreSQL it is a named prepared statement,
- * planned once per connection instead of on every request; PGlite runs in this process and just executes it.
+ * planned once per connection instead of on every request; PGlite just executes it.
  */
 export async function preparedRows<T>(tx: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = pgClients.get(tx);
@@ -110,8 +136,13 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-export function databaseOptionsFromConfig(c: { databaseUrl?: string; dataDir: string; dbPoolSize: number }): DatabaseOptions {
+export function databaseOptionsFromConfig(c: {
+  databaseUrl?: string;
+  dataDir: string;
+  dbPoolSize: number;
+  pgliteWorker?: boolean;
+}): DatabaseOptions {
   return c.databaseUrl
     ? { kind: "postgres", url: c.databaseUrl, poolSize: c.dbPoolSize }
-    : { kind: "pglite", dataDir: join(c.dataDir, "pglite") };
+    : { kind: "pglite", dataDir: join(c.dataDir, "pglite"), inProcess: c.pgliteWorker === false };
 }
