@@ -618,7 +618,8 @@ async function captureBulkStatement(
 
 /** EXPLAIN (ANALYZE, BUFFERS, WAL) of a bulk statement: as it is, without the trigram index, without any secondary index (all rolled back). */
 async function explainBulk(url: string, tenantId: string, q: Statement): Promise<{ text: string; ms: Record<string, number> }> {
-  const client = new pg.Client({ connectionString: url });
+  // As the server's pool runs it (server/db/client.ts): without JIT.
+  const client = new pg.Client({ connectionString: url, options: "-c jit=off" });
   await client.connect();
   const out: string[] = [`${q.text}\n-- params: ${JSON.stringify(q.params)}`];
   const ms: Record<string, number> = {};
