@@ -44,6 +44,7 @@ describe("loadConfig defaults", () => {
       smtpUrl: undefined,
       mailFrom: "no-reply@localhost",
       dbPoolSize: 20,
+      pgliteWorker: true,
       loginRateLimitPerMinute: 60,
       bodyLimitBytes: 10 * 1024 * 1024,
       role: "all",
@@ -67,6 +68,12 @@ describe("loadConfig defaults", () => {
       meliSandbox: true,
       publicUrl: "http://localhost:3000",
     });
+  });
+
+  it("runs PGlite in its worker thread unless PGLITE_WORKER is 0", () => {
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, PGLITE_WORKER: "0" }).pgliteWorker).toBe(false);
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, PGLITE_WORKER: "true" }).pgliteWorker).toBe(true);
+    expect(() => loadConfig({ TOKEN_SIGNING_KEY: KEY, PGLITE_WORKER: "no" })).toThrow(/PGLITE_WORKER/);
   });
 
   it("lets CRAWL_ALLOW_PRIVATE lift the crawler's address check only when set", () => {

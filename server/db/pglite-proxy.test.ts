@@ -240,7 +240,8 @@ async function drizzleScript(p: Client): Promise<Log> {
   return log;
 }
 
-const template = process.env[TEMPLATE_ENV];
+// The run on PostgreSQL names a template database there; these PGlite instances then migrate their own.
+const template = process.env.DATABASE_URL ? undefined : process.env[TEMPLATE_ENV];
 let inProcess: Database;
 let proxied: Database;
 
