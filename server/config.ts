@@ -17,6 +17,13 @@ const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/** An on/off setting: 1 or true, 0 or false. */
+const flag = (on: boolean) =>
+  z
+    .enum(["0", "1", "true", "false"])
+    .default(on ? "1" : "0")
+    .transform((v) => v === "1" || v === "true");
+
 const httpUrl = z
   .string()
   .trim()
@@ -42,12 +49,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("no-reply@localhost"),
   DB_POOL_SIZE: integer(1, 200).default(20),
   /** PGlite runs in a worker thread (1, default) or in the server's own thread (0). */
-  PGLITE_WORKER: z.enum(["0", "1", "true", "false"]).default("1"),
+  PGLITE_WORKER: flag(true),
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
   BODY_LIMIT_BYTES: integer(1024).default(10 * 1024 * 1024),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   /** Tests and local fixtures only: lets the crawler fetch private, loopback and link-local addresses (and any port). */
-  CRAWL_ALLOW_PRIVATE: z.enum(["0", "1", "true", "false"]).default("0"),
+  CRAWL_ALLOW_PRIVATE: flag(false),
   CRAWL_TIMEOUT_MS: integer(1000, 120_000).default(20_000),
   CRAWL_MAX_BYTES: integer(64 * 1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
   /** Mercado Libre: unset, the process mounts its own sandbox and the URLs point at it. */
@@ -150,7 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dbPoolSize: e.DB_POOL_SIZE,
-    pgliteWorker: e.PGLITE_WORKER === "1" || e.PGLITE_WORKER === "true",
+    pgliteWorker: e.PGLITE_WORKER,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     role: e.ROLE,
@@ -159,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSeconds: 3600,
     refreshTokenSeconds: 14 * 24 * 3600,
     crawl: {
-      allowPrivate: e.CRAWL_ALLOW_PRIVATE === "1" || e.CRAWL_ALLOW_PRIVATE === "true",
+      allowPrivate: e.CRAWL_ALLOW_PRIVATE,
       timeoutMs: e.CRAWL_TIMEOUT_MS,
       maxBodyBytes: e.CRAWL_MAX_BYTES,
       maxRedirects: 5,

@@ -140,9 +140,9 @@ export function databaseOptionsFromConfig(c: {
   databaseUrl?: string;
   dataDir: string;
   dbPoolSize: number;
-  pgliteWorker?: boolean;
+  pgliteWorker: boolean;
 }): DatabaseOptions {
   return c.databaseUrl
     ? { kind: "postgres", url: c.databaseUrl, poolSize: c.dbPoolSize }
-    : { kind: "pglite", dataDir: join(c.dataDir, "pglite"), inProcess: c.pgliteWorker === false };
+    : { kind: "pglite", dataDir: join(c.dataDir, "pglite"), inProcess: !c.pgliteWorker };
 }
