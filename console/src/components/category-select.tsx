@@ -1,8 +1,8 @@
 // The category picker of every screen that sets a product's category: the shared tree-select fed with the site's
 // tree from the platform store and the local cache (lib/category-trees.ts). Only leaves can be chosen; onChange gives
 // the node, whose fullName is the selection text the product keeps as its category name.
-import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
-import { TreeSelect, type TreeSelectProps } from "../../../shared/ui/tree-select.tsx";
+import type { CategoryTreeNode } from "@shared/contract/category.ts";
+import { TreeSelect, type TreeSelectProps } from "@shared/ui/tree-select.tsx";
 import { useCategoryTree } from "../lib/category-trees.ts";
 import type { SiteId } from "../stores/platform.ts";
 

@@ -4,15 +4,15 @@
 // `api` here holds the areas the login route and the shell need; the screens' areas (products, collection, shops,
 // categories, host) are bound to the same client in feature-api.ts, which only lazy screens import, so the login
 // route does not load every screen's contract.
-import { createAccountApi } from "../../../shared/api/account.ts";
-import { CLIENT_ID, createApiClient, TENANT_PLACEHOLDER } from "../../../shared/api/client.ts";
-import { createCurrencyApi, createSettingsApi } from "../../../shared/api/settings.ts";
-import { createTasksApi } from "../../../shared/api/tasks.ts";
-import { createTenancyApi } from "../../../shared/api/tenancy.ts";
-import { createTokenApi } from "../../../shared/api/token.ts";
-import { createUserApi } from "../../../shared/api/users.ts";
-import { createWorkbenchApi } from "../../../shared/api/workbench.ts";
-import { TOKEN_PATH, type TokenAnswer } from "../../../shared/api/token.ts";
+import { createAccountApi } from "@shared/api/account.ts";
+import { CLIENT_ID, createApiClient, TENANT_PLACEHOLDER } from "@shared/api/client.ts";
+import { createCurrencyApi, createSettingsApi } from "@shared/api/settings.ts";
+import { createTasksApi } from "@shared/api/tasks.ts";
+import { createTenancyApi } from "@shared/api/tenancy.ts";
+import { createTokenApi } from "@shared/api/token.ts";
+import { createUserApi } from "@shared/api/users.ts";
+import { createWorkbenchApi } from "@shared/api/workbench.ts";
+import { TOKEN_PATH, type TokenAnswer } from "@shared/api/token.ts";
 import { useUserStore } from "../stores/user.ts";
 
 let refreshing: Promise<string | null> | null = null;

@@ -3,9 +3,9 @@
 // (strict: exact, case-sensitive paths).
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { findScreen, findSection } from "../../../../shared/routes/permission.ts";
-import { accountRoutes, basicRoutes, type AppRoute } from "../../../../shared/routes/table.ts";
-import { Sheet, SheetContent, SheetTitle } from "../../../../shared/ui/sheet.tsx";
+import { findScreen, findSection } from "@shared/routes/permission.ts";
+import { accountRoutes, basicRoutes, type AppRoute } from "@shared/routes/table.ts";
+import { Sheet, SheetContent, SheetTitle } from "@shared/ui/sheet.tsx";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
 import { usePermissionStore } from "../../stores/permission.ts";
 import { useTabsStore } from "../../stores/tabs.ts";

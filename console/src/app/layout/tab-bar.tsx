@@ -1,7 +1,7 @@
 // The tab bar: pages the user opened this session. Cached (keepAlive) pages stay mounted behind their tab.
 import { X } from "lucide-react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { cn } from "../../../../shared/ui/cn.ts";
+import { cn } from "@shared/ui/cn.ts";
 import { PINNED_TAB, useTabsStore } from "../../stores/tabs.ts";
 
 export function TabBar() {

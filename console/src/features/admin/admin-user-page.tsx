@@ -2,18 +2,18 @@
 // server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the main account's summary.
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { TenantListItem } from "../../../../shared/contract/hosted.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card } from "../../../../shared/ui/card.tsx";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import type { TenantListItem } from "@shared/contract/hosted.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { toast } from "@shared/ui/toast.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useTenants, useUnlockTenant, type TenantListQuery } from "./api.ts";
 import { pagingOf, useListParams, type ActiveFilter } from "./list-params.ts";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
 import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
 

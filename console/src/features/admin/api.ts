@@ -2,7 +2,7 @@
 // (api.settings). Query keys per entity; every mutation invalidates its list. Errors are shown once, by the query
 // client's global handler.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateOrUpdateSettingInput } from "../../../../shared/contract/settings.ts";
+import type { CreateOrUpdateSettingInput } from "@shared/contract/settings.ts";
 import { api } from "../../lib/feature-api.ts";
 
 export type TenantListQuery = { Search?: string; IsActive?: boolean; Sorting?: string; SkipCount: number; MaxResultCount: number };

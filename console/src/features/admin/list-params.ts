@@ -3,7 +3,7 @@
 // fall back to the defaults; changing a filter goes back to page 1.
 import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
-import { PAGE_SIZE_OPTIONS } from "../../../../shared/ui/data-table.tsx";
+import { PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
 
 export type ActiveFilter = "all" | "active" | "inactive";
 

@@ -2,18 +2,18 @@
 // create, edit and delete. Currency rates are managed at /user/currency.
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { Setting } from "../../../../shared/contract/settings.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card } from "../../../../shared/ui/card.tsx";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar, type DataTableColumn } from "../../../../shared/ui/data-table.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import type { Setting } from "@shared/contract/settings.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { toast } from "@shared/ui/toast.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useDeleteSetting, useSettings, type SettingListQuery } from "./api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { pagingOf, useListParams } from "./list-params.ts";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
 import { SettingDialog } from "./setting-dialog.tsx";
 
 /** A long value (the FAQ's JSON) is cut for the cell's tooltip. */

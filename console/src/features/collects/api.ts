@@ -2,9 +2,9 @@
 // api.aquiredUrl. Errors are shown once by the query client's global handler; only what it leaves (409 on a stale
 // edit, 413/415 on an upload) is the screens' to explain.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../../shared/api/errors.ts";
-import type { AquiredUrl, CollectTask } from "../../../../shared/contract/collect.ts";
-import { MAX_PAGE_SIZE } from "../../../../shared/contract/common.ts";
+import { ApiError } from "@shared/api/errors.ts";
+import type { AquiredUrl, CollectTask } from "@shared/contract/collect.ts";
+import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
 import { api } from "../../lib/feature-api.ts";
 import { useConfigStore } from "../../stores/config.ts";
 import { chunks } from "./format.ts";

@@ -2,10 +2,10 @@
 // with the infringement flag, owner and creation time and the row actions (view/edit, source link, delete).
 import { TitleCell } from "../../components/title-cell.tsx";
 import { ExternalLink, ShieldAlert } from "lucide-react";
-import type { CollectListItem } from "../../../../shared/contract/collect.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
+import type { CollectListItem } from "@shared/contract/collect.ts";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { formatPrice, languageLabels, titleOf } from "./format.ts";
 import { collectStatusLabel, collectStatusTones, platformLabel } from "./labels.ts";

@@ -1,12 +1,12 @@
 // The collection list's filters (spec §3 product filter, the parts a collection has): creation dates, status,
 // platform, infringement flag, owner (main accounts), title and source item id. Every change goes back to page 1.
 import { RotateCcw } from "lucide-react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { DateRangeFilter } from "./date-range-filter.tsx";
 import { collectStatusOptions, platformOptions } from "./labels.ts";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
 import type { CollectListState } from "./search-params.ts";
 import type { UserOption } from "./user-options.ts";
 

@@ -5,13 +5,13 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import type { CollectListItem } from "../../../../shared/contract/collect.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable } from "../../../../shared/ui/data-table.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { CollectListItem } from "@shared/contract/collect.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable } from "@shared/ui/data-table.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import {

@@ -5,9 +5,9 @@
 import { ListChecks, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useCollectConfig } from "./api.ts";
 import { CollectImportForm } from "./collect-import-form.tsx";

@@ -6,21 +6,21 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Plus, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import type { CollectTask } from "../../../../shared/contract/collect.ts";
-import { TaskStatus } from "../../../../shared/contract/enums.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { DataTable, DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
-import { Spinner } from "../../../../shared/ui/spinner.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { CollectTask } from "@shared/contract/collect.ts";
+import { TaskStatus } from "@shared/contract/enums.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { collectKeys, POLL_MS, useCollectTasks, useReCrawlTasks } from "./api.ts";
 import { DateRangeFilter } from "./date-range-filter.tsx";
 import { isUnfinished, taskStatusOptions } from "./labels.ts";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
 import {
   TASK_PAGE_SIZES,
   hasTaskFilter,

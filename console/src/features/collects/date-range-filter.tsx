@@ -1,5 +1,5 @@
 // Two date inputs (yyyy-mm-dd, local days) for a list filter; a start after the end is not applied.
-import { Input } from "../../../../shared/ui/input.tsx";
+import { Input } from "@shared/ui/input.tsx";
 
 export type DateRangeFilterProps = {
   start: string;

@@ -1,9 +1,9 @@
 // How to get the browser extension's collect button: the extension is built into .output/chrome-mv3 and loaded
 // unpacked in Chrome/Edge; on a product page of a supported platform it shows "采集到 ERP" at the bottom right.
 import { Puzzle } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { platformOptions } from "./labels.ts";
-import { PlatformType } from "../../../../shared/contract/enums.ts";
+import { PlatformType } from "@shared/contract/enums.ts";
 
 const steps = [
   <>

@@ -1,6 +1,6 @@
 // Display helpers of the collection screens (dates: lib/format.ts): prices with their currency, the title of a product
 // in the first language it has, and the URL box's lines.
-import { IMPORT_MAX_BYTES, MAX_URLS_PER_REQUEST, webUrl } from "../../../../shared/contract/collect.ts";
+import { IMPORT_MAX_BYTES, MAX_URLS_PER_REQUEST, webUrl } from "@shared/contract/collect.ts";
 
 const money = (v: string) => {
   const n = Number(v);

@@ -1,7 +1,7 @@
 // What the collection screens call the server's numbers (shared/contract/enums.ts): source platforms, the status of a
 // collected product, of a collection task and of a queued URL; and the crawler's messages in Chinese.
-import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "../../../../shared/contract/enums.ts";
-import { platformNames } from "../../../../shared/contract/names.ts";
+import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "@shared/contract/enums.ts";
+import { platformNames } from "@shared/contract/names.ts";
 
 export type BadgeTone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
 

@@ -1,6 +1,6 @@
 // The filters and paging of the collection list and the task list as URL search params, so a reload or a shared link
 // shows the same page. Unknown or broken values fall back to the defaults; defaults are left out of the URL.
-import { TaskStatus } from "../../../../shared/contract/enums.ts";
+import { TaskStatus } from "@shared/contract/enums.ts";
 import { collectStatusOptions, platformOptions } from "./labels.ts";
 import { localDayRange, parseLocalDate } from "../../lib/format.ts";
 

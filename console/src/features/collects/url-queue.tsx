@@ -4,18 +4,18 @@
 import { CircleCheck, CircleX, Clock, Link2, Loader, RotateCcw, Trash2 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { AquiredUrl } from "../../../../shared/contract/collect.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
-import { StatCard } from "../../../../shared/ui/stat-card.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { AquiredUrl } from "@shared/contract/collect.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { StatCard } from "@shared/ui/stat-card.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { urlKeys, useAquiredUrls, useDeleteUrls, useReCrawlUrls, useUrlDaily, useUrlStatics, type UrlFilter } from "./api.ts";
 import { urlStatusOptions } from "./labels.ts";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
 import { isFinishedUrl, urlQueueColumns } from "./url-queue-columns.tsx";
 
 const PAGE_SIZES = [10, 20, 50, 100];

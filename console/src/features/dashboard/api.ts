@@ -1,8 +1,8 @@
 // Server state of the dashboard screens: the workbench's figures (GetWorkbenchInfo) and the FAQ, which is the host
 // setting Console.Faq. Errors are shown by the query client's global handler, never again here.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../../shared/api/errors.ts";
-import type { Setting } from "../../../../shared/contract/settings.ts";
+import { ApiError } from "@shared/api/errors.ts";
+import type { Setting } from "@shared/contract/settings.ts";
 import { api } from "../../lib/api.ts";
 import { FAQ_SETTING_KEY, serializeFaq, type FaqItem } from "./faq-format.ts";
 

@@ -2,15 +2,15 @@
 // GetWorkbenchInfo; what the cards are depends on who asks (host, main account, sub-account), so they are drawn by key.
 import { Building2, ChartColumn, ListChecks, LogIn, UserRound, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { WorkbenchTrend } from "../../../../shared/contract/workbench.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { BarChart, LineChart, type ChartDatum } from "../../../../shared/ui/chart.tsx";
-import { Empty } from "../../../../shared/ui/empty.tsx";
-import { Skeleton } from "../../../../shared/ui/skeleton.tsx";
-import { StatCard } from "../../../../shared/ui/stat-card.tsx";
-import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
+import type { WorkbenchTrend } from "@shared/contract/workbench.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { BarChart, LineChart, type ChartDatum } from "@shared/ui/chart.tsx";
+import { Empty } from "@shared/ui/empty.tsx";
+import { Skeleton } from "@shared/ui/skeleton.tsx";
+import { StatCard } from "@shared/ui/stat-card.tsx";
+import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { useWorkbenchInfo } from "./api.ts";

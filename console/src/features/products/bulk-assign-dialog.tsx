@@ -1,5 +1,5 @@
 // 分配给子账号 (AssignProduct, main account only): the selected products to one account of the tenant.
-import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
+import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { api } from "../../lib/feature-api.ts";
 import type { UserOption } from "../collects/user-options.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";

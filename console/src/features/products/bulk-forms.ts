@@ -1,8 +1,8 @@
 // The bulk edit dialogs' forms: each field holds text as typed; the schemas read it into the contract's values with
 // Chinese messages, and the *Body functions build the call's body with the selection (ids or the filter).
 import { z } from "zod";
-import { ProductStatus, Site, ThirdPlatformType } from "../../../../shared/contract/enums.ts";
-import { translateLanguages } from "../../../../shared/contract/product.ts";
+import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.ts";
+import { translateLanguages } from "@shared/contract/product.ts";
 import { bulkBody, type BulkTarget } from "./bulk-target.ts";
 
 type NumberRule = { min: number; max: number; decimals?: number; required?: boolean; negative?: boolean; below?: number };

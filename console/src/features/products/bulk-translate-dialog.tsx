@@ -3,12 +3,12 @@
 // the dialog follows it to the end, then the list reloads.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { TaskType } from "../../../../shared/contract/enums.ts";
-import { translateLanguages } from "../../../../shared/contract/product.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../../shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import { TaskType } from "@shared/contract/enums.ts";
+import { translateLanguages } from "@shared/contract/product.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { AUTO_LANGUAGE, DEFAULT_PROVIDER, translateBody, translateForm } from "./bulk-forms.ts";

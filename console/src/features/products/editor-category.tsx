@@ -4,10 +4,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useWatch } from "react-hook-form";
-import type { PredictedCategory } from "../../../../shared/contract/category.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { FormField } from "../../../../shared/ui/form.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { PredictedCategory } from "@shared/contract/category.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { FormField } from "@shared/ui/form.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { api } from "../../lib/feature-api.ts";
 import type { SiteId } from "../../stores/platform.ts";

@@ -3,11 +3,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { TaskType } from "../../../../shared/contract/enums.ts";
-import { PRODUCT_EXPORT_KEEP_DAYS } from "../../../../shared/contract/product-export.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../../shared/ui/dialog.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import { TaskType } from "@shared/contract/enums.ts";
+import { PRODUCT_EXPORT_KEEP_DAYS } from "@shared/contract/product-export.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { handleServerError } from "../../lib/response-handler.ts";
 import { api } from "../../lib/feature-api.ts";
 import { formatDate } from "../../lib/format.ts";

@@ -1,7 +1,7 @@
 // Saving a finished export: DownloadExport answers the xlsx itself and needs the bearer token (and tenant), so it is
 // fetched, not navigated to, and saved under the name its Content-Disposition gives.
-import { tenantHeader } from "../../../../shared/api/client.ts";
-import { errorFromBody } from "../../../../shared/api/errors.ts";
+import { tenantHeader } from "@shared/api/client.ts";
+import { errorFromBody } from "@shared/api/errors.ts";
 import { api } from "../../lib/feature-api.ts";
 import { useUserStore } from "../../stores/user.ts";
 

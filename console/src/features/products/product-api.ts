@@ -2,8 +2,8 @@
 // are shown once by the query client's global handler; a 409 on a stale save is the editor's to explain. Every bulk
 // edit refreshes the list and the undo state (both under productKeys.all).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../../shared/api/errors.ts";
-import type { BulkEditResult } from "../../../../shared/contract/product.ts";
+import { ApiError } from "@shared/api/errors.ts";
+import type { BulkEditResult } from "@shared/contract/product.ts";
 import { api } from "../../lib/feature-api.ts";
 import { selectionBody, type BulkTarget } from "./bulk-target.ts";
 import type { SaveProductBody } from "./product-editor-schema.ts";

@@ -3,10 +3,10 @@
 // row actions 编辑 / 复制 / 删除. Cells stay one or two lines so virtualized rows keep one height.
 import { TitleCell } from "../../components/title-cell.tsx";
 import { ShieldAlert } from "lucide-react";
-import type { ProductListItem } from "../../../../shared/contract/product.ts";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import type { DataTableColumn } from "../../../../shared/ui/data-table.tsx";
+import type { ProductListItem } from "@shared/contract/product.ts";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { formatPrice } from "../collects/format.ts";
 import { platformLabel } from "../collects/labels.ts";

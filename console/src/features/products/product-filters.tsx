@@ -4,10 +4,10 @@
 // update does that).
 import { ChevronDown, ChevronUp, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import { DateRangeFilter } from "../collects/date-range-filter.tsx";

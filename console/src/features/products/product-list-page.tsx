@@ -5,15 +5,15 @@
 // Sub-accounts see their own products: no owner filter or column, no assigning.
 import { Download, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { ProductListItem } from "../../../../shared/contract/product.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { cn } from "../../../../shared/ui/cn.ts";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable } from "../../../../shared/ui/data-table.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { ProductListItem } from "@shared/contract/product.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { cn } from "@shared/ui/cn.ts";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable } from "@shared/ui/data-table.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useConfigStore } from "../../stores/config.ts";
 import { useUserStore } from "../../stores/user.ts";

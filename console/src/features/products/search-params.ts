@@ -1,8 +1,8 @@
 // The product list's filters and paging as URL search params (a reload or a shared link shows the same page). Unknown
 // or broken values fall back to the defaults; defaults are left out of the URL. The state turns into the contract's
 // product filter (GetProductsByPage, CountProducts, and a bulk edit's "all matching").
-import type { ProductFilter } from "../../../../shared/contract/product.ts";
-import { MAX_PAGE_SIZE } from "../../../../shared/contract/common.ts";
+import type { ProductFilter } from "@shared/contract/product.ts";
+import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
 import { platformOptions } from "../collects/labels.ts";
 import { parseLocalDate } from "../../lib/format.ts";
 import { productStatusOptions, siteOptions } from "./product-names.ts";

@@ -5,14 +5,14 @@
 // read only.
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { confirm } from "../../../../shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar, PAGE_SIZE_OPTIONS } from "../../../../shared/ui/data-table.tsx";
-import { RefreshButton } from "../../../../shared/ui/refresh-button.tsx";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
-import { Tabs, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar, PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
+import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
+import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { useDeleteInfringementWords, useInfringementWords, type WordList } from "./api.ts";

@@ -1,9 +1,9 @@
 // A background task started from this screen (an export, a translation), followed through the task centre
 // (GetTaskInfoByPage of its type, newest first, found by id) until it has finished; shown as a progress bar.
 import { useQuery } from "@tanstack/react-query";
-import { TaskStatus } from "../../../../shared/contract/enums.ts";
-import type { TaskInfo } from "../../../../shared/contract/tasks.ts";
-import { cn } from "../../../../shared/ui/cn.ts";
+import { TaskStatus } from "@shared/contract/enums.ts";
+import type { TaskInfo } from "@shared/contract/tasks.ts";
+import { cn } from "@shared/ui/cn.ts";
 import { api } from "../../lib/api.ts";
 
 const POLL_MS = 1500;

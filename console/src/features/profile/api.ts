@@ -1,8 +1,8 @@
 // Server state of the profile screen: the account summary (GetMyInfo), the editable profile (my-profile, with its
 // concurrency stamp) and the password change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../../shared/api/errors.ts";
-import type { Profile } from "../../../../shared/contract/account.ts";
+import { ApiError } from "@shared/api/errors.ts";
+import type { Profile } from "@shared/contract/account.ts";
 import { api } from "../../lib/api.ts";
 import { useUserStore } from "../../stores/user.ts";
 

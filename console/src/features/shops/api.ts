@@ -2,7 +2,7 @@
 // api.meli. Errors are shown once by the query client's global handler. Every change to a shop refreshes the list,
 // the groups and the user cache (accs and groups, which other screens pick shops from).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountInfo } from "../../../../shared/contract/meli.ts";
+import type { AccountInfo } from "@shared/contract/meli.ts";
 import { api } from "../../lib/feature-api.ts";
 import { useUserStore } from "../../stores/user.ts";
 import type { AccountsQuery } from "./search-params.ts";

@@ -2,7 +2,7 @@
 // take them (the contract's accountInfo: a field left out keeps its value, null clears it). Each field is read with a
 // Chinese message first and then checked by the contract's own rule, so the form and the server agree.
 import { z } from "zod";
-import { accountInfo, type AccountInfo, type ShopAccount } from "../../../../shared/contract/meli.ts";
+import { accountInfo, type AccountInfo, type ShopAccount } from "@shared/contract/meli.ts";
 import { numberText } from "../products/bulk-forms.ts";
 
 const PRICE_MAX = 1_000_000_000;

@@ -1,7 +1,7 @@
 // The shop list's tab, filters, sorting and paging as URL search params (?tab=&q=&site=&status=&user=&sort=&page=&size=),
 // so a reload or a shared link shows the same list. Unknown or broken values fall back to the defaults; defaults are
 // left out of the URL. The state turns into GetAccounts' query (KeyWord, Site, Status, UserId, Sorting, paging).
-import { MeliAccountStatus } from "../../../../shared/contract/enums.ts";
+import { MeliAccountStatus } from "@shared/contract/enums.ts";
 import { SITE_NUMBERS } from "./names.ts";
 
 export type ShopsTab = "list" | "groups";

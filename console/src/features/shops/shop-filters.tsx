@@ -1,10 +1,10 @@
 // The shop list's filters (GetAccounts: KeyWord, Site, Status, UserId for main accounts) and its order. Every change
 // goes back to page 1 (the page's update does that).
 import { RotateCcw } from "lucide-react";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { DataTableToolbar } from "../../../../shared/ui/data-table.tsx";
-import { SearchInput } from "../../../../shared/ui/search-input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../shared/ui/select.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { SearchInput } from "@shared/ui/search-input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import type { UserOption } from "../collects/user-options.ts";
 import { accountStatusOptions, siteOptions } from "./names.ts";
 import { sortOptions, type ShopListState } from "./search-params.ts";

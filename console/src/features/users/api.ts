@@ -1,9 +1,9 @@
 // Server state of the sub-account screen: query keys per entity and the react-query hooks over api.user / api.tasks.
 // Errors are shown by the query client's global handler; only a 409 (stale edit) is left to the screen.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../../../shared/api/errors.ts";
-import { TaskType } from "../../../../shared/contract/enums.ts";
-import type { CreateSubUserInput, UpdateUserInput } from "../../../../shared/contract/users.ts";
+import { ApiError } from "@shared/api/errors.ts";
+import { TaskType } from "@shared/contract/enums.ts";
+import type { CreateSubUserInput, UpdateUserInput } from "@shared/contract/users.ts";
 import { api } from "../../lib/api.ts";
 import { TASK_POLL_MS, isTaskFinished, taskState } from "./task-status.ts";
 

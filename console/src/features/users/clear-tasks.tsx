@@ -3,9 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useEffect } from "react";
-import { Badge } from "../../../../shared/ui/badge.tsx";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Spinner } from "../../../../shared/ui/spinner.tsx";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
 import { subUserKeys, useClearTask } from "./api.ts";
 import { isTaskFinished, taskState, taskStateLabel, type TaskState } from "./task-status.ts";
 

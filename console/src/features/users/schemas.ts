@@ -8,7 +8,7 @@ import {
   type CreateSubUserInput,
   type SubUser,
   type UpdateUserInput,
-} from "../../../../shared/contract/users.ts";
+} from "@shared/contract/users.ts";
 
 /** The contract's upper bound of a per-user limit. */
 export const LIMIT_MAX = 100_000_000;

@@ -1,6 +1,6 @@
 // The sub-account list's filters and paging as URL search params (?q=&active=&page=&size=&tab=), so a reload or a
 // shared link shows the same page. Unknown or broken values fall back to the defaults.
-import { PAGE_SIZE_OPTIONS } from "../../../../shared/ui/data-table.tsx";
+import { PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
 
 export type ActiveFilter = "all" | "active" | "inactive";
 export type SubAccountsTab = "list" | "stats";

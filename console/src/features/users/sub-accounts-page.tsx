@@ -2,8 +2,8 @@
 // resets passwords and clears data of sub-accounts; tab 子账号统计 shows per-user figures over a date range.
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../shared/ui/card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../shared/ui/tabs.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import type { PageProps } from "../../app/pages.tsx";
 import type { TrackedClearTask } from "./clear-tasks.tsx";
 import { readTab, type SubAccountsTab } from "./search-params.ts";

@@ -4,14 +4,14 @@
 import { useEffect, useState, type ComponentProps } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import type { SubUser } from "../../../../shared/contract/users.ts";
-import { Button } from "../../../../shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../../shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "../../../../shared/ui/form.tsx";
-import { Input } from "../../../../shared/ui/input.tsx";
-import { Switch } from "../../../../shared/ui/switch.tsx";
-import { Textarea } from "../../../../shared/ui/textarea.tsx";
-import { toast } from "../../../../shared/ui/toast.tsx";
+import type { SubUser } from "@shared/contract/users.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { Input } from "@shared/ui/input.tsx";
+import { Switch } from "@shared/ui/switch.tsx";
+import { Textarea } from "@shared/ui/textarea.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { isConflict, useCreateSubUser, useSubUser, useUpdateSubUser } from "./api.ts";
 import {
   LIMIT_MAX,
