@@ -38,6 +38,9 @@ export type AppRoute = {
 
 export type SectionRoute = AppRoute & { menu: MenuKey; children: AppRoute[] };
 
+/** What the console gives the screen of a route. */
+export type PageProps = { route: AppRoute };
+
 /** Routes outside the main layout's menus. */
 export const basicRoutes = {
   root: "/",

@@ -1,10 +1,9 @@
 // Route page keys (shared/routes) → screens. Each screen is a lazy chunk (its module's default export), loaded when first opened; a
 // route whose area has not been built yet shows the "not available yet" page.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { AppRoute } from "@shared/routes/table.ts";
+import type { AppRoute, PageProps } from "@shared/routes/table.ts";
 import { NotAvailablePage } from "../features/placeholder/not-available-page.tsx";
 
-export type PageProps = { route: AppRoute };
 type Page = LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
 
 const pages: Record<string, Page> = {

@@ -2,7 +2,7 @@
 // store), else from the local database, always checked against the server's version first. The server answers
 // notModified without the tree while the version held is current, so an unchanged tree costs one small request; a
 // changed one replaces the tree in the store and in the local database.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { INVALID_SITE_ID } from "@shared/contract/category.ts";
 import { SITE_IDS, usePlatformStore, type CategoryNode, type SiteId } from "../stores/platform.ts";
 import { api } from "./feature-api.ts";
@@ -54,7 +54,18 @@ export function fetchCategoryTree(site: unknown): Promise<CategoryNode[]> {
   return p;
 }
 
-export const categoryTreeKeys = { all: ["category-tree"] as const, site: (site: SiteId) => ["category-tree", site] as const };
+export const categoryTreeKeys = { all: ["category-tree"] as const, site: (site: SiteId) => [...categoryTreeKeys.all, site] as const };
+
+/** Nothing is asked without a site. */
+export const getCategoryTreeQueryOptions = (site: SiteId | null) =>
+  queryOptions({
+    queryKey: site ? categoryTreeKeys.site(site) : categoryTreeKeys.all,
+    queryFn: () => fetchCategoryTree(site),
+    enabled: site !== null,
+    staleTime: 5 * 60_000,
+    // Thousands of nodes: compared by reference, not walked.
+    structuralSharing: false,
+  });
 
 /**
  * The tree for a picker: what the store holds at once, then the checked one. `synced` is false when the host has not
@@ -63,14 +74,7 @@ export const categoryTreeKeys = { all: ["category-tree"] as const, site: (site: 
 export function useCategoryTree(site: SiteId | null) {
   const held = usePlatformStore((s) => (site ? s.categoryTrees[site] : undefined));
   const version = usePlatformStore((s) => (site ? s.categoryVersions[site] : null));
-  const query = useQuery({
-    queryKey: site ? categoryTreeKeys.site(site) : categoryTreeKeys.all,
-    queryFn: () => fetchCategoryTree(site),
-    enabled: site !== null,
-    staleTime: 5 * 60_000,
-    // Thousands of nodes: compared by reference, not walked.
-    structuralSharing: false,
-  });
+  const query = useQuery(getCategoryTreeQueryOptions(site));
   const nodes = query.data ?? held ?? [];
   return {
     nodes,

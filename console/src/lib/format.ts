@@ -55,3 +55,10 @@ export function localDayRange(start: string, end: string): { from?: string; to?:
   }
   return range;
 }
+
+/** "CNY 12.50" or "CNY 12.50 ~ 30.00" (a price range); "-" when there is no price. */
+export function formatPrice(price: string | null | undefined, priceMax?: string | null, currency?: string | null): string {
+  if (price == null || price === "") return "-";
+  const range = priceMax && priceMax !== price && Number(priceMax) > Number(price) ? ` ~ ${formatAmount(priceMax)}` : "";
+  return `${currency ? `${currency} ` : ""}${formatAmount(price)}${range}`;
+}

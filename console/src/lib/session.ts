@@ -10,7 +10,7 @@ import { usePermissionStore } from "../stores/permission.ts";
 import { usePlatformStore } from "../stores/platform.ts";
 import { useTabsStore } from "../stores/tabs.ts";
 import { useUserStore } from "../stores/user.ts";
-import { api, onUnauthorized } from "./api.ts";
+import { onUnauthorized, sessionApi } from "./api.ts";
 import { clearCategoryCache, readAllCategoryTrees } from "./category-cache.ts";
 import { queryClient } from "./query-client.ts";
 
@@ -35,7 +35,7 @@ export class LoginError extends Error {}
 export async function resolveTenant(name: string): Promise<{ id: string | null; name: string | null }> {
   const trimmed = name.trim();
   if (!trimmed) return { id: null, name: null };
-  const t = await api.tenancy.findTenantByName({ name: trimmed });
+  const t = await sessionApi.tenancy.findTenantByName({ name: trimmed });
   if (!t.success || !t.tenantId) throw new LoginError(sessionMessages.tenantUnknown(trimmed));
   if (!t.isActive) throw new LoginError(sessionMessages.tenantInactive(t.name ?? trimmed));
   return { id: t.tenantId, name: t.name ?? trimmed };
@@ -44,7 +44,7 @@ export async function resolveTenant(name: string): Promise<{ id: string | null; 
 /** Password login: stores the token for the resolved tenant (with a refresh token: sellers stay in all day). */
 export async function login(input: { tenantName: string; userName: string; password: string }): Promise<void> {
   const tenant = await resolveTenant(input.tenantName);
-  const token = await api.token.login({
+  const token = await sessionApi.token.login({
     username: input.userName.trim(),
     password: input.password,
     tenant: tenant.id,
@@ -57,10 +57,10 @@ export async function login(input: { tenantName: string; userName: string; passw
  *  category trees from the local database. */
 export async function loadUserSession(): Promise<void> {
   const [info, cache, newVersion, financeHidden] = await Promise.all([
-    api.user.getUserInfo(),
-    api.user.getUserInitCache(),
-    api.settings.getValueByKey({ key: PermissionSettingKeys.newVersionTenants }),
-    api.settings.getValueByKey({ key: PermissionSettingKeys.financeHiddenTenants }),
+    sessionApi.user.getUserInfo(),
+    sessionApi.user.getUserInitCache(),
+    sessionApi.settings.getValueByKey({ key: PermissionSettingKeys.newVersionTenants }),
+    sessionApi.settings.getValueByKey({ key: PermissionSettingKeys.financeHiddenTenants }),
   ]);
   const user = useUserStore.getState();
   user.setUserInfo(info);
@@ -104,7 +104,7 @@ export async function logout({ callServer = true } = {}): Promise<void> {
   loggingOut = true;
   try {
     if (callServer && useUserStore.getState().access_token) {
-      await api.account.logout().catch(() => undefined);
+      await sessionApi.account.logout().catch(() => undefined);
     }
     await clearClientState();
     if (window.location.hash !== `#${basicRoutes.login}`) window.location.hash = `#${basicRoutes.login}`;

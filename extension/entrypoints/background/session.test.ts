@@ -97,6 +97,25 @@ describe("background messages", () => {
     expect(after.expiresAt).toBeGreaterThan(Date.now() + 60_000);
   });
 
+  it("a network failure while renewing keeps the session and uses the token it has", async () => {
+    const before = (await items.session.getValue())!;
+    await items.session.setValue({ ...before, expiresAt: Date.now() + 1000 });
+    const tokenEndpointDown: typeof fetch = (input, init) =>
+      String(input).includes("/connect/token") ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init);
+    const offline = createSession({ items, fetch: tokenEndpointDown });
+    expect(await offline.getUserInfo()).toMatchObject({ userName: "boss" });
+    expect(await items.session.getValue()).toEqual({ ...before, expiresAt: expect.any(Number) });
+    await items.session.setValue(before);
+  });
+
+  it("a refused refresh token ends the session", async () => {
+    const before = (await items.session.getValue())!;
+    await items.session.setValue({ ...before, refreshToken: "not-a-refresh-token", expiresAt: Date.now() + 1000 });
+    expect(await send("getUserInfo")).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await items.session.getValue()).toBeNull();
+    await items.session.setValue(before);
+  });
+
   it("a 401 ends the session", async () => {
     const before = (await items.session.getValue())!;
     await items.session.setValue({ ...before, accessToken: "expired", refreshToken: null });

@@ -1,9 +1,11 @@
 // The login session of the background worker: logs in through the shared client, keeps the token in extension
-// storage, renews it with the refresh token before it expires, and forgets it on logout or on any 401.
+// storage, renews it with the refresh token before it expires (the shared single-flight refresh), and forgets it on
+// logout or on any 401.
 import { createApi, type Api } from "../../../shared/api/index.ts";
+import { createTokenRefresh } from "../../../shared/api/token-refresh.ts";
 import type { UserInfo } from "../../../shared/contract/users.ts";
 import type { LoginRequest, Status } from "../../lib/protocol.ts";
-import type { Session, StorageItems } from "../../lib/storage.ts";
+import type { StorageItems } from "../../lib/storage.ts";
 
 /** Renew the access token when less than this is left. */
 const RENEW_BEFORE_MS = 60_000;
@@ -19,8 +21,6 @@ export type SessionDeps = {
 export type SessionService = ReturnType<typeof createSession>;
 
 export function createSession({ items, fetch, now = Date.now }: SessionDeps) {
-  let renewing: Promise<string | null> | null = null;
-
   const api: Api = createApi({
     baseUrl: () => items.serverUrl.getValue(),
     getToken: () => currentToken(),
@@ -29,36 +29,30 @@ export function createSession({ items, fetch, now = Date.now }: SessionDeps) {
     fetch,
   });
 
-  /** The stored access token, renewed first when it is about to expire and a refresh token is kept. */
-  async function currentToken(): Promise<string | null> {
-    const session = await items.session.getValue();
-    if (!session) return null;
-    if (!session.refreshToken || session.expiresAt - now() > RENEW_BEFORE_MS) return session.accessToken;
-    // One renewal at a time: the server rotates refresh tokens and treats a reused one as theft.
-    renewing ??= renew(session).finally(() => {
-      renewing = null;
-    });
-    return renewing;
-  }
-
-  async function renew(session: Session): Promise<string | null> {
-    try {
-      const answer = await api.token.refresh(session.refreshToken!);
+  const refreshAccessToken = createTokenRefresh({
+    readRefreshToken: async () => (await items.session.getValue())?.refreshToken,
+    requestToken: (refreshToken) => api.token.refresh(refreshToken),
+    storeToken: async (answer) => {
+      const session = await items.session.getValue();
+      if (!session) return; // logged out while the refresh was under way
       await items.session.setValue({
         ...session,
         accessToken: answer.access_token,
         refreshToken: answer.refresh_token ?? null,
         expiresAt: now() + answer.expires_in * 1000,
       });
-      return answer.access_token;
-    } catch (e) {
-      // A refused refresh token ends the session; a network failure keeps it for the next try.
-      if ((e as { status?: number }).status === 400) {
-        await items.session.setValue(null);
-        return null;
-      }
-      return session.accessToken;
-    }
+    },
+    // A refused refresh token ends the session.
+    onRefused: () => items.session.setValue(null),
+  });
+
+  /** The stored access token, renewed first when it is about to expire and a refresh token is kept. */
+  async function currentToken(): Promise<string | null> {
+    const session = await items.session.getValue();
+    if (!session) return null;
+    if (!session.refreshToken || session.expiresAt - now() > RENEW_BEFORE_MS) return session.accessToken;
+    // A failure to reach the server keeps the session: the old token is tried, and the next call renews again.
+    return refreshAccessToken().catch(() => session.accessToken);
   }
 
   async function status(): Promise<Status> {

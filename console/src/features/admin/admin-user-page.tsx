@@ -1,19 +1,22 @@
 // /admin/user (spec §2, host only): the tenants with their main accounts, searched, filtered, sorted and paged on the
 // server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the main account's summary.
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import type { TenantListItem } from "@shared/contract/hosted.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card } from "@shared/ui/card.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { DataTable, PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import type { PageProps } from "../../app/pages.tsx";
-import { useTenants, useUnlockTenant, type TenantListQuery } from "./api.ts";
-import { pagingOf, useListParams, type ActiveFilter } from "./list-params.ts";
-import { SearchInput } from "@shared/ui/search-input.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { useTenants, type TenantListQuery } from "./api/get-tenants.ts";
+import { useUnlockTenant } from "./api/manage-tenants.ts";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
+import { choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
 
@@ -27,28 +30,65 @@ const sortLabels: Record<(typeof SORTS)[number], string> = {
   "balance desc": "余额最多",
 };
 
-const activeLabels: Record<ActiveFilter, string> = { all: "全部状态", active: "启用", inactive: "停用" };
+/** ?q=&active=&sort=&page=&size= */
+const tenantListSchema = z.object({
+  q: textParam(200),
+  active: choiceParam(["active", "inactive"]),
+  sort: choiceParam(SORTS, SORTS[0]),
+  page: pageParam(),
+  size: pageSizeParam(PAGE_SIZE_OPTIONS, 10),
+});
+
+const filters: ListFilters = [
+  {
+    kind: "search",
+    key: "q",
+    label: "搜索租户",
+    placeholder: "公司名称、主账号、邮箱、手机号、备注",
+    maxLength: 200,
+    className: "sm:w-80",
+    testId: "admin-tenants-search",
+  },
+  {
+    kind: "facet",
+    key: "active",
+    label: "状态",
+    options: [
+      { value: "all", label: "全部状态" },
+      { value: "active", label: "启用" },
+      { value: "inactive", label: "停用" },
+    ],
+    className: "w-32",
+    testId: "admin-tenants-active",
+  },
+  {
+    kind: "facet",
+    key: "sort",
+    label: "排序",
+    options: SORTS.map((s) => ({ value: s, label: sortLabels[s] })),
+    className: "w-32",
+    testId: "admin-tenants-sort",
+  },
+];
 
 type OpenDialog = { kind: "open" } | { kind: Exclude<TenantAction, "unlock">; tenant: TenantListItem } | null;
 
 export default function AdminUserPage(_props: PageProps) {
-  const [params, update] = useListParams(SORTS);
+  const listState = useListUrlState(tenantListSchema, useReplaceSearchParams());
+  const { state, filtered } = listState;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const unlock = useUnlockTenant();
 
   const query: TenantListQuery = {
-    ...(params.search.trim() ? { Search: params.search.trim() } : {}),
-    ...(params.active === "all" ? {} : { IsActive: params.active === "active" }),
-    Sorting: params.sort,
-    ...pagingOf(params),
+    ...(state.q.trim() ? { Search: state.q.trim() } : {}),
+    ...(state.active === "all" ? {} : { IsActive: state.active === "active" }),
+    Sorting: state.sort,
+    SkipCount: (state.page - 1) * state.size,
+    MaxResultCount: state.size,
   };
-  const { data, isPending, isFetching, refetch } = useTenants(query);
-
-  // A page past the end (the list shrank, or an old link) moves to the last page.
-  const lastPage = Math.max(1, Math.ceil((data?.totalCount ?? 0) / params.pageSize));
-  useEffect(() => {
-    if (data && !isFetching && params.page > lastPage) update({ page: lastPage });
-  }, [data, isFetching, params.page, lastPage, update]);
+  const tenants = useTenants(query);
+  const { data, isPending, isFetching, refetch } = tenants;
+  useKeepPageInRange(listState.state, settledTotal(tenants), listState.setPage);
 
   async function onAction(action: TenantAction, tenant: TenantListItem) {
     if (action !== "unlock") {
@@ -70,39 +110,7 @@ export default function AdminUserPage(_props: PageProps) {
 
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="admin-user-page">
-      <DataTableToolbar>
-        <SearchInput
-          value={params.search}
-          onSearch={(search) => update({ search })}
-          placeholder="公司名称、主账号、邮箱、手机号、备注"
-          aria-label="搜索租户"
-          className="sm:w-80"
-          data-testid="admin-tenants-search"
-        />
-        <Select value={params.active} onValueChange={(v) => update({ active: v as ActiveFilter })}>
-          <SelectTrigger className="w-32" aria-label="状态" data-testid="admin-tenants-active">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(activeLabels) as ActiveFilter[]).map((k) => (
-              <SelectItem key={k} value={k} data-testid={`admin-tenants-active-${k}`}>
-                {activeLabels[k]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={params.sort} onValueChange={(v) => update({ sort: v })}>
-          <SelectTrigger className="w-32" aria-label="排序" data-testid="admin-tenants-sort">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SORTS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {sortLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <ListToolbar filters={filters} state={state} onChange={listState.update}>
         <div className="ml-auto flex gap-2">
           <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="admin-tenants-refresh" />
           <Button onClick={() => setDialog({ kind: "open" })} data-testid="admin-tenants-open">
@@ -110,7 +118,7 @@ export default function AdminUserPage(_props: PageProps) {
             开通租户
           </Button>
         </div>
-      </DataTableToolbar>
+      </ListToolbar>
 
       <DataTable
         aria-label="租户列表"
@@ -118,13 +126,8 @@ export default function AdminUserPage(_props: PageProps) {
         rows={data?.items ?? []}
         rowKey={(t) => t.id}
         loading={isPending || isFetching}
-        emptyText={params.search || params.active !== "all" ? "没有符合条件的租户" : "暂无租户"}
-        pagination={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: data?.totalCount ?? 0,
-          onChange: (page, pageSize) => update(pageSize === params.pageSize ? { page } : { page: 1, pageSize }),
-        }}
+        emptyText={filtered ? "没有符合条件的租户" : "暂无租户"}
+        pagination={{ page: state.page, pageSize: state.size, total: data?.totalCount ?? 0, onChange: listState.onPageChange }}
       />
 
       <OpenTenantDialog open={dialog?.kind === "open"} onOpenChange={closeDialog} />

@@ -8,7 +8,7 @@ import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useSaveSetting } from "./api.ts";
+import { useSaveSetting } from "./api/edit-settings.ts";
 
 const settingForm = createOrUpdateSettingInput.omit({ id: true, description: true }).extend({
   description: z.string().max(500, "描述最多500个字符"),

@@ -1,36 +1,57 @@
 // /admin/system_config (spec §2, host only): the system settings, searched and paged on the server (GetList), with
 // create, edit and delete. Currency rates are managed at /user/currency.
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import type { Setting } from "@shared/contract/settings.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card } from "@shared/ui/card.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import type { PageProps } from "../../app/pages.tsx";
-import { useDeleteSetting, useSettings, type SettingListQuery } from "./api.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { pagingOf, useListParams } from "./list-params.ts";
-import { SearchInput } from "@shared/ui/search-input.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { useDeleteSetting } from "./api/edit-settings.ts";
+import { useSettings, type SettingListQuery } from "./api/get-settings.ts";
+import { DateCell } from "../../components/list/date-cell.tsx";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
+import { pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { SettingDialog } from "./setting-dialog.tsx";
 
 /** A long value (the FAQ's JSON) is cut for the cell's tooltip. */
 const preview = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);
 
+/** ?q=&page=&size= */
+const settingListSchema = z.object({ q: textParam(200), page: pageParam(), size: pageSizeParam(PAGE_SIZE_OPTIONS, 10) });
+
+const filters: ListFilters = [
+  {
+    kind: "search",
+    key: "q",
+    label: "搜索配置",
+    placeholder: "名称、键、值或描述",
+    maxLength: 200,
+    className: "sm:w-80",
+    testId: "system-config-search",
+  },
+];
+
 export default function SystemConfigPage(_props: PageProps) {
-  const [params, update] = useListParams();
+  const listState = useListUrlState(settingListSchema, useReplaceSearchParams());
+  const { state, filtered } = listState;
   const [editing, setEditing] = useState<{ setting: Setting | null } | null>(null);
   const remove = useDeleteSetting();
 
-  const query: SettingListQuery = { ...(params.search.trim() ? { Search: params.search.trim() } : {}), ...pagingOf(params) };
-  const { data, isPending, isFetching, refetch } = useSettings(query);
-
-  const lastPage = Math.max(1, Math.ceil((data?.totalCount ?? 0) / params.pageSize));
-  useEffect(() => {
-    if (data && !isFetching && params.page > lastPage) update({ page: lastPage });
-  }, [data, isFetching, params.page, lastPage, update]);
+  const query: SettingListQuery = {
+    ...(state.q.trim() ? { Search: state.q.trim() } : {}),
+    SkipCount: (state.page - 1) * state.size,
+    MaxResultCount: state.size,
+  };
+  const settings = useSettings(query);
+  const { data, isPending, isFetching, refetch } = settings;
+  useKeepPageInRange(listState.state, settledTotal(settings), listState.setPage);
 
   async function onDelete(s: Setting) {
     const ok = await confirm({
@@ -92,7 +113,7 @@ export default function SystemConfigPage(_props: PageProps) {
       id: "time",
       header: "更新时间",
       width: 150,
-      cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.lastModificationTime ?? s.creationTime)}</span>,
+      cell: (s) => <DateCell iso={s.lastModificationTime ?? s.creationTime} className="text-foreground" />,
     },
     {
       id: "actions",
@@ -125,15 +146,7 @@ export default function SystemConfigPage(_props: PageProps) {
 
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="system-config-page">
-      <DataTableToolbar>
-        <SearchInput
-          value={params.search}
-          onSearch={(search) => update({ search })}
-          placeholder="名称、键、值或描述"
-          aria-label="搜索配置"
-          className="sm:w-80"
-          data-testid="system-config-search"
-        />
+      <ListToolbar filters={filters} state={state} onChange={listState.update}>
         <div className="ml-auto flex gap-2">
           <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="system-config-refresh" />
           <Button onClick={() => setEditing({ setting: null })} data-testid="system-config-create">
@@ -141,7 +154,7 @@ export default function SystemConfigPage(_props: PageProps) {
             新增配置
           </Button>
         </div>
-      </DataTableToolbar>
+      </ListToolbar>
 
       <DataTable
         aria-label="系统配置"
@@ -149,13 +162,8 @@ export default function SystemConfigPage(_props: PageProps) {
         rows={data?.items ?? []}
         rowKey={(s) => s.id}
         loading={isPending || isFetching}
-        emptyText={params.search ? "没有符合条件的配置" : "暂无配置"}
-        pagination={{
-          page: params.page,
-          pageSize: params.pageSize,
-          total: data?.totalCount ?? 0,
-          onChange: (page, pageSize) => update(pageSize === params.pageSize ? { page } : { page: 1, pageSize }),
-        }}
+        emptyText={filtered ? "没有符合条件的配置" : "暂无配置"}
+        pagination={{ page: state.page, pageSize: state.size, total: data?.totalCount ?? 0, onChange: listState.onPageChange }}
       />
 
       <SettingDialog open={!!editing} setting={editing?.setting ?? null} onOpenChange={(open) => !open && setEditing(null)} />

@@ -15,7 +15,8 @@ import { Loading } from "@shared/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useEditTenantRemark, useOpenTenant, useResetTenantPassword, useTenantUserInfo } from "./api.ts";
+import { useTenantUserInfo } from "./api/get-tenants.ts";
+import { useEditTenantRemark, useOpenTenant, useResetTenantPassword } from "./api/manage-tenants.ts";
 import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
 import { copyText, generatePassword, isLocked, paymentTypeLabel } from "./format.ts";
 

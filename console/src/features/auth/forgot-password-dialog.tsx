@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { sessionApi } from "../../lib/api.ts";
 import { resolveTenant } from "../../lib/session.ts";
 
 const resetForm = z.object({
@@ -32,7 +32,7 @@ export function ForgotPasswordDialog({ defaultTenantName }: { defaultTenantName:
     if (!valid) throw new Error("invalid email");
     try {
       const tenant = await tenantId();
-      await api.account.sendPasswordResetCode({ email: form.getValues("email") }, { tenant });
+      await sessionApi.account.sendPasswordResetCode({ email: form.getValues("email") }, { tenant });
       toast.success("验证码已发送，请查收邮件");
     } catch (e) {
       toast.error(e instanceof Error ? e.message : "发送失败");
@@ -43,7 +43,7 @@ export function ForgotPasswordDialog({ defaultTenantName }: { defaultTenantName:
   async function onSubmit(v: z.infer<typeof resetForm>) {
     try {
       const tenant = await tenantId();
-      await api.account.resetPassword({ email: v.email, resetToken: v.code, password: v.password }, { tenant });
+      await sessionApi.account.resetPassword({ email: v.email, resetToken: v.code, password: v.password }, { tenant });
       toast.success("密码已重置，请使用新密码登录");
       setOpen(false);
     } catch (e) {

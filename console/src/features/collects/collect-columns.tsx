@@ -6,10 +6,11 @@ import type { CollectListItem } from "@shared/contract/collect.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { formatDateTime } from "../../lib/format.ts";
-import { formatPrice, languageLabels, titleOf } from "./format.ts";
-import { collectStatusLabel, collectStatusTones, platformLabel } from "./labels.ts";
-import { Thumb } from "./thumb.tsx";
+import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { Thumb } from "../../components/list/thumb.tsx";
+import { platformLabel } from "../../lib/labels.ts";
+import { languageLabels, titleOf } from "./format.ts";
+import { collectStatusLabel, collectStatusTones } from "./labels.ts";
 
 export type CollectRowActions = {
   onEdit: (row: CollectListItem) => void;

@@ -15,12 +15,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Loading } from "@shared/ui/spinner.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { isConflict, useCollect, useUpdateCollect } from "./api.ts";
+import { isConflict } from "../../lib/query-client.ts";
+import { useUpdateCollect } from "./api/edit-collects.ts";
+import { useCollect } from "./api/get-collects.ts";
 import { collectEditForm, editValuesOf, titleLanguagesOf, updateBodyOf, TITLE_MAX, type CollectEditOutput } from "./collect-edit-schema.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { formatPrice, languageLabels, titleOf } from "./format.ts";
-import { collectStatusOptions, platformLabel } from "./labels.ts";
-import { Thumb } from "./thumb.tsx";
+import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { Thumb } from "../../components/list/thumb.tsx";
+import { platformLabel } from "../../lib/labels.ts";
+import { languageLabels, titleOf } from "./format.ts";
+import { collectStatusOptions } from "./labels.ts";
 
 const MAX_IMAGES_SHOWN = 12;
 const MAX_VARIANTS_SHOWN = 100;

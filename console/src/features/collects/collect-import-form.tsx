@@ -8,7 +8,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "@shared/contract/collect.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
-import { useImportUrls } from "./api.ts";
+import { useImportUrls } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { fileProblem } from "./format.ts";
 

@@ -3,7 +3,7 @@
 // infringement screening and delete; per row view/edit, the source link and delete. Large pages render only the
 // rows in view.
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { CollectListItem } from "@shared/contract/collect.ts";
 import { Button } from "@shared/ui/button.tsx";
@@ -12,45 +12,38 @@ import { confirm } from "@shared/ui/confirm.tsx";
 import { DataTable } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { ListToolbar } from "../../components/list/list-toolbar.tsx";
+import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
+import { platformLabel } from "../../lib/labels.ts";
 import { useUserStore } from "../../stores/user.ts";
 import {
   useBatchDeleteCollects,
   useBatchUpdateCollectStatus,
-  useCollects,
-  useDeleteCollect,
-  useMigratToProduct,
-  useScreenInfringement,
+  useMigrateToProducts,
+  useScreenCollects,
   type BulkTarget,
-} from "./api.ts";
+} from "./api/bulk-edit-collects.ts";
+import { useDeleteCollect } from "./api/edit-collects.ts";
+import { useCollects } from "./api/get-collects.ts";
 import { CollectBulkBar, type BulkAction } from "./collect-bulk-bar.tsx";
 import { collectColumns } from "./collect-columns.tsx";
 import { CollectEditDialog } from "./collect-edit-dialog.tsx";
-import { CollectFilters } from "./collect-filters.tsx";
+import { collectFilters } from "./collect-filters.ts";
 import { CollectStatusDialog } from "./collect-status-dialog.tsx";
-import { collectStatusLabel, platformLabel } from "./labels.ts";
+import { collectStatusLabel } from "./labels.ts";
 import { titleOf } from "./format.ts";
-import {
-  COLLECT_PAGE_SIZES,
-  VIRTUALIZE_FROM,
-  hasCollectFilter,
-  readCollectListState,
-  toCollectFilter,
-  toCollectQuery,
-  updateState,
-  writeCollectListState,
-  type CollectListState,
-} from "./search-params.ts";
-import { useTabSearchParams } from "./use-tab-search-params.ts";
-import { useOwnerFilterOptions } from "./user-options.ts";
+import { COLLECT_PAGE_SIZES, VIRTUALIZE_FROM, collectListSchema, toCollectFilter, toCollectQuery } from "./search-params.ts";
 
 const VIRTUAL_ROW_HEIGHT = 68;
 
 export default function CollectListPage({ route }: PageProps) {
-  const [params, setParams] = useTabSearchParams(route.path);
-  const state = readCollectListState(params);
-  const update = (change: Partial<CollectListState>) =>
-    setParams((prev) => writeCollectListState(prev, updateState(readCollectListState(prev), change)));
+  const listState = useListUrlState(collectListSchema, useTabSearchParams(route.path));
+  const { state, filtered } = listState;
 
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const users = useOwnerFilterOptions();
@@ -60,34 +53,16 @@ export default function CollectListPage({ route }: PageProps) {
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
 
-  // The selection: ids chosen row by row (kept across pages), or every collection matching the filter. A new filter
-  // starts a new selection.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  const filterKey = JSON.stringify(filter);
-  useEffect(() => {
-    setSelected(new Set());
-    setAllMatching(false);
-  }, [filterKey]);
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-
-  // A page past the end (after a delete, or an old link) moves to the last page.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, total, state.page, state.pageSize]);
+  const selection = useListSelection(listState.filterKey);
+  useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
 
   const [editing, setEditing] = useState<CollectListItem | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
   const deleteOne = useDeleteCollect();
   const batchDelete = useBatchDeleteCollects();
   const batchStatus = useBatchUpdateCollectStatus();
-  const migrate = useMigratToProduct();
-  const screen = useScreenInfringement();
+  const migrate = useMigrateToProducts();
+  const screen = useScreenCollects();
   const running: BulkAction | null = batchDelete.isPending
     ? "delete"
     : batchStatus.isPending
@@ -98,8 +73,8 @@ export default function CollectListPage({ route }: PageProps) {
           ? "screen"
           : null;
 
-  const count = allMatching ? total : selected.size;
-  const target = (): BulkTarget => (allMatching ? { filter } : { ids: [...selected] });
+  const count = selection.count(total);
+  const target = (): BulkTarget => (selection.allMatching ? { filter } : { ids: [...selection.selected] });
   const countText = `${count.toLocaleString("zh-CN")} 个`;
 
   async function onDeleteRow(row: CollectListItem) {
@@ -113,12 +88,7 @@ export default function CollectListPage({ route }: PageProps) {
     deleteOne.mutate(row.id, {
       onSuccess: () => {
         toast.success("采集商品已删除");
-        setSelected((s) => {
-          if (!s.has(row.id)) return s;
-          const next = new Set(s);
-          next.delete(row.id);
-          return next;
-        });
+        selection.deselect(row.id);
       },
     });
   }
@@ -140,7 +110,7 @@ export default function CollectListPage({ route }: PageProps) {
       batchDelete.mutate(target(), {
         onSuccess: ({ count: n }) => {
           toast.success(`已删除 ${n} 个采集商品`);
-          clearSelection();
+          selection.clear();
         },
       });
       return;
@@ -157,7 +127,7 @@ export default function CollectListPage({ route }: PageProps) {
         onSuccess: (r) => {
           const skipped = r.ignoreCount ? `，${r.ignoreCount} 个已导入过（已跳过）` : "";
           toast.success(`导入产品库完成：成功 ${r.successCount} 个${skipped}`, { duration: 6000 });
-          clearSelection();
+          selection.clear();
         },
       });
       return;
@@ -178,15 +148,14 @@ export default function CollectListPage({ route }: PageProps) {
         onSuccess: ({ count: n }) => {
           toast.success(`已将 ${n} 个采集商品设为“${collectStatusLabel(status)}”`);
           setStatusOpen(false);
-          clearSelection();
+          selection.clear();
         },
       },
     );
   }
 
   const columns = collectColumns({ onEdit: setEditing, onDelete: (r) => void onDeleteRow(r), showOwner: isMainAccount });
-  const virtualized = state.pageSize >= VIRTUALIZE_FROM;
-  const filtered = hasCollectFilter(state);
+  const virtualized = state.size >= VIRTUALIZE_FROM;
 
   return (
     <Card data-testid="collects-list-page">
@@ -209,24 +178,21 @@ export default function CollectListPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <CollectFilters
+        <ListToolbar
+          filters={collectFilters(users)}
           state={state}
-          onChange={update}
-          onReset={() =>
-            setParams(() =>
-              writeCollectListState(new URLSearchParams(), { ...readCollectListState(new URLSearchParams()), pageSize: state.pageSize }),
-            )
-          }
-          users={users}
+          onChange={listState.update}
+          onReset={listState.reset}
           canReset={filtered}
+          resetTestId="collects-reset"
         />
         <CollectBulkBar
-          selectedCount={selected.size}
-          allMatching={allMatching}
+          selectedCount={selection.selected.size}
+          allMatching={selection.allMatching}
           total={total}
           running={running}
-          onSelectAllMatching={() => setAllMatching(true)}
-          onClear={clearSelection}
+          onSelectAllMatching={selection.selectAllMatching}
+          onClear={selection.clear}
           onAction={(a) => void onBulk(a)}
         />
         <DataTable
@@ -236,27 +202,16 @@ export default function CollectListPage({ route }: PageProps) {
           rowKey={(r) => r.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的采集商品" : "还没有采集商品，点击右上角“采集商品”开始采集，或使用浏览器插件一键采集"}
-          selection={{
-            // Every row shows as chosen while all matching rows are; unticking one goes back to choosing row by row.
-            selected: allMatching ? new Set(rows.map((r) => r.id)) : selected,
-            onChange: (next) => {
-              if (allMatching) {
-                setAllMatching(false);
-                setSelected(next);
-                return;
-              }
-              setSelected(next);
-            },
-          }}
+          selection={selection.table(rows.map((r) => r.id))}
           virtualized={virtualized}
           rowHeight={VIRTUAL_ROW_HEIGHT}
           height="max(420px, calc(100dvh - 360px))"
           pagination={{
             page: state.page,
-            pageSize: state.pageSize,
+            pageSize: state.size,
             total,
             pageSizeOptions: COLLECT_PAGE_SIZES,
-            onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+            onChange: listState.onPageChange,
           }}
           className={virtualized ? "[&_[role=grid]>div]:min-w-[1040px]" : "[&_table]:min-w-[1040px] [&_table]:table-fixed"}
         />

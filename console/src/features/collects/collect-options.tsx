@@ -3,7 +3,7 @@
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { Switch } from "@shared/ui/switch.tsx";
-import { platformOptions } from "./labels.ts";
+import { platformOptions } from "../../lib/labels.ts";
 
 export const AUTO_PLATFORM = "auto";
 

@@ -15,7 +15,7 @@ import { Loading } from "@shared/ui/spinner.tsx";
 import { Switch } from "@shared/ui/switch.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { useUserStore } from "../../stores/user.ts";
-import { useCollectConfig, useInfringementRule, useUpdateCollectConfig, useUpdateInfringementRule } from "./api.ts";
+import { useCollectConfig, useInfringementRule, useUpdateCollectConfig, useUpdateInfringementRule } from "./api/collect-settings.ts";
 import { infringementRuleLabels } from "./labels.ts";
 
 const wholeNumber = (label: string, min: number, max: number) =>

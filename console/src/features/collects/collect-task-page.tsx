@@ -10,35 +10,29 @@ import type { CollectTask } from "@shared/contract/collect.ts";
 import { TaskStatus } from "@shared/contract/enums.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
+import { DataTable } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { ListToolbar } from "../../components/list/list-toolbar.tsx";
+import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { collectKeys, POLL_MS, useCollectTasks, useReCrawlTasks } from "./api.ts";
-import { DateRangeFilter } from "./date-range-filter.tsx";
-import { isUnfinished, taskStatusOptions } from "./labels.ts";
-import { SearchInput } from "@shared/ui/search-input.tsx";
-import {
-  TASK_PAGE_SIZES,
-  hasTaskFilter,
-  readTaskListState,
-  toTaskQuery,
-  updateState,
-  writeTaskListState,
-  type TaskListState,
-} from "./search-params.ts";
+import { POLL_MS, useCollectTasks } from "./api/get-collect-tasks.ts";
+import { collectKeys } from "./api/get-collects.ts";
+import { useReCrawlTasks } from "./api/start-collecting.ts";
+import { taskFilters } from "./collect-filters.ts";
+import { isUnfinished } from "./labels.ts";
+import { TASK_PAGE_SIZES, taskListSchema, toTaskQuery } from "./search-params.ts";
 import { canRetry, taskColumns } from "./task-columns.tsx";
-import { useTabSearchParams } from "./use-tab-search-params.ts";
-import { useOwnerFilterOptions } from "./user-options.ts";
 
 export default function CollectTaskPage({ route }: PageProps) {
-  const [params, setParams] = useTabSearchParams(route.path);
-  const state = readTaskListState(params);
-  const update = (change: Partial<TaskListState>) =>
-    setParams((prev) => writeTaskListState(prev, updateState(readTaskListState(prev), change)));
+  const listState = useListUrlState(taskListSchema, useTabSearchParams(route.path));
+  const { state, filtered } = listState;
 
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const users = useOwnerFilterOptions();
@@ -54,13 +48,9 @@ export default function CollectTaskPage({ route }: PageProps) {
     if (succeeded) void queryClient.invalidateQueries({ queryKey: collectKeys.lists() });
   }, [succeeded, queryClient]);
 
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, total, state.page, state.pageSize]);
+  useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
 
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useListSelection(listState.filterKey);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
   const retry = useReCrawlTasks();
 
@@ -70,7 +60,7 @@ export default function CollectTaskPage({ route }: PageProps) {
       onSuccess: ({ count }) => {
         if (count) toast.success(`已重新提交 ${count} 个采集任务`);
         else toast.info("没有可以重试的任务（只有已结束的任务可以重试）");
-        setSelected(new Set());
+        selection.clear();
       },
       onSettled: () =>
         setPendingIds((s) => {
@@ -82,8 +72,7 @@ export default function CollectTaskPage({ route }: PageProps) {
   }
 
   const columns = taskColumns({ onRetry: (t: CollectTask) => runAgain([t.id]), pendingIds, showOwner: isMainAccount });
-  const retryable = rows.filter((t) => selected.has(t.id) && canRetry(t)).map((t) => t.id);
-  const filtered = hasTaskFilter(state);
+  const retryable = rows.filter((t) => selection.selected.has(t.id) && canRetry(t)).map((t) => t.id);
 
   return (
     <Card data-testid="collects-task-page">
@@ -110,68 +99,14 @@ export default function CollectTaskPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <DataTableToolbar>
-          <SearchInput
-            value={state.search}
-            onSearch={(search) => update({ search })}
-            placeholder="搜索链接或标题"
-            aria-label="搜索链接或标题"
-            maxLength={200}
-            className="sm:w-64"
-            data-testid="collect-tasks-search"
-          />
-          <SearchInput
-            plain
-            value={state.sku}
-            onSearch={(sku) => update({ sku })}
-            placeholder="商品ID（精确）"
-            aria-label="商品ID"
-            maxLength={128}
-            className="sm:w-40"
-            data-testid="collect-tasks-sku"
-          />
-          <Select value={state.status} onValueChange={(status) => update({ status })}>
-            <SelectTrigger className="w-40" aria-label="任务状态" data-testid="collect-tasks-status-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">全部状态</SelectItem>
-              {taskStatusOptions.map((o) => (
-                <SelectItem key={o.value} value={String(o.value)} data-testid={`collect-tasks-status-${o.value}`}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {users ? (
-            <Select value={state.user} onValueChange={(user) => update({ user })}>
-              <SelectTrigger className="w-40" aria-label="采集人" data-testid="collect-tasks-user-filter">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">全部账号</SelectItem>
-                {users.map((u) => (
-                  <SelectItem key={u.id} value={u.id}>
-                    {u.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          ) : null}
-          <DateRangeFilter start={state.start} end={state.end} onChange={(range) => update(range)} testId="collect-tasks-date" />
-          <Button
-            variant="ghost"
-            disabled={!filtered}
-            onClick={() =>
-              setParams(() =>
-                writeTaskListState(new URLSearchParams(), { ...readTaskListState(new URLSearchParams()), pageSize: state.pageSize }),
-              )
-            }
-            data-testid="collect-tasks-reset"
-          >
-            <RotateCcw />
-            重置
-          </Button>
+        <ListToolbar
+          filters={taskFilters(users)}
+          state={state}
+          onChange={listState.update}
+          onReset={listState.reset}
+          canReset={filtered}
+          resetTestId="collect-tasks-reset"
+        >
           <Button
             variant="outline"
             className="ml-auto"
@@ -182,7 +117,7 @@ export default function CollectTaskPage({ route }: PageProps) {
             <RotateCcw />
             重试选中{retryable.length ? `（${retryable.length}）` : ""}
           </Button>
-        </DataTableToolbar>
+        </ListToolbar>
 
         <DataTable
           aria-label="采集任务列表"
@@ -191,14 +126,8 @@ export default function CollectTaskPage({ route }: PageProps) {
           rowKey={(t) => t.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的采集任务" : "还没有采集任务，在“商品采集”页粘贴商品链接即可创建"}
-          selection={{ selected, onChange: setSelected }}
-          pagination={{
-            page: state.page,
-            pageSize: state.pageSize,
-            total,
-            pageSizeOptions: TASK_PAGE_SIZES,
-            onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
-          }}
+          selection={selection.table(rows.map((t) => t.id))}
+          pagination={{ page: state.page, pageSize: state.size, total, pageSizeOptions: TASK_PAGE_SIZES, onChange: listState.onPageChange }}
           className="[&_table]:min-w-[1060px] [&_table]:table-fixed"
         />
       </CardContent>

@@ -8,7 +8,7 @@ import { MAX_URLS_PER_REQUEST } from "@shared/contract/collect.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
-import { useCrawlByTool } from "./api.ts";
+import { useCrawlByTool } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { parseUrlLines, urlLinesProblem } from "./format.ts";
 

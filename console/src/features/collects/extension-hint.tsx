@@ -2,7 +2,7 @@
 // unpacked in Chrome/Edge; on a product page of a supported platform it shows "采集到 ERP" at the bottom right.
 import { Puzzle } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { platformOptions } from "./labels.ts";
+import { platformOptions } from "../../lib/labels.ts";
 import { PlatformType } from "@shared/contract/enums.ts";
 
 const steps = [

@@ -1,18 +1,6 @@
-// Display helpers of the collection screens (dates: lib/format.ts): prices with their currency, the title of a product
-// in the first language it has, and the URL box's lines.
+// Display helpers of the collection screens (dates and prices: lib/format.ts): the title of a product in the first
+// language it has, and the URL box's lines.
 import { IMPORT_MAX_BYTES, MAX_URLS_PER_REQUEST, webUrl } from "@shared/contract/collect.ts";
-
-const money = (v: string) => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n.toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : v;
-};
-
-/** "CNY 12.50" or "CNY 12.50 ~ 30.00" (a price range); "-" when there is no price. */
-export function formatPrice(price: string | null | undefined, priceMax?: string | null, currency?: string | null): string {
-  if (price == null || price === "") return "-";
-  const range = priceMax && priceMax !== price && Number(priceMax) > Number(price) ? ` ~ ${money(priceMax)}` : "";
-  return `${currency ? `${currency} ` : ""}${money(price)}${range}`;
-}
 
 /** The languages a title is looked for in, in order; then whatever language it has. */
 export const TITLE_LANGUAGES = ["zh", "es", "en"] as const;

@@ -3,18 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { CollectStatus, TaskStatus } from "@shared/contract/enums.ts";
 import { collectEditForm, editValuesOf, updateBodyOf } from "./collect-edit-schema.ts";
-import { chunks, fileProblem, formatPrice, parseUrlLines, titleOf, urlLinesProblem } from "./format.ts";
-import { isUnfinished, platformLabel, taskMessageText, taskView, taskViewLabels } from "./labels.ts";
-import {
-  readCollectListState,
-  readTaskListState,
-  toCollectFilter,
-  toCollectQuery,
-  toTaskQuery,
-  updateState,
-  writeCollectListState,
-  writeTaskListState,
-} from "./search-params.ts";
+import { readListState, writeListState } from "../../components/list/use-list-url-state.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { platformLabel } from "../../lib/labels.ts";
+import { chunks, fileProblem, parseUrlLines, titleOf, urlLinesProblem } from "./format.ts";
+import { isUnfinished, taskMessageText, taskView, taskViewLabels } from "./labels.ts";
+import { collectListSchema, taskListSchema, toCollectFilter, toCollectQuery, toTaskQuery } from "./search-params.ts";
 import type { CollectDetail } from "@shared/contract/collect.ts";
 
 const USER = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
@@ -76,39 +70,44 @@ describe("format", () => {
   });
 });
 
-describe("list URL state", () => {
+describe("list URL schemas", () => {
+  const readCollect = (qs: string) => readListState(collectListSchema, new URLSearchParams(qs));
+  const readTask = (qs: string) => readListState(taskListSchema, new URLSearchParams(qs));
+
   it("reads defaults and falls back on broken values", () => {
-    expect(readCollectListState(new URLSearchParams(""))).toEqual({
-      start: "",
-      end: "",
+    expect(readCollect("")).toEqual({
+      from: "",
+      to: "",
       status: "all",
       platform: "all",
-      infringement: "all",
+      infr: "all",
       user: "all",
-      title: "",
+      q: "",
       sku: "",
       page: 1,
-      pageSize: 20,
+      size: 20,
     });
-    const broken = readCollectListState(new URLSearchParams("status=7&platform=x&infr=maybe&user=bob&from=2024-13-01&page=0&size=33"));
-    expect(broken).toMatchObject({ status: "all", platform: "all", infringement: "all", user: "all", start: "", page: 1, pageSize: 20 });
+    const broken = readCollect("status=7&platform=x&infr=maybe&user=bob&from=2024-13-01&page=0&size=33");
+    expect(broken).toMatchObject({ status: "all", platform: "all", infr: "all", user: "all", from: "", page: 1, size: 20 });
   });
   it("round-trips a collect list state and builds GetCollect's body", () => {
     const state = {
-      ...readCollectListState(new URLSearchParams("")),
+      ...readCollect(""),
       status: String(CollectStatus.Migrated),
       platform: "2",
-      infringement: "yes" as const,
+      infr: "yes" as const,
       user: USER,
-      title: " 衬衫 ",
+      q: " 衬衫 ",
       sku: "123",
-      start: "2024-05-01",
+      from: "2024-05-01",
       page: 3,
-      pageSize: 200,
+      size: 200,
     };
-    const params = writeCollectListState(new URLSearchParams("keep=1"), state);
+    const params = writeListState(collectListSchema, new URLSearchParams("keep=1"), state);
     expect(params.get("keep")).toBe("1");
-    expect(readCollectListState(params)).toEqual({ ...state, title: "衬衫" });
+    expect(params.get("q")).toBe("衬衫");
+    expect(params.has("to")).toBe(false);
+    expect(readListState(collectListSchema, params)).toEqual({ ...state, q: "衬衫" });
     const filter = toCollectFilter(state);
     expect(filter).toMatchObject({ status: 2, platformType: 2, hasInfringement: true, userId: USER, title: "衬衫", sku: "123" });
     expect(filter.startDate).toBeDefined();
@@ -116,8 +115,10 @@ describe("list URL state", () => {
     expect(toCollectQuery(state)).toMatchObject({ skipCount: 400, maxResultCount: 200 });
   });
   it("round-trips a task list state and builds GetCollectTasks' query", () => {
-    const state = { ...readTaskListState(new URLSearchParams("")), status: String(TaskStatus.Failed), search: "taobao", page: 2 };
-    expect(readTaskListState(writeTaskListState(new URLSearchParams(), state))).toEqual(state);
+    const state = { ...readTask(""), status: String(TaskStatus.Failed), q: "taobao", page: 2 };
+    const params = writeListState(taskListSchema, new URLSearchParams(), state);
+    expect(params.toString()).toBe("q=taobao&status=4&page=2");
+    expect(readListState(taskListSchema, params)).toEqual(state);
     expect(toTaskQuery(state)).toEqual({
       TaskStatus: 4,
       Search: "taobao",
@@ -125,12 +126,7 @@ describe("list URL state", () => {
       SkipCount: 20,
       MaxResultCount: 20,
     });
-    expect(readTaskListState(new URLSearchParams("status=5")).status).toBe("all");
-  });
-  it("goes back to page 1 on any change but a page change", () => {
-    const s = { page: 4, pageSize: 20, title: "" };
-    expect(updateState(s, { title: "x" }).page).toBe(1);
-    expect(updateState(s, { page: 2 }).page).toBe(2);
+    expect(readTask("status=5").status).toBe("all");
   });
 });
 

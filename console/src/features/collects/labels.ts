@@ -1,16 +1,7 @@
-// What the collection screens call the server's numbers (shared/contract/enums.ts): source platforms, the status of a
-// collected product, of a collection task and of a queued URL; and the crawler's messages in Chinese.
-import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "@shared/contract/enums.ts";
-import { platformNames } from "@shared/contract/names.ts";
-
-export type BadgeTone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
-
-export const platformLabels = platformNames;
-
-export const platformLabel = (type: number) => platformLabels[type] ?? `平台 ${type}`;
-
-/** The platforms in menu order. */
-export const platformOptions = Object.values(PlatformType).map((value) => ({ value, label: platformLabel(value) }));
+// What the collection screens call the server's numbers (shared/contract/enums.ts; the source platforms: lib/labels.ts):
+// the status of a collected product, of a collection task and of a queued URL; and the crawler's messages in Chinese.
+import { CollectStatus, InfringementRuleType, TaskStatus } from "@shared/contract/enums.ts";
+import type { BadgeTone } from "../../lib/labels.ts";
 
 export const collectStatusLabels: Record<number, string> = {
   [CollectStatus.Collected]: "待处理",

@@ -9,8 +9,9 @@ import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { displayUrl } from "./format.ts";
-import { platformLabel, taskMessageText, taskView, taskViewLabels, taskViewTones } from "./labels.ts";
-import { Thumb } from "./thumb.tsx";
+import { Thumb } from "../../components/list/thumb.tsx";
+import { platformLabel } from "../../lib/labels.ts";
+import { taskMessageText, taskView, taskViewLabels, taskViewTones } from "./labels.ts";
 
 export type TaskRowActions = {
   onRetry: (task: CollectTask) => void;

@@ -7,9 +7,10 @@ import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateCell } from "../../components/list/date-cell.tsx";
 import { displayUrl } from "./format.ts";
-import { platformLabel, taskMessageText, taskView, taskViewLabels, taskViewTones } from "./labels.ts";
+import { platformLabel } from "../../lib/labels.ts";
+import { taskMessageText, taskView, taskViewLabels, taskViewTones } from "./labels.ts";
 
 export type UrlRowActions = {
   onReCrawl: (row: AquiredUrl) => void;
@@ -88,7 +89,7 @@ export function urlQueueColumns(a: UrlRowActions): DataTableColumn<AquiredUrl>[]
       id: "time",
       header: "添加时间",
       width: 150,
-      cell: (r) => <span className="text-muted-foreground text-xs whitespace-nowrap tabular-nums">{formatDateTime(r.creationTime)}</span>,
+      cell: (r) => <DateCell iso={r.creationTime} className="text-xs" />,
     },
     {
       id: "actions",

@@ -9,11 +9,14 @@ import { Button } from "@shared/ui/button.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
 import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { StatCard } from "@shared/ui/stat-card.tsx";
 import { toast } from "@shared/ui/toast.tsx";
+import { AllSelect } from "../../components/list/all-select.tsx";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { urlKeys, useAquiredUrls, useDeleteUrls, useReCrawlUrls, useUrlDaily, useUrlStatics, type UrlFilter } from "./api.ts";
+import { useDeleteUrls, useReCrawlUrls } from "./api/edit-url-queue.ts";
+import { urlKeys, useQueuedUrls, useUrlCounts, useUrlsPerDay, type UrlFilter } from "./api/get-url-queue.ts";
 import { urlStatusOptions } from "./labels.ts";
 import { SearchInput } from "@shared/ui/search-input.tsx";
 import { isFinishedUrl, urlQueueColumns } from "./url-queue-columns.tsx";
@@ -27,30 +30,27 @@ export function UrlQueue() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const filter: UrlFilter = {
     ...(status !== "all" ? { status: Number(status) } : {}),
     ...(search.trim() ? { search: search.trim() } : {}),
   };
-  const list = useAquiredUrls({ ...filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, sorting: "creationTime desc" });
-  const statics = useUrlStatics({});
-  const daily = useUrlDaily(DAILY_DAYS);
+  const list = useQueuedUrls({ ...filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, sorting: "creationTime desc" });
+  const statics = useUrlCounts({});
+  const daily = useUrlsPerDay(DAILY_DAYS);
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
   const reCrawl = useReCrawlUrls();
   const remove = useDeleteUrls();
 
-  const filterKey = JSON.stringify(filter);
-  useEffect(() => {
+  // A new filter starts at the first page with nothing chosen.
+  const selection = useListSelection(JSON.stringify(filter));
+  const { selected, setSelected } = selection;
+  const filterBy = (change: () => void) => {
+    change();
     setPage(1);
-    setSelected(new Set());
-  }, [filterKey]);
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / pageSize));
-    if (page > lastPage) setPage(lastPage);
-  }, [list.data, list.isPlaceholderData, total, page, pageSize]);
+  };
+  useKeepPageInRange({ page, size: pageSize }, settledTotal(list), setPage);
 
   const s = statics.data;
   // The per-day figures change as URLs finish: fetch them again whenever the counts do.
@@ -130,26 +130,22 @@ export function UrlQueue() {
       <DataTableToolbar>
         <SearchInput
           value={search}
-          onSearch={setSearch}
+          onSearch={(v) => filterBy(() => setSearch(v))}
           placeholder="搜索链接"
           aria-label="搜索链接"
           maxLength={200}
           className="sm:w-72"
           data-testid="collect-urls-search"
         />
-        <Select value={status} onValueChange={setStatus}>
-          <SelectTrigger className="w-32" aria-label="状态" data-testid="collect-urls-status-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">全部状态</SelectItem>
-            {urlStatusOptions.map((o) => (
-              <SelectItem key={o.value} value={String(o.value)}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <AllSelect
+          value={status}
+          onChange={(v) => filterBy(() => setStatus(v))}
+          all="全部状态"
+          options={urlStatusOptions}
+          label="状态"
+          className="w-32"
+          testId="collect-urls-status-filter"
+        />
         <RefreshButton fetching={list.isFetching} onRefresh={refresh} data-testid="collect-urls-refresh" />
         <div className="ml-auto flex flex-wrap gap-2">
           <Button
@@ -193,7 +189,7 @@ export function UrlQueue() {
         rowKey={(r) => r.id}
         loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText={status !== "all" || search ? "没有符合条件的链接" : "队列为空：导入链接文件后，链接会在这里排队采集"}
-        selection={{ selected, onChange: setSelected }}
+        selection={selection.table(rows.map((r) => r.id))}
         pagination={{
           page,
           pageSize,

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useSaveCurrency } from "./api.ts";
+import { useSaveCurrency } from "./api/edit-currencies.ts";
 import { currencyForm, currencyValuesOf, emptyCurrencyValues, isBaseCurrency } from "./schemas.ts";
 
 export type CurrencyDialogState = { mode: "create" } | { mode: "edit"; currency: Currency } | null;

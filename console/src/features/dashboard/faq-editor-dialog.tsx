@@ -10,7 +10,7 @@ import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useSaveFaq } from "./api.ts";
+import { useSaveFaq } from "./api/save-faq.ts";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, FAQ_VALUE_MAX, serializeFaq, type FaqItem } from "./faq-format.ts";
 
 const faqForm = z.object({

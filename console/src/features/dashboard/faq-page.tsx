@@ -8,9 +8,9 @@ import { cn } from "@shared/ui/cn.ts";
 import { Empty } from "@shared/ui/empty.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Loading } from "@shared/ui/spinner.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { useFaqValue } from "./api.ts";
+import { useFaqValue } from "./api/get-faq.ts";
 import { FaqEditorDialog } from "./faq-editor-dialog.tsx";
 import { parseFaq, searchFaq, splitMatches, type FaqItem } from "./faq-format.ts";
 

@@ -11,9 +11,9 @@ import { Skeleton } from "@shared/ui/skeleton.tsx";
 import { StatCard } from "@shared/ui/stat-card.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { useWorkbenchInfo } from "./api.ts";
+import { useWorkbenchInfo } from "./api/get-workbench-info.ts";
 
 const DAY_OPTIONS = [7, 14, 30] as const;
 const DEFAULT_DAYS = 14;

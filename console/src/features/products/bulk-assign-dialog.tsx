@@ -1,10 +1,9 @@
 // 分配给子账号 (AssignProduct, main account only): the selected products to one account of the tenant.
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { api } from "../../lib/feature-api.ts";
-import type { UserOption } from "../collects/user-options.ts";
+import type { UserOption } from "../../components/list/owner-filter.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { assignBody, assignForm } from "./bulk-forms.ts";
-import { FormSelect } from "./form-select.tsx";
+import { FormSelect } from "../../components/form-select.tsx";
 
 export function BulkAssignDialog({ target, onClose, users }: BulkDialogBaseProps & { users: UserOption[] }) {
   const form = useZodForm(assignForm, { defaultValues: { userId: "" } });
@@ -19,7 +18,7 @@ export function BulkAssignDialog({ target, onClose, users }: BulkDialogBaseProps
       pending={pending}
       testId="products-assign-dialog"
     >
-      <Form form={form} id="products-assign-form" onSubmit={(v) => submit(() => api.product.assignProduct(assignBody(target, v)))}>
+      <Form form={form} id="products-assign-form" onSubmit={(v) => submit({ edit: "assign", body: assignBody(target, v) })}>
         <FormField
           form={form}
           name="userId"

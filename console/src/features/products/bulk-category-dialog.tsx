@@ -4,11 +4,10 @@ import { useWatch } from "react-hook-form";
 import { Site } from "@shared/contract/enums.ts";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
-import { api } from "../../lib/feature-api.ts";
 import type { SiteId } from "../../stores/platform.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { categoryBody, categoryForm } from "./bulk-forms.ts";
-import { FormSelect } from "./form-select.tsx";
+import { FormSelect } from "../../components/form-select.tsx";
 import { siteOptions } from "./product-names.ts";
 
 export function BulkCategoryDialog({ target, onClose }: BulkDialogBaseProps) {
@@ -26,11 +25,7 @@ export function BulkCategoryDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-category-dialog"
     >
-      <Form
-        form={form}
-        id="products-category-form"
-        onSubmit={(v) => submit(() => api.product.batchUpdateProductCategory(categoryBody(target, v)))}
-      >
+      <Form form={form} id="products-category-form" onSubmit={(v) => submit({ edit: "category", body: categoryBody(target, v) })}>
         <FormField
           form={form}
           name="site"

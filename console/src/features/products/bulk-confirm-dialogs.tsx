@@ -2,10 +2,9 @@
 // recovered from the recycle bin, and the delete can be undone) and 侵权检测 (ScreeningforInfringement against the
 // tenant's and the default infringement words).
 import { toast } from "@shared/ui/toast.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { selectionBody, countText } from "./bulk-target.ts";
-import { useScreenProducts } from "./product-api.ts";
+import { useScreenProducts } from "./api/bulk-edit-products.ts";
 
 export function BulkDeleteDialog({ target, onClose, onDeleted }: BulkDialogBaseProps & { onDeleted: () => void }) {
   const { submit, pending } = useBulkSubmit("删除商品", () => {
@@ -19,7 +18,7 @@ export function BulkDeleteDialog({ target, onClose, onDeleted }: BulkDialogBaseP
       title="删除商品"
       verb="删除"
       description="删除后可在 24 小时内通过“撤销上次批量修改”恢复。"
-      onConfirm={() => submit(() => api.product.batchDeleteProducts(selectionBody(target)))}
+      onConfirm={() => submit({ edit: "delete", body: selectionBody(target) })}
       pending={pending}
       submitText="删除"
       danger

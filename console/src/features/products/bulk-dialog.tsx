@@ -3,13 +3,13 @@
 // submits the dialog's form by id, or runs onConfirm when there is no form). useBulkSubmit runs the edit and reports
 // its count.
 import type { ReactNode } from "react";
-import type { BulkEditResult } from "@shared/contract/product.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { countText, type BulkTarget } from "./bulk-target.ts";
-import { useBulkEdit, useTargetCount } from "./product-api.ts";
+import { useBulkEdit, type BulkEdit } from "./api/bulk-edit-products.ts";
+import { useTargetCount } from "./api/get-products.ts";
 
 /** What every bulk dialog gets: the products it works on, and how to close it. */
 export type BulkDialogBaseProps = { target: BulkTarget; onClose: () => void };
@@ -99,8 +99,8 @@ export function BulkDialog({
 /** Runs a bulk edit: a toast with how many products it changed, then the dialog closes. */
 export function useBulkSubmit(label: string, onClose: () => void) {
   const edit = useBulkEdit();
-  const submit = (run: () => Promise<BulkEditResult>) =>
-    edit.mutate(run, {
+  const submit = (bulkEdit: BulkEdit) =>
+    edit.mutate(bulkEdit, {
       onSuccess: (r) => {
         if (r.count > 0) toast.success(`${label}：已修改 ${countText(r.count)} 个商品`);
         else toast.info(`${label}：没有商品需要修改`);

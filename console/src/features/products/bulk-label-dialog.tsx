@@ -2,11 +2,10 @@
 // label, or whatever label they carry).
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { ANY_LABEL, labelBody, labelForm } from "./bulk-forms.ts";
-import { FormSelect } from "./form-select.tsx";
-import { useProductLabels } from "./product-api.ts";
+import { FormSelect } from "../../components/form-select.tsx";
+import { useProductLabels } from "./api/get-product-labels.ts";
 
 export function BulkLabelDialog({ target, onClose }: BulkDialogBaseProps) {
   const form = useZodForm(labelForm, { defaultValues: { op: "link", labelId: "" } });
@@ -29,7 +28,7 @@ export function BulkLabelDialog({ target, onClose }: BulkDialogBaseProps) {
         id="products-label-form"
         onSubmit={(v) => {
           const { op: kind, body } = labelBody(target, v);
-          submit(() => (kind === "link" ? api.product.linkProductLabel(body) : api.product.cancelLinkProductLabel(body)));
+          submit(kind === "link" ? { edit: "linkLabel", body } : { edit: "unlinkLabel", body });
         }}
       >
         <FormField

@@ -2,7 +2,6 @@
 // and 调整价格 (BatchUpdateProductPrice: each price becomes price × rate + amount, ending on tinyPrice).
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { adjustPriceBody, adjustPriceForm, samePriceBody, samePriceForm } from "./bulk-forms.ts";
 
@@ -21,11 +20,7 @@ export function SamePriceDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-same-price-dialog"
     >
-      <Form
-        form={form}
-        id="products-same-price-form"
-        onSubmit={(v) => submit(() => api.product.batchUpdateProductSamePrice(samePriceBody(target, v)))}
-      >
+      <Form form={form} id="products-same-price-form" onSubmit={(v) => submit({ edit: "samePrice", body: samePriceBody(target, v) })}>
         <FormField
           form={form}
           name="fixPrice"
@@ -67,11 +62,7 @@ export function AdjustPriceDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-adjust-price-dialog"
     >
-      <Form
-        form={form}
-        id="products-adjust-price-form"
-        onSubmit={(v) => submit(() => api.product.batchUpdateProductPrice(adjustPriceBody(target, v)))}
-      >
+      <Form form={form} id="products-adjust-price-form" onSubmit={(v) => submit({ edit: "adjustPrice", body: adjustPriceBody(target, v) })}>
         <div className="grid grid-cols-2 gap-4">
           <FormField
             form={form}

@@ -1,7 +1,6 @@
 // 查找替换 (ReplaceKeyword): a word replaced in the titles and/or descriptions of every language.
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { replaceBody, replaceForm } from "./bulk-forms.ts";
 import { FormCheck } from "./form-check.tsx";
@@ -21,7 +20,7 @@ export function BulkReplaceDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-replace-dialog"
     >
-      <Form form={form} id="products-replace-form" onSubmit={(v) => submit(() => api.product.replaceKeyword(replaceBody(target, v)))}>
+      <Form form={form} id="products-replace-form" onSubmit={(v) => submit({ edit: "replace", body: replaceBody(target, v) })}>
         <FormField
           form={form}
           name="keyword"

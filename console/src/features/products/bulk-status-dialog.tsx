@@ -1,10 +1,9 @@
 // 修改状态 (BatchUpdateProductStatus): one status for every selected product.
 import { ProductStatus } from "@shared/contract/enums.ts";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { statusBody, statusForm } from "./bulk-forms.ts";
-import { FormSelect } from "./form-select.tsx";
+import { FormSelect } from "../../components/form-select.tsx";
 import { productStatusOptions } from "./product-names.ts";
 
 export function BulkStatusDialog({ target, onClose }: BulkDialogBaseProps) {
@@ -19,11 +18,7 @@ export function BulkStatusDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-status-dialog"
     >
-      <Form
-        form={form}
-        id="products-status-form"
-        onSubmit={(v) => submit(() => api.product.batchUpdateProductStatus(statusBody(target, v)))}
-      >
+      <Form form={form} id="products-status-form" onSubmit={(v) => submit({ edit: "status", body: statusBody(target, v) })}>
         <FormField
           form={form}
           name="status"

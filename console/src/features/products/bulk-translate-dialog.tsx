@@ -1,7 +1,7 @@
 // 翻译 (TranslateProduct): titles (and descriptions) of the selected products from one language (or each product's
 // own display language) to es / pt / en, through the chosen or the default service. The server runs it as a task;
 // the dialog follows it to the end, then the list reloads.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { TaskType } from "@shared/contract/enums.ts";
 import { translateLanguages } from "@shared/contract/product.ts";
@@ -9,12 +9,12 @@ import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { api } from "../../lib/feature-api.ts";
+import { useTranslateProducts } from "./api/bulk-edit-products.ts";
+import { productKeys } from "./api/get-products.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { AUTO_LANGUAGE, DEFAULT_PROVIDER, translateBody, translateForm } from "./bulk-forms.ts";
 import { FormCheck } from "./form-check.tsx";
-import { FormSelect } from "./form-select.tsx";
-import { productKeys } from "./product-api.ts";
+import { FormSelect } from "../../components/form-select.tsx";
 import { EDIT_LANGUAGES, languageName, providerOptions } from "./product-names.ts";
 import { TaskProgress, useTaskProgress } from "./task-progress.tsx";
 
@@ -29,12 +29,7 @@ export function BulkTranslateDialog({ target, onClose }: BulkDialogBaseProps) {
   const form = useZodForm(translateForm, {
     defaultValues: { from: "zh", to: "es", isContainsDescription: false, provider: DEFAULT_PROVIDER },
   });
-  const queryClient = useQueryClient();
-  const start = useMutation({
-    mutationFn: (body: Parameters<typeof api.product.translateProduct>[0]) => api.product.translateProduct(body),
-    // The translation is a bulk edit too: the undo button follows it at once.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
-  });
+  const start = useTranslateProducts();
   const [taskId, setTaskId] = useState<string | null>(null);
 
   if (taskId) return <TranslateProgressDialog taskId={taskId} onClose={onClose} />;

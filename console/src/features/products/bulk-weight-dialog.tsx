@@ -3,7 +3,6 @@
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import { api } from "../../lib/feature-api.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { weightBody, weightForm } from "./bulk-forms.ts";
 
@@ -21,11 +20,7 @@ export function BulkWeightDialog({ target, onClose }: BulkDialogBaseProps) {
       pending={pending}
       testId="products-weight-dialog"
     >
-      <Form
-        form={form}
-        id="products-weight-form"
-        onSubmit={(v) => submit(() => api.product.webBatchUpdateProductWeight(weightBody(target, v)))}
-      >
+      <Form form={form} id="products-weight-form" onSubmit={(v) => submit({ edit: "weight", body: weightBody(target, v) })}>
         <FormField
           form={form}
           name="mode"

@@ -1,7 +1,6 @@
 // The editor's category: the site, then a leaf of that site's tree in the category tree-select (its full name is kept
 // as the product's category name), and 推荐类目: Mercado Libre's predictions for the title (PredictMeliCategory), any
 // of which can be taken in one click.
-import { useMutation } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useWatch } from "react-hook-form";
 import type { PredictedCategory } from "@shared/contract/category.ts";
@@ -9,10 +8,10 @@ import { Button } from "@shared/ui/button.tsx";
 import { FormField } from "@shared/ui/form.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
-import { api } from "../../lib/feature-api.ts";
+import { usePredictCategory } from "./api/predict-product-fields.ts";
 import type { SiteId } from "../../stores/platform.ts";
 import type { EditorForm } from "./editor-types.ts";
-import { FormSelect } from "./form-select.tsx";
+import { FormSelect } from "../../components/form-select.tsx";
 import { siteOptions } from "./product-names.ts";
 
 /** The title Mercado Libre predicts best from: the site's language first (pt for Brazil, en for CBT), then any. */
@@ -30,9 +29,7 @@ export function EditorCategory({ form }: { form: EditorForm }) {
   const site = useWatch({ control: form.control, name: "site" });
   const categoryName = useWatch({ control: form.control, name: "categoryName" });
   const siteId = site ? (Number(site) as SiteId) : null;
-  const predict = useMutation({
-    mutationFn: (input: { site: number; title: string }) => api.meliCategory.predictMeliCategory({ ...input, limit: 5 }),
-  });
+  const predict = usePredictCategory();
   const choose = (cateId: string, fullName: string) => {
     form.setValue("cateId", cateId, { shouldDirty: true, shouldValidate: true });
     form.setValue("categoryName", fullName, { shouldDirty: true });

@@ -5,7 +5,7 @@ import { useFieldArray } from "react-hook-form";
 import { Button } from "@shared/ui/button.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { Input } from "@shared/ui/input.tsx";
-import { Thumb } from "../collects/thumb.tsx";
+import { Thumb } from "../../components/list/thumb.tsx";
 import type { EditorForm } from "./editor-types.ts";
 import { MAX_IMAGES } from "./product-editor-schema.ts";
 

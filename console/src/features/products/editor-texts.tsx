@@ -2,7 +2,6 @@
 // description is HTML, edited as text. On the es / pt / en tabs 翻译 fills that language from another one
 // (TranslateProduct for this product, titles and descriptions); it works on the saved product, so it asks for unsaved
 // changes to be saved first, and reloads the product when the translation is done.
-import { useMutation } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
 import { useEffect, useState } from "react";
 import { TaskType } from "@shared/contract/enums.ts";
@@ -13,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { api } from "../../lib/feature-api.ts";
+import { useTranslateProducts } from "./api/bulk-edit-products.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./product-editor-schema.ts";
 import { languageName } from "./product-names.ts";
@@ -88,9 +87,8 @@ function TranslateInto({ form, lang, languages, productId, dirty, onTranslated }
   const titles = form.getValues("titles");
   const [from, setFrom] = useState(sources.find((l) => titles[l]?.trim()) ?? sources[0]);
   const [taskId, setTaskId] = useState<string | null>(null);
-  const start = useMutation({
-    mutationFn: (body: Parameters<typeof api.product.translateProduct>[0]) => api.product.translateProduct(body),
-    onSuccess: (r) => (r.taskId ? setTaskId(r.taskId) : toast.info(`没有需要翻译的内容`)),
+  const start = useTranslateProducts({
+    mutationConfig: { onSuccess: (r) => (r.taskId ? setTaskId(r.taskId) : toast.info(`没有需要翻译的内容`)) },
   });
   const state = useTaskProgress(taskId, TaskType.TranslateProducts);
 

@@ -1,6 +1,5 @@
 // 导出: the chosen products (or every product matching the filter) as an xlsx file. ExportProduct queues the export;
 // the dialog follows its task to the end and then offers the file (DownloadExport).
-import { useMutation } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { TaskType } from "@shared/contract/enums.ts";
@@ -9,19 +8,13 @@ import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { handleServerError } from "../../lib/response-handler.ts";
-import { api } from "../../lib/feature-api.ts";
-import { formatDate } from "../../lib/format.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
-import { selectionBody } from "./bulk-target.ts";
-import { downloadExport } from "./export-download.ts";
+import { useDownloadProductExport, useExportProducts } from "./api/export-products.ts";
 import { TaskProgress, useTaskProgress } from "./task-progress.tsx";
 
 export function ExportDialog({ target, onClose }: BulkDialogBaseProps) {
   const [taskId, setTaskId] = useState<string | null>(null);
-  const start = useMutation({
-    mutationFn: () => api.productExport.exportProduct({ ...selectionBody(target), utcOffsetMinutes: -new Date().getTimezoneOffset() }),
-    onSuccess: (r) => setTaskId(r.taskId),
-  });
+  const start = useExportProducts({ mutationConfig: { onSuccess: (r) => setTaskId(r.taskId) } });
   if (taskId) return <ExportProgressDialog taskId={taskId} onClose={onClose} />;
   return (
     <BulkDialog
@@ -30,7 +23,7 @@ export function ExportDialog({ target, onClose }: BulkDialogBaseProps) {
       title="导出商品"
       verb="导出"
       description={`导出为 Excel 文件（xlsx），包含标题、价格、重量、状态、标签、来源等列；文件保留 ${PRODUCT_EXPORT_KEEP_DAYS} 天。`}
-      onConfirm={() => start.mutate()}
+      onConfirm={() => start.mutate(target)}
       pending={start.isPending}
       submitText="开始导出"
       testId="products-export-dialog"
@@ -40,11 +33,12 @@ export function ExportDialog({ target, onClose }: BulkDialogBaseProps) {
 
 function ExportProgressDialog({ taskId, onClose }: { taskId: string; onClose: () => void }) {
   const state = useTaskProgress(taskId, TaskType.ExportProducts);
-  const download = useMutation({
-    mutationFn: () => downloadExport(taskId, state.task?.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`),
-    onSuccess: (name) => toast.success(`已下载 ${name}`),
-    onError: (e) => void (handleServerError(e) || toast.error("下载失败，请稍后重试")),
-    meta: { silent: true },
+  const download = useDownloadProductExport({
+    mutationConfig: {
+      onSuccess: (name) => toast.success(`已下载 ${name}`),
+      onError: (e) => void (handleServerError(e) || toast.error("下载失败，请稍后重试")),
+      meta: { silent: true },
+    },
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -59,7 +53,11 @@ function ExportProgressDialog({ taskId, onClose }: { taskId: string; onClose: ()
             {state.done ? "关闭" : "后台运行"}
           </Button>
           {state.succeeded ? (
-            <Button loading={download.isPending} onClick={() => download.mutate()} data-testid="products-export-download">
+            <Button
+              loading={download.isPending}
+              onClick={() => download.mutate({ taskId, taskRemark: state.task?.taskRemark })}
+              data-testid="products-export-download"
+            >
               <Download />
               下载文件
             </Button>

@@ -37,19 +37,11 @@ import {
   weightForm,
 } from "./bulk-forms.ts";
 import { countText, selectionBody, type BulkTarget } from "./bulk-target.ts";
-import { fileNameOf } from "./export-download.ts";
+import { fileNameOf } from "./api/export-products.ts";
 import { editorValuesOf, productEditorForm, saveBodyOf } from "./product-editor-schema.ts";
 import { editKindLabel, productStatusLabel } from "./product-names.ts";
-import {
-  emptyProductListState,
-  hasProductFilter,
-  readProductListState,
-  sourceIdsOf,
-  toProductFilter,
-  toProductQuery,
-  writeProductListState,
-  type ProductListState,
-} from "./search-params.ts";
+import { defaultListState, hasListFilter, readListState, writeListState } from "../../components/list/use-list-url-state.ts";
+import { productListSchema, sourceIdsOf, toProductFilter, toProductQuery, type ProductListState } from "./search-params.ts";
 import {
   addOption,
   addValue,
@@ -70,45 +62,55 @@ const P2 = "66666666-7777-4888-9999-aaaaaaaaaaaa";
 
 describe("product list search params", () => {
   const full: ProductListState = {
-    title: "蓝牙耳机",
+    q: "蓝牙耳机",
     sku: "SKU-1",
-    sourceIds: "6101,6102",
+    src: "6101,6102",
     status: String(ProductStatus.Ready),
     platform: "1",
     label: LABEL,
     user: USER,
-    currency: "CNY",
-    minPrice: "10",
-    maxPrice: "99.5",
-    minWeight: "100",
-    maxWeight: "2000",
+    cur: "CNY",
+    pmin: "10",
+    pmax: "99.5",
+    wmin: "100",
+    wmax: "2000",
     site: String(Site.mx),
-    cateId: "MLM1055",
-    start: "2024-05-01",
-    end: "2024-05-31",
-    infringement: "yes",
+    cate: "MLM1055",
+    from: "2024-05-01",
+    to: "2024-05-31",
+    infr: "yes",
     page: 3,
-    pageSize: 500,
+    size: 500,
   };
+  const read = (params: URLSearchParams) => readListState(productListSchema, params);
+  const write = (params: URLSearchParams, state: ProductListState) => writeListState(productListSchema, params, state);
+  const empty = defaultListState(productListSchema);
 
   it("round-trips every filter and the paging through the URL", () => {
-    const params = writeProductListState(new URLSearchParams(), full);
-    expect(readProductListState(params)).toEqual(full);
+    const params = write(new URLSearchParams(), full);
+    expect(read(params)).toEqual(full);
     // keys the page does not own are kept
-    const withOther = writeProductListState(new URLSearchParams("tab=x"), full);
+    const withOther = write(new URLSearchParams("tab=x"), full);
     expect(withOther.get("tab")).toBe("x");
   });
 
   it("leaves defaults out of the URL and reads broken values as defaults", () => {
-    expect(writeProductListState(new URLSearchParams(), emptyProductListState(50)).toString()).toBe("");
-    const s = readProductListState(
+    expect(empty.size).toBe(50);
+    expect(write(new URLSearchParams(), empty).toString()).toBe("");
+    const s = read(
       new URLSearchParams(
         "status=9&platform=x&label=nope&user=1&pmin=abc&wmax=-1&site=7&from=2024-02-30&infr=maybe&page=-2&size=33&cur=usdx",
       ),
     );
-    expect(s).toEqual(emptyProductListState(50));
-    expect(hasProductFilter(s)).toBe(false);
-    expect(hasProductFilter({ ...s, minWeight: "5" })).toBe(true);
+    expect(s).toEqual(empty);
+    expect(hasListFilter(productListSchema, s)).toBe(false);
+    expect(hasListFilter(productListSchema, { ...s, wmin: "5" })).toBe(true);
+    expect(hasListFilter(productListSchema, { ...s, page: 2, size: 100 })).toBe(false);
+  });
+
+  it("writes what it reads back: source ids comma-separated, the currency in capitals", () => {
+    const params = write(new URLSearchParams(), { ...empty, src: " 1 2,2\n3", cur: "usd", q: " 耳机 " });
+    expect(params.toString()).toBe(new URLSearchParams({ q: "耳机", src: "1,2,3", cur: "USD" }).toString());
   });
 
   it("turns the state into the contract's filter (only what is set; end day inclusive)", () => {
@@ -132,8 +134,8 @@ describe("product list search params", () => {
     });
     expect(new Date(f.startTime!).getTime()).toBe(new Date(2024, 4, 1).getTime());
     expect(new Date(f.endTime!).getTime()).toBe(new Date(2024, 5, 1).getTime());
-    expect(toProductFilter(emptyProductListState(50))).toEqual({});
-    expect(toProductFilter({ ...full, infringement: "no" }).hasInfringement).toBe(false);
+    expect(toProductFilter(empty)).toEqual({});
+    expect(toProductFilter({ ...full, infr: "no" }).hasInfringement).toBe(false);
     expect(toProductQuery(full)).toMatchObject({ skipCount: 1000, maxResultCount: 500, sorting: "creationTime desc" });
   });
 

@@ -1,5 +1,5 @@
 // The open bulk action's dialog (one at a time), for the products the page has chosen.
-import type { UserOption } from "../collects/user-options.ts";
+import type { UserOption } from "../../components/list/owner-filter.ts";
 import { BulkAssignDialog } from "./bulk-assign-dialog.tsx";
 import { BulkCategoryDialog } from "./bulk-category-dialog.tsx";
 import { BulkDeleteDialog, BulkScreenDialog } from "./bulk-confirm-dialogs.tsx";

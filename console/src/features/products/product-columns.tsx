@@ -7,10 +7,10 @@ import type { ProductListItem } from "@shared/contract/product.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { formatDateTime } from "../../lib/format.ts";
-import { formatPrice } from "../collects/format.ts";
-import { platformLabel } from "../collects/labels.ts";
-import { Thumb } from "../collects/thumb.tsx";
+import { Thumb } from "../../components/list/thumb.tsx";
+import { DateCell } from "../../components/list/date-cell.tsx";
+import { formatPrice } from "../../lib/format.ts";
+import { platformLabel } from "../../lib/labels.ts";
 import { productStatusLabel, productStatusTones } from "./product-names.ts";
 
 export type ProductRowActions = {
@@ -123,15 +123,7 @@ export function productColumns(a: ProductRowActions): DataTableColumn<ProductLis
       id: "created",
       header: "创建时间",
       width: 104,
-      cell: (r) => {
-        const [day, time] = formatDateTime(r.creationTime).split(" ");
-        return (
-          <div className="text-muted-foreground flex flex-col text-xs whitespace-nowrap tabular-nums">
-            <span>{day}</span>
-            {time ? <span>{time}</span> : null}
-          </div>
-        );
-      },
+      cell: (r) => <DateCell iso={r.creationTime} stacked />,
     },
     {
       id: "actions",

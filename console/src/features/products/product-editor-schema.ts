@@ -5,7 +5,8 @@ import { z } from "zod";
 import { webUrl } from "@shared/contract/collect.ts";
 import type { InputOf } from "@shared/api/define.ts";
 import type { createOrUpdateProductInput, ProductDetail } from "@shared/contract/product.ts";
-import { numberText, sizeText } from "./bulk-forms.ts";
+import { numberText } from "../../lib/number-text.ts";
+import { sizeText } from "./bulk-forms.ts";
 import { EDIT_LANGUAGES } from "./product-names.ts";
 import { toVariantModelInput, type VariantGrid } from "./variant-model.ts";
 

@@ -4,7 +4,7 @@
 // the last one can be undone. Export follows its task to a download; 编辑 / 新建商品 open the editor drawer.
 // Sub-accounts see their own products: no owner filter or column, no assigning.
 import { Download, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ProductListItem } from "@shared/contract/product.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
@@ -14,41 +14,32 @@ import { DataTable } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useConfigStore } from "../../stores/config.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { updateState } from "../collects/search-params.ts";
-import { useTabSearchParams } from "../collects/use-tab-search-params.ts";
-import { useOwnerFilterOptions } from "../collects/user-options.ts";
 import { countText, type BulkTarget } from "./bulk-target.ts";
 import { ExportDialog } from "./export-dialog.tsx";
-import { useCopyProducts, useDeleteProduct, useProducts } from "./product-api.ts";
+import { useCopyProducts, useDeleteProduct } from "./api/edit-products.ts";
+import { useProducts } from "./api/get-products.ts";
 import { ProductBulkBar, type BulkAction } from "./product-bulk-bar.tsx";
 import { ProductBulkDialogs } from "./product-bulk-dialogs.tsx";
 import { productColumns, titleIn } from "./product-columns.tsx";
 import { ProductEditor, type EditorTarget } from "./product-editor.tsx";
 import { ProductFilters } from "./product-filters.tsx";
 import { EDIT_LANGUAGES, languageName } from "./product-names.ts";
-import {
-  emptyProductListState,
-  hasProductFilter,
-  PRODUCT_PAGE_SIZES,
-  readProductListState,
-  toProductFilter,
-  toProductQuery,
-  VIRTUALIZE_FROM,
-  writeProductListState,
-  type ProductListState,
-} from "./search-params.ts";
+import { PRODUCT_PAGE_SIZES, productListSchema, toProductFilter, toProductQuery, VIRTUALIZE_FROM } from "./search-params.ts";
 import { UndoEditButton } from "./undo-edit-button.tsx";
 
 const VIRTUAL_ROW_HEIGHT = 64;
 
 export default function ProductListPage({ route }: PageProps) {
-  const [params, setParams] = useTabSearchParams(route.path);
-  const state = readProductListState(params);
-  const update = (change: Partial<ProductListState>) =>
-    setParams((prev) => writeProductListState(prev, updateState(readProductListState(prev), change)));
+  const listState = useListUrlState(productListSchema, useTabSearchParams(route.path));
+  const { state, filtered } = listState;
 
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const users = useOwnerFilterOptions();
@@ -61,26 +52,9 @@ export default function ProductListPage({ route }: PageProps) {
   const total = list.data?.totalCount ?? 0;
   const capped = list.data?.totalCountCapped ?? false;
 
-  // The selection: ids chosen row by row (kept across pages), or every product matching the filter. A new filter
-  // starts a new selection.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  const filterKey = JSON.stringify(filter);
-  useEffect(() => {
-    setSelected(new Set());
-    setAllMatching(false);
-  }, [filterKey]);
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-
-  // A page past the end (after a delete, or an old link) moves to the last page.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData || capped) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, capped, total, state.page, state.pageSize]);
+  const selection = useListSelection(listState.filterKey);
+  // A capped total is only a lower bound: the last page is not known.
+  useKeepPageInRange(listState.state, settledTotal(list, capped), listState.setPage);
 
   const [editing, setEditing] = useState<EditorTarget>(null);
   const [action, setAction] = useState<BulkAction | null>(null);
@@ -88,8 +62,8 @@ export default function ProductListPage({ route }: PageProps) {
   const copy = useCopyProducts();
   const deleteOne = useDeleteProduct();
 
-  const target: BulkTarget = allMatching ? { kind: "filter", filter } : { kind: "ids", ids: [...selected] };
-  const hasSelection = allMatching || selected.size > 0;
+  const target: BulkTarget = selection.allMatching ? { kind: "filter", filter } : { kind: "ids", ids: [...selection.selected] };
+  const hasSelection = selection.allMatching || selection.selected.size > 0;
 
   function onCopyRow(row: ProductListItem) {
     copy.mutate([row.id], { onSuccess: (r) => toast.success(`已复制 ${r.count} 个商品，副本在列表最前`) });
@@ -106,12 +80,7 @@ export default function ProductListPage({ route }: PageProps) {
     deleteOne.mutate(row.id, {
       onSuccess: () => {
         toast.success("商品已删除");
-        setSelected((s) => {
-          if (!s.has(row.id)) return s;
-          const next = new Set(s);
-          next.delete(row.id);
-          return next;
-        });
+        selection.deselect(row.id);
       },
     });
   }
@@ -123,8 +92,7 @@ export default function ProductListPage({ route }: PageProps) {
     titleLanguage,
     showOwner: isMainAccount,
   });
-  const virtualized = state.pageSize >= VIRTUALIZE_FROM;
-  const filtered = hasProductFilter(state);
+  const virtualized = state.size >= VIRTUALIZE_FROM;
 
   return (
     <Card data-testid="products-list-page">
@@ -163,13 +131,7 @@ export default function ProductListPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <ProductFilters
-          state={state}
-          onChange={update}
-          onReset={() => setParams(() => writeProductListState(new URLSearchParams(), emptyProductListState(state.pageSize)))}
-          users={users}
-          canReset={filtered}
-        />
+        <ProductFilters state={state} onChange={listState.update} onReset={listState.reset} users={users} canReset={filtered} />
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground" data-testid="products-total" data-total={total} data-capped={capped}>
             共 <b className="text-foreground tabular-nums">{countText(total, capped)}</b> 个商品
@@ -179,13 +141,13 @@ export default function ProductListPage({ route }: PageProps) {
           </div>
         </div>
         <ProductBulkBar
-          selectedCount={selected.size}
-          allMatching={allMatching}
+          selectedCount={selection.selected.size}
+          allMatching={selection.allMatching}
           total={total}
           totalCapped={capped}
           canAssign={isMainAccount && !!users}
-          onSelectAllMatching={() => setAllMatching(true)}
-          onClear={clearSelection}
+          onSelectAllMatching={selection.selectAllMatching}
+          onClear={selection.clear}
           onAction={setAction}
         />
         <DataTable
@@ -195,23 +157,16 @@ export default function ProductListPage({ route }: PageProps) {
           rowKey={(r) => r.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的商品" : "还没有商品：在采集列表中把商品导入产品库，或点击右上角“新建商品”"}
-          selection={{
-            // Every row shows as chosen while all matching rows are; unticking one goes back to choosing row by row.
-            selected: allMatching ? new Set(rows.map((r) => r.id)) : selected,
-            onChange: (next) => {
-              setAllMatching(false);
-              setSelected(next);
-            },
-          }}
+          selection={selection.table(rows.map((r) => r.id))}
           virtualized={virtualized}
           rowHeight={VIRTUAL_ROW_HEIGHT}
           height="max(420px, calc(100dvh - 380px))"
           pagination={{
             page: state.page,
-            pageSize: state.pageSize,
+            pageSize: state.size,
             total,
             pageSizeOptions: PRODUCT_PAGE_SIZES,
-            onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+            onChange: listState.onPageChange,
           }}
           className={cn(
             virtualized ? "[&_[role=grid]>div]:min-w-[1100px]" : "[&_table]:min-w-[1100px] [&_table]:table-fixed",
@@ -221,7 +176,7 @@ export default function ProductListPage({ route }: PageProps) {
         />
       </CardContent>
 
-      <ProductBulkDialogs action={action} target={target} users={users} onClose={() => setAction(null)} onDeleted={clearSelection} />
+      <ProductBulkDialogs action={action} target={target} users={users} onClose={() => setAction(null)} onDeleted={selection.clear} />
       {exporting ? <ExportDialog target={hasSelection ? target : { kind: "filter", filter }} onClose={() => setExporting(false)} /> : null}
       <ProductEditor target={editing} onClose={() => setEditing(null)} />
     </Card>

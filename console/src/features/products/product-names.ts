@@ -3,7 +3,7 @@
 // button shows it.
 import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.ts";
 import { productStatusNames } from "@shared/contract/names.ts";
-import type { BadgeTone } from "../collects/labels.ts";
+import type { BadgeTone } from "../../lib/labels.ts";
 
 export const productStatusLabels = productStatusNames;
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@shared/ui/label.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useCreateInfringementWords } from "./api.ts";
+import { useCreateInfringementWords } from "./api/edit-infringement-words.ts";
 import { answerText, wordsOf, wordsProblem } from "./words.ts";
 
 export type SensitivesAddDialogProps = {

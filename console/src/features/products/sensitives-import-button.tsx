@@ -6,7 +6,7 @@ import { useRef } from "react";
 import { ApiError } from "@shared/api/errors.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useImportInfringementWords } from "./api.ts";
+import { useImportInfringementWords } from "./api/edit-infringement-words.ts";
 import { answerText, IMPORT_MAX_MB, wordFileProblem } from "./words.ts";
 
 const ACCEPT = ".xlsx,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain";

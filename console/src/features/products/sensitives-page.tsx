@@ -4,7 +4,7 @@
 // deleted. A tenant's own list is edited by its main account only; sub-accounts (and tenants on the default list)
 // read only.
 import { Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
@@ -13,9 +13,11 @@ import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { SearchInput } from "@shared/ui/search-input.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { useDeleteInfringementWords, useInfringementWords, type WordList } from "./api.ts";
+import { useDeleteInfringementWords } from "./api/edit-infringement-words.ts";
+import { useInfringementWords, type WordList } from "./api/get-infringement-words.ts";
 import { SensitivesAddDialog } from "./sensitives-add-dialog.tsx";
 import { sensitivesColumns } from "./sensitives-columns.tsx";
 import { SensitivesImportButton } from "./sensitives-import-button.tsx";
@@ -51,11 +53,7 @@ export default function SensitivesPage({ route }: PageProps) {
   };
 
   // A page past the end (after a delete) moves to the last page.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / pageSize));
-    if (page > lastPage) setPage(lastPage);
-  }, [list.data, list.isPlaceholderData, total, page, pageSize]);
+  useKeepPageInRange({ page, size: pageSize }, settledTotal(list), setPage);
 
   const [adding, setAdding] = useState(false);
   const remove = useDeleteInfringementWords();

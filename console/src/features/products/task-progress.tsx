@@ -1,12 +1,9 @@
-// A background task started from this screen (an export, a translation), followed through the task centre
-// (GetTaskInfoByPage of its type, newest first, found by id) until it has finished; shown as a progress bar.
-import { useQuery } from "@tanstack/react-query";
+// A background task started from this screen (an export, a translation), followed through the task centre until it
+// has finished (lib/task-queries.ts); shown as a progress bar.
 import { TaskStatus } from "@shared/contract/enums.ts";
 import type { TaskInfo } from "@shared/contract/tasks.ts";
 import { cn } from "@shared/ui/cn.ts";
-import { api } from "../../lib/api.ts";
-
-const POLL_MS = 1500;
+import { isTaskDone, useTask } from "../../lib/task-queries.ts";
 
 export type TaskState = {
   task: TaskInfo | null;
@@ -15,27 +12,11 @@ export type TaskState = {
   failed: boolean;
 };
 
-const finished = (t: TaskInfo | null | undefined) =>
-  !!t && (t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed || t.taskStatus === TaskStatus.Cancelled);
-
 export function useTaskProgress(taskId: string | null, taskType: number): TaskState {
-  const q = useQuery({
-    queryKey: ["task-progress", taskType, taskId] as const,
-    queryFn: async ({ signal }) => {
-      const page = await api.tasks.getTaskInfoByPage({ TaskType: taskType, Sorting: "creationTime desc", MaxResultCount: 50 }, { signal });
-      return page.items.find((t) => t.id === taskId) ?? null;
-    },
-    enabled: !!taskId,
-    staleTime: 0,
-    refetchInterval: (query) => (finished(query.state.data) ? false : POLL_MS),
-  });
-  const task = q.data ?? null;
-  return {
-    task,
-    done: finished(task),
-    succeeded: task?.taskStatus === TaskStatus.Succeeded,
-    failed: !!task && finished(task) && task.taskStatus !== TaskStatus.Succeeded,
-  };
+  const task = useTask(taskType, taskId).data ?? null;
+  const done = isTaskDone(task);
+  const succeeded = task?.taskStatus === TaskStatus.Succeeded;
+  return { task, done, succeeded, failed: done && !succeeded };
 }
 
 const statusText: Record<number, string> = {

@@ -6,7 +6,7 @@ import { confirm } from "@shared/ui/confirm.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { countText } from "./bulk-target.ts";
-import { useLastProductEdit, useUndoProductEdit } from "./product-api.ts";
+import { useLastProductEdit, useUndoProductEdit } from "./api/undo-product-edit.ts";
 import { editKindLabel } from "./product-names.ts";
 
 export function UndoEditButton() {

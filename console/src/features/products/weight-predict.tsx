@@ -5,7 +5,7 @@ import type { PredictWightByTitleResult } from "@shared/contract/product.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import type { EditorForm } from "./editor-types.ts";
-import { usePredictWeight } from "./product-api.ts";
+import { usePredictWeight } from "./api/predict-product-fields.ts";
 
 /** The title to predict from: the first non-empty one, Chinese first. */
 export function predictTitleOf(titles: Record<string, string>): string {

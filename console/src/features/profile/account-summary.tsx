@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { Skeleton } from "@shared/ui/skeleton.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { formatAmount, formatDateTime } from "../../lib/format.ts";
-import { useMyInfo } from "./api.ts";
+import { useMyInfo } from "./api/get-profile.ts";
 
 const roleNames: Record<string, string> = { host: "平台管理员", super: "主账号", sub: "子账号" };
 const paymentTypeNames: Record<number, string> = {

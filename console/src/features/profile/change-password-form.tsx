@@ -8,7 +8,7 @@ import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { logout } from "../../lib/session.ts";
-import { useChangePassword } from "./api.ts";
+import { useChangePassword } from "./api/change-password.ts";
 import { changePasswordForm, emptyPasswordValues } from "./schemas.ts";
 
 export const PASSWORD_CHANGED = "密码已修改，请重新登录";

@@ -9,7 +9,9 @@ import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { Loading } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { isConflict, useMyProfile, useUpdateMyProfile } from "./api.ts";
+import { isConflict } from "../../lib/query-client.ts";
+import { useMyProfile } from "./api/get-profile.ts";
+import { useUpdateMyProfile } from "./api/update-profile.ts";
 import { profileForm, profileValuesOf } from "./schemas.ts";
 
 export function ProfileEditor() {

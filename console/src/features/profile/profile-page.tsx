@@ -2,7 +2,7 @@
 // password. ?tab=password in the URL selects the second tab (the menu's 修改密码 opens it that way).
 import { useSearchParams } from "react-router-dom";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
 import { AccountSummary } from "./account-summary.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ProfileEditor } from "./profile-form.tsx";

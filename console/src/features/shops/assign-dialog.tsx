@@ -6,9 +6,9 @@ import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { UserOption } from "../collects/user-options.ts";
-import { FormSelect } from "../products/form-select.tsx";
-import { useAssignAccount } from "./api.ts";
+import { FormSelect } from "../../components/form-select.tsx";
+import type { UserOption } from "../../components/list/owner-filter.ts";
+import { useAssignAccount } from "./api/edit-shops.ts";
 
 const assignForm = z.object({ userId: z.string() });
 

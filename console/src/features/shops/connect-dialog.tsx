@@ -9,8 +9,8 @@ import { Checkbox } from "@shared/ui/checkbox.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import type { UserOption } from "../collects/user-options.ts";
-import { FormSelect } from "../products/form-select.tsx";
+import { FormSelect } from "../../components/form-select.tsx";
+import type { UserOption } from "../../components/list/owner-filter.ts";
 import { SITE_NUMBERS, siteCodeHint, siteName } from "./names.ts";
 
 export const connectForm = z.object({

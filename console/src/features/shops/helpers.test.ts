@@ -21,14 +21,13 @@ import {
   pricingValuesOf,
 } from "./pricing-form.ts";
 import {
-  clearShopFilters,
-  hasShopFilter,
-  readShopListState,
-  readShopsTab,
-  toAccountsQuery,
-  writeShopListState,
-  writeShopsTab,
-} from "./search-params.ts";
+  changeListState,
+  defaultListState,
+  hasListFilter,
+  readListState,
+  writeListState,
+} from "../../components/list/use-list-url-state.ts";
+import { readShopsTab, shopListSchema, toAccountsQuery, writeShopsTab } from "./search-params.ts";
 import type { ShopAccount } from "@shared/contract/meli.ts";
 
 const USER = "3f0c8a52-1b7e-4c1d-9a43-2f6f0e9b7a11";
@@ -77,8 +76,8 @@ describe("names", () => {
 describe("list state in the URL", () => {
   it("reads and writes filters, sorting and paging, leaving defaults out", () => {
     const p = new URLSearchParams(`q=abc&site=2&status=3&user=${USER.toUpperCase()}&sort=creationTime%20asc&page=3&size=50&tab=groups`);
-    const s = readShopListState(p);
-    expect(s).toEqual({ keyword: "abc", site: "2", status: "3", user: USER, sort: "creationTime asc", page: 3, pageSize: 50 });
+    const s = readListState(shopListSchema, p);
+    expect(s).toEqual({ q: "abc", site: "2", status: "3", user: USER, sort: "creationTime asc", page: 3, size: 50 });
     expect(readShopsTab(p)).toBe("groups");
     expect(toAccountsQuery(s)).toEqual({
       KeyWord: "abc",
@@ -89,16 +88,22 @@ describe("list state in the URL", () => {
       SkipCount: 100,
       MaxResultCount: 50,
     });
-    const cleared = clearShopFilters(p);
+    // What the toolbar's reset writes: no filter and the default order, keeping the tab and the page size.
+    const cleared = writeListState(shopListSchema, p, { ...defaultListState(shopListSchema), size: s.size });
     expect(cleared.toString()).toBe("size=50&tab=groups");
     expect(writeShopsTab(cleared, "list").toString()).toBe("size=50");
-    expect(writeShopListState(new URLSearchParams(), readShopListState(new URLSearchParams())).toString()).toBe("");
+    expect(writeListState(shopListSchema, new URLSearchParams(), defaultListState(shopListSchema)).toString()).toBe("");
+    // A filter change goes back to page 1; a page change keeps the filters.
+    expect(changeListState(s, { site: "1" })).toMatchObject({ site: "1", page: 1 });
+    expect(changeListState(s, { page: 2 })).toMatchObject({ site: "2", page: 2 });
   });
 
   it("drops broken values", () => {
-    const s = readShopListState(new URLSearchParams("site=9&status=7&user=me&sort=password%20desc&page=-1&size=33"));
-    expect(s).toEqual({ keyword: "", site: "all", status: "all", user: "all", sort: "", page: 1, pageSize: 20 });
-    expect(hasShopFilter(s)).toBe(false);
+    const s = readListState(shopListSchema, new URLSearchParams("site=9&status=7&user=me&sort=password%20desc&page=-1&size=33"));
+    expect(s).toEqual({ q: "", site: "all", status: "all", user: "all", sort: "", page: 1, size: 20 });
+    expect(hasListFilter(shopListSchema, s)).toBe(false);
+    // The order is not a filter.
+    expect(hasListFilter(shopListSchema, { ...s, sort: "name asc" })).toBe(false);
     expect(toAccountsQuery(s)).toEqual({ SkipCount: 0, MaxResultCount: 20 });
   });
 });

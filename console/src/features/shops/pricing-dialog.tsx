@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useBatchUpdateAccount, useUpdateAccount } from "./api.ts";
+import { useBatchUpdateAccount, useUpdateAccount } from "./api/edit-shops.ts";
 import { siteName, shopTitle } from "./names.ts";
 import {
   BATCH_FIELDS,

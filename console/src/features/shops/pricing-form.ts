@@ -3,7 +3,7 @@
 // Chinese message first and then checked by the contract's own rule, so the form and the server agree.
 import { z } from "zod";
 import { accountInfo, type AccountInfo, type ShopAccount } from "@shared/contract/meli.ts";
-import { numberText } from "../products/bulk-forms.ts";
+import { numberText } from "../../lib/number-text.ts";
 
 const PRICE_MAX = 1_000_000_000;
 const SORT_LIMIT = 1_000_000;

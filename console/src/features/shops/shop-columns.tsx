@@ -8,7 +8,7 @@ import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Switch } from "@shared/ui/switch.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateCell } from "../../components/list/date-cell.tsx";
 import { accountStatusLabel, accountStatusTones, shopTitle, siteCodeHint, siteName } from "./names.ts";
 import { pricingSummary } from "./pricing-form.ts";
 
@@ -151,15 +151,7 @@ export function shopColumns(a: ShopRowActions): DataTableColumn<ShopAccount>[] {
       id: "created",
       header: "绑定时间",
       width: 100,
-      cell: (s) => {
-        const [day, time] = formatDateTime(s.creationTime).split(" ");
-        return (
-          <div className="text-muted-foreground flex flex-col text-xs whitespace-nowrap tabular-nums">
-            <span>{day}</span>
-            {time ? <span>{time}</span> : null}
-          </div>
-        );
-      },
+      cell: (s) => <DateCell iso={s.creationTime} stacked />,
     },
     {
       id: "actions",

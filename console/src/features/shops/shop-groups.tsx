@@ -9,7 +9,7 @@ import { Button } from "@shared/ui/button.tsx";
 import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Empty } from "@shared/ui/empty.tsx";
 import { Loading } from "@shared/ui/spinner.tsx";
-import { useAccountGroups } from "./api.ts";
+import { useAccountGroups } from "./api/get-shops.ts";
 import { accountStatusLabel, accountStatusTones, shopTitle, siteCodeHint, siteName } from "./names.ts";
 
 type Group = AccountGroupResponse["groups"][number];

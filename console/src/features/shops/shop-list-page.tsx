@@ -3,7 +3,6 @@
 // either as a message from that window or as ?auth= on this route; both show the server's message and refresh the
 // list and the user cache. Tab 店铺列表: filters kept in the URL, server paging, per-shop pricing rules, enable/disable,
 // order receiving, assigning (main accounts) and the same for the chosen shops at once. Tab 账号分组: GetMeliAccGroup.
-import { useMutation } from "@tanstack/react-query";
 import { ExternalLink, Plus, Store, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -16,31 +15,25 @@ import { Empty } from "@shared/ui/empty.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { ListToolbar } from "../../components/list/list-toolbar.tsx";
+import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { useUserStore } from "../../stores/user.ts";
-import { updateState } from "../collects/search-params.ts";
-import { useOwnerFilterOptions } from "../collects/user-options.ts";
-import { getAuthUrl, useEnableAccount, useEnableRecieveOrder, useRefreshShops, useShopAccounts } from "./api.ts";
+import { useConnectShop } from "./api/connect-shop.ts";
+import { useEnableAccount, useEnableReceiveOrder, useRefreshShops } from "./api/edit-shops.ts";
+import { useShopAccounts } from "./api/get-shops.ts";
 import { AssignDialog, type AssignTarget } from "./assign-dialog.tsx";
 import { ConnectDialog, type ConnectTarget } from "./connect-dialog.tsx";
-import { readAuthReturn, startAuthorization, stripAuthParams, watchAuthWindow, type AuthResult } from "./meli-auth.ts";
+import { readAuthReturn, stripAuthParams, watchAuthWindow, type AuthResult } from "./meli-auth.ts";
 import { shopTitle } from "./names.ts";
 import { BatchPricingDialog, PricingDialog } from "./pricing-dialog.tsx";
-import {
-  clearShopFilters,
-  hasShopFilter,
-  readShopListState,
-  readShopsTab,
-  SHOP_PAGE_SIZES,
-  toAccountsQuery,
-  writeShopListState,
-  writeShopsTab,
-  type ShopListState,
-  type ShopsTab,
-} from "./search-params.ts";
+import { readShopsTab, SHOP_PAGE_SIZES, shopListSchema, toAccountsQuery, writeShopsTab, type ShopsTab } from "./search-params.ts";
 import { ShopBulkBar, type ShopBulkAction } from "./shop-bulk-bar.tsx";
 import { shopColumns } from "./shop-columns.tsx";
-import { ShopFilters } from "./shop-filters.tsx";
+import { shopFilters } from "./shop-filters.ts";
 import { ShopGroups } from "./shop-groups.tsx";
 
 type Group = AccountGroupResponse["groups"][number];
@@ -57,9 +50,8 @@ function showAuthResult(r: AuthResult) {
 export default function ShopListPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
   const tab = readShopsTab(params);
-  const state = readShopListState(params);
-  const update = (change: Partial<ShopListState>) =>
-    setParams((prev) => writeShopListState(prev, updateState(readShopListState(prev), change)), { replace: true });
+  const listState = useListUrlState(shopListSchema, useReplaceSearchParams());
+  const { state, filtered } = listState;
 
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const selfId = useUserStore((s) => s.userInfo?.id ?? null);
@@ -69,26 +61,16 @@ export default function ShopListPage({ route }: PageProps) {
   const list = useShopAccounts(toAccountsQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
-  const filtered = hasShopFilter(state);
 
   // Chosen shops, kept across pages; a new filter starts a new selection.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const filterKey = JSON.stringify([state.keyword, state.site, state.status, state.user]);
-  useEffect(() => setSelected(new Set()), [filterKey]);
-
-  // A page past the end (after a change, or an old link) moves to the last page.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, total, state.page, state.pageSize]);
+  const selection = useListSelection(listState.filterKey);
+  const selected = selection.selected;
+  useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
 
   // ---- Connecting a shop.
   const [connect, setConnect] = useState<ConnectTarget | null>(null);
   const [waiting, setWaiting] = useState<Window | null>(null);
-  const start = useMutation({
-    mutationFn: (v: { sites: number[]; uid?: string }) => startAuthorization(() => getAuthUrl(v)),
-  });
+  const start = useConnectShop();
   const onAuthResult = (r: AuthResult) => {
     showAuthResult(r);
     void refresh();
@@ -146,7 +128,7 @@ export default function ShopListPage({ route }: PageProps) {
   const [assigning, setAssigning] = useState<AssignTarget | null>(null);
   const [pendingReceive, setPendingReceive] = useState<ReadonlySet<string>>(new Set());
   const enable = useEnableAccount();
-  const receive = useEnableRecieveOrder();
+  const receive = useEnableReceiveOrder();
 
   async function setEnabled(ids: string[], on: boolean, name?: string) {
     const what = name ? `店铺「${name}」` : `已选择的 ${ids.length} 个店铺`;
@@ -278,17 +260,19 @@ export default function ShopListPage({ route }: PageProps) {
               />
             ) : (
               <>
-                <ShopFilters
+                <ListToolbar
+                  filters={shopFilters(isMainAccount ? users : null)}
                   state={state}
-                  onChange={update}
-                  onReset={() => setParams((prev) => clearShopFilters(prev), { replace: true })}
-                  users={isMainAccount ? users : null}
+                  onChange={listState.update}
+                  onReset={listState.reset}
                   canReset={filtered}
+                  resetTestId="shops-reset"
+                  testId="shops-filters"
                 />
                 <ShopBulkBar
                   selectedCount={selected.size}
                   canAssign={isMainAccount && !!users}
-                  onClear={() => setSelected(new Set())}
+                  onClear={selection.clear}
                   onAction={onBulk}
                 />
                 <DataTable
@@ -298,13 +282,13 @@ export default function ShopListPage({ route }: PageProps) {
                   rowKey={(s) => s.id}
                   loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
                   emptyText="没有符合条件的店铺"
-                  selection={{ selected, onChange: setSelected }}
+                  selection={selection.table(rows.map((s) => s.id))}
                   pagination={{
                     page: state.page,
-                    pageSize: state.pageSize,
+                    pageSize: state.size,
                     total,
                     pageSizeOptions: SHOP_PAGE_SIZES,
-                    onChange: (page, pageSize) => update(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+                    onChange: listState.onPageChange,
                   }}
                   className="[&_table]:min-w-[1120px] [&_table]:table-fixed"
                 />

@@ -3,10 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useEffect } from "react";
+import { TaskType } from "@shared/contract/enums.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
-import { subUserKeys, useClearTask } from "./api.ts";
+import { useTask } from "../../lib/task-queries.ts";
+import { subUserKeys } from "./api/get-sub-users.ts";
 import { isTaskFinished, taskState, taskStateLabel, type TaskState } from "./task-status.ts";
 
 export type TrackedClearTask = { taskId: string; userName: string };
@@ -30,7 +32,7 @@ export function ClearTaskList({ tasks, onDismiss }: { tasks: TrackedClearTask[];
 }
 
 function ClearTaskItem({ task, onDismiss }: { task: TrackedClearTask; onDismiss: () => void }) {
-  const { data } = useClearTask(task.taskId);
+  const { data } = useTask(TaskType.ClearSubAccountInfo, task.taskId);
   const queryClient = useQueryClient();
   const state = taskState(data?.taskStatus);
   const finished = isTaskFinished(state);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { TaskStatus } from "@shared/contract/enums.ts";
 import { formatLimit, lastDays } from "./format.ts";
 import { createSubUserForm, editSubUserForm, editValuesOf, resetPasswordForm } from "./schemas.ts";
-import { readListState, readStatsRange, readTab, toSubUsersQuery, writeListState } from "./search-params.ts";
+import { readListState, writeListState } from "../../components/list/use-list-url-state.ts";
+import { readStatsRange, readTab, subUserListSchema, toSubUsersQuery } from "./search-params.ts";
 import { isTaskFinished, taskState, taskStateLabel } from "./task-status.ts";
 
 describe("format", () => {
@@ -18,23 +19,24 @@ describe("format", () => {
 });
 
 describe("list URL state", () => {
+  const read = (qs: string) => readListState(subUserListSchema, new URLSearchParams(qs));
   it("reads defaults and falls back on broken values", () => {
-    expect(readListState(new URLSearchParams(""))).toEqual({ search: "", active: "all", page: 1, pageSize: 10 });
-    expect(readListState(new URLSearchParams("q=bob&active=inactive&page=3&size=20"))).toEqual({
-      search: "bob",
-      active: "inactive",
-      page: 3,
-      pageSize: 20,
-    });
-    expect(readListState(new URLSearchParams("active=x&page=-1&size=7"))).toEqual({ search: "", active: "all", page: 1, pageSize: 10 });
+    expect(read("")).toEqual({ q: "", active: "all", page: 1, size: 10 });
+    expect(read("q=bob&active=inactive&page=3&size=20")).toEqual({ q: "bob", active: "inactive", page: 3, size: 20 });
+    expect(read("active=x&page=-1&size=7")).toEqual({ q: "", active: "all", page: 1, size: 10 });
   });
   it("writes only what differs from the defaults and keeps other params", () => {
-    const next = writeListState(new URLSearchParams("tab=stats&page=4"), { search: " a ", active: "active", page: 1, pageSize: 10 });
+    const next = writeListState(subUserListSchema, new URLSearchParams("tab=stats&page=4"), {
+      q: " a ",
+      active: "active",
+      page: 1,
+      size: 10,
+    });
     expect(next.toString()).toBe("tab=stats&q=a&active=active");
   });
   it("builds the GetSubUsers query", () => {
-    expect(toSubUsersQuery({ search: "", active: "all", page: 1, pageSize: 10 })).toEqual({ SkipCount: 0, MaxResultCount: 10 });
-    expect(toSubUsersQuery({ search: " x ", active: "inactive", page: 3, pageSize: 20 })).toEqual({
+    expect(toSubUsersQuery({ q: "", active: "all", page: 1, size: 10 })).toEqual({ SkipCount: 0, MaxResultCount: 10 });
+    expect(toSubUsersQuery({ q: " x ", active: "inactive", page: 3, size: 20 })).toEqual({
       Search: "x",
       IsActive: false,
       SkipCount: 40,

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useResetSubUserPassword } from "./api.ts";
+import { useResetSubUserPassword } from "./api/edit-sub-users.ts";
 import { resetPasswordForm } from "./schemas.ts";
 
 export function ResetPasswordDialog({ user, onClose }: { user: SubUser | null; onClose: () => void }) {

@@ -1,42 +1,20 @@
-// The sub-account list's filters and paging as URL search params (?q=&active=&page=&size=&tab=), so a reload or a
-// shared link shows the same page. Unknown or broken values fall back to the defaults.
+// The sub-account screen's URL: the list's schema (useListUrlState: ?q=&active=&page=&size=, broken values fall back to
+// the defaults), the tab (?tab=) and the statistics' date range (?from=&to=).
+import { z } from "zod";
 import { PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
+import { choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 
-export type ActiveFilter = "all" | "active" | "inactive";
 export type SubAccountsTab = "list" | "stats";
 
-export type SubUserListState = {
-  search: string;
-  active: ActiveFilter;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-};
-
-export const DEFAULT_PAGE_SIZE = 10;
-
-export function readListState(params: URLSearchParams): SubUserListState {
-  const active = params.get("active");
-  const page = Number(params.get("page"));
-  const size = Number(params.get("size"));
-  return {
-    search: params.get("q") ?? "",
-    active: active === "active" || active === "inactive" ? active : "all",
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: PAGE_SIZE_OPTIONS.includes(size) ? size : DEFAULT_PAGE_SIZE,
-  };
-}
-
-/** Writes the list state onto a copy of the params; defaults are left out so a plain visit keeps a clean URL. */
-export function writeListState(params: URLSearchParams, state: SubUserListState): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const put = (key: string, value: string | null) => (value === null ? next.delete(key) : next.set(key, value));
-  put("q", state.search.trim() ? state.search.trim() : null);
-  put("active", state.active === "all" ? null : state.active);
-  put("page", state.page > 1 ? String(state.page) : null);
-  put("size", state.pageSize !== DEFAULT_PAGE_SIZE ? String(state.pageSize) : null);
-  return next;
-}
+export const subUserListSchema = z.object({
+  /** Part of the user name, email, phone or remark. */
+  q: textParam(100),
+  /** all, active or inactive. */
+  active: choiceParam(["active", "inactive"]),
+  page: pageParam(),
+  size: pageSizeParam(PAGE_SIZE_OPTIONS, 10),
+});
+export type SubUserListState = z.output<typeof subUserListSchema>;
 
 export function readTab(params: URLSearchParams): SubAccountsTab {
   return params.get("tab") === "stats" ? "stats" : "list";
@@ -45,10 +23,10 @@ export function readTab(params: URLSearchParams): SubAccountsTab {
 /** The GetSubUsers query of a list state. */
 export function toSubUsersQuery(state: SubUserListState) {
   return {
-    ...(state.search.trim() ? { Search: state.search.trim() } : {}),
+    ...(state.q.trim() ? { Search: state.q.trim() } : {}),
     ...(state.active === "all" ? {} : { IsActive: state.active === "active" }),
-    SkipCount: (state.page - 1) * state.pageSize,
-    MaxResultCount: state.pageSize,
+    SkipCount: (state.page - 1) * state.size,
+    MaxResultCount: state.size,
   };
 }
 

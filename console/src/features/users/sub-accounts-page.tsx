@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import type { PageProps } from "../../app/pages.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
 import type { TrackedClearTask } from "./clear-tasks.tsx";
 import { readTab, type SubAccountsTab } from "./search-params.ts";
 import { SubUserList } from "./sub-user-list.tsx";

@@ -4,7 +4,7 @@ import type { SubUser } from "@shared/contract/users.ts";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Switch } from "@shared/ui/switch.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateCell } from "../../components/list/date-cell.tsx";
 import { formatLimit } from "./format.ts";
 
 export type SubUserRowActions = {
@@ -66,7 +66,7 @@ export function subUserColumns(a: SubUserRowActions): DataTableColumn<SubUser>[]
       id: "creationTime",
       header: "创建时间",
       width: 160,
-      cell: (u) => <span className="text-muted-foreground whitespace-nowrap tabular-nums">{formatDateTime(u.creationTime)}</span>,
+      cell: (u) => <DateCell iso={u.creationTime} />,
     },
     {
       id: "actions",

@@ -12,7 +12,9 @@ import { Input } from "@shared/ui/input.tsx";
 import { Switch } from "@shared/ui/switch.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { isConflict, useCreateSubUser, useSubUser, useUpdateSubUser } from "./api.ts";
+import { isConflict } from "../../lib/query-client.ts";
+import { useCreateSubUser, useUpdateSubUser } from "./api/edit-sub-users.ts";
+import { useSubUser } from "./api/get-sub-users.ts";
 import {
   LIMIT_MAX,
   createBodyOf,

@@ -1,30 +1,49 @@
 // The sub-account list: search (user name, email, phone, remark) and 全部/启用/禁用 filter, server paging kept in the URL,
 // the enable switch (confirmed), and the row actions: edit, reset password, clear data (confirmed; the task is then
 // followed until it has finished).
-import { Plus, Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Plus } from "lucide-react";
+import { useState } from "react";
 import type { SubUser } from "@shared/contract/users.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { DataTable } from "@shared/ui/data-table.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { useClearSubUserInfo, useSetSubUserEnabled, useSubUsers } from "./api.ts";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
+import { useClearSubUserInfo } from "./api/clear-sub-user-info.ts";
+import { useSetSubUserEnabled } from "./api/edit-sub-users.ts";
+import { useSubUsers } from "./api/get-sub-users.ts";
 import { ClearTaskList, type TrackedClearTask } from "./clear-tasks.tsx";
 import { ResetPasswordDialog } from "./reset-password-dialog.tsx";
-import { readListState, toSubUsersQuery, writeListState, type ActiveFilter, type SubUserListState } from "./search-params.ts";
+import { subUserListSchema, toSubUsersQuery } from "./search-params.ts";
 import { subUserColumns } from "./sub-user-columns.tsx";
 import { CreateSubUserDialog, EditSubUserDialog } from "./sub-user-dialog.tsx";
 
-const SEARCH_DEBOUNCE_MS = 400;
-
-const activeOptions: { value: ActiveFilter; label: string }[] = [
-  { value: "all", label: "全部" },
-  { value: "active", label: "启用" },
-  { value: "inactive", label: "禁用" },
+const filters: ListFilters = [
+  {
+    kind: "search",
+    key: "q",
+    label: "搜索子账号",
+    placeholder: "搜索用户名、邮箱、手机号、备注",
+    maxLength: 100,
+    className: "sm:w-72",
+    testId: "sub-users-search",
+  },
+  {
+    kind: "facet",
+    key: "active",
+    label: "状态",
+    options: [
+      { value: "all", label: "全部" },
+      { value: "active", label: "启用" },
+      { value: "inactive", label: "禁用" },
+    ],
+    className: "w-32",
+    testId: "sub-users-active-filter",
+    itemTestId: "sub-users-active",
+  },
 ];
 
 export type SubUserListProps = {
@@ -34,40 +53,14 @@ export type SubUserListProps = {
 };
 
 export function SubUserList({ clearTasks, onClearStarted, onClearDismissed }: SubUserListProps) {
-  const [params, setParams] = useSearchParams();
-  const state = readListState(params);
-  const setState = (patch: Partial<SubUserListState>) =>
-    setParams((prev) => writeListState(prev, { ...readListState(prev), ...patch }), { replace: true });
+  const listState = useListUrlState(subUserListSchema, useReplaceSearchParams());
+  const { state, filtered } = listState;
 
   // react-query compares keys by value, so a fresh object each render is the same query.
   const list = useSubUsers(toSubUsersQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
-
-  // The search box applies itself after a pause in typing (Enter applies at once); the URL is the source of truth.
-  const [searchText, setSearchText] = useState(state.search);
-  const applied = useRef(state.search);
-  useEffect(() => {
-    if (state.search === applied.current) return;
-    applied.current = state.search;
-    setSearchText(state.search);
-  }, [state.search]);
-  const applySearch = (text: string) => {
-    if (text.trim() === applied.current.trim()) return;
-    applied.current = text.trim();
-    setState({ search: text, page: 1 });
-  };
-  useEffect(() => {
-    const timer = setTimeout(() => applySearch(searchText), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  // A page past the end (after filtering, or an old link) moves to the last page.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-    if (state.page > lastPage) setState({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, total, state.page, state.pageSize]);
+  useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
 
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<SubUser | null>(null);
@@ -129,43 +122,13 @@ export function SubUserList({ clearTasks, onClearStarted, onClearDismissed }: Su
 
   return (
     <div className="flex flex-col gap-4">
-      <DataTableToolbar>
-        <div className="relative w-full sm:w-72">
-          <Search
-            aria-hidden="true"
-            className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2"
-          />
-          <Input
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") applySearch(searchText);
-            }}
-            placeholder="搜索用户名、邮箱、手机号、备注"
-            aria-label="搜索子账号"
-            maxLength={100}
-            className="pl-8"
-            data-testid="sub-users-search"
-          />
-        </div>
-        <Select value={state.active} onValueChange={(v) => setState({ active: v as ActiveFilter, page: 1 })}>
-          <SelectTrigger className="w-32" aria-label="状态" data-testid="sub-users-active-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {activeOptions.map((o) => (
-              <SelectItem key={o.value} value={o.value} data-testid={`sub-users-active-${o.value}`}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <ListToolbar filters={filters} state={state} onChange={listState.update}>
         <RefreshButton withLabel fetching={list.isFetching} onRefresh={list.refetch} data-testid="sub-users-refresh" />
         <Button className="ml-auto" onClick={() => setCreating(true)} data-testid="sub-users-create">
           <Plus />
           新增子账号
         </Button>
-      </DataTableToolbar>
+      </ListToolbar>
 
       <ClearTaskList tasks={clearTasks} onDismiss={onClearDismissed} />
 
@@ -175,13 +138,8 @@ export function SubUserList({ clearTasks, onClearStarted, onClearDismissed }: Su
         rows={rows}
         rowKey={(u) => u.id}
         loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
-        emptyText={state.search || state.active !== "all" ? "没有符合条件的子账号" : "还没有子账号，点击右上角“新增子账号”创建"}
-        pagination={{
-          page: state.page,
-          pageSize: state.pageSize,
-          total,
-          onChange: (page, pageSize) => setState({ page, pageSize }),
-        }}
+        emptyText={filtered ? "没有符合条件的子账号" : "还没有子账号，点击右上角“新增子账号”创建"}
+        pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         className="[&_table]:min-w-[1100px]"
       />
 

@@ -8,7 +8,7 @@ import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/da
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { StatCard } from "@shared/ui/stat-card.tsx";
-import { useSubUserStats } from "./api.ts";
+import { useSubUserStats } from "./api/get-sub-users.ts";
 import { formatAmount, localDayRange } from "../../lib/format.ts";
 import { lastDays } from "./format.ts";
 import { DEFAULT_STATS_DAYS, readStatsRange, writeStatsRange, type StatsRange } from "./search-params.ts";

@@ -25,6 +25,3 @@ export const taskStateLabel: Record<TaskState, string> = {
 };
 
 export const isTaskFinished = (state: TaskState) => state !== "running";
-
-/** How often a running task is asked for again. */
-export const TASK_POLL_MS = 1500;

@@ -1,0 +1,76 @@
+// The product list's bulk edits. Each dialog builds its edit's body from the target (bulk-forms.ts) and names the edit;
+// the hook runs its call. Screening and translating take the target or body themselves. The product queries (the list
+// and the undo state) follow whatever the outcome: a failed edit may have changed some rows.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BulkEditResult } from "@shared/contract/product.ts";
+import { api } from "../../../lib/feature-api.ts";
+import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+import { selectionBody, type BulkTarget } from "../bulk-target.ts";
+import { productKeys, useInvalidateProducts } from "./get-products.ts";
+
+type BodyOf<Call extends keyof typeof api.product> = Parameters<(typeof api.product)[Call]>[0];
+
+/** One bulk edit: which, and its call's body. */
+export type BulkEdit =
+  | { edit: "samePrice"; body: BodyOf<"batchUpdateProductSamePrice"> }
+  | { edit: "adjustPrice"; body: BodyOf<"batchUpdateProductPrice"> }
+  | { edit: "weight"; body: BodyOf<"webBatchUpdateProductWeight"> }
+  | { edit: "status"; body: BodyOf<"batchUpdateProductStatus"> }
+  | { edit: "category"; body: BodyOf<"batchUpdateProductCategory"> }
+  | { edit: "replace"; body: BodyOf<"replaceKeyword"> }
+  | { edit: "linkLabel"; body: BodyOf<"linkProductLabel"> }
+  | { edit: "unlinkLabel"; body: BodyOf<"cancelLinkProductLabel"> }
+  | { edit: "assign"; body: BodyOf<"assignProduct"> }
+  | { edit: "delete"; body: BodyOf<"batchDeleteProducts"> };
+
+export function runBulkEdit({ edit, body }: BulkEdit): Promise<BulkEditResult> {
+  switch (edit) {
+    case "samePrice":
+      return api.product.batchUpdateProductSamePrice(body);
+    case "adjustPrice":
+      return api.product.batchUpdateProductPrice(body);
+    case "weight":
+      return api.product.webBatchUpdateProductWeight(body);
+    case "status":
+      return api.product.batchUpdateProductStatus(body);
+    case "category":
+      return api.product.batchUpdateProductCategory(body);
+    case "replace":
+      return api.product.replaceKeyword(body);
+    case "linkLabel":
+      return api.product.linkProductLabel(body);
+    case "unlinkLabel":
+      return api.product.cancelLinkProductLabel(body);
+    case "assign":
+      return api.product.assignProduct(body);
+    case "delete":
+      return api.product.batchDeleteProducts(body);
+  }
+}
+
+/** ScreeningforInfringement over the target: the chosen ids, or everything the filter matches (the server walks it). */
+export const screenProducts = (t: BulkTarget) => api.product.screeningforInfringement(selectionBody(t));
+/** TranslateProduct: a background task (its id in the answer, none when nothing needed translating). */
+export const translateProducts = (body: BodyOf<"translateProduct">) => api.product.translateProduct(body);
+
+export function useBulkEdit({ mutationConfig }: MutationHookOptions<typeof runBulkEdit> = {}) {
+  const invalidate = useInvalidateProducts();
+  return useMutation(withCallerConfig({ mutationFn: runBulkEdit, onSettled: invalidate }, mutationConfig));
+}
+
+export function useScreenProducts({ mutationConfig }: MutationHookOptions<typeof screenProducts> = {}) {
+  const invalidate = useInvalidateProducts();
+  return useMutation(withCallerConfig({ mutationFn: screenProducts, onSettled: invalidate }, mutationConfig));
+}
+
+/** A translation is an edit too: the lists and the undo button follow at once. An open editor keeps its product (the
+ *  texts change when the task ends, and the editor reloads then). */
+export function useTranslateProducts({ mutationConfig }: MutationHookOptions<typeof translateProducts> = {}) {
+  const queryClient = useQueryClient();
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: productKeys.lastEdit() }),
+    ]);
+  return useMutation(withCallerConfig({ mutationFn: translateProducts, onSettled: invalidate }, mutationConfig));
+}

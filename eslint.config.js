@@ -1,0 +1,98 @@
+// ESLint guards the structure, not the style (prettier formats, tsc types): the import boundaries between the parts,
+// import cycles, and React's rules of hooks. Run it with `npm run lint`; CI (.ci/run) fails on an error.
+import { readdirSync } from "node:fs";
+import { defineConfig } from "eslint/config";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const parts = ["console", "extension", "server", "shared"];
+const consoleFeatures = readdirSync(new URL("./console/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Who may import what (files under `target` may not import from `from`). Tests may also use the one test kit that
+ * starts a real server (server/testing), which is why the zones are built twice.
+ */
+function boundaries({ tests }) {
+  const except = (part) => (tests && part === "server" ? ["./testing"] : []);
+  const others = (part) => parts.filter((p) => p !== part && p !== "shared");
+  return [
+    // console, extension and server import shared/ and never each other (nor the tools around them).
+    ...["console", "extension", "server"].flatMap((part) =>
+      [...others(part), "e2e", "bench", "scripts"].map((from) => ({
+        target: `./${part}`,
+        from: `./${from}`,
+        except: except(from),
+        message: `${part}/ imports shared/ only, not ${from}/.`,
+      })),
+    ),
+    // shared/ is imported by all of them and imports none of them.
+    ...["console", "extension", "server"].map((from) => ({
+      target: "./shared",
+      from: `./${from}`,
+      except: except(from),
+      message: `shared/ imports none of console/, extension/ or server/.`,
+    })),
+    // A console feature imports no other feature and not the app shell (bulletproof-react's unidirectional rule).
+    ...consoleFeatures.map((feature) => ({
+      target: `./console/src/features/${feature}`,
+      from: "./console/src/features",
+      except: [`./${feature}`],
+      message: "A console feature imports no other feature: move what both need to components/ or lib/.",
+    })),
+    { target: "./console/src/features", from: "./console/src/app", message: "Console features do not import the app shell." },
+    { target: "./server/db", from: "./server/modules", message: "server/db/ imports no module." },
+  ];
+}
+
+export default defineConfig([
+  {
+    ignores: ["**/node_modules/", ".output/", ".wxt/", "console/dist/", "data/", "**/.data/", ".ci/out/", "e2e/artifacts/", "tmp/"],
+  },
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    plugins: { "import-x": importX },
+    settings: {
+      // The cycle rule follows imports into TypeScript files only when told to parse them.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["tsconfig.json", "console/tsconfig.json", "extension/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // An import the resolver cannot follow would pass the boundary and cycle rules unseen.
+      "import-x/no-unresolved": "error",
+      "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: false }) }],
+    },
+  },
+  {
+    files: ["**/*.test.{ts,tsx}", "**/testing/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: true }) }],
+    },
+  },
+  {
+    files: parts.map((part) => `${part}/**/*.{ts,tsx,js,mjs}`),
+    rules: {
+      // Circles of run-time imports (type-only imports vanish when compiled, so the rule leaves them out).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["console/**/*.{ts,tsx}", "extension/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+]);
