@@ -4,7 +4,7 @@
 // CreateOrUpdateProduct and the concurrency stamp read: a 409 (someone saved in between) shows the server's message and
 // offers the current data.
 import { TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import type { ProductDetail } from "@shared/contract/product.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
@@ -129,9 +129,12 @@ function EditorBody({
   }
 
   // Fresher data replaces what is shown, unless the user has started editing (only a new detail is looked at).
+  const onFreshDetail = useEffectEvent((fresh: ProductDetail) => {
+    if (fresh.concurrencyStamp === base?.concurrencyStamp || isDirty) return;
+    load(fresh);
+  });
   useEffect(() => {
-    if (!detail || detail.concurrencyStamp === base?.concurrencyStamp || isDirty) return;
-    load(detail);
+    if (detail) onFreshDetail(detail);
   }, [detail]);
 
   function onSubmit(values: ProductEditorOutput) {

@@ -4,7 +4,7 @@
 // list and the user cache. Tab 店铺列表: filters kept in the URL, server paging, per-shop pricing rules, enable/disable,
 // order receiving, assigning (main accounts) and the same for the chosen shops at once. Tab 账号分组: GetMeliAccGroup.
 import { ExternalLink, Plus, Store, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { AccountGroupResponse, ShopAccount } from "@shared/contract/meli.ts";
 import { Button } from "@shared/ui/button.tsx";
@@ -71,10 +71,13 @@ export default function ShopListPage({ route }: PageProps) {
   const [connect, setConnect] = useState<ConnectTarget | null>(null);
   const [waiting, setWaiting] = useState<Window | null>(null);
   const start = useConnectShop();
-  const onAuthResult = (r: AuthResult) => {
+  // Effect events: the window watcher and the return handler below run on their own triggers, not on every render.
+  const onAuthResult = useEffectEvent((r: AuthResult) => {
     showAuthResult(r);
     void refresh();
-  };
+  });
+  const onAuthWindowClosed = useEffectEvent(() => void refresh());
+  const dropAuthParams = useEffectEvent(() => setParams((prev) => stripAuthParams(prev), { replace: true }));
 
   useEffect(() => {
     if (!waiting) return;
@@ -87,7 +90,7 @@ export default function ShopListPage({ route }: PageProps) {
       // Closed without a word (the seller gave up, or the result could not reach this window): show what is there now.
       () => {
         setWaiting(null);
-        void refresh();
+        onAuthWindowClosed();
       },
     );
   }, [waiting]);
@@ -96,12 +99,13 @@ export default function ShopListPage({ route }: PageProps) {
   const authReturn = readAuthReturn(params);
   const handledReturn = useRef<string | null>(null);
   const returnKey = authReturn ? params.toString() : null;
-  useEffect(() => {
+  const onAuthReturn = useEffectEvent(() => {
     if (!authReturn || handledReturn.current === returnKey) return;
     handledReturn.current = returnKey;
     onAuthResult(authReturn);
-    setParams((prev) => stripAuthParams(prev), { replace: true });
-  }, [returnKey]);
+    dropAuthParams();
+  });
+  useEffect(() => onAuthReturn(), [returnKey]);
 
   function onConnectSubmit(v: { sites: number[]; uid?: string }) {
     start.mutate(v, {

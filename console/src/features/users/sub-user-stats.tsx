@@ -1,7 +1,7 @@
 // 子账号统计: per-user figures (products, sales) over a date range, for every account of the company (the main
 // account included). The range lives in the URL (from/to); without it the last 30 days are shown.
 import { Package, TrendingUp, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "@shared/ui/button.tsx";
 import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/data-table.tsx";
@@ -50,7 +50,13 @@ export function SubUserStats() {
   const [params, setParams] = useSearchParams();
   const applied = readStatsRange(params, lastDays(DEFAULT_STATS_DAYS));
   const [draft, setDraft] = useState<StatsRange>(applied);
-  useEffect(() => setDraft(applied), [applied.start, applied.end]);
+  // The draft follows the applied range when the URL changes it (adjusted while rendering, not in an effect).
+  const appliedKey = `${applied.start}|${applied.end}`;
+  const [draftOf, setDraftOf] = useState(appliedKey);
+  if (draftOf !== appliedKey) {
+    setDraftOf(appliedKey);
+    setDraft(applied);
+  }
 
   const invalid = !!draft.start && !!draft.end && draft.start > draft.end;
   const apply = (range: StatsRange) => setParams((prev) => writeStatsRange(prev, range), { replace: true });
