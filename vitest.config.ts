@@ -28,7 +28,7 @@ export default defineConfig({
       "e2e/**/*.test.ts",
       "extension/**/*.test.ts",
     ],
-    globalSetup: ["server/testing/global-setup.ts"],
+    globalSetup: ["e2e/global-setup.ts", "server/testing/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -1,5 +1,5 @@
 // Builds the console (console/dist) when the build is missing or older than its sources (console/ or shared/).
-// Used by `npm start` and by the test suite's global setup (so parallel tests never build at the same time).
+// Used by `npm start` and by the browser tests' global set-up (e2e/global-setup.ts), so parallel tests never build at once.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -2,9 +2,10 @@
 // unless ROLE splits them (PostgreSQL only).
 import { ConfigError, loadConfig } from "./config.ts";
 import { databaseOptionsFromConfig, openDatabase } from "./db/client.ts";
-import { bootstrap } from "./db/bootstrap.ts";
+import { bootstrap } from "./bootstrap.ts";
 import { createJobs } from "./jobs/queue.ts";
-import { buildApp, createDeps, createLogger } from "./app.ts";
+import { buildApp } from "./app.ts";
+import { createDeps, createLogger } from "./deps.ts";
 
 async function main() {
   let config;

@@ -10,14 +10,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { registerScopedRunner } from "./scope.ts";
 import { PGliteProxy } from "./pglite-proxy.ts";
+import type { Db, Tx } from "./types.ts";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Db, Tx };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 

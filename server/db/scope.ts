@@ -2,7 +2,7 @@
 // row-level security returns nothing of another tenant even where a filter was forgotten. Host-wide work runs as
 // erp_host, the explicit opt-out (its own policy grants every row).
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "./client.ts";
+import type { Db, Tx } from "./types.ts";
 import { HOST_TENANT_ID } from "./schema.ts";
 
 export type Scope =

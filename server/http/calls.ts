@@ -1,15 +1,15 @@
 // The one pattern for an API call: `/api/<Group>/<Method>` (or an ABP path), zod schemas for query/body/params that
 // validate and document it, an access level checked on the server, and a handler that runs inside one transaction
 // scoped to the caller's tenant. A returned value answers 200 {result}; undefined answers 204.
-import { eq, getTableColumns } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import multipart from "@fastify/multipart";
 import { z } from "zod";
-import { preparedRows, type Tx } from "../db/client.ts";
-import { HOST_TENANT_ID, tenants, users } from "../db/schema.ts";
+import type { Database, Tx } from "../db/client.ts";
+import { HOST_TENANT_ID } from "../db/schema.ts";
 import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
-import type { AppDeps } from "../app.ts";
-import { type Principal, readPrincipal, tenantHint } from "./auth.ts";
+import { loadSessionUser, type SessionUser } from "../modules/identity/session-user.ts";
+import { findTenant, type TenantRow } from "../modules/identity/tenants.ts";
+import { type Principal, readPrincipal, tenantHint, type TokenSigner } from "./auth.ts";
 import { AppError, forbidden, notFound, unauthorized, unsupportedMediaType } from "./errors.ts";
 
 /**
@@ -18,11 +18,8 @@ import { AppError, forbidden, notFound, unauthorized, unsupportedMediaType } fro
  */
 export type Access = "anonymous" | "user" | "main" | "host";
 
-export type SessionUser = typeof users.$inferSelect & { tenantName: string | null; tenant: SessionTenant | null };
-
 export type CallContext = {
   tx: Tx;
-  deps: AppDeps;
   req: FastifyRequest;
   reply: FastifyReply;
   principal: Principal | null;
@@ -98,7 +95,10 @@ function acceptedBodyType(contentType: string | undefined): boolean {
   return type === "application/json" || type.endsWith("+json") || type === "multipart/form-data";
 }
 
-export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: RegisteredCall[]): Registrar {
+/** What the registrar itself needs: the database its transactions run on and the signer that checks tokens. */
+export type RegistrarDeps = { database: Database; tokens: TokenSigner };
+
+export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, registry: RegisteredCall[]): Registrar {
   return {
     call(def) {
       const url = def.path ?? `/api/${def.group}/${def.name}`;
@@ -153,7 +153,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
           let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
           if (!principal) {
             const hint = tenantHint(req);
-            if (hint) tenantId = (await resolveTenant(deps, hint)).id;
+            if (hint) tenantId = (await resolveTenant(deps.database, hint)).id;
           }
           const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
           const result = await inScope(deps.database.db, scope, async (tx) => {
@@ -164,7 +164,7 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
             if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
             try {
               return await def.handler(
-                { tx, deps, req, reply, principal, user, tenantId },
+                { tx, req, reply, principal, user, tenantId },
                 { query: req.query as never, body: req.body as never, params: req.params as never },
               );
             } catch (err) {
@@ -196,85 +196,9 @@ export function createRegistrar(app: FastifyInstance, deps: AppDeps, registry: R
   };
 }
 
-/** The facts of the caller's tenant that calls need, read together with the session. */
-export type SessionTenant = {
-  name: string;
-  isActive: boolean;
-  balance: string;
-  accountExpireTime: Date | null;
-  accountPaymentType: number;
-  subAccountCount: number;
-};
-
-// The session check runs on every request: one fixed statement (prepared once per connection on PostgreSQL) that
-// reads the user, its session and its tenant by primary key.
-const userColumns = Object.entries(getTableColumns(users))
-  .map(([key, column]) => `u."${column.name}" as "${key}"`)
-  .join(", ");
-const sessionStatement = `select ${userColumns}, s.revoked_at as "revokedAt", t.name as "tName", t.is_active as "tIsActive",
-  t.balance as "tBalance", t.account_expire_time as "tAccountExpireTime", t.account_payment_type as "tAccountPaymentType",
-  t.sub_account_count as "tSubAccountCount"
-  from users u
-  join user_sessions s on s.tenant_id = u.tenant_id and s.id = $3 and s.user_id = u.id
-  left join tenants t on t.id = u.tenant_id
-  where u.tenant_id = $1 and u.id = $2`;
-
-type SessionRow = typeof users.$inferSelect & {
-  revokedAt: Date | null;
-  tName: string | null;
-  tIsActive: boolean | null;
-  tBalance: string | null;
-  tAccountExpireTime: Date | null;
-  tAccountPaymentType: number | null;
-  tSubAccountCount: number | null;
-};
-
-/** Re-reads the token's user and session: a disabled or deleted user, a revoked session or a changed password is a 401. */
-export async function loadSessionUser(tx: Tx, p: Principal): Promise<SessionUser> {
-  const tenantId = p.tenantId ?? HOST_TENANT_ID;
-  const [row] = await preparedRows<SessionRow>(tx, "erp_session_user", sessionStatement, [tenantId, p.userId, p.sessionId]);
-  if (
-    !row ||
-    row.revokedAt ||
-    row.isDeleted ||
-    !row.isActive ||
-    row.securityStamp !== p.securityStamp ||
-    (tenantId !== HOST_TENANT_ID && row.tIsActive !== true)
-  ) {
-    throw unauthorized("登录已失效，请重新登录");
-  }
-  const { revokedAt, tName, tIsActive, tBalance, tAccountExpireTime, tAccountPaymentType, tSubAccountCount, ...user } = row;
-  void revokedAt;
-  const tenant: SessionTenant | null =
-    tName === null
-      ? null
-      : {
-          name: tName,
-          isActive: tIsActive === true,
-          balance: tBalance ?? "0",
-          accountExpireTime: tAccountExpireTime,
-          accountPaymentType: tAccountPaymentType ?? 1,
-          subAccountCount: tSubAccountCount ?? 0,
-        };
-  return { ...user, tenantName: tName, tenant };
-}
-
-export type TenantRow = typeof tenants.$inferSelect;
-
-const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Finds a tenant by id or name (case-insensitive), or null. The tenants table is host data without a tenant policy. */
-export async function findTenant(tx: Tx, idOrName: string): Promise<TenantRow | null> {
-  const where = guidPattern.test(idOrName) ? eq(tenants.id, idOrName.toLowerCase()) : eq(tenants.normalizedName, normalizeName(idOrName));
-  const rows = await tx.select().from(tenants).where(where).limit(1);
-  return rows[0] ?? null;
-}
-
 /** The tenant named by a `__tenant` header on an anonymous call; unknown or inactive is 404 公司未找到. */
-async function resolveTenant(deps: AppDeps, hint: string): Promise<TenantRow> {
-  const tenant = await inScope(deps.database.db, hostAllScope, (tx) => findTenant(tx, hint));
+async function resolveTenant(database: Database, hint: string): Promise<TenantRow> {
+  const tenant = await inScope(database.db, hostAllScope, (tx) => findTenant(tx, hint));
   if (!tenant || !tenant.isActive) throw notFound("公司未找到");
   return tenant;
 }
-
-export const normalizeName = (s: string) => s.trim().toUpperCase();

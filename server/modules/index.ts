@@ -1,5 +1,5 @@
-// Every area's calls, registered on the app in this order.
-import type { AppDeps } from "../app.ts";
+// Every area's calls, registered on the app in this order, each given the services it uses.
+import type { Services } from "../deps.ts";
 import type { Registrar } from "../http/calls.ts";
 import { registerAccount } from "./account/routes.ts";
 import { registerCategories } from "./categories/routes.ts";
@@ -14,17 +14,17 @@ import { registerTenancy } from "./tenancy/routes.ts";
 import { registerUsers } from "./users/routes.ts";
 import { registerWorkbench } from "./workbench/routes.ts";
 
-export const modules: ((r: Registrar, deps: AppDeps) => void)[] = [
-  registerAccount,
-  registerTenancy,
-  registerUsers,
-  registerHosted,
-  registerSettings,
-  registerTasks,
-  registerWorkbench,
-  registerCollects,
-  registerInfringement,
-  registerProducts,
-  registerMeli,
-  registerCategories,
-];
+export function registerModules(r: Registrar, services: Services) {
+  registerAccount(r, services);
+  registerTenancy(r, services);
+  registerUsers(r, services);
+  registerHosted(r, services);
+  registerSettings(r, services);
+  registerTasks(r, services);
+  registerWorkbench(r, services);
+  registerCollects(r, services);
+  registerInfringement(r, services);
+  registerProducts(r, services);
+  registerMeli(r, services);
+  registerCategories(r, services);
+}

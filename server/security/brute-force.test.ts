@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../testing/harness.ts";
-import { envelopeProblem } from "./support.ts";
+import { envelopeProblem } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let T: TestTenant;

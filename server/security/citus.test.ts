@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/harness.ts";
-import { globalTables, rowsOf, tenantTables } from "./support.ts";
+import { globalTables, rowsOf, tenantTables } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let tables: string[];

@@ -8,7 +8,7 @@
 //   contain A's ids or names that B did not send; afterwards A's rows must be byte-for-byte unchanged;
 // - B's token with a forged `__tenant` naming A is a 403 on every call; host-only calls refuse tenant tokens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectShop } from "../modules/meli/testing.ts";
+import { connectShop } from "../testing/shop-kit.ts";
 import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
 import {
   Choices,
@@ -27,7 +27,7 @@ import {
   type JsonSchema,
   type Operation,
   type Request,
-} from "./support.ts";
+} from "../testing/security-kit.ts";
 
 let s: TestServer;
 let ops: Operation[];

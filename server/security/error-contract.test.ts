@@ -20,7 +20,7 @@ import {
   sessionToken,
   validValue,
   type Operation,
-} from "./support.ts";
+} from "../testing/security-kit.ts";
 
 let s: TestServer;
 let T: TestTenant;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tx } from "../db/client.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../testing/harness.ts";
-import { rowsOf, settleTasks, tenantTables, within } from "./support.ts";
+import { rowsOf, settleTasks, tenantTables, within } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSessions } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../testing/harness.ts";
-import { envelopeProblem } from "./support.ts";
+import { envelopeProblem } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -1,10 +1,8 @@
 import { rmSync } from "node:fs";
-import { ensureConsoleBuilt } from "../../scripts/console-build.mjs";
 import { dropPostgresTemplate, makePgliteTemplate, makePostgresTemplate, TEMPLATE_ENV } from "./templates.ts";
 
+// The database template every test server copies (testing/templates.ts), made once before test files run in parallel.
 export default async function setup() {
-  // The browser tests and `npm start` serve console/dist: build it once here, before test files run in parallel.
-  ensureConsoleBuilt({ quiet: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = await makePostgresTemplate(url);

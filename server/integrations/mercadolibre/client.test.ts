@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
-import { connectShop } from "../../modules/meli/testing.ts";
+import { connectShop } from "../../testing/shop-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createMeliClient, type MeliClient, type MeliTuning } from "./client.ts";
 import { MeliApiError } from "./errors.ts";

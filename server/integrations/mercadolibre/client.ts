@@ -294,6 +294,8 @@ export function createMeliClient(o: MeliClientOptions) {
   return {
     tuning,
     buckets,
+    /** The shops' token pairs: AuthBack stores a granted pair through it. */
+    tokens,
 
     /** The page where the seller grants access; Mercado Libre sends the seller back to redirectUri with code and state. */
     authorizationUrl(p: { redirectUri: string; state: string; codeChallenge: string; extra?: Record<string, string> }): string {

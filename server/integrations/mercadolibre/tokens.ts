@@ -1,4 +1,5 @@
-// A shop's token pair (meli_account_groups), encrypted at rest, and its single-flight refresh (RELIABILITY.md §10).
+// A shop's token pair (meli_account_groups), encrypted at rest, and its single-flight refresh (RELIABILITY.md §10). This
+// store is the only writer of the pair: a granted pair (AuthBack) and a refreshed one both go through it.
 // Mercado Libre's refresh tokens are single-use and only the newest works, so two refreshes at once log the seller
 // out. Within a process, concurrent callers share one refresh (a promise per shop); across processes, one holds a
 // lease on the row (a conditional UPDATE) while it refreshes, the others wait for the token version to move on. The new
@@ -6,7 +7,7 @@
 // with invalid_grant marks the shop as needing authorization again.
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { meliAccountGroups } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { notFound } from "../../http/errors.ts";
@@ -28,7 +29,7 @@ export const REAUTHORIZE_MESSAGE = "美客多授权已失效（刷新令牌被�
 const context = (ref: ShopRef, column: "access_token" | "refresh_token") => `meli_account_groups:${ref.tenantId}:${ref.groupId}:${column}`;
 
 /** The columns of a newly obtained pair, encrypted for their row; token_expires_at is set by the caller. */
-export function encryptPair(secrets: SecretBox, ref: ShopRef, pair: { accessToken: string; refreshToken: string }) {
+function encryptPair(secrets: SecretBox, ref: ShopRef, pair: { accessToken: string; refreshToken: string }) {
   return {
     accessToken: secrets.encrypt(pair.accessToken, context(ref, "access_token")),
     refreshToken: secrets.encrypt(pair.refreshToken, context(ref, "refresh_token")),
@@ -46,7 +47,28 @@ export type TokenStoreOptions = {
   leaseSeconds: number;
 };
 
+/** The group's own columns, for a seller connected for the first time (the pair and its bookkeeping are the store's). */
+export type NewAccountGroup = Omit<
+  typeof meliAccountGroups.$inferInsert,
+  | "tenantId"
+  | "id"
+  | "accessToken"
+  | "refreshToken"
+  | "tokenExpiresAt"
+  | "tokenVersion"
+  | "authStatus"
+  | "authMessage"
+  | "refreshLeaseUntil"
+  | "refreshLeaseId"
+  | "lastRefreshTime"
+>;
+
 export type TokenStore = {
+  /**
+   * Stores a pair just granted by the seller (the authorization code's exchange) in the caller's transaction: over the
+   * group's pair whatever state it was in (a fresh grant is authorized again), or, given `newGroup`, with the group's row.
+   */
+  grant(tx: Tx, ref: ShopRef, answer: TokenAnswer, newGroup?: NewAccountGroup): Promise<void>;
   /** A usable access token for the shop, refreshed first when it has expired (or is about to). */
   current(ref: ShopRef): Promise<ShopToken>;
   /** The token after `staleVersion` was refused (401): refreshes once, or takes the pair someone else stored. */
@@ -200,6 +222,31 @@ export function createTokenStore(o: TokenStoreOptions): TokenStore {
   }
 
   return {
+    async grant(tx, ref, answer, newGroup) {
+      if (!answer.refresh_token) throw new MeliApiError("bad-response", {}, { message: "美客多授权未返回刷新令牌" });
+      const pair = encryptPair(o.secrets, ref, { accessToken: answer.access_token, refreshToken: answer.refresh_token });
+      const tokenExpiresAt = sql`now() + make_interval(secs => ${answer.expires_in})`;
+      if (newGroup) {
+        await tx
+          .insert(meliAccountGroups)
+          .values({ ...newGroup, tenantId: ref.tenantId, id: ref.groupId, ...pair, tokenExpiresAt, lastRefreshTime: sql`now()` });
+        return;
+      }
+      await tx
+        .update(meliAccountGroups)
+        .set({
+          ...pair,
+          tokenExpiresAt,
+          tokenVersion: sql`${meliAccountGroups.tokenVersion} + 1`,
+          authStatus: MeliAuthStatus.Authorized,
+          authMessage: null,
+          refreshLeaseUntil: null,
+          refreshLeaseId: null,
+          lastRefreshTime: sql`now()`,
+          lastModificationTime: new Date(),
+        })
+        .where(and(eq(meliAccountGroups.tenantId, ref.tenantId), eq(meliAccountGroups.id, ref.groupId)));
+    },
     async current(ref) {
       const row = await read(ref);
       if (row.authStatus !== MeliAuthStatus.Authorized) throw reauthorize(row);

@@ -1,6 +1,5 @@
 // Account calls on ABP's paths (spec §7 Account): JSON bodies, answers in {result} or 204.
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import {
   fullUser,
@@ -13,11 +12,9 @@ import {
   updateProfileInput,
   verifyPasswordResetTokenInput,
 } from "../../../shared/contract/account.ts";
-import { registerMailJobs } from "../mail/outbox.ts";
-import * as reset from "./reset.ts";
-import * as service from "./service.ts";
+import type { AccountService } from "./service.ts";
 
-export function registerAccount(r: Registrar, deps: AppDeps) {
+export function registerAccount(r: Registrar, { account }: { account: AccountService }) {
   r.call({
     group: "Account",
     name: "Register",
@@ -27,7 +24,7 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     summary: "自助注册：开通一个新公司，注册人为其主账号",
     body: registerInput,
     result: fullUser,
-    handler: (ctx, { body }) => service.register(ctx, body),
+    handler: (ctx, { body }) => account.register(ctx, body),
   });
   r.call({
     group: "Account",
@@ -38,8 +35,8 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     summary: "发送密码重置验证码（无论邮箱是否存在都答复 204）",
     body: sendPasswordResetCodeInput,
     handler: async (ctx, { body }) => {
-      service.limitPerIp(ctx);
-      await reset.sendPasswordResetCode(ctx, body);
+      account.limitPerIp(ctx);
+      await account.sendPasswordResetCode(ctx, body);
     },
   });
   r.call({
@@ -51,8 +48,8 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     body: verifyPasswordResetTokenInput,
     result: z.boolean(),
     handler: (ctx, { body }) => {
-      service.limitPerIp(ctx);
-      return reset.verifyPasswordResetToken(ctx, body);
+      account.limitPerIp(ctx);
+      return account.verifyPasswordResetToken(ctx, body);
     },
   });
   r.call({
@@ -63,8 +60,8 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     access: "anonymous",
     body: resetPasswordInput,
     handler: (ctx, { body }) => {
-      service.limitPerIp(ctx);
-      return reset.resetPassword(ctx, body);
+      account.limitPerIp(ctx);
+      return account.resetPassword(ctx, body);
     },
   });
   r.call({
@@ -76,7 +73,7 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     summary: "校验用户名和密码（不建立会话；令牌由 /connect/token 签发）",
     body: loginInput,
     result: loginResult,
-    handler: (ctx, { body }) => service.checkPassword(ctx, body),
+    handler: (ctx, { body }) => account.checkPassword(ctx, body),
   });
   r.call({
     group: "Account",
@@ -86,7 +83,7 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     access: "anonymous",
     body: loginInput,
     result: loginResult,
-    handler: (ctx, { body }) => service.checkPassword(ctx, body),
+    handler: (ctx, { body }) => account.checkPassword(ctx, body),
   });
   r.call({
     group: "Account",
@@ -95,7 +92,7 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     path: "/api/account/logout",
     access: "anonymous",
     summary: "退出登录：所带令牌的会话立即失效",
-    handler: (ctx) => service.logout(ctx),
+    handler: (ctx) => account.logout(ctx),
   });
   r.call({
     group: "Account",
@@ -104,7 +101,7 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     path: "/api/account/my-profile",
     access: "user",
     result: profile,
-    handler: async (ctx) => service.getProfile(ctx),
+    handler: async (ctx) => account.getProfile(ctx),
   });
   r.call({
     group: "Account",
@@ -114,7 +111,6 @@ export function registerAccount(r: Registrar, deps: AppDeps) {
     access: "user",
     body: updateProfileInput,
     result: profile,
-    handler: (ctx, { body }) => service.updateProfile(ctx, body),
+    handler: (ctx, { body }) => account.updateProfile(ctx, body),
   });
-  registerMailJobs(deps);
 }

@@ -3,7 +3,6 @@
 // distinct text once per source language (a site's language: es, pt for Brazil, en for CBT); a name set by hand stays.
 // A job with a task record (TaskType 9, like the sync); safe to run again (it only fills what is still missing).
 import { sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
@@ -15,7 +14,7 @@ import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import { rebuildSiteTree, refreshFullZh } from "./store.ts";
-import { siteName } from "./sync.ts";
+import { siteName, type CategoryDeps } from "./sync.ts";
 
 export const CHINESE_JOB = "categories.chinese";
 /** Texts per translation round (the adapter splits further by the provider's limits). */
@@ -48,7 +47,12 @@ async function toChinese(t: Translator, texts: string[], from: string, onRound: 
   return out;
 }
 
-async function categoriesToChinese(deps: AppDeps, job: ChineseJob, t: Translator, report: (n: number, total: number) => Promise<void>) {
+async function categoriesToChinese(
+  deps: CategoryDeps,
+  job: ChineseJob,
+  t: Translator,
+  report: (n: number, total: number) => Promise<void>,
+) {
   const db = deps.database.db;
   const bySite = new Map<number, string[]>();
   for (const site of job.sites) {
@@ -91,7 +95,12 @@ async function categoriesToChinese(deps: AppDeps, job: ChineseJob, t: Translator
   return `已为 ${named} 个类目补充中文名（${job.sites.map(siteName).join("、")}）`;
 }
 
-async function attributesToChinese(deps: AppDeps, job: ChineseJob, t: Translator, report: (n: number, total: number) => Promise<void>) {
+async function attributesToChinese(
+  deps: CategoryDeps,
+  job: ChineseJob,
+  t: Translator,
+  report: (n: number, total: number) => Promise<void>,
+) {
   const db = deps.database.db;
   // Distinct attribute and value names still without Chinese, per source language.
   const byLanguage = new Map<string, Set<string>>();
@@ -160,7 +169,7 @@ async function attributesToChinese(deps: AppDeps, job: ChineseJob, t: Translator
   return `已为 ${changedRows} 个类目的属性补充中文名（${job.sites.map(siteName).join("、")}）`;
 }
 
-export async function runChinese(deps: AppDeps, job: ChineseJob): Promise<void> {
+async function runChinese(deps: CategoryDeps, job: ChineseJob): Promise<void> {
   const db = deps.database.db;
   const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, HOST_TENANT_ID, job.taskId, change);
   await task({ taskStatus: TaskStatus.Running, progress: 0 });
@@ -183,6 +192,6 @@ export async function runChinese(deps: AppDeps, job: ChineseJob): Promise<void> 
   }
 }
 
-export function registerChineseJob(deps: AppDeps) {
+export function registerChineseJob(deps: CategoryDeps) {
   deps.jobs.handle<ChineseJob>(CHINESE_JOB, (job) => runChinese(deps, job));
 }

@@ -11,7 +11,7 @@ import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { categoryTrees, predict } from "../../sandbox/categories.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { connectShop } from "../meli/testing.ts";
+import { connectShop } from "../../testing/shop-kit.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
 import { NO_SHOP_FOR_PREDICTION } from "./predict.ts";

@@ -11,7 +11,7 @@ import { businessError, notFound } from "../../http/errors.ts";
 import type { DomainPrediction } from "../../integrations/mercadolibre/types.ts";
 import type { PredictedCategory, predictMeliCategoryInput } from "../../../shared/contract/category.ts";
 import { languageOf } from "./chinese.ts";
-import { meliSiteOf } from "./sync.ts";
+import { meliSiteOf, type CategoryDeps } from "./sync.ts";
 
 export const NO_SHOP_FOR_PREDICTION = "类目预测需要美客多店铺授权，请先在店铺列表中绑定店铺";
 /** Mercado Libre reads the start of a title; longer ones only cost bytes. */
@@ -51,7 +51,11 @@ export function joinPredictions(predictions: DomainPrediction[], known: Known[])
   });
 }
 
-export async function predictMeliCategory(ctx: CallContext, body: z.output<typeof predictMeliCategoryInput>) {
+export async function predictMeliCategory(
+  deps: Pick<CategoryDeps, "database" | "meli">,
+  ctx: CallContext,
+  body: z.output<typeof predictMeliCategoryInput>,
+) {
   const u = ctx.user!;
   let title = body.title ?? null;
   if (!title) {
@@ -77,7 +81,7 @@ export async function predictMeliCategory(ctx: CallContext, body: z.output<typeo
   );
   if (!shop) throw businessError(NO_SHOP_FOR_PREDICTION, "Category.NoShop");
   const q = title.slice(0, TITLE_LIMIT);
-  const { deps, tenantId } = ctx;
+  const { tenantId } = ctx;
   return new AfterCommit(async (reply) => {
     const predictions = await deps.meli
       .shop({ tenantId, groupId: shop.groupId })

@@ -1,7 +1,6 @@
 // The category calls (spec §7 MeliCategory, and Product PredictMeliCategory). Methods and names as the spec lists them
 // (several writes are GETs there). Reads: any logged-in user. Writes and jobs: the host only (platform data).
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import {
   categoryAttributes,
@@ -22,21 +21,14 @@ import {
   updateReferQuery,
 } from "../../../shared/contract/category.ts";
 import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import { CHINESE_JOB, checkTranslator, registerChineseJob, type ChineseJob } from "./chinese.ts";
-import { predictMeliCategory } from "./predict.ts";
-import * as service from "./service.ts";
-import { registerSyncJob, siteName, startCategoryJob, SYNC_JOB, syncContent, type SyncJob, type SyncPart } from "./sync.ts";
+import type { CategoryService } from "./service.ts";
+import type { SyncPart } from "./sync.ts";
 
 const ALL_SITES: MeliSiteNumber[] = [1, 2, 3, 4, 5];
 const sitesOf = (site: number | undefined): MeliSiteNumber[] => (site ? [site as MeliSiteNumber] : ALL_SITES);
 
-export function registerCategories(r: Registrar, deps: AppDeps) {
-  registerSyncJob(deps);
-  registerChineseJob(deps);
+export function registerCategories(r: Registrar, { categories }: { categories: CategoryService }) {
   const group = "MeliCategory";
-
-  const sync = (parts: SyncPart[]) => (ctx: Parameters<typeof startCategoryJob>[0], sites: MeliSiteNumber[]) =>
-    startCategoryJob<SyncJob>(ctx, { name: SYNC_JOB, content: syncContent(sites, parts), data: { sites, parts } });
 
   r.call({
     group,
@@ -46,7 +38,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "The site's category tree for the picker (enabled categories; leaves selectable), with its version as ETag",
     query: getAllCategoryQuery,
     result: categoryTreeAnswer,
-    handler: (ctx, { query }) => service.getAllCategory(ctx, query),
+    handler: (ctx, { query }) => categories.getAllCategory(ctx, query),
   });
   r.call({
     group,
@@ -56,7 +48,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "The category fetch by site id: the children of parentId (the roots without it) with every field",
     query: getCategoryBySiteIdQuery,
     result: z.array(meliCategory),
-    handler: (ctx, { query }) => service.getCategoryBySiteId(ctx, query),
+    handler: (ctx, { query }) => categories.getCategoryBySiteId(ctx, query),
   });
   r.call({
     group,
@@ -66,7 +58,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "A category's attributes (read from Mercado Libre now for a leaf never read before)",
     query: getAttributesQuery,
     result: categoryAttributes,
-    handler: (ctx, { query }) => service.getAttributes(ctx, query),
+    handler: (ctx, { query }) => categories.getAttributes(ctx, query),
   });
   r.call({
     group,
@@ -76,15 +68,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Gives categories of the site (all sites without one) a Chinese name through the translation service (job)",
     query: optionalSiteQuery,
     result: categoryTaskResult,
-    handler: async (ctx, { query }) => {
-      await checkTranslator(ctx.tx, ctx.deps.secrets);
-      const sites = sitesOf(query.site);
-      return startCategoryJob<ChineseJob>(ctx, {
-        name: CHINESE_JOB,
-        content: `补充美客多类目中文名：${sites.length === 5 ? "全部站点" : sites.map(siteName).join("、")}`,
-        data: { kind: "categories", sites },
-      });
-    },
+    handler: (ctx, { query }) => categories.startChinese(ctx, "categories", sitesOf(query.site)),
   });
   r.call({
     group,
@@ -94,15 +78,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Gives category attributes and their values a Chinese name through the translation service (job)",
     query: optionalSiteQuery,
     result: categoryTaskResult,
-    handler: async (ctx, { query }) => {
-      await checkTranslator(ctx.tx, ctx.deps.secrets);
-      const sites = sitesOf(query.site);
-      return startCategoryJob<ChineseJob>(ctx, {
-        name: CHINESE_JOB,
-        content: `补充美客多类目属性中文名：${sites.length === 5 ? "全部站点" : sites.map(siteName).join("、")}`,
-        data: { kind: "attributes", sites },
-      });
-    },
+    handler: (ctx, { query }) => categories.startChinese(ctx, "attributes", sitesOf(query.site)),
   });
   r.call({
     group,
@@ -112,7 +88,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Reads one category's attributes from Mercado Libre again, now",
     query: updateMeliAttrOneQuery,
     result: categoryAttributes,
-    handler: (ctx, { query }) => service.updateMeliAttrOne(ctx, query),
+    handler: (ctx, { query }) => categories.updateMeliAttrOne(ctx, query),
   });
   r.call({
     group,
@@ -122,7 +98,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Reads the classic and premium sale fees of every leaf of the site (job)",
     query: siteQuery,
     result: categoryTaskResult,
-    handler: (ctx, { query }) => sync(["fees"])(ctx, [query.site as MeliSiteNumber]),
+    handler: (ctx, { query }) => categories.startSync(ctx, [query.site as MeliSiteNumber], ["fees"]),
   });
   r.call({
     group,
@@ -132,7 +108,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Reads the attributes of every leaf of the site (job)",
     query: siteQuery,
     result: categoryTaskResult,
-    handler: (ctx, { query }) => sync(["attributes"])(ctx, [query.site as MeliSiteNumber]),
+    handler: (ctx, { query }) => categories.startSync(ctx, [query.site as MeliSiteNumber], ["attributes"]),
   });
   r.call({
     group,
@@ -142,7 +118,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Sets a category's reference name for sellers (alias; blank clears it)",
     query: updateReferQuery,
     result: meliCategory,
-    handler: (ctx, { query }) => service.updateRefer(ctx, query),
+    handler: (ctx, { query }) => categories.updateRefer(ctx, query),
   });
   r.call({
     group,
@@ -157,7 +133,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
       const parts: SyncPart[] = ["tree"];
       if (body.withAttributes !== false) parts.push("attributes");
       if (body.withFees !== false) parts.push("fees");
-      return sync(parts)(ctx, sites);
+      return categories.startSync(ctx, sites, parts);
     },
   });
   r.call({
@@ -169,7 +145,7 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     query: siteQuery,
     body: updateAllCategoryStatusInput,
     result: categoryStatusResult,
-    handler: (ctx, { query, body }) => service.updateAllCategoryStatus(ctx, query.site, body),
+    handler: (ctx, { query, body }) => categories.updateAllCategoryStatus(ctx, query.site, body),
   });
 
   r.call({
@@ -180,6 +156,6 @@ export function registerCategories(r: Registrar, deps: AppDeps) {
     summary: "Mercado Libre's predicted categories for a title or a product's title, joined with the synced tree",
     body: predictMeliCategoryInput,
     result: predictMeliCategoryResult,
-    handler: (ctx, { body }) => predictMeliCategory(ctx, body),
+    handler: (ctx, { body }) => categories.predictMeliCategory(ctx, body),
   });
 }

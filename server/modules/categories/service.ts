@@ -3,7 +3,6 @@
 // call that needs it answers through AfterCommit (network first, then a short transaction of its own).
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { meliCategories, meliCategoryAttributes, meliCategorySites } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
@@ -16,11 +15,25 @@ import type {
   getAllCategoryQuery,
   getCategoryBySiteIdQuery,
   MeliCategory,
+  predictMeliCategoryInput,
   updateAllCategoryStatusInput,
   updateReferQuery,
 } from "../../../shared/contract/category.ts";
+import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { hashOf, toAttributes, variantKeysOf } from "./shape.ts";
 import { rebuildSiteTree, refreshGenderMappings, storedAttributes, writeAttributes } from "./store.ts";
+import { CHINESE_JOB, checkTranslator, registerChineseJob, type ChineseJob } from "./chinese.ts";
+import { predictMeliCategory } from "./predict.ts";
+import {
+  registerSyncJob,
+  siteName,
+  startCategoryJob,
+  SYNC_JOB,
+  syncContent,
+  type CategoryDeps,
+  type SyncJob,
+  type SyncPart,
+} from "./sync.ts";
 
 export const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
 
@@ -138,7 +151,11 @@ async function attributesAnswer(tx: Tx, category: CategoryRow): Promise<Category
 }
 
 /** Reads one category's attributes from Mercado Libre and stores them (host-side work); answers what is stored. */
-export async function syncOneCategoryAttributes(deps: AppDeps, site: number, cateId: string): Promise<CategoryAttributes> {
+async function syncOneCategoryAttributes(
+  deps: Pick<CategoryDeps, "database" | "meli">,
+  site: number,
+  cateId: string,
+): Promise<CategoryAttributes> {
   const list = await deps.meli.catalog.categoryAttributes(cateId);
   return inScope(deps.database.db, hostAllScope, async (tx) => {
     const category = await findCategory(tx, site, cateId);
@@ -160,19 +177,17 @@ export async function syncOneCategoryAttributes(deps: AppDeps, site: number, cat
  * GetAttributes. A leaf whose attributes were never read (a category added since the last full sync) has them read
  * from Mercado Libre now, so the product editor never waits for the host's next sync.
  */
-export async function getAttributes(ctx: CallContext, q: { site: number; cateId: string }) {
+async function getAttributes(deps: CategoryDeps, ctx: CallContext, q: { site: number; cateId: string }) {
   const category = await findCategory(ctx.tx, q.site, q.cateId);
   if (!category) throw notFound(CATEGORY_NOT_FOUND);
   const answer = await attributesAnswer(ctx.tx, category);
   if (answer.syncTime !== null || !category.isLeaf || category.meliStatus !== "enabled") return answer;
-  const deps = ctx.deps;
   return new AfterCommit(async (reply) => reply.send({ result: await syncOneCategoryAttributes(deps, q.site, q.cateId) }));
 }
 
 /** UpdateMeliAttrOne: the category's attributes read again now. */
-export async function updateMeliAttrOne(ctx: CallContext, q: { site: number; cateId: string }) {
+async function updateMeliAttrOne(deps: CategoryDeps, ctx: CallContext, q: { site: number; cateId: string }) {
   if (!(await findCategory(ctx.tx, q.site, q.cateId))) throw notFound(CATEGORY_NOT_FOUND);
-  const deps = ctx.deps;
   return new AfterCommit(async (reply) => reply.send({ result: await syncOneCategoryAttributes(deps, q.site, q.cateId) }));
 }
 
@@ -220,3 +235,32 @@ export async function updateAllCategoryStatus(
   const version = synced || count ? await rebuildSiteTree(ctx.tx, site) : null;
   return { count, version };
 }
+
+const sitesText = (sites: MeliSiteNumber[]) => (sites.length === 5 ? "全部站点" : sites.map(siteName).join("、"));
+
+/** The category area: the host's synced trees and their jobs (sync, Chinese names), and the category prediction. */
+export function createCategoryService(deps: CategoryDeps) {
+  registerSyncJob(deps);
+  registerChineseJob(deps);
+  const { jobs } = deps;
+  return {
+    getAllCategory,
+    getCategoryBySiteId,
+    getAttributes: (ctx: CallContext, q: { site: number; cateId: string }) => getAttributes(deps, ctx, q),
+    updateMeliAttrOne: (ctx: CallContext, q: { site: number; cateId: string }) => updateMeliAttrOne(deps, ctx, q),
+    updateRefer,
+    updateAllCategoryStatus,
+    /** Starts a sync of the sites' trees, attributes or fees (one category job at a time). */
+    startSync: (ctx: CallContext, sites: MeliSiteNumber[], parts: SyncPart[]) =>
+      startCategoryJob<SyncJob>(jobs, ctx, { name: SYNC_JOB, content: syncContent(sites, parts), data: { sites, parts } }),
+    /** Starts giving the sites' categories or attributes Chinese names; refused at once without a translator. */
+    async startChinese(ctx: CallContext, kind: ChineseJob["kind"], sites: MeliSiteNumber[]) {
+      await checkTranslator(ctx.tx, deps.secrets);
+      const what = kind === "categories" ? "补充美客多类目中文名" : "补充美客多类目属性中文名";
+      return startCategoryJob<ChineseJob>(jobs, ctx, { name: CHINESE_JOB, content: `${what}：${sitesText(sites)}`, data: { kind, sites } });
+    },
+    predictMeliCategory: (ctx: CallContext, body: z.output<typeof predictMeliCategoryInput>) => predictMeliCategory(deps, ctx, body),
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -5,11 +5,15 @@
 // counted and skipped; a failed tree leaves that site as it was. Running it again gives the same rows (upserts that skip
 // what did not change), so the queue's retry and a second sync are both harmless.
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
+import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
+import type { SecretBox } from "../../security/secrets.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { MeliSiteCode } from "../../integrations/mercadolibre/types.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
@@ -28,6 +32,9 @@ import {
   type AttributeWrite,
   type FeeWrite,
 } from "./store.ts";
+
+/** What the category area works with: the host's category tables, Mercado Libre's catalog, the job queue, settings. */
+export type CategoryDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; secrets: SecretBox; meli: MeliClient };
 
 export const SYNC_JOB = "categories.sync";
 /** Requests to Mercado Libre in flight at once (the app's rate bucket still paces them). */
@@ -67,6 +74,7 @@ async function runningCategoryTask(ctx: CallContext): Promise<string | null> {
 
 /** Queues a category job with its task record, unless one is already queued or running (then answers that one). */
 export async function startCategoryJob<T extends { taskId: string }>(
+  jobs: Jobs,
   ctx: CallContext,
   job: { name: string; content: string; data: Omit<T, "taskId"> },
 ): Promise<CategoryTaskResult> {
@@ -80,7 +88,7 @@ export async function startCategoryJob<T extends { taskId: string }>(
     content: job.content,
     creatorId: ctx.user!.id,
   });
-  await ctx.deps.jobs.send(job.name, { ...job.data, taskId }, { tx: ctx.tx });
+  await jobs.send(job.name, { ...job.data, taskId }, { tx: ctx.tx });
   return { taskId, started: true };
 }
 
@@ -103,7 +111,7 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
 const reason = (err: unknown) => (err instanceof MeliApiError ? err.message : err instanceof Error ? err.message : String(err));
 
 /** Fee percentages of the classic and premium listing types of one leaf. */
-async function readFees(deps: AppDeps, site: number, leaf: { cateId: string; minimumPrice: number | null }): Promise<FeeWrite> {
+async function readFees(deps: CategoryDeps, site: number, leaf: { cateId: string; minimumPrice: number | null }): Promise<FeeWrite> {
   // The percentage does not depend on the price; a price at or above the category's minimum is a valid question.
   const price = Math.max(leaf.minimumPrice ?? 0, 100);
   const list = await deps.meli.catalog.listingPrices(meliSiteOf(site), { price, categoryId: leaf.cateId });
@@ -118,7 +126,7 @@ async function readFees(deps: AppDeps, site: number, leaf: { cateId: string; min
 
 type SiteReport = { site: number; tree?: string; attributes?: number; fees?: number; failed: number; failures: string[] };
 
-export async function runSync(deps: AppDeps, job: SyncJob): Promise<void> {
+async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
   const db = deps.database.db;
   const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, HOST_TENANT_ID, job.taskId, change);
   const host = <T>(fn: Parameters<typeof inScope<T>>[2]) => inScope(db, hostAllScope, fn);
@@ -253,6 +261,6 @@ export async function runSync(deps: AppDeps, job: SyncJob): Promise<void> {
   }
 }
 
-export function registerSyncJob(deps: AppDeps) {
+export function registerSyncJob(deps: CategoryDeps) {
   deps.jobs.handle<SyncJob>(SYNC_JOB, (job) => runSync(deps, job));
 }

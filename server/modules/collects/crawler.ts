@@ -6,25 +6,18 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
-import type { Tx } from "../../db/client.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { aquiredUrls, collectTasks, users } from "../../db/schema.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 import { inScope } from "../../db/scope.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, businessError } from "../../http/errors.ts";
-import { pagedResult, type PagedResult } from "../../../shared/contract/common.ts";
-import {
-  collectRequest,
-  collectTask,
-  countResult,
-  crawlProductByToolResult,
-  getCollectTasksQuery,
-  platformTypeOf,
-  reCrawlTasksInput,
-  type CollectTask,
-} from "../../../shared/contract/collect.ts";
+import type { PagedResult } from "../../../shared/contract/common.ts";
+import { platformTypeOf, type CollectTask, type collectRequest, type getCollectTasksQuery } from "../../../shared/contract/collect.ts";
 import { CollectSource, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { detectPlatform, extract } from "./extractor.ts";
 import { CrawlError, crawlFetch, type CrawlFetchOptions } from "./fetch.ts";
@@ -35,6 +28,8 @@ export const CRAWL_JOB = "collect-crawl";
  *  two jobs a second by the queue's poll (bench/RESULTS.md, Collection). The per-host limit of the fetch still applies. */
 export const CRAWL_CONCURRENCY = 8;
 export type CrawlJob = { tenantId: string; taskId: string };
+
+export type CrawlerDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; crawl: Config["crawl"] };
 
 /** The platform type of a URL: the extractor's adapters, else Generic. */
 export async function platformTypeOfUrl(url: string): Promise<number> {
@@ -54,7 +49,7 @@ export type NewTask = {
 };
 
 /** Inserts collection tasks (one statement) and queues their jobs, in the caller's transaction. */
-export async function createCrawlTasks(tx: Tx, deps: AppDeps, who: { tenantId: string; userId: string }, list: NewTask[]) {
+export async function createCrawlTasks(tx: Tx, jobs: Jobs, who: { tenantId: string; userId: string }, list: NewTask[]) {
   if (!list.length) return [];
   const now = new Date();
   const rows = [];
@@ -79,11 +74,11 @@ export async function createCrawlTasks(tx: Tx, deps: AppDeps, who: { tenantId: s
     });
   }
   await tx.insert(collectTasks).values(rows);
-  for (const r of rows) await deps.jobs.send<CrawlJob>(CRAWL_JOB, { tenantId: who.tenantId, taskId: r.id }, { tx });
+  for (const r of rows) await jobs.send<CrawlJob>(CRAWL_JOB, { tenantId: who.tenantId, taskId: r.id }, { tx });
   return rows.map((r) => r.id);
 }
 
-export async function crawlProductByTool(ctx: CallContext, body: z.output<typeof collectRequest>) {
+async function crawlProductByTool(jobs: Jobs, ctx: CallContext, body: z.output<typeof collectRequest>) {
   const u = ctx.user!;
   const seen = new Set<string>();
   const unique = body.urls.filter((x) => (seen.has(x.url) ? false : (seen.add(x.url), true)));
@@ -100,7 +95,7 @@ export async function crawlProductByTool(ctx: CallContext, body: z.output<typeof
   });
   const taskIds = await createCrawlTasks(
     ctx.tx,
-    ctx.deps,
+    jobs,
     { tenantId: u.tenantId, userId: u.id },
     unique.map((x) => ({
       url: x.url,
@@ -185,7 +180,7 @@ export async function getCollectTasks(ctx: CallContext, q: z.output<typeof getCo
 }
 
 /** Runs finished tasks (failed, cancelled, or succeeded to refresh the product) again from a first attempt. */
-export async function reCrawlTasks(ctx: CallContext, ids: string[]) {
+async function reCrawlTasks(jobs: Jobs, ctx: CallContext, ids: string[]) {
   const rows = await ctx.tx
     .update(collectTasks)
     .set({
@@ -212,7 +207,7 @@ export async function reCrawlTasks(ctx: CallContext, ids: string[]) {
       .set({ status: TaskStatus.Running, message: "等待采集", lastModificationTime: new Date() })
       .where(and(eq(aquiredUrls.tenantId, tenantId), inArray(aquiredUrls.collectTaskId, fromUrls)));
   }
-  for (const r of rows) await ctx.deps.jobs.send<CrawlJob>(CRAWL_JOB, { tenantId, taskId: r.id }, { tx: ctx.tx });
+  for (const r of rows) await jobs.send<CrawlJob>(CRAWL_JOB, { tenantId, taskId: r.id }, { tx: ctx.tx });
   const infos = new Map(rows.filter((r) => r.taskInfoId).map((r) => [r.taskInfoId!, !!r.aquiredUrlId]));
   for (const [infoId, fromUrls] of infos) await refreshTaskInfo(ctx.tx, tenantId, infoId, fromUrls);
   return { count: rows.length };
@@ -223,8 +218,7 @@ export async function reCrawlTasks(ctx: CallContext, ids: string[]) {
 
 type TaskRow = typeof collectTasks.$inferSelect;
 
-function fetchOptions(deps: AppDeps): CrawlFetchOptions {
-  const c = deps.config.crawl;
+function fetchOptions(c: Config["crawl"]): CrawlFetchOptions {
   return {
     allowPrivate: c.allowPrivate,
     timeoutMs: c.timeoutMs,
@@ -251,7 +245,7 @@ type Finish = {
 };
 
 /** Records a task's outcome, and its URL's in the queue when it came from there; a retry queues the next attempt. */
-async function finish(tx: Tx, deps: AppDeps, task: TaskRow, f: Finish) {
+async function finish(tx: Tx, jobs: Jobs, task: TaskRow, f: Finish) {
   const now = new Date();
   const final = f.retryInSeconds === undefined;
   await tx
@@ -282,7 +276,7 @@ async function finish(tx: Tx, deps: AppDeps, task: TaskRow, f: Finish) {
   }
   if (task.taskInfoId) await refreshTaskInfo(tx, task.tenantId, task.taskInfoId, !!task.aquiredUrlId);
   if (!final) {
-    await deps.jobs.send<CrawlJob>(CRAWL_JOB, { tenantId: task.tenantId, taskId: task.id }, { tx, startAfterSeconds: f.retryInSeconds });
+    await jobs.send<CrawlJob>(CRAWL_JOB, { tenantId: task.tenantId, taskId: task.id }, { tx, startAfterSeconds: f.retryInSeconds });
   }
 }
 
@@ -312,7 +306,7 @@ export async function refreshTaskInfo(tx: Tx, tenantId: string, taskInfoId: stri
     from s where t.tenant_id = ${tenantId} and t.id = ${taskInfoId}`);
 }
 
-export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> {
+async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
   const db = deps.database.db;
   const scope = { tenantId: job.tenantId };
   // Take the task: only a pending one, so a duplicate job or a late retry does nothing.
@@ -344,11 +338,11 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
     return { ...t, attempts };
   });
   if (!task) return;
-  const c = deps.config.crawl;
+  const c = deps.crawl;
   try {
     let page;
     try {
-      page = await crawlFetch(task.url, fetchOptions(deps));
+      page = await crawlFetch(task.url, fetchOptions(deps.crawl));
     } catch (err) {
       if (!(err instanceof CrawlError)) throw err;
       const retry = err.retry && task.attempts < c.maxAttempts;
@@ -356,7 +350,7 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
       await inScope(db, scope, (tx) =>
         finish(
           tx,
-          deps,
+          deps.jobs,
           task,
           retry
             ? {
@@ -372,7 +366,7 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
     const result = await extract({ url: page.url, capturedAt: new Date().toISOString(), html: page.html });
     if (result.status === "blocked") {
       await inScope(db, scope, (tx) =>
-        finish(tx, deps, task, {
+        finish(tx, deps.jobs, task, {
           taskStatus: TaskStatus.Failed,
           message: `blocked: ${result.block ?? "captcha"}`,
           platformType: platformTypeOf(result.platform),
@@ -382,7 +376,7 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
     }
     if (result.status !== "ok" || !result.product) {
       await inScope(db, scope, (tx) =>
-        finish(tx, deps, task, { taskStatus: TaskStatus.Failed, message: "采集失败：页面不是商品页或未找到商品数据" }),
+        finish(tx, deps.jobs, task, { taskStatus: TaskStatus.Failed, message: "采集失败：页面不是商品页或未找到商品数据" }),
       );
       return;
     }
@@ -401,7 +395,7 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
           },
           { source: CollectSource.Crawler, collectTaskId: task.id, weight: task.weight === null ? null : Number(task.weight) },
         );
-        await finish(tx, deps, task, {
+        await finish(tx, deps.jobs, task, {
           taskStatus: TaskStatus.Succeeded,
           message: stored.isNew ? "采集成功" : "采集成功（已更新已有的采集商品）",
           collectionId: stored.id,
@@ -412,46 +406,22 @@ export async function runCrawlTask(deps: AppDeps, job: CrawlJob): Promise<void> 
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        await finish(tx, deps, task, { taskStatus: TaskStatus.Failed, message: `采集失败：${err.message}`, sku: product.itemId });
+        await finish(tx, deps.jobs, task, { taskStatus: TaskStatus.Failed, message: `采集失败：${err.message}`, sku: product.itemId });
       }
     });
   } catch (err) {
     // Anything unexpected ends the task visibly rather than leaving it running.
     deps.log.error({ err, taskId: task.id }, "crawl task failed");
-    await inScope(db, scope, (tx) => finish(tx, deps, task, { taskStatus: TaskStatus.Failed, message: "采集失败：内部错误" }));
+    await inScope(db, scope, (tx) => finish(tx, deps.jobs, task, { taskStatus: TaskStatus.Failed, message: "采集失败：内部错误" }));
   }
 }
 
-export function registerCrawler(r: Registrar, deps: AppDeps) {
-  r.call({
-    group: "Collect",
-    name: "CrawlProductByTool",
-    method: "POST",
-    access: "user",
-    summary: "Creates a collection task per URL (duplicates ignored) and queues the crawl; platformType may be left out",
-    body: collectRequest,
-    result: crawlProductByToolResult,
-    handler: (ctx, { body }) => crawlProductByTool(ctx, body),
-  });
-  r.call({
-    group: "Collect",
-    name: "GetCollectTasks",
-    method: "GET",
-    access: "user",
-    summary: "Collection tasks (/collects/task): the tenant's for a main account, its own for a sub-account; newest first",
-    query: getCollectTasksQuery,
-    result: pagedResult(collectTask),
-    handler: (ctx, { query }) => getCollectTasks(ctx, query),
-  });
-  r.call({
-    group: "Collect",
-    name: "ReCrawlTasks",
-    method: "POST",
-    access: "user",
-    summary: "Runs finished collection tasks again",
-    body: reCrawlTasksInput,
-    result: countResult,
-    handler: (ctx, { body }) => reCrawlTasks(ctx, body.ids),
-  });
+/** The crawl worker, and the calls that create and re-run crawl tasks on the queue. */
+export function createCrawler(deps: CrawlerDeps) {
   deps.jobs.handle<CrawlJob>(CRAWL_JOB, (job) => runCrawlTask(deps, job), { concurrency: CRAWL_CONCURRENCY });
+  return {
+    crawlProductByTool: (ctx: CallContext, body: z.output<typeof collectRequest>) => crawlProductByTool(deps.jobs, ctx, body),
+    getCollectTasks,
+    reCrawlTasks: (ctx: CallContext, ids: string[]) => reCrawlTasks(deps.jobs, ctx, ids),
+  };
 }

@@ -1,10 +1,28 @@
 // Collection centre calls (spec §7 Collect and AquiredUrl, names as the spec spells them), plus the collection task
 // list and re-run that the /collects/task screen needs (additions, docs/decisions.md).
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { id, pagedResult } from "../../../shared/contract/common.ts";
 import {
+  aquiredUrl,
+  aquiredUrlFilter,
+  aquiredUrlStatics,
+  collectRequest,
+  collectTask,
+  crawlProductByToolResult,
+  createUrlsInput,
+  deleteUrlsInput,
+  getAquiredUrlsInput,
+  getCollectTasksQuery,
+  getUrlSataticsInput,
+  IMPORT_MAX_BYTES,
+  importResult,
+  importUrlsQuery,
+  reCrawlTasksInput,
+  reCrwalUrlsInput,
+  setUrlSortInput,
+  setUrlSortQuery,
+  urlSataticsRow,
   batchUpdateCollectStatusInput,
   collectConfig,
   collectDetail,
@@ -24,12 +42,9 @@ import {
   updateCollectInput,
   updateInfringementRuleSettingInput,
 } from "../../../shared/contract/collect.ts";
-import { registerCollectCleanup } from "./extensions.ts";
-import * as service from "./service.ts";
-import { registerCrawler } from "./crawler.ts";
-import { registerUrlQueue } from "./urls.ts";
+import type { CollectService } from "./service.ts";
 
-export function registerCollects(r: Registrar, deps: AppDeps) {
+export function registerCollects(r: Registrar, { collects }: { collects: CollectService }) {
   const group = "Collect";
   r.call({
     group,
@@ -39,7 +54,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     summary: "Stores the product the extension extracted; the same source item from the same user updates its collection",
     body: collectedProductInput,
     result: crawlProductByPluginResult,
-    handler: (ctx, { body }) => service.crawlProductByPlugin(ctx, body),
+    handler: (ctx, { body }) => collects.crawlProductByPlugin(ctx, body),
   });
   r.call({
     group,
@@ -49,7 +64,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     summary: "Collected products: the tenant's for a main account, its own for a sub-account; newest first",
     body: getCollectInput,
     result: pagedResult(collectListItem),
-    handler: (ctx, { body }) => service.getCollect(ctx, body),
+    handler: (ctx, { body }) => collects.getCollect(ctx, body),
   });
   r.call({
     group,
@@ -58,7 +73,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "user",
     query: z.object({ id }),
     result: collectDetail,
-    handler: (ctx, { query }) => service.getCollectById(ctx, query.id),
+    handler: (ctx, { query }) => collects.getCollectById(ctx, query.id),
   });
   r.call({
     group,
@@ -67,7 +82,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "user",
     body: updateCollectInput,
     result: collectDetail,
-    handler: (ctx, { body }) => service.updateCollect(ctx, body),
+    handler: (ctx, { body }) => collects.updateCollect(ctx, body),
   });
   r.call({
     group,
@@ -75,7 +90,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     method: "POST",
     access: "user",
     body: idBody,
-    handler: (ctx, { body }) => service.deleteCollect(ctx, body.id),
+    handler: (ctx, { body }) => collects.deleteCollect(ctx, body.id),
   });
   r.call({
     group,
@@ -84,7 +99,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "user",
     body: idsBody,
     result: countResult,
-    handler: (ctx, { body }) => service.batchDeleteCollects(ctx, body.ids),
+    handler: (ctx, { body }) => collects.batchDeleteCollects(ctx, body.ids),
   });
   r.call({
     group,
@@ -93,7 +108,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "user",
     body: batchUpdateCollectStatusInput,
     result: countResult,
-    handler: (ctx, { body }) => service.batchUpdateCollectStatus(ctx, body),
+    handler: (ctx, { body }) => collects.batchUpdateCollectStatus(ctx, body),
   });
   r.call({
     group,
@@ -103,7 +118,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     summary: "Which of the given source item ids the caller has already collected",
     body: getCrawledSkusInput,
     result: z.array(z.string()),
-    handler: (ctx, { body }) => service.getCrawledSkus(ctx, body),
+    handler: (ctx, { body }) => collects.getCrawledSkus(ctx, body),
   });
   r.call({
     group,
@@ -113,7 +128,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     summary: "Creates a product from each collection (not again from one already moved)",
     body: migratToProductInput,
     result: migratToProductResult,
-    handler: (ctx, { body }) => service.migratToProduct(ctx, body.ids),
+    handler: (ctx, { body }) => collects.migratToProduct(ctx, body.ids),
   });
   r.call({
     group,
@@ -123,7 +138,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     summary: "Checks the collections' titles against the tenant's infringement words and flags them",
     body: idsBody,
     result: screeningResult,
-    handler: (ctx, { body }) => service.screeningforInfringement(ctx, body.ids),
+    handler: (ctx, { body }) => collects.screeningforInfringement(ctx, body.ids),
   });
   r.call({
     group,
@@ -131,7 +146,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: collectConfig,
-    handler: (ctx) => service.getCollectConfig(ctx),
+    handler: (ctx) => collects.getCollectConfig(ctx),
   });
   r.call({
     group,
@@ -140,7 +155,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "main",
     body: updateCollectConfigInput,
     result: collectConfig,
-    handler: (ctx, { body }) => service.updateCollectConfig(ctx, body),
+    handler: (ctx, { body }) => collects.updateCollectConfig(ctx, body),
   });
   r.call({
     group: "InfringementWord",
@@ -148,7 +163,7 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: infringementRuleSetting,
-    handler: (ctx) => service.getInfringementRuleSetting(ctx),
+    handler: (ctx) => collects.getInfringementRuleSetting(ctx),
   });
   r.call({
     group: "InfringementWord",
@@ -157,9 +172,114 @@ export function registerCollects(r: Registrar, deps: AppDeps) {
     access: "main",
     body: updateInfringementRuleSettingInput,
     result: infringementRuleSetting,
-    handler: (ctx, { body }) => service.updateInfringementRuleSetting(ctx, body),
+    handler: (ctx, { body }) => collects.updateInfringementRuleSetting(ctx, body),
   });
-  registerCrawler(r, deps);
-  registerUrlQueue(r, deps);
-  registerCollectCleanup();
+  r.call({
+    group: "Collect",
+    name: "CrawlProductByTool",
+    method: "POST",
+    access: "user",
+    summary: "Creates a collection task per URL (duplicates ignored) and queues the crawl; platformType may be left out",
+    body: collectRequest,
+    result: crawlProductByToolResult,
+    handler: (ctx, { body }) => collects.crawlProductByTool(ctx, body),
+  });
+  r.call({
+    group: "Collect",
+    name: "GetCollectTasks",
+    method: "GET",
+    access: "user",
+    summary: "Collection tasks (/collects/task): the tenant's for a main account, its own for a sub-account; newest first",
+    query: getCollectTasksQuery,
+    result: pagedResult(collectTask),
+    handler: (ctx, { query }) => collects.getCollectTasks(ctx, query),
+  });
+  r.call({
+    group: "Collect",
+    name: "ReCrawlTasks",
+    method: "POST",
+    access: "user",
+    summary: "Runs finished collection tasks again",
+    body: reCrawlTasksInput,
+    result: countResult,
+    handler: (ctx, { body }) => collects.reCrawlTasks(ctx, body.ids),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "GetList",
+    method: "POST",
+    access: "user",
+    body: getAquiredUrlsInput,
+    result: pagedResult(aquiredUrl),
+    handler: (ctx, { body }) => collects.getList(ctx, body),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "GetStatics",
+    method: "POST",
+    access: "user",
+    summary: "URLs by status, with the list's filter",
+    body: aquiredUrlFilter,
+    result: aquiredUrlStatics,
+    handler: (ctx, { body }) => collects.getStatics(ctx, body),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "GetUrlSatatics",
+    method: "POST",
+    access: "user",
+    summary: "URLs per UTC day of their creation: total, succeeded, failed",
+    body: getUrlSataticsInput,
+    result: urlSataticsRow.array(),
+    handler: (ctx, { body }) => collects.getUrlSatatics(ctx, body),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "CreateUrls",
+    method: "POST",
+    access: "user",
+    body: createUrlsInput,
+    result: importResult,
+    handler: (ctx, { body }) => collects.createUrls(ctx, body),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "ReCrwalUrls",
+    method: "POST",
+    access: "user",
+    body: reCrwalUrlsInput,
+    result: countResult,
+    handler: (ctx, { body }) => collects.reCrwalUrls(ctx, body.ids),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "ImportUrls",
+    method: "POST",
+    access: "user",
+    summary: "Imports URLs from an uploaded xlsx, csv or txt file (multipart field file), read by content",
+    query: importUrlsQuery,
+    multipart: { fileSizeBytes: IMPORT_MAX_BYTES },
+    result: importResult,
+    handler: (ctx, { query }) => collects.importUrls(ctx, query),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "Delete",
+    method: "DELETE",
+    access: "user",
+    body: deleteUrlsInput,
+    result: countResult,
+    handler: (ctx, { body }) => collects.deleteUrls(ctx, body.ids),
+  });
+  r.call({
+    group: "AquiredUrl",
+    name: "SetUrlSort",
+    method: "PUT",
+    access: "user",
+    summary: "Sets the queue order (higher first) of the given URLs",
+    query: setUrlSortQuery,
+    body: setUrlSortInput,
+    result: countResult,
+    handler: (ctx, { query, body }) => collects.setUrlSort(ctx, query.tenantId, body),
+  });
 }

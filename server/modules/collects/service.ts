@@ -26,6 +26,8 @@ import type { PagedResult } from "../../../shared/contract/common.ts";
 import { CollectSource, CollectStatus, ProductStatus } from "../../../shared/contract/enums.ts";
 import { checkProductLimit } from "../products/service.ts";
 import { mainText, readCollectConfig, readInfringementRule, storeCollection, wordMatch } from "./store.ts";
+import { createCrawler, type CrawlerDeps } from "./crawler.ts";
+import { createUrlQueue } from "./urls.ts";
 
 type CollectionRow = typeof collections.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -387,3 +389,27 @@ async function checkProductLimits(tx: Tx, tenantId: string, moving: { userId: st
   for (const t of moving) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
   for (const [owner, n] of perOwner) await checkProductLimit(tx, tenantId, owner, n);
 }
+
+/** The collection centre: collections and their settings, the crawler and the URL queue (each with its worker). */
+export function createCollectService(deps: CrawlerDeps) {
+  return {
+    crawlProductByPlugin,
+    getCollect,
+    getCollectById,
+    updateCollect,
+    deleteCollect,
+    batchDeleteCollects,
+    batchUpdateCollectStatus,
+    getCrawledSkus,
+    migratToProduct,
+    screeningforInfringement,
+    getCollectConfig,
+    updateCollectConfig,
+    getInfringementRuleSetting,
+    updateInfringementRuleSetting,
+    ...createCrawler(deps),
+    ...createUrlQueue(deps),
+  };
+}
+
+export type CollectService = ReturnType<typeof createCollectService>;

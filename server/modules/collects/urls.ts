@@ -5,31 +5,23 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
-import { rowsOf, type Tx } from "../../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { aquiredUrls, users } from "../../db/schema.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 import { inScope } from "../../db/scope.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
-import { AppError, badRequest, forbidden } from "../../http/errors.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { badRequest, forbidden } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
-import { pagedResult, type PagedResult } from "../../../shared/contract/common.ts";
+import type { PagedResult } from "../../../shared/contract/common.ts";
 import {
-  aquiredUrl,
   aquiredUrlFilter,
-  aquiredUrlStatics,
-  countResult,
   createUrlsInput,
-  deleteUrlsInput,
   getAquiredUrlsInput,
   getUrlSataticsInput,
   IMPORT_MAX_BYTES,
-  importResult,
   importUrlsQuery,
-  reCrwalUrlsInput,
   setUrlSortInput,
-  setUrlSortQuery,
-  urlSataticsRow,
   webUrl,
   type AquiredUrl,
 } from "../../../shared/contract/collect.ts";
@@ -160,6 +152,7 @@ export async function getUrlSatatics(ctx: CallContext, q: z.output<typeof getUrl
  * and wakes the dispatcher. Answers the spec's import result.
  */
 async function enqueueUrls(
+  jobs: Jobs,
   ctx: CallContext,
   urls: string[],
   opts: { platformType?: number | null; isDiscountPrice?: boolean | null; invalid: number; what: string },
@@ -196,7 +189,7 @@ async function enqueueUrls(
       }));
       inserted = inserted.concat(await ctx.tx.insert(aquiredUrls).values(slice).onConflictDoNothing().returning({ id: aquiredUrls.id }));
     }
-    if (inserted.length) await ctx.deps.jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId: u.tenantId }, { tx: ctx.tx });
+    if (inserted.length) await jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId: u.tenantId }, { tx: ctx.tx });
     else await refreshTaskInfo(ctx.tx, u.tenantId, taskInfoId, true);
   }
   const ignoreCount = urls.length - inserted.length + opts.invalid;
@@ -207,11 +200,16 @@ async function enqueueUrls(
   return { successCount: inserted.length, ignoreCount, isDelayImport, message: parts.join("，") };
 }
 
-export const createUrls = (ctx: CallContext, body: z.output<typeof createUrlsInput>) =>
-  enqueueUrls(ctx, body.urls, { platformType: body.platformType, isDiscountPrice: body.isDiscountPrice, invalid: 0, what: "添加链接" });
+const createUrls = (jobs: Jobs, ctx: CallContext, body: z.output<typeof createUrlsInput>) =>
+  enqueueUrls(jobs, ctx, body.urls, {
+    platformType: body.platformType,
+    isDiscountPrice: body.isDiscountPrice,
+    invalid: 0,
+    what: "添加链接",
+  });
 
 /** Puts finished URLs back in the queue: the given ones, or every failed one of the caller's when none are given. */
-export async function reCrwalUrls(ctx: CallContext, ids: string[] | null | undefined) {
+async function reCrwalUrls(jobs: Jobs, ctx: CallContext, ids: string[] | null | undefined) {
   const u = ctx.user!;
   const which = ids?.length
     ? and(urlsOwnedBy(ctx), inArray(aquiredUrls.id, ids), inArray(aquiredUrls.status, [TaskStatus.Succeeded, TaskStatus.Failed]))
@@ -229,7 +227,7 @@ export async function reCrwalUrls(ctx: CallContext, ids: string[] | null | undef
     .set({ status: TaskStatus.Pending, message: "等待采集", taskInfoId, lastModificationTime: new Date() })
     .where(which)
     .returning({ id: aquiredUrls.id });
-  await ctx.deps.jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId: u.tenantId }, { tx: ctx.tx });
+  await jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId: u.tenantId }, { tx: ctx.tx });
   return { count: rows.length };
 }
 
@@ -252,7 +250,7 @@ export async function setUrlSort(ctx: CallContext, tenantId: string | undefined,
   return { count: rows.length };
 }
 
-export async function importUrls(ctx: CallContext, q: z.output<typeof importUrlsQuery>) {
+async function importUrls(jobs: Jobs, ctx: CallContext, q: z.output<typeof importUrlsQuery>) {
   const buf = await receiveUpload(ctx, IMPORT_MAX_BYTES);
   const parsed = await readUrlFile(buf);
   const valid: string[] = [];
@@ -263,14 +261,14 @@ export async function importUrls(ctx: CallContext, q: z.output<typeof importUrls
     else invalid++;
   }
   if (!valid.length) throw badRequest("文件中没有有效的商品链接（http 或 https）");
-  return enqueueUrls(ctx, valid, { platformType: q.platformType, isDiscountPrice: q.isDiscountPrice, invalid, what: "导入文件" });
+  return enqueueUrls(jobs, ctx, valid, { platformType: q.platformType, isDiscountPrice: q.isDiscountPrice, invalid, what: "导入文件" });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The dispatcher.
 
 /** Turns up to a batch of the tenant's waiting URLs into collection tasks; answers whether URLs are still waiting. */
-export async function dispatchUrls(tx: Tx, deps: AppDeps, tenantId: string): Promise<boolean> {
+async function dispatchUrls(tx: Tx, jobs: Jobs, tenantId: string): Promise<boolean> {
   const [{ inFlight }] = rowsOf<{ inFlight: number }>(
     await tx.execute(
       sql`select count(*)::int as "inFlight" from aquired_urls where tenant_id = ${tenantId} and status = ${TaskStatus.Running}`,
@@ -290,7 +288,7 @@ export async function dispatchUrls(tx: Tx, deps: AppDeps, tenantId: string): Pro
     for (const [userId, list] of byUser) {
       const taskIds = await createCrawlTasks(
         tx,
-        deps,
+        jobs,
         { tenantId, userId },
         list.map((p) => ({
           url: p.url,
@@ -317,88 +315,20 @@ export async function dispatchUrls(tx: Tx, deps: AppDeps, tenantId: string): Pro
   return waiting > 0;
 }
 
-export function registerUrlQueue(r: Registrar, deps: AppDeps) {
-  const group = "AquiredUrl";
-  r.call({
-    group,
-    name: "GetList",
-    method: "POST",
-    access: "user",
-    body: getAquiredUrlsInput,
-    result: pagedResult(aquiredUrl),
-    handler: (ctx, { body }) => getList(ctx, body),
+/** The URL queue's calls, and the dispatcher that feeds the crawler a batch at a time. */
+export function createUrlQueue({ database, jobs }: { database: Database; jobs: Jobs }) {
+  jobs.handle<DispatchJob>(DISPATCH_JOB, async ({ tenantId }) => {
+    const more = await inScope(database.db, { tenantId }, (tx) => dispatchUrls(tx, jobs, tenantId));
+    if (more) await jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId }, { startAfterSeconds: DISPATCH_INTERVAL_SECONDS });
   });
-  r.call({
-    group,
-    name: "GetStatics",
-    method: "POST",
-    access: "user",
-    summary: "URLs by status, with the list's filter",
-    body: aquiredUrlFilter,
-    result: aquiredUrlStatics,
-    handler: (ctx, { body }) => getStatics(ctx, body),
-  });
-  r.call({
-    group,
-    name: "GetUrlSatatics",
-    method: "POST",
-    access: "user",
-    summary: "URLs per UTC day of their creation: total, succeeded, failed",
-    body: getUrlSataticsInput,
-    result: urlSataticsRow.array(),
-    handler: (ctx, { body }) => getUrlSatatics(ctx, body),
-  });
-  r.call({
-    group,
-    name: "CreateUrls",
-    method: "POST",
-    access: "user",
-    body: createUrlsInput,
-    result: importResult,
-    handler: (ctx, { body }) => createUrls(ctx, body),
-  });
-  r.call({
-    group,
-    name: "ReCrwalUrls",
-    method: "POST",
-    access: "user",
-    body: reCrwalUrlsInput,
-    result: countResult,
-    handler: (ctx, { body }) => reCrwalUrls(ctx, body.ids),
-  });
-  r.call({
-    group,
-    name: "ImportUrls",
-    method: "POST",
-    access: "user",
-    summary: "Imports URLs from an uploaded xlsx, csv or txt file (multipart field file), read by content",
-    query: importUrlsQuery,
-    multipart: { fileSizeBytes: IMPORT_MAX_BYTES },
-    result: importResult,
-    handler: (ctx, { query }) => importUrls(ctx, query),
-  });
-  r.call({
-    group,
-    name: "Delete",
-    method: "DELETE",
-    access: "user",
-    body: deleteUrlsInput,
-    result: countResult,
-    handler: (ctx, { body }) => deleteUrls(ctx, body.ids),
-  });
-  r.call({
-    group,
-    name: "SetUrlSort",
-    method: "PUT",
-    access: "user",
-    summary: "Sets the queue order (higher first) of the given URLs",
-    query: setUrlSortQuery,
-    body: setUrlSortInput,
-    result: countResult,
-    handler: (ctx, { query, body }) => setUrlSort(ctx, query.tenantId, body),
-  });
-  deps.jobs.handle<DispatchJob>(DISPATCH_JOB, async ({ tenantId }) => {
-    const more = await inScope(deps.database.db, { tenantId }, (tx) => dispatchUrls(tx, deps, tenantId));
-    if (more) await deps.jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId }, { startAfterSeconds: DISPATCH_INTERVAL_SECONDS });
-  });
+  return {
+    getList,
+    getStatics,
+    getUrlSatatics,
+    createUrls: (ctx: CallContext, body: z.output<typeof createUrlsInput>) => createUrls(jobs, ctx, body),
+    reCrwalUrls: (ctx: CallContext, ids: string[] | null | undefined) => reCrwalUrls(jobs, ctx, ids),
+    importUrls: (ctx: CallContext, q: z.output<typeof importUrlsQuery>) => importUrls(jobs, ctx, q),
+    deleteUrls,
+    setUrlSort,
+  };
 }

@@ -1,7 +1,6 @@
 // Host administration calls (spec §7 Hosted): tenants, their main accounts, remarks, unlocking and password resets.
 // Every call is host-only; the remaining Hosted calls (money, migration, copying, statistics) join as their areas land.
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { pagedResult } from "../../../shared/contract/common.ts";
 import {
@@ -18,10 +17,9 @@ import {
   unlockTenantQuery,
 } from "../../../shared/contract/hosted.ts";
 import { tenantAccountSummary } from "../../../shared/contract/users.ts";
-import * as service from "./service.ts";
+import type { HostedService } from "./service.ts";
 
-export function registerHosted(r: Registrar, deps: AppDeps) {
-  void deps;
+export function registerHosted(r: Registrar, { hosted }: { hosted: HostedService }) {
   const group = "Hosted";
   r.call({
     group,
@@ -31,7 +29,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     summary: "Opens a tenant with its main account; answers the main account's summary",
     body: openTenantAccountInput,
     result: tenantAccountSummary,
-    handler: (ctx, { body }) => service.openTenantAccount(ctx, body),
+    handler: (ctx, { body }) => hosted.openTenantAccount(ctx, body),
   });
   r.call({
     group,
@@ -40,7 +38,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     access: "host",
     query: getTenantsQuery,
     result: pagedResult(tenantListItem),
-    handler: (ctx, { query }) => service.getTenants(ctx, query),
+    handler: (ctx, { query }) => hosted.getTenants(ctx, query),
   });
   r.call({
     group,
@@ -48,7 +46,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "host",
     result: z.array(tenantLookup),
-    handler: (ctx) => service.getAllTenants(ctx),
+    handler: (ctx) => hosted.getAllTenants(ctx),
   });
   r.call({
     group,
@@ -57,7 +55,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     access: "host",
     summary: "Sets a tenant's remark (an empty remark clears it)",
     query: editRemarkQuery,
-    handler: (ctx, { query }) => service.editRemark(ctx, query),
+    handler: (ctx, { query }) => hosted.editRemark(ctx, query),
   });
   r.call({
     group,
@@ -67,7 +65,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     summary: "Up to 20 tenants whose name contains the search text",
     query: tenantNameSearchQuery,
     result: z.array(tenantNameItem),
-    handler: (ctx, { query }) => service.getTenantNameBySearch(ctx, query.search),
+    handler: (ctx, { query }) => hosted.getTenantNameBySearch(ctx, query.search),
   });
   r.call({
     group,
@@ -76,7 +74,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     access: "host",
     summary: "Clears the login lockout of one user of the tenant, or of all its users",
     query: unlockTenantQuery,
-    handler: (ctx, { query }) => service.unlockTenant(ctx, query),
+    handler: (ctx, { query }) => hosted.unlockTenant(ctx, query),
   });
   r.call({
     group,
@@ -86,7 +84,7 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     summary: "Sets a tenant user's password (main account by default; generated when Pwd is absent) and ends its sessions",
     query: resetTenantPasswordQuery,
     result: resetTenantPasswordResult,
-    handler: (ctx, { query }) => service.resetTenantPassword(ctx, query),
+    handler: (ctx, { query }) => hosted.resetTenantPassword(ctx, query),
   });
   r.call({
     group,
@@ -96,6 +94,6 @@ export function registerHosted(r: Registrar, deps: AppDeps) {
     summary: "The account summary of the tenant's main account",
     query: tenantUserInfoQuery,
     result: tenantAccountSummary,
-    handler: (ctx, { query }) => service.getTenantUserInfo(ctx, query.TenantId),
+    handler: (ctx, { query }) => hosted.getTenantUserInfo(ctx, query.TenantId),
   });
 }

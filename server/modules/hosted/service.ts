@@ -5,8 +5,9 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { tenants, users } from "../../db/schema.ts";
-import type { CallContext, TenantRow } from "../../http/calls.ts";
-import { normalizeName } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { normalizeName } from "../identity/names.ts";
+import type { TenantRow } from "../identity/tenants.ts";
 import { notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type {
@@ -23,7 +24,7 @@ import type { TenantAccountSummary } from "../../../shared/contract/users.ts";
 import { generatePassword, hashPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertTenantWithMainAccount } from "../identity/users.ts";
-import { accountSummary } from "../users/service.ts";
+import type { UserService } from "../users/service.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 
 type UserRow = typeof users.$inferSelect;
@@ -59,21 +60,6 @@ async function findTenantUser(tx: Tx, tenantId: string, userId: string): Promise
     .limit(1);
   if (!rows[0]) throw userNotFound();
   return rows[0];
-}
-
-/** A tenant and its main account in one transaction; answers the main account's summary. */
-export async function openTenantAccount(ctx: CallContext, body: z.output<typeof openTenantAccountInput>): Promise<TenantAccountSummary> {
-  const { user } = await insertTenantWithMainAccount(ctx.tx, {
-    tenantName: body.tenantName,
-    userName: body.userName,
-    pwd: body.pwd,
-    email: body.email,
-    phoneNumber: body.phoneNumber,
-    remark: body.remark,
-    accountExpireTime: body.accountExpireTime,
-    creatorId: ctx.user!.id,
-  });
-  return accountSummary(ctx.tx, user);
 }
 
 const tenantSortColumns = {
@@ -229,7 +215,38 @@ export async function resetTenantPassword(
   return { userName: target.userName, password: q.Pwd ? null : password };
 }
 
-export async function getTenantUserInfo(ctx: CallContext, tenantId: string): Promise<TenantAccountSummary> {
-  await findTenantById(ctx.tx, tenantId);
-  return accountSummary(ctx.tx, await findMainAccount(ctx.tx, tenantId));
+/** users: the account summary the tenant calls answer with (it counts shops, which the users service is given). */
+export function createHostedService({ users }: { users: Pick<UserService, "accountSummary"> }) {
+  /** A tenant and its main account in one transaction; answers the main account's summary. */
+  async function openTenantAccount(ctx: CallContext, body: z.output<typeof openTenantAccountInput>): Promise<TenantAccountSummary> {
+    const { user } = await insertTenantWithMainAccount(ctx.tx, {
+      tenantName: body.tenantName,
+      userName: body.userName,
+      pwd: body.pwd,
+      email: body.email,
+      phoneNumber: body.phoneNumber,
+      remark: body.remark,
+      accountExpireTime: body.accountExpireTime,
+      creatorId: ctx.user!.id,
+    });
+    return users.accountSummary(ctx.tx, user);
+  }
+
+  async function getTenantUserInfo(ctx: CallContext, tenantId: string): Promise<TenantAccountSummary> {
+    await findTenantById(ctx.tx, tenantId);
+    return users.accountSummary(ctx.tx, await findMainAccount(ctx.tx, tenantId));
+  }
+
+  return {
+    openTenantAccount,
+    getTenants,
+    getAllTenants,
+    editRemark,
+    getTenantNameBySearch,
+    unlockTenant,
+    resetTenantPassword,
+    getTenantUserInfo,
+  };
 }
+
+export type HostedService = ReturnType<typeof createHostedService>;

@@ -2,12 +2,12 @@
 // (tenant.session.secret; only the hash of the newest secret is kept, and a reused old one ends the session).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
-import type { Tx } from "../../db/client.ts";
+import type { Config } from "../../config.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, tenants, userSessions, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { normalizeName } from "../../http/calls.ts";
-import type { Principal } from "../../http/auth.ts";
+import { normalizeName } from "./names.ts";
+import type { Principal, TokenSigner } from "../../http/auth.ts";
 import { unmatchableHash, verifyPassword } from "./passwords.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,7 +15,14 @@ export type TxRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 export type CredentialCheck =
   | { ok: true; user: UserRow }
-  | { ok: false; reason: "invalid" | "locked" | "inactive" | "tenantInactive" | "expired"; lockoutSeconds?: number };
+  | { ok: false; reason: "locked"; lockoutSeconds: number }
+  | { ok: false; reason: "invalid" | "inactive" | "tenantInactive" | "expired" };
+
+export type SessionDeps = {
+  database: Database;
+  tokens: TokenSigner;
+  config: Pick<Config, "lockoutAttempts" | "lockoutSeconds" | "accessTokenSeconds" | "refreshTokenSeconds">;
+};
 
 export const lockedMessage = (seconds: number) => `登录失败次数过多，账号已被锁定，请在${Math.max(1, Math.ceil(seconds / 60))}分钟后重试`;
 
@@ -32,7 +39,7 @@ export const credentialMessages: Record<Exclude<CredentialCheck, { ok: true }>["
  * the 5th failure locks the account for the configured time, and a locked account answers "locked" to any password.
  */
 export async function checkCredentials(
-  deps: AppDeps,
+  deps: SessionDeps,
   tenantId: string,
   login: string,
   password: string,
@@ -142,7 +149,7 @@ function principalOf(user: UserRow, tenantName: string | null, sessionId: string
 }
 
 /** Opens a session for a user whose credentials were checked and answers the token response. */
-export async function openSession(deps: AppDeps, user: UserRow, clientIp: string, withRefresh: boolean): Promise<TokenAnswer> {
+export async function openSession(deps: SessionDeps, user: UserRow, clientIp: string, withRefresh: boolean): Promise<TokenAnswer> {
   const sessionId = randomUUID();
   const secret = randomBytes(32).toString("base64url");
   const tenantName =
@@ -162,7 +169,7 @@ export async function openSession(deps: AppDeps, user: UserRow, clientIp: string
   return tokenAnswer(deps, principalOf(user, tenantName, sessionId), withRefresh ? `${user.tenantId}.${sessionId}.${secret}` : undefined);
 }
 
-async function tokenAnswer(deps: AppDeps, p: Principal, refreshToken?: string): Promise<TokenAnswer> {
+async function tokenAnswer(deps: SessionDeps, p: Principal, refreshToken?: string): Promise<TokenAnswer> {
   return {
     token_type: "Bearer",
     access_token: await deps.tokens.sign(p),
@@ -175,7 +182,7 @@ async function tokenAnswer(deps: AppDeps, p: Principal, refreshToken?: string): 
 const refreshPattern = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,})$/;
 
 /** Rotates a refresh token: the old one stops working, a reused old one revokes the session. Null when refused. */
-export async function refreshSession(deps: AppDeps, refreshToken: string): Promise<TokenAnswer | null> {
+export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<TokenAnswer | null> {
   const m = refreshPattern.exec(refreshToken);
   if (!m) return null;
   const [, tenantId, sessionId, secret] = m;
@@ -231,3 +238,15 @@ export async function revokeUserSessions(tx: Tx, tenantId: string, userId: strin
     .set({ revokedAt: new Date() })
     .where(and(eq(userSessions.tenantId, tenantId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
 }
+
+/** Credential checks and token issuing on the app's database, signer and lockout settings. */
+export function createSessionService(deps: SessionDeps) {
+  return {
+    checkCredentials: (tenantId: string, login: string, password: string, run?: TxRunner) =>
+      checkCredentials(deps, tenantId, login, password, run),
+    openSession: (user: UserRow, clientIp: string, withRefresh: boolean) => openSession(deps, user, clientIp, withRefresh),
+    refreshSession: (refreshToken: string) => refreshSession(deps, refreshToken),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,6 +1,5 @@
 // Infringement word calls (spec §7 InfringementWord, names as the spec spells them) and the product screening
 // (spec §7 Product ScreeningforInfringement). The rule setting calls stay with the collection centre.
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { pagedResult } from "../../../shared/contract/common.ts";
 import { countResult } from "../../../shared/contract/collect.ts";
@@ -14,9 +13,9 @@ import {
   productScreeningInput,
   productScreeningResult,
 } from "../../../shared/contract/infringement.ts";
-import * as service from "./service.ts";
+import type { InfringementService } from "./service.ts";
 
-export function registerInfringement(r: Registrar, _deps: AppDeps) {
+export function registerInfringement(r: Registrar, { infringement }: { infringement: InfringementService }) {
   const group = "InfringementWord";
   r.call({
     group,
@@ -26,7 +25,7 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "The tenant's infringement words (the host's default list for the host)",
     query: getInfringementWordQuery,
     result: pagedResult(infringementWord),
-    handler: (ctx, { query }) => service.getInfringementWord(ctx, query),
+    handler: (ctx, { query }) => infringement.getInfringementWord(ctx, query),
   });
   r.call({
     group,
@@ -36,7 +35,7 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "The host's default infringement words, which apply to every tenant",
     query: getInfringementWordQuery,
     result: pagedResult(infringementWord),
-    handler: (ctx, { query }) => service.getDefaultfringementWord(ctx, query),
+    handler: (ctx, { query }) => infringement.getDefaultfringementWord(ctx, query),
   });
   r.call({
     group,
@@ -46,7 +45,7 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "Adds words to the tenant's list (main account) or to the default list (host); duplicates ignored",
     body: createIfringementWordInput,
     result: infringementWordImportResult,
-    handler: (ctx, { body }) => service.createIfringementWord(ctx, body),
+    handler: (ctx, { body }) => infringement.createIfringementWord(ctx, body),
   });
   r.call({
     group,
@@ -56,7 +55,7 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "Deletes words from the tenant's list (main account) or from the default list (host)",
     body: deleteInfringementWordInput,
     result: countResult,
-    handler: (ctx, { body }) => service.deleteInfringementWord(ctx, body.ids),
+    handler: (ctx, { body }) => infringement.deleteInfringementWord(ctx, body.ids),
   });
   r.call({
     group,
@@ -66,7 +65,7 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "Adds the words of an uploaded xlsx, csv or txt file (multipart field file, one word per cell or line)",
     multipart: { fileSizeBytes: INFRINGEMENT_IMPORT_MAX_BYTES },
     result: infringementWordImportResult,
-    handler: (ctx) => service.importInfringementWord(ctx),
+    handler: (ctx) => infringement.importInfringementWord(ctx),
   });
   r.call({
     group: "Product",
@@ -76,6 +75,6 @@ export function registerInfringement(r: Registrar, _deps: AppDeps) {
     summary: "Checks the products' titles and descriptions against the default and the tenant's infringement words",
     body: productScreeningInput,
     result: productScreeningResult,
-    handler: (ctx, { body }) => service.screenProducts(ctx, body),
+    handler: (ctx, { body }) => infringement.screenProducts(ctx, body),
   });
 }

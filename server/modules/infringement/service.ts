@@ -263,3 +263,16 @@ export async function screenProducts(ctx: CallContext, selection: ProductSelecti
   }
   return { count: checked, flagged };
 }
+
+export function createInfringementService() {
+  return {
+    getInfringementWord,
+    getDefaultfringementWord,
+    createIfringementWord,
+    deleteInfringementWord,
+    importInfringementWord,
+    screenProducts,
+  };
+}
+
+export type InfringementService = ReturnType<typeof createInfringementService>;

@@ -134,7 +134,7 @@ describe("queueMail and the send-mail job", () => {
     const to = `${uniqueName("retry")}@example.com`;
     smtp.rejectNextRecipient();
     await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-      queueMail(tx, s.deps, { tenantId: t.tenantId, to, subject: "测试", body: "第一封" }),
+      queueMail(tx, s.deps.jobs, { tenantId: t.tenantId, to, subject: "测试", body: "第一封" }),
     );
 
     await expect.poll(async () => (await outbox(t.tenantId, to))[0]?.status, poll).toBe(MailStatus.Failed);
@@ -157,14 +157,14 @@ describe("queueMail and the send-mail job", () => {
     const to = `${uniqueName("rollback")}@example.com`;
     await expect(
       inScope(s.database.db, { tenantId: t.tenantId }, async (tx) => {
-        await queueMail(tx, s.deps, { tenantId: t.tenantId, to, subject: "测试", body: "不应送达" });
+        await queueMail(tx, s.deps.jobs, { tenantId: t.tenantId, to, subject: "测试", body: "不应送达" });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
     // A mail queued afterwards is delivered; the rolled-back one never is.
     const later = `${uniqueName("later")}@example.com`;
     await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-      queueMail(tx, s.deps, { tenantId: t.tenantId, to: later, subject: "测试", body: "送达" }),
+      queueMail(tx, s.deps.jobs, { tenantId: t.tenantId, to: later, subject: "测试", body: "送达" }),
     );
     await expect.poll(() => smtp.received.some((m) => m.to.includes(later)), poll).toBe(true);
     expect(await outbox(t.tenantId, to)).toHaveLength(0);
@@ -183,7 +183,7 @@ describe("without SMTP_URL", () => {
     const t = await plain.createTenant();
     const to = `${uniqueName("log")}@example.com`;
     await inScope(plain.database.db, { tenantId: t.tenantId }, (tx) =>
-      queueMail(tx, plain.deps, { tenantId: t.tenantId, to, subject: "测试", body: "只记日志" }),
+      queueMail(tx, plain.deps.jobs, { tenantId: t.tenantId, to, subject: "测试", body: "只记日志" }),
     );
     const rows = () =>
       inScope(plain.database.db, hostAllScope, (tx) =>

@@ -5,8 +5,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { AppDeps } from "../../app.ts";
-import type { Tx } from "../../db/client.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Database, Tx } from "../../db/client.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { outboxEmails } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { MailStatus } from "../../../shared/contract/enums.ts";
@@ -16,8 +18,15 @@ export const SEND_MAIL_JOB = "send-mail";
 export type OutgoingMail = { tenantId: string; to: string; subject: string; body: string };
 export type SendMailJob = { tenantId: string; mailId: string };
 
+export type MailDeps = {
+  database: Database;
+  jobs: Jobs;
+  config: Pick<Config, "smtpUrl" | "mailFrom">;
+  log: FastifyBaseLogger;
+};
+
 /** Writes a mail into the outbox and queues its delivery, both in the caller's transaction (they commit together). */
-export async function queueMail(tx: Tx, deps: AppDeps, mail: OutgoingMail): Promise<string> {
+export async function queueMail(tx: Tx, jobs: Jobs, mail: OutgoingMail): Promise<string> {
   const id = randomUUID();
   await tx.insert(outboxEmails).values({
     tenantId: mail.tenantId,
@@ -27,12 +36,12 @@ export async function queueMail(tx: Tx, deps: AppDeps, mail: OutgoingMail): Prom
     body: mail.body,
     status: MailStatus.Pending,
   });
-  await deps.jobs.send<SendMailJob>(SEND_MAIL_JOB, { tenantId: mail.tenantId, mailId: id }, { singletonKey: id, tx });
+  await jobs.send<SendMailJob>(SEND_MAIL_JOB, { tenantId: mail.tenantId, mailId: id }, { singletonKey: id, tx });
   return id;
 }
 
 /** Delivers one outbox mail; a failure is recorded and rethrown so the queue retries it. */
-export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJob): Promise<void> {
+async function deliverMail(deps: MailDeps, { tenantId, mailId }: SendMailJob): Promise<void> {
   const db = deps.database.db;
   const where = and(eq(outboxEmails.tenantId, tenantId), eq(outboxEmails.id, mailId));
   const [mail] = await inScope(db, { tenantId }, (tx) => tx.select().from(outboxEmails).where(where).limit(1));
@@ -79,6 +88,10 @@ export async function deliverMail(deps: AppDeps, { tenantId, mailId }: SendMailJ
   );
 }
 
-export function registerMailJobs(deps: AppDeps) {
+/** The outbox: queueing in a call's transaction, and the worker that delivers what was queued. */
+export function createMailer(deps: MailDeps) {
   deps.jobs.handle<SendMailJob>(SEND_MAIL_JOB, (job) => deliverMail(deps, job));
+  return { queueMail: (tx: Tx, mail: OutgoingMail) => queueMail(tx, deps.jobs, mail) };
 }
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -5,9 +5,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
-import { settleTasks, within } from "../../security/support.ts";
+import { settleTasks, within } from "../../testing/security-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { connectShop } from "./testing.ts";
+import { connectShop } from "../../testing/shop-kit.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -1,15 +1,17 @@
 // Shop accounts and account groups (spec §7 MeliAccount). A main account sees and manages its tenant's shops, a
 // sub-account the shops it owns (connected itself or was assigned). Another user's or tenant's shop answers 404 on
-// single-shop calls and counts 0 on batch calls.
+// single-shop calls and counts 0 on batch calls. accountGroups, countShopAccounts and meliDataCleaner are what the
+// users area takes from here (passed in at assembly, server/deps.ts).
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, users } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";
-import type { CallContext, SessionUser } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { MeliAuthStatus } from "../../integrations/mercadolibre/tokens.ts";
+import type { SessionUser } from "../identity/session-user.ts";
 import { MeliAccountStatus } from "../../../shared/contract/enums.ts";
 import type {
   AccountGroupResponse,
@@ -17,7 +19,9 @@ import type {
   assignAccountInput,
   batchUpdateAccountInput,
   enableAccountInput,
+  enableRecieveOrderQuery,
   getAccountsQuery,
+  getMeliOneQuery,
   ShopAccount,
   updateAccountInput,
 } from "../../../shared/contract/meli.ts";
@@ -25,7 +29,7 @@ import type {
 type Who = Pick<SessionUser, "tenantId" | "id" | "isMainAccount">;
 
 /** The shops a user may see: the tenant's for a main account, its own for a sub-account. */
-export function visibleShops(u: Who): SQL {
+function visibleShops(u: Who): SQL {
   const tenant = eq(meliAccounts.tenantId, u.tenantId);
   return u.isMainAccount ? tenant : and(tenant, eq(meliAccounts.ownerId, u.id))!;
 }
@@ -64,7 +68,7 @@ type ShopRow = {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-export function toShopAccount(r: ShopRow): ShopAccount {
+function toShopAccount(r: ShopRow): ShopAccount {
   const a = r.account;
   return {
     id: a.id,
@@ -117,7 +121,7 @@ function orderOf(sorting: string | undefined): SQL[] {
   return [dir?.toLowerCase() === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(meliAccounts.id)];
 }
 
-export async function getAccounts(ctx: CallContext, q: z.output<typeof getAccountsQuery>) {
+async function getAccounts(ctx: CallContext, q: z.output<typeof getAccountsQuery>) {
   const u = ctx.user!;
   const conditions: (SQL | undefined)[] = [visibleShops(u)];
   const keyword = q.KeyWord?.trim();
@@ -155,7 +159,7 @@ export async function getAccounts(ctx: CallContext, q: z.output<typeof getAccoun
 }
 
 /** Every shop the caller sees (its own for a sub-account), in display order: the publish and order screens' pickers. */
-export async function getAllSelfShop(ctx: CallContext): Promise<ShopAccount[]> {
+async function getAllSelfShop(ctx: CallContext): Promise<ShopAccount[]> {
   const rows = await selectShops(ctx.tx)
     .where(visibleShops(ctx.user!))
     .orderBy(...defaultOrder)
@@ -170,12 +174,12 @@ async function findShop(tx: Tx, u: Who, id: string, lock = false): Promise<ShopR
   return row;
 }
 
-export async function getMeliOne(ctx: CallContext, id: string): Promise<ShopAccount> {
-  return toShopAccount(await findShop(ctx.tx, ctx.user!, id));
+async function getMeliOne(ctx: CallContext, q: z.output<typeof getMeliOneQuery>): Promise<ShopAccount> {
+  return toShopAccount(await findShop(ctx.tx, ctx.user!, q.id));
 }
 
 /** Mercado Libre's seller ids of the caller's shops (to tell its own listings apart on Mercado Libre). */
-export async function getMeliShopIds(ctx: CallContext): Promise<string[]> {
+async function getMeliShopIds(ctx: CallContext): Promise<string[]> {
   const rows = await ctx.tx
     .selectDistinct({ custId: meliAccounts.custId })
     .from(meliAccounts)
@@ -283,7 +287,7 @@ function checkLimits(current: { limitMinPrice: string | null; limitMaxPrice: str
 
 const touched = (u: Who) => ({ lastModificationTime: new Date(), lastModifierId: u.id, concurrencyStamp: randomUUID() });
 
-export async function updateAccount(ctx: CallContext, body: z.output<typeof updateAccountInput>): Promise<ShopAccount> {
+async function updateAccount(ctx: CallContext, body: z.output<typeof updateAccountInput>): Promise<ShopAccount> {
   const u = ctx.user!;
   const row = await findShop(ctx.tx, u, body.id, true);
   checkLimits(row.account, body.info, row.account.alias ?? row.account.name);
@@ -297,7 +301,7 @@ export async function updateAccount(ctx: CallContext, body: z.output<typeof upda
   return toShopAccount(await findShop(ctx.tx, u, body.id));
 }
 
-export async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof batchUpdateAccountInput>) {
+async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof batchUpdateAccountInput>) {
   const u = ctx.user!;
   const rows = await ctx.tx
     .select({
@@ -329,7 +333,7 @@ export async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof
   return { count: updated.length };
 }
 
-export async function enableAccount(ctx: CallContext, body: z.output<typeof enableAccountInput>) {
+async function enableAccount(ctx: CallContext, body: z.output<typeof enableAccountInput>) {
   const u = ctx.user!;
   const updated = await ctx.tx
     .update(meliAccounts)
@@ -340,7 +344,7 @@ export async function enableAccount(ctx: CallContext, body: z.output<typeof enab
 }
 
 /** Moves shops to a user of the tenant (main account only); that user's limitMeliAccount still holds afterwards. */
-export async function assignAccount(ctx: CallContext, body: z.output<typeof assignAccountInput>) {
+async function assignAccount(ctx: CallContext, body: z.output<typeof assignAccountInput>) {
   const u = ctx.user!;
   // The target's row is the lock that serializes changes to its shop count (as connecting a shop takes it too).
   const [target] = await ctx.tx
@@ -366,14 +370,54 @@ export async function assignAccount(ctx: CallContext, body: z.output<typeof assi
   return { count: moved.length };
 }
 
-export async function enableRecieveOrder(ctx: CallContext, id: string, enable: boolean): Promise<ShopAccount> {
+async function enableReceiveOrder(ctx: CallContext, q: z.output<typeof enableRecieveOrderQuery>): Promise<ShopAccount> {
   const u = ctx.user!;
-  const row = await findShop(ctx.tx, u, id, true);
-  if (row.account.isRecieveOrder !== enable) {
+  const row = await findShop(ctx.tx, u, q.Id, true);
+  if (row.account.isRecieveOrder !== q.Enable) {
     await ctx.tx
       .update(meliAccounts)
-      .set({ isRecieveOrder: enable, ...touched(u) })
-      .where(and(eq(meliAccounts.tenantId, u.tenantId), eq(meliAccounts.id, id)));
+      .set({ isRecieveOrder: q.Enable, ...touched(u) })
+      .where(and(eq(meliAccounts.tenantId, u.tenantId), eq(meliAccounts.id, q.Id)));
   }
-  return toShopAccount(await findShop(ctx.tx, u, id));
+  return toShopAccount(await findShop(ctx.tx, u, q.Id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the users area takes from here.
+
+/** When a sub-account is cleared (ClearSubAccountInfo), its shops go back to the main account: they stay connected. */
+export const meliDataCleaner = {
+  label: "店铺（已转回主账号）",
+  async clear(tx: Tx, tenantId: string, userId: string): Promise<number> {
+    const [main] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.isMainAccount, true)))
+      .limit(1);
+    if (!main || main.id === userId) return 0;
+    const rows = await tx
+      .update(meliAccounts)
+      .set({ ownerId: main.id, lastModificationTime: new Date(), lastModifierId: main.id, concurrencyStamp: randomUUID() })
+      .where(and(eq(meliAccounts.tenantId, tenantId), eq(meliAccounts.ownerId, userId)))
+      .returning({ id: meliAccounts.id });
+    return rows.length;
+  },
+};
+
+export type ShopAccountService = ReturnType<typeof createShopAccountService>;
+
+/** The MeliAccount calls: they need nothing beyond the call's transaction and user. */
+export function createShopAccountService() {
+  return {
+    getAccounts,
+    getAllSelfShop,
+    getMeliOne,
+    getAccountGroups: (ctx: CallContext) => accountGroups(ctx.tx, ctx.user!),
+    getMeliShopIds,
+    updateAccount,
+    batchUpdateAccount,
+    enableAccount,
+    assignAccount,
+    enableReceiveOrder,
+  };
 }

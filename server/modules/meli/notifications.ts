@@ -4,10 +4,13 @@
 // Notifications for another application are acknowledged and dropped.
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, meliNotifications } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliCallbackBody } from "../../../shared/contract/meli.ts";
 
 export const MELI_NOTIFICATION_JOB = "meli.notification";
@@ -16,17 +19,6 @@ export const MELI_NOTIFICATION_JOB = "meli.notification";
 export const MeliNotificationStatus = { Pending: 1, Processed: 2 } as const;
 
 type NotificationJob = { body: MeliCallbackBody; receivedAt: string };
-
-export async function meliCallback(ctx: CallContext, body: MeliCallbackBody): Promise<{ queued: boolean }> {
-  if (String(body.application_id) !== ctx.deps.config.meliClientId) return { queued: false };
-  const key = body._id ?? notificationKey(body);
-  await ctx.deps.jobs.send<NotificationJob>(
-    MELI_NOTIFICATION_JOB,
-    { body, receivedAt: new Date().toISOString() },
-    { tx: ctx.tx, singletonKey: `meli-notification:${key}` },
-  );
-  return { queued: true };
-}
 
 const notificationKey = (b: MeliCallbackBody) =>
   createHash("sha256")
@@ -40,52 +32,77 @@ function plausibleTime(value: string | undefined): Date | null {
   return Number.isFinite(t) && Math.abs(t - Date.now()) < 366 * 86_400_000 ? new Date(t) : null;
 }
 
-export function registerNotificationJob(deps: AppDeps) {
-  deps.jobs.handle<NotificationJob>(MELI_NOTIFICATION_JOB, (job) => storeNotification(deps, job));
-}
+export type NotificationService = ReturnType<typeof createNotificationService>;
 
-async function storeNotification(deps: AppDeps, job: NotificationJob) {
-  const b = job.body;
-  const userId = String(b.user_id);
-  const db = deps.database.db;
-  // The seller may be a group's (global or local) seller or a global seller's marketplace user: look in every tenant.
-  const targets = await inScope(db, hostAllScope, async (tx) => {
-    const accounts = await tx
-      .select({ tenantId: meliAccounts.tenantId, groupId: meliAccounts.groupId, accountId: meliAccounts.id })
-      .from(meliAccounts)
-      .where(eq(meliAccounts.custId, userId));
-    const groups = await tx
-      .select({ tenantId: meliAccountGroups.tenantId, groupId: meliAccountGroups.id })
-      .from(meliAccountGroups)
-      .where(eq(meliAccountGroups.custId, userId));
-    const out = new Map<string, { tenantId: string; groupId: string; accountId: string | null }>();
-    for (const g of groups) out.set(`${g.tenantId}:${g.groupId}`, { ...g, accountId: null });
-    for (const a of accounts) out.set(`${a.tenantId}:${a.groupId}`, a);
-    return [...out.values()];
-  });
-  if (!targets.length) {
-    deps.log.info({ topic: b.topic, userId }, "Mercado Libre notification for a seller no tenant holds");
-    return;
-  }
-  const notificationId = b._id ?? notificationKey(b);
-  for (const t of targets) {
-    await inScope(db, { tenantId: t.tenantId }, (tx) =>
-      tx
-        .insert(meliNotifications)
-        .values({
-          tenantId: t.tenantId,
-          id: randomUUID(),
-          notificationId,
-          groupId: t.groupId,
-          accountId: t.accountId,
-          topic: b.topic,
-          resource: b.resource,
-          meliUserId: userId,
-          attempts: b.attempts ?? 1,
-          sentTime: plausibleTime(b.sent),
-          payload: { ...b, receivedAt: job.receivedAt },
-        })
-        .onConflictDoNothing(),
+/** The callback and its job (the job's handler is registered here, with the service that queues it). */
+export function createNotificationService({
+  config,
+  log,
+  database,
+  jobs,
+}: {
+  config: Pick<Config, "meliClientId">;
+  log: FastifyBaseLogger;
+  database: Database;
+  jobs: Jobs;
+}) {
+  async function meliCallback(ctx: CallContext, body: MeliCallbackBody): Promise<{ queued: boolean }> {
+    if (String(body.application_id) !== config.meliClientId) return { queued: false };
+    const key = body._id ?? notificationKey(body);
+    await jobs.send<NotificationJob>(
+      MELI_NOTIFICATION_JOB,
+      { body, receivedAt: new Date().toISOString() },
+      { tx: ctx.tx, singletonKey: `meli-notification:${key}` },
     );
+    return { queued: true };
   }
+
+  async function storeNotification(job: NotificationJob) {
+    const b = job.body;
+    const userId = String(b.user_id);
+    const db = database.db;
+    // The seller may be a group's (global or local) seller or a global seller's marketplace user: look in every tenant.
+    const targets = await inScope(db, hostAllScope, async (tx) => {
+      const accounts = await tx
+        .select({ tenantId: meliAccounts.tenantId, groupId: meliAccounts.groupId, accountId: meliAccounts.id })
+        .from(meliAccounts)
+        .where(eq(meliAccounts.custId, userId));
+      const groups = await tx
+        .select({ tenantId: meliAccountGroups.tenantId, groupId: meliAccountGroups.id })
+        .from(meliAccountGroups)
+        .where(eq(meliAccountGroups.custId, userId));
+      const out = new Map<string, { tenantId: string; groupId: string; accountId: string | null }>();
+      for (const g of groups) out.set(`${g.tenantId}:${g.groupId}`, { ...g, accountId: null });
+      for (const a of accounts) out.set(`${a.tenantId}:${a.groupId}`, a);
+      return [...out.values()];
+    });
+    if (!targets.length) {
+      log.info({ topic: b.topic, userId }, "Mercado Libre notification for a seller no tenant holds");
+      return;
+    }
+    const notificationId = b._id ?? notificationKey(b);
+    for (const t of targets) {
+      await inScope(db, { tenantId: t.tenantId }, (tx) =>
+        tx
+          .insert(meliNotifications)
+          .values({
+            tenantId: t.tenantId,
+            id: randomUUID(),
+            notificationId,
+            groupId: t.groupId,
+            accountId: t.accountId,
+            topic: b.topic,
+            resource: b.resource,
+            meliUserId: userId,
+            attempts: b.attempts ?? 1,
+            sentTime: plausibleTime(b.sent),
+            payload: { ...b, receivedAt: job.receivedAt },
+          })
+          .onConflictDoNothing(),
+      );
+    }
+  }
+
+  jobs.handle<NotificationJob>(MELI_NOTIFICATION_JOB, storeNotification);
+  return { meliCallback };
 }

@@ -1,7 +1,6 @@
 // The shop centre's calls (spec §7 Meli, MeliAccount): connecting shops through Mercado Libre's authorization, the
 // notification endpoint, and the shop accounts and account groups.
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import {
   accountCountResult,
@@ -21,15 +20,17 @@ import {
   shopAccountPage,
   updateAccountInput,
 } from "../../../shared/contract/meli.ts";
-import * as accounts from "./accounts.ts";
-import { authBack, getAuthUrl } from "./auth.ts";
-import { registerMeliExtensions } from "./extensions.ts";
-import { meliCallback, registerNotificationJob } from "./notifications.ts";
+import type { ShopAccountService } from "./accounts.ts";
+import type { ShopAuthorizationService } from "./auth-service.ts";
+import type { NotificationService } from "./notifications.ts";
 
-export function registerMeli(r: Registrar, deps: AppDeps) {
-  registerMeliExtensions();
-  registerNotificationJob(deps);
+export type MeliServices = {
+  shopAccounts: ShopAccountService;
+  shopAuthorization: ShopAuthorizationService;
+  meliNotifications: NotificationService;
+};
 
+export function registerMeli(r: Registrar, { shopAccounts, shopAuthorization, meliNotifications }: MeliServices) {
   r.call({
     group: "Meli",
     name: "GetAuthUrl",
@@ -38,7 +39,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     summary: "Mercado Libre's authorization page for connecting shops (state signed, single use, 10 minutes)",
     query: getAuthUrlQuery,
     result: z.string(),
-    handler: (ctx, { query }) => getAuthUrl(ctx, query),
+    handler: (ctx, { query }) => shopAuthorization.getAuthUrl(ctx, query),
   });
   r.call({
     group: "Meli",
@@ -47,7 +48,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "anonymous",
     summary: "Where Mercado Libre sends the seller back: connects the shops and answers an HTML page leading to /#/shops/list",
     query: authBackQuery,
-    handler: (ctx, { query }) => authBack(ctx, query),
+    handler: (ctx, { query }) => shopAuthorization.authBack(ctx, query),
   });
   r.call({
     group: "Meli",
@@ -57,7 +58,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     summary: "Mercado Libre's notifications: acknowledged at once, handled by a job",
     body: meliCallbackBody,
     result: meliCallbackResult,
-    handler: (ctx, { body }) => meliCallback(ctx, body),
+    handler: (ctx, { body }) => meliNotifications.meliCallback(ctx, body),
   });
 
   const group = "MeliAccount";
@@ -69,7 +70,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     summary: "Shop accounts: the tenant's for a main account, its own for a sub-account",
     query: getAccountsQuery,
     result: shopAccountPage,
-    handler: (ctx, { query }) => accounts.getAccounts(ctx, query),
+    handler: (ctx, { query }) => shopAccounts.getAccounts(ctx, query),
   });
   r.call({
     group,
@@ -77,7 +78,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: z.array(shopAccount),
-    handler: (ctx) => accounts.getAllSelfShop(ctx),
+    handler: (ctx) => shopAccounts.getAllSelfShop(ctx),
   });
   r.call({
     group,
@@ -86,7 +87,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "user",
     query: getMeliOneQuery,
     result: shopAccount,
-    handler: (ctx, { query }) => accounts.getMeliOne(ctx, query.id),
+    handler: (ctx, { query }) => shopAccounts.getMeliOne(ctx, query),
   });
   r.call({
     group,
@@ -94,7 +95,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: accountGroupResponse,
-    handler: (ctx) => accounts.accountGroups(ctx.tx, ctx.user!),
+    handler: (ctx) => shopAccounts.getAccountGroups(ctx),
   });
   r.call({
     group,
@@ -102,7 +103,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: meliShopIds,
-    handler: (ctx) => accounts.getMeliShopIds(ctx),
+    handler: (ctx) => shopAccounts.getMeliShopIds(ctx),
   });
   r.call({
     group,
@@ -111,7 +112,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "user",
     body: updateAccountInput,
     result: shopAccount,
-    handler: (ctx, { body }) => accounts.updateAccount(ctx, body),
+    handler: (ctx, { body }) => shopAccounts.updateAccount(ctx, body),
   });
   r.call({
     group,
@@ -120,7 +121,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "user",
     body: batchUpdateAccountInput,
     result: accountCountResult,
-    handler: (ctx, { body }) => accounts.batchUpdateAccount(ctx, body),
+    handler: (ctx, { body }) => shopAccounts.batchUpdateAccount(ctx, body),
   });
   r.call({
     group,
@@ -129,7 +130,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "user",
     body: enableAccountInput,
     result: accountCountResult,
-    handler: (ctx, { body }) => accounts.enableAccount(ctx, body),
+    handler: (ctx, { body }) => shopAccounts.enableAccount(ctx, body),
   });
   r.call({
     group,
@@ -139,7 +140,7 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     summary: "Gives shops to a user of the tenant (its limitMeliAccount holds)",
     body: assignAccountInput,
     result: accountCountResult,
-    handler: (ctx, { body }) => accounts.assignAccount(ctx, body),
+    handler: (ctx, { body }) => shopAccounts.assignAccount(ctx, body),
   });
   r.call({
     group,
@@ -148,6 +149,6 @@ export function registerMeli(r: Registrar, deps: AppDeps) {
     access: "user",
     query: enableRecieveOrderQuery,
     result: shopAccount,
-    handler: (ctx, { query }) => accounts.enableRecieveOrder(ctx, query.Id, query.Enable),
+    handler: (ctx, { query }) => shopAccounts.enableReceiveOrder(ctx, query),
   });
 }

@@ -3,35 +3,26 @@
 // the list's filter (recordBulkEdit), plus the exact count of a filter and the last edit with its undo.
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import { rowsOf } from "../../db/client.ts";
 import { containsPattern } from "../../db/query.ts";
 import { productLabels, products, users } from "../../db/schema.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import {
   assignProductInput,
-  batchDeleteProductsInput,
   batchUpdateProductCategoryInput,
   batchUpdateProductPriceInput,
   batchUpdateProductSamePriceInput,
   batchUpdateProductStatusInput,
   batchUpdateProductWeightInput,
-  bulkEditResult,
   cancelLinkProductLabelInput,
-  countProductsResult,
-  deleteProductsInput,
   linkProductLabelInput,
-  productEditInfo,
-  productFilter,
   replaceKeywordInput,
-  undoProductEditInput,
-  undoProductEditResult,
   type BulkEditResult,
   type ProductFilter,
   type ProductSelection,
 } from "../../../shared/contract/product.ts";
-import { getLastProductEdit, recordBulkEdit, undoProductEdit } from "./edits.ts";
+import { recordBulkEdit } from "./edits.ts";
 import { productWhere, selectionWhere } from "./filter.ts";
 
 type Body<T extends z.ZodType> = z.output<T>;
@@ -281,110 +272,4 @@ export const batchDeleteProducts = (ctx: CallContext, body: ProductSelection) =>
 export async function countProducts(ctx: CallContext, filter: ProductFilter) {
   const [r] = await ctx.tx.select({ n: count() }).from(products).where(productWhere(ctx, filter));
   return { count: Number(r?.n ?? 0) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Calls.
-
-export function registerProductBulk(r: Registrar, _deps: AppDeps) {
-  const group = "Product";
-  const bulk = <B extends z.ZodType>(
-    name: string,
-    summary: string,
-    body: B,
-    run: (ctx: CallContext, body: z.output<B>) => Promise<BulkEditResult>,
-    access: "user" | "main" = "user",
-  ) =>
-    r.call({ group, name, method: "POST", access, summary, body, result: bulkEditResult, handler: (ctx, input) => run(ctx, input.body) });
-
-  bulk(
-    "BatchUpdateProductSamePrice",
-    "Sets one price on the selected products and their variants: fixPrice × rate, ending on tinyPrice",
-    batchUpdateProductSamePriceInput,
-    batchUpdateProductSamePrice,
-  );
-  bulk(
-    "BatchUpdateProductPrice",
-    "Changes each selected product's price and variant prices to old × rate + price (at least 0), ending on tinyPrice",
-    batchUpdateProductPriceInput,
-    batchUpdateProductPrice,
-  );
-  for (const name of ["BatchUpdateProductWeight", "WebBatchUpdateProductWeight"]) {
-    bulk(
-      name,
-      "Sets the weight (or a random weight per product) and/or the size of the selected products",
-      batchUpdateProductWeightInput,
-      (ctx, body) => batchUpdateProductWeight(ctx, body, name),
-    );
-  }
-  bulk("BatchUpdateProductStatus", "Sets the status of the selected products", batchUpdateProductStatusInput, batchUpdateProductStatus);
-  bulk(
-    "BatchUpdateProductCategory",
-    "Sets the category of the selected products",
-    batchUpdateProductCategoryInput,
-    batchUpdateProductCategory,
-  );
-  bulk(
-    "ReplaceKeyword",
-    "Replaces a keyword in the titles and/or descriptions of the selected products",
-    replaceKeywordInput,
-    replaceKeyword,
-  );
-  bulk("AssignProduct", "Gives the selected products to a user of the tenant (main account)", assignProductInput, assignProduct, "main");
-  bulk("DeleteProducts", "Deletes the products (soft; undone by UndoProductEdit)", deleteProductsInput, deleteProducts);
-  bulk(
-    "BatchDeleteProducts",
-    "Deletes the selected products (soft; undone by UndoProductEdit)",
-    batchDeleteProductsInput,
-    batchDeleteProducts,
-  );
-  r.call({
-    group,
-    name: "CountProducts",
-    method: "POST",
-    access: "user",
-    summary: "How many of the caller's products the filter matches (exact)",
-    body: productFilter,
-    result: countProductsResult,
-    handler: (ctx, { body }) => countProducts(ctx, body),
-  });
-  r.call({
-    group,
-    name: "GetLastProductEdit",
-    method: "GET",
-    access: "user",
-    summary: "The caller's latest bulk edit and whether it can still be undone; null when none",
-    result: productEditInfo.nullable(),
-    handler: (ctx) => getLastProductEdit(ctx),
-  });
-  r.call({
-    group,
-    name: "UndoProductEdit",
-    method: "POST",
-    access: "user",
-    summary: "Undoes the caller's latest bulk edit (within 24 hours): every row it touched gets its previous values back",
-    body: undoProductEditInput,
-    result: undoProductEditResult,
-    handler: (ctx, { body }) => undoProductEdit(ctx, body.id),
-  });
-  r.call({
-    group: "ProductLabel",
-    name: "LinkProductLabel",
-    method: "POST",
-    access: "user",
-    summary: "Puts the label on the selected products",
-    body: linkProductLabelInput,
-    result: bulkEditResult,
-    handler: (ctx, { body }) => linkProductLabel(ctx, body),
-  });
-  r.call({
-    group: "ProductLabel",
-    name: "CancelLinkProductLabel",
-    method: "POST",
-    access: "user",
-    summary: "Takes the label (or any label) off the selected products",
-    body: cancelLinkProductLabelInput,
-    result: bulkEditResult,
-    handler: (ctx, { body }) => cancelLinkProductLabel(ctx, body),
-  });
 }

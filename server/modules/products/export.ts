@@ -11,20 +11,19 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import ExcelJS from "exceljs";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
-import type { Tx } from "../../db/client.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Tx } from "../../db/client.ts";
 import { productLabels, products, taskInfos, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import type { CallContext, Registrar, SessionUser } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
+import type { SessionUser } from "../identity/session-user.ts";
 import { businessError, notFound } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { platformNames, productStatusNames } from "../../../shared/contract/names.ts";
 import { productSelection, type ProductSelection } from "../../../shared/contract/product.ts";
 import {
-  downloadExportQuery,
-  exportProductInput,
-  exportProductResult,
   PRODUCT_EXPORT_KEEP_DAYS,
   PRODUCT_EXPORT_MAX_ROWS,
   productExportColumnKeys,
@@ -55,36 +54,23 @@ type ExportJob = {
   content: string;
 };
 
-export function registerProductExport(r: Registrar, deps: AppDeps) {
-  r.call({
-    group: "Product",
-    name: "ExportProduct",
-    method: "POST",
-    access: "user",
-    summary:
-      "Export the selected products (ids or filter) to xlsx as a background task; answers {taskId}: poll the task centre, then DownloadExport",
-    body: exportProductInput,
-    result: exportProductResult,
-    handler: (ctx, { body }) => exportProduct(ctx, body),
-  });
-  r.call({
-    group: "Product",
-    name: "DownloadExport",
-    method: "GET",
-    access: "user",
-    summary: "The finished export's xlsx file (the task's creator only), for 7 days",
-    query: downloadExportQuery,
-    handler: (ctx, { query }) => downloadExport(ctx, query.taskId),
-  });
+export type ProductExportDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; dataDir: string };
+
+/** ExportProduct and DownloadExport, and the worker that writes the files under dataDir/exports. */
+export function createProductExport(deps: ProductExportDeps) {
   deps.jobs.handle<ExportJob>(EXPORT_PRODUCTS_JOB, (job) => runExport(deps, job));
+  return {
+    exportProduct: (ctx: CallContext, body: ExportInput) => exportProduct(deps.jobs, ctx, body),
+    downloadExport: (ctx: CallContext, taskId: string) => downloadExport(deps.dataDir, ctx, taskId),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The call.
+// The calls.
 
 type ExportInput = ProductSelection & { columns?: ProductExportColumn[] | null; utcOffsetMinutes?: number | null };
 
-async function exportProduct(ctx: CallContext, body: ExportInput) {
+async function exportProduct(jobs: Jobs, ctx: CallContext, body: ExportInput) {
   const u = ctx.user!;
   const selection: ProductSelection = { productIds: body.productIds ?? null, ids: body.ids ?? null, filter: body.filter ?? null };
   selectionWhere(ctx, selection); // the same refusal as every bulk edit for a selection that selects nothing
@@ -103,7 +89,7 @@ async function exportProduct(ctx: CallContext, body: ExportInput) {
     fileName: exportFileName(new Date(), utcOffsetMinutes),
     content,
   };
-  await ctx.deps.jobs.send<ExportJob>(EXPORT_PRODUCTS_JOB, job, { tx: ctx.tx });
+  await jobs.send<ExportJob>(EXPORT_PRODUCTS_JOB, job, { tx: ctx.tx });
   return { taskId };
 }
 
@@ -114,14 +100,14 @@ export function exportFileName(at: Date, utcOffsetMinutes: number): string {
 }
 const fileNamePattern = /^商品导出-\d{8}-\d{6}\.xlsx$/;
 
-const exportDir = (deps: AppDeps, tenantId: string) => join(deps.config.dataDir, "exports", tenantId);
-const exportFile = (deps: AppDeps, tenantId: string, taskId: string) => join(exportDir(deps, tenantId), `${taskId}.xlsx`);
+const exportDir = (dataDir: string, tenantId: string) => join(dataDir, "exports", tenantId);
+const exportFile = (dataDir: string, tenantId: string, taskId: string) => join(exportDir(dataDir, tenantId), `${taskId}.xlsx`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The download. A call answers JSON through calls.ts; this one takes the reply over (hijack) and streams the file
 // itself, after the checks have run in the call's transaction. Headers already set on the reply (CORS) are kept.
 
-async function downloadExport(ctx: CallContext, taskId: string): Promise<undefined> {
+async function downloadExport(dataDir: string, ctx: CallContext, taskId: string): Promise<undefined> {
   const [task] = await ctx.tx
     .select({ taskStatus: taskInfos.taskStatus, taskRemark: taskInfos.taskRemark })
     .from(taskInfos)
@@ -137,7 +123,7 @@ async function downloadExport(ctx: CallContext, taskId: string): Promise<undefin
   if (task.taskStatus === TaskStatus.Pending || task.taskStatus === TaskStatus.Running) throw businessError("导出尚未完成，请稍后再下载");
   if (task.taskStatus !== TaskStatus.Succeeded) throw businessError("导出未成功，请重新导出");
 
-  const file = await open(exportFile(ctx.deps, ctx.tenantId, taskId), "r").catch(() => null);
+  const file = await open(exportFile(dataDir, ctx.tenantId, taskId), "r").catch(() => null);
   if (!file) throw notFound("导出文件已过期，请重新导出");
   let size: number;
   try {
@@ -174,11 +160,11 @@ async function downloadExport(ctx: CallContext, taskId: string): Promise<undefin
 /** A failure that trying again cannot fix: the task fails and the job ends without a retry. */
 class FinalFailure extends Error {}
 
-async function runExport(deps: AppDeps, job: ExportJob): Promise<void> {
+async function runExport(deps: ProductExportDeps, job: ExportJob): Promise<void> {
   const db = deps.database.db;
   const { tenantId, taskId } = job;
   await updateTask(db, tenantId, taskId, { taskStatus: TaskStatus.Running, progress: 0, taskRemark: null });
-  const dir = exportDir(deps, tenantId);
+  const dir = exportDir(deps.dataDir, tenantId);
   const temp = join(dir, `${taskId}.${randomUUID()}.tmp`);
   try {
     const user = await inScope(db, { tenantId }, async (tx) => {
@@ -219,7 +205,7 @@ async function runExport(deps: AppDeps, job: ExportJob): Promise<void> {
         if (rows.length < EXPORT_BATCH_SIZE) return done;
       }
     });
-    await rename(temp, exportFile(deps, tenantId, taskId));
+    await rename(temp, exportFile(deps.dataDir, tenantId, taskId));
     await updateTask(db, tenantId, taskId, {
       taskStatus: TaskStatus.Succeeded,
       progress: 100,
@@ -236,7 +222,7 @@ async function runExport(deps: AppDeps, job: ExportJob): Promise<void> {
 }
 
 /** The caller's finished exports older than the keeping time, and its crashed runs' temporary files. */
-async function removeExpiredExports(deps: AppDeps, dir: string, tenantId: string, userId: string) {
+async function removeExpiredExports(deps: ProductExportDeps, dir: string, tenantId: string, userId: string) {
   try {
     const now = Date.now();
     const old = new Map<string, string[]>(); // task id -> its files

@@ -5,22 +5,15 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import { rowsOf } from "../../db/client.ts";
 import { productLabelGroups, productLabels, products } from "../../db/schema.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
-import { countResult } from "../../../shared/contract/collect.ts";
 import {
   createOrUpdateProductLabelGroupInput,
   createOrUpdateProductLabelInput,
-  createOrUpdateProductLabelsInput,
   MAX_PRODUCT_LABEL_GROUPS,
   MAX_PRODUCT_LABELS,
-  productLabel,
-  productLabelGroup,
-  productLabelIdQuery,
-  productLabelList,
   type ProductLabel,
   type ProductLabelGroup,
   type ProductLabelList,
@@ -245,67 +238,4 @@ export async function deleteProductLabelGroup(ctx: CallContext, id: string) {
     .where(and(eq(productLabels.tenantId, ctx.tenantId), eq(productLabels.groupId, id)))
     .returning({ id: productLabels.id });
   return { count: rows.length };
-}
-
-export function registerProductLabels(r: Registrar, _deps: AppDeps) {
-  const group = "ProductLabel";
-  r.call({
-    group,
-    name: "GetProductLabels",
-    method: "GET",
-    access: "user",
-    summary: "The tenant's labels (each with how many of the caller's products carry it) and label groups with their labels",
-    result: productLabelList,
-    handler: (ctx) => getProductLabels(ctx),
-  });
-  r.call({
-    group,
-    name: "CreateOrUpdateProductLabel",
-    method: "POST",
-    access: "user",
-    summary: "Creates a label or, with id, edits it (main account); names are unique in the tenant",
-    body: createOrUpdateProductLabelInput,
-    result: productLabel,
-    handler: async (ctx, { body }) => (await createOrUpdateProductLabels(ctx, [body]))[0],
-  });
-  r.call({
-    group,
-    name: "CreateOrUpdateProductLabels",
-    method: "POST",
-    access: "user",
-    summary: "Creates and edits several labels at once, all or nothing (main account)",
-    body: createOrUpdateProductLabelsInput,
-    result: z.array(productLabel),
-    handler: (ctx, { body }) => createOrUpdateProductLabels(ctx, body),
-  });
-  r.call({
-    group,
-    name: "DeleteProductLabel",
-    method: "DELETE",
-    access: "user",
-    summary: "Deletes a label and takes it off every product carrying it (main account); answers how many products",
-    query: productLabelIdQuery,
-    result: countResult,
-    handler: (ctx, { query }) => deleteProductLabel(ctx, query.id),
-  });
-  r.call({
-    group,
-    name: "CreateOrUpdateProductLabelGroup",
-    method: "POST",
-    access: "user",
-    summary: "Creates a label group or, with id, renames / re-sorts it (main account)",
-    body: createOrUpdateProductLabelGroupInput,
-    result: productLabelGroup,
-    handler: (ctx, { body }) => createOrUpdateProductLabelGroup(ctx, body),
-  });
-  r.call({
-    group,
-    name: "DeleteProductLabelGroup",
-    method: "DELETE",
-    access: "user",
-    summary: "Deletes a label group; its labels become ungrouped (main account); answers how many",
-    query: productLabelIdQuery,
-    result: countResult,
-    handler: (ctx, { query }) => deleteProductLabelGroup(ctx, query.id),
-  });
 }

@@ -13,10 +13,9 @@
 // so the tenant policy lets the trigram index serve it; and the planner is told what a trigram comparison costs
 // (neighbourSettings).
 import { sql, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import { rowsOf } from "../../db/client.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
-import { predictWightByTitleInput, predictWightByTitleResult, type PredictWightByTitleResult } from "../../../shared/contract/product.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { type PredictWightByTitleResult } from "../../../shared/contract/product.ts";
 import { visibleProducts } from "./filter.ts";
 
 /** Least word similarity of a neighbour (pg_trgm.word_similarity_threshold for the `<%` operator). */
@@ -90,17 +89,4 @@ export async function predictWightByTitle(
     message: `根据 ${neighbours.length} 个相似商品的重量估算`,
     neighbours,
   };
-}
-
-export function registerPredictWeight(r: Registrar, _deps: AppDeps) {
-  r.call({
-    group: "Product",
-    name: "PredictWightByTitle",
-    method: "POST",
-    access: "user",
-    summary: "Predicts a weight in grams from the caller's products with similar titles and a known weight",
-    body: predictWightByTitleInput,
-    result: predictWightByTitleResult,
-    handler: (ctx, { body }) => predictWightByTitle(ctx, body),
-  });
 }

@@ -24,6 +24,31 @@ import {
 } from "../../../shared/contract/product.ts";
 import { filterConditions, productWhere, visibleProducts } from "./filter.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";
+import {
+  assignProduct,
+  batchDeleteProducts,
+  batchUpdateProductCategory,
+  batchUpdateProductPrice,
+  batchUpdateProductSamePrice,
+  batchUpdateProductStatus,
+  batchUpdateProductWeight,
+  cancelLinkProductLabel,
+  countProducts,
+  deleteProducts,
+  linkProductLabel,
+  replaceKeyword,
+} from "./bulk.ts";
+import { getLastProductEdit, undoProductEdit } from "./edits.ts";
+import { createProductExport, type ProductExportDeps } from "./export.ts";
+import {
+  createOrUpdateProductLabelGroup,
+  createOrUpdateProductLabels,
+  deleteProductLabel,
+  deleteProductLabelGroup,
+  getProductLabels,
+} from "./labels.ts";
+import { predictWightByTitle } from "./predict-weight.ts";
+import { createProductTranslation, type ProductTranslationDeps } from "./translate.ts";
 
 type ProductRow = typeof products.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -437,3 +462,40 @@ export async function copyProduct(ctx: CallContext, body: z.output<typeof copyPr
   pairs.sort((a, b) => order.get(a.from)! - order.get(b.from)!);
   return { count: pairs.length, productIds: pairs.map((p) => p.to) };
 }
+
+/** The product centre: products, bulk edits and their undo, labels, weight prediction, export and translation jobs. */
+export function createProductService(deps: ProductExportDeps & ProductTranslationDeps) {
+  return {
+    getProductsByPage,
+    getProductById,
+    getProductByIds,
+    createOrUpdateProduct,
+    updateProductAttr,
+    updateProductPrice,
+    copyProduct,
+    batchUpdateProductSamePrice,
+    batchUpdateProductPrice,
+    batchUpdateProductWeight,
+    batchUpdateProductStatus,
+    batchUpdateProductCategory,
+    replaceKeyword,
+    assignProduct,
+    deleteProducts,
+    batchDeleteProducts,
+    countProducts,
+    getLastProductEdit,
+    undoProductEdit,
+    linkProductLabel,
+    cancelLinkProductLabel,
+    getProductLabels,
+    createOrUpdateProductLabels,
+    deleteProductLabel,
+    createOrUpdateProductLabelGroup,
+    deleteProductLabelGroup,
+    predictWightByTitle,
+    ...createProductExport(deps),
+    ...createProductTranslation(deps),
+  };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -5,18 +5,18 @@
 // stopping if the edit is undone meanwhile. Running the job again gives the same result, so a retry is safe.
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
-import { rowsOf, type Tx } from "../../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import type { CallContext, Registrar } from "../../http/calls.ts";
+import type { CallContext } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, providerNames, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { translateProductInput, translateProductResult, type TranslateProductResult } from "../../../shared/contract/product.ts";
+import type { translateProductInput, TranslateProductResult } from "../../../shared/contract/product.ts";
 import { recordBulkEdit } from "./edits.ts";
 import { selectionWhere } from "./filter.ts";
 
@@ -48,11 +48,15 @@ async function translatorFor(tx: Tx, secrets: SecretBox, thirdPlatformType: numb
   return translator;
 }
 
-export async function translateProduct(ctx: CallContext, body: z.output<typeof translateProductInput>): Promise<TranslateProductResult> {
+async function translateProduct(
+  deps: ProductTranslationDeps,
+  ctx: CallContext,
+  body: z.output<typeof translateProductInput>,
+): Promise<TranslateProductResult> {
   const u = ctx.user!;
   if (body.from && body.from.toLowerCase() === body.to) throw businessError("源语言与目标语言相同");
   // Refuses at once, with the service's clear message, when no usable service is configured.
-  await translatorFor(ctx.tx, ctx.deps.secrets, body.thirdPlatformType);
+  await translatorFor(ctx.tx, deps.secrets, body.thirdPlatformType);
   const columns = body.isContainsDescription ? ["title", "description"] : ["title"];
   const { count, editId } = await recordBulkEdit(ctx, {
     kind: "TranslateProduct",
@@ -69,7 +73,7 @@ export async function translateProduct(ctx: CallContext, body: z.output<typeof t
     content: `翻译 ${count} 个商品${body.isContainsDescription ? "的标题和描述" : "的标题"}为${languageNames[body.to]}`,
     creatorId: u.id,
   });
-  await ctx.deps.jobs.send<TranslateJob>(
+  await deps.jobs.send<TranslateJob>(
     TRANSLATE_JOB,
     {
       tenantId: ctx.tenantId,
@@ -126,7 +130,7 @@ async function translateBatch(t: Translator, rows: Row[], job: TranslateJob) {
   return [...out].map(([id, v]) => ({ id, title: v.title ?? null, description: v.description ?? null }));
 }
 
-async function runTranslateJob(deps: AppDeps, job: TranslateJob) {
+async function runTranslateJob(deps: ProductTranslationDeps, job: TranslateJob) {
   const db = deps.database.db;
   await updateTask(db, job.tenantId, job.taskId, { taskStatus: TaskStatus.Running, progress: 0 });
   let after = "00000000-0000-0000-0000-000000000000";
@@ -183,16 +187,12 @@ async function runTranslateJob(deps: AppDeps, job: TranslateJob) {
   }
 }
 
-export function registerProductTranslate(r: Registrar, deps: AppDeps) {
+export type ProductTranslationDeps = { database: Database; jobs: Jobs; secrets: SecretBox };
+
+/** TranslateProduct, and the worker that writes the translations through the configured service. */
+export function createProductTranslation(deps: ProductTranslationDeps) {
   deps.jobs.handle<TranslateJob>(TRANSLATE_JOB, (job) => runTranslateJob(deps, job));
-  r.call({
-    group: "Product",
-    name: "TranslateProduct",
-    method: "POST",
-    access: "user",
-    summary: "Translates the selected products' titles (and descriptions) into es, pt or en as a job with a task record; undoable",
-    body: translateProductInput,
-    result: translateProductResult,
-    handler: (ctx, { body }) => translateProduct(ctx, body),
-  });
+  return {
+    translateProduct: (ctx: CallContext, body: z.output<typeof translateProductInput>) => translateProduct(deps, ctx, body),
+  };
 }

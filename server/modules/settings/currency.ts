@@ -1,4 +1,4 @@
-// Currency rates (spec §7 Currency): CNY for one unit of each currency, seeded at first start (db/bootstrap.ts) and
+// Currency rates (spec §7 Currency): CNY for one unit of each currency, seeded at first start (server/bootstrap.ts) and
 // edited by the host. CNY is the base: it always exists, keeps its code and has rate 1.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";

@@ -1,7 +1,6 @@
 // System configuration (spec §7 SystemConfigSetting) and currency rates (spec §7 Currency). Reads are open to every
 // logged-in user; changes are the host's.
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { pagedResult } from "../../../shared/contract/common.ts";
 import {
@@ -13,11 +12,9 @@ import {
   setting,
   settingKeyQuery,
 } from "../../../shared/contract/settings.ts";
-import * as currencyService from "./currency.ts";
-import * as service from "./service.ts";
+import type { SettingService } from "./service.ts";
 
-export function registerSettings(r: Registrar, deps: AppDeps) {
-  void deps;
+export function registerSettings(r: Registrar, { settings }: { settings: SettingService }) {
   const group = "SystemConfigSetting";
   r.call({
     group,
@@ -27,7 +24,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     summary: "A setting's value, or null when the key is not set",
     query: settingKeyQuery,
     result: z.string().nullable(),
-    handler: (ctx, { query }) => service.getValueByKey(ctx, query.key),
+    handler: (ctx, { query }) => settings.getValueByKey(ctx, query.key),
   });
   r.call({
     group,
@@ -37,7 +34,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     summary: "A setting by key (404 when not set)",
     query: settingKeyQuery,
     result: setting,
-    handler: (ctx, { query }) => service.getByKey(ctx, query.key),
+    handler: (ctx, { query }) => settings.getByKey(ctx, query.key),
   });
   r.call({
     group,
@@ -46,7 +43,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     access: "host",
     query: getSettingListQuery,
     result: pagedResult(setting),
-    handler: (ctx, { query }) => service.getList(ctx, query),
+    handler: (ctx, { query }) => settings.getList(ctx, query),
   });
   r.call({
     group,
@@ -56,7 +53,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     summary: "Creates a setting (new key) or, with id, updates it",
     body: createOrUpdateSettingInput,
     result: setting,
-    handler: (ctx, { body }) => service.createOrUpdate(ctx, body),
+    handler: (ctx, { body }) => settings.createOrUpdate(ctx, body),
   });
   r.call({
     group,
@@ -64,7 +61,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     method: "DELETE",
     access: "host",
     query: deleteByIdQuery,
-    handler: (ctx, { query }) => service.deleteSetting(ctx, query.id),
+    handler: (ctx, { query }) => settings.deleteSetting(ctx, query.id),
   });
 
   r.call({
@@ -74,7 +71,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     access: "user",
     summary: "Every currency rate (CNY for one unit), CNY first",
     result: z.array(currency),
-    handler: (ctx) => currencyService.getAllCurrency(ctx),
+    handler: (ctx) => settings.getAllCurrency(ctx),
   });
   r.call({
     group: "Currency",
@@ -84,7 +81,7 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     summary: "Creates a currency (new code) or, with id, updates it; CNY keeps rate 1",
     body: createOrUpdateCurrencyInput,
     result: currency,
-    handler: (ctx, { body }) => currencyService.createOrUpdateCurrency(ctx, body),
+    handler: (ctx, { body }) => settings.createOrUpdateCurrency(ctx, body),
   });
   r.call({
     group: "Currency",
@@ -93,6 +90,6 @@ export function registerSettings(r: Registrar, deps: AppDeps) {
     access: "host",
     summary: "Deletes a currency (not CNY)",
     query: deleteByIdQuery,
-    handler: (ctx, { query }) => currencyService.deleteCurrency(ctx, query.id),
+    handler: (ctx, { query }) => settings.deleteCurrency(ctx, query.id),
   });
 }

@@ -12,6 +12,7 @@ import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from ".
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { isSecretSettingKey, readSettingValues, settingValueOf, storedSettingValue } from "./values.ts";
 import type { SecretBox } from "../../security/secrets.ts";
+import { createOrUpdateCurrency, deleteCurrency, getAllCurrency } from "./currency.ts";
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -31,77 +32,83 @@ function checkReadable(ctx: CallContext, key: string) {
   if (!ctx.user?.isHost && isSecretSettingKey(key)) throw forbidden("仅平台管理员可以查看此配置");
 }
 
-export async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
-  checkReadable(ctx, key);
-  return (await readSettingValues(ctx.tx, ctx.deps.secrets, [key]))[key];
-}
-
-export async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
-  checkReadable(ctx, key);
-  const rows = await ctx.tx.select().from(settings).where(eq(settings.key, key)).limit(1);
-  if (!rows[0]) throw notFound(`配置 ${key} 不存在`);
-  return toSetting(ctx.deps.secrets, rows[0]);
-}
-
-const sortColumns = {
-  name: settings.name,
-  key: settings.key,
-  creationTime: settings.creationTime,
-  lastModificationTime: settings.lastModificationTime,
-};
-
-export async function getList(ctx: CallContext, q: z.output<typeof getSettingListQuery>): Promise<PagedResult<Setting>> {
-  const search = q.Search?.trim();
-  const where = search
-    ? or(
-        ilike(settings.name, containsPattern(search)),
-        ilike(settings.key, containsPattern(search)),
-        ilike(settings.value, containsPattern(search)),
-        ilike(settings.description, containsPattern(search)),
-      )
-    : undefined;
-  return pageOf(
-    ctx.tx,
-    settings,
-    where,
-    { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] },
-    (row) => toSetting(ctx.deps.secrets, row),
-  );
-}
-
-export async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {
-  if (body.id) {
-    const current = await ctx.tx.select({ id: settings.id }).from(settings).where(eq(settings.id, body.id)).limit(1);
-    if (!current[0]) throw notFound("配置不存在");
+/** Settings and currency rates; secret settings are sealed with `secrets` at rest. */
+export function createSettingService({ secrets }: { secrets: SecretBox }) {
+  async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
+    checkReadable(ctx, key);
+    return (await readSettingValues(ctx.tx, secrets, [key]))[key];
   }
-  const taken = await ctx.tx
-    .select({ id: settings.id })
-    .from(settings)
-    .where(body.id ? and(eq(settings.key, body.key), ne(settings.id, body.id)) : eq(settings.key, body.key))
-    .limit(1);
-  if (taken.length) throw businessError(`键 ${body.key} 已存在`, "DuplicateSettingKey");
-  const values = {
-    name: body.name,
-    key: body.key,
-    value: storedSettingValue(ctx.deps.secrets, body.key, body.value),
-    description: body.description ?? null,
+
+  async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
+    checkReadable(ctx, key);
+    const rows = await ctx.tx.select().from(settings).where(eq(settings.key, key)).limit(1);
+    if (!rows[0]) throw notFound(`配置 ${key} 不存在`);
+    return toSetting(secrets, rows[0]);
+  }
+
+  const sortColumns = {
+    name: settings.name,
+    key: settings.key,
+    creationTime: settings.creationTime,
+    lastModificationTime: settings.lastModificationTime,
   };
-  if (body.id) {
-    const [row] = await ctx.tx
-      .update(settings)
-      .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user!.id })
-      .where(eq(settings.id, body.id))
-      .returning();
-    return toSetting(ctx.deps.secrets, row);
+
+  async function getList(ctx: CallContext, q: z.output<typeof getSettingListQuery>): Promise<PagedResult<Setting>> {
+    const search = q.Search?.trim();
+    const where = search
+      ? or(
+          ilike(settings.name, containsPattern(search)),
+          ilike(settings.key, containsPattern(search)),
+          ilike(settings.value, containsPattern(search)),
+          ilike(settings.description, containsPattern(search)),
+        )
+      : undefined;
+    return pageOf(
+      ctx.tx,
+      settings,
+      where,
+      { skip: q.SkipCount, take: q.MaxResultCount, order: [orderBy(q.Sorting, sortColumns, asc(settings.key)), asc(settings.id)] },
+      (row) => toSetting(secrets, row),
+    );
   }
-  const [row] = await ctx.tx
-    .insert(settings)
-    .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
-    .returning();
-  return toSetting(ctx.deps.secrets, row);
+
+  async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {
+    if (body.id) {
+      const current = await ctx.tx.select({ id: settings.id }).from(settings).where(eq(settings.id, body.id)).limit(1);
+      if (!current[0]) throw notFound("配置不存在");
+    }
+    const taken = await ctx.tx
+      .select({ id: settings.id })
+      .from(settings)
+      .where(body.id ? and(eq(settings.key, body.key), ne(settings.id, body.id)) : eq(settings.key, body.key))
+      .limit(1);
+    if (taken.length) throw businessError(`键 ${body.key} 已存在`, "DuplicateSettingKey");
+    const values = {
+      name: body.name,
+      key: body.key,
+      value: storedSettingValue(secrets, body.key, body.value),
+      description: body.description ?? null,
+    };
+    if (body.id) {
+      const [row] = await ctx.tx
+        .update(settings)
+        .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user!.id })
+        .where(eq(settings.id, body.id))
+        .returning();
+      return toSetting(secrets, row);
+    }
+    const [row] = await ctx.tx
+      .insert(settings)
+      .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
+      .returning();
+    return toSetting(secrets, row);
+  }
+
+  async function deleteSetting(ctx: CallContext, id: string): Promise<void> {
+    const rows = await ctx.tx.delete(settings).where(eq(settings.id, id)).returning({ id: settings.id });
+    if (!rows.length) throw notFound("配置不存在");
+  }
+  return { getValueByKey, getByKey, getList, createOrUpdate, deleteSetting, getAllCurrency, createOrUpdateCurrency, deleteCurrency };
 }
 
-export async function deleteSetting(ctx: CallContext, id: string): Promise<void> {
-  const rows = await ctx.tx.delete(settings).where(eq(settings.id, id)).returning({ id: settings.id });
-  if (!rows.length) throw notFound("配置不存在");
-}
+export type SettingService = ReturnType<typeof createSettingService>;

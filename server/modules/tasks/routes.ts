@@ -1,12 +1,10 @@
 // Task centre calls (spec §7 TaskInfo).
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { pagedResult } from "../../../shared/contract/common.ts";
 import { getTaskInfoByPageQuery, taskInfo } from "../../../shared/contract/tasks.ts";
-import * as service from "./service.ts";
+import type { TaskService } from "./service.ts";
 
-export function registerTasks(r: Registrar, deps: AppDeps) {
-  void deps;
+export function registerTasks(r: Registrar, { tasks }: { tasks: TaskService }) {
   r.call({
     group: "TaskInfo",
     name: "GetTaskInfoByPage",
@@ -15,6 +13,6 @@ export function registerTasks(r: Registrar, deps: AppDeps) {
     summary: "Background tasks: the tenant's for a main account, its own for a sub-account; newest first",
     query: getTaskInfoByPageQuery,
     result: pagedResult(taskInfo),
-    handler: (ctx, { query }) => service.getTaskInfoByPage(ctx, query),
+    handler: (ctx, { query }) => tasks.getTaskInfoByPage(ctx, query),
   });
 }

@@ -53,3 +53,9 @@ export async function getTaskInfoByPage(ctx: CallContext, q: z.output<typeof get
     toTaskInfo,
   );
 }
+
+export function createTaskService() {
+  return { getTaskInfoByPage };
+}
+
+export type TaskService = ReturnType<typeof createTaskService>;

@@ -2,12 +2,13 @@
 // own shape ({error, error_description}); unknown users and wrong passwords answer alike.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import { tenantHint, CLIENT_ID, TENANT_PLACEHOLDER } from "../../http/auth.ts";
-import { findTenant } from "../../http/calls.ts";
+import { findTenant } from "../identity/tenants.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { checkCredentials, credentialMessages, lockedMessage, openSession, refreshSession } from "../identity/sessions.ts";
+import type { RateLimiter } from "../../http/rate-limit.ts";
+import { credentialMessages, lockedMessage, type SessionService } from "../identity/sessions.ts";
 
 const tokenRequest = z.object({
   grant_type: z.string().optional(),
@@ -27,9 +28,11 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.code(status).header("cache-control", "no-store").send({ error, error_description: description });
 }
 
-export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
+export type TokenEndpointDeps = { database: Database; loginLimiter: RateLimiter; sessions: SessionService };
+
+export function registerTokenEndpoint(app: FastifyInstance, { database, loginLimiter, sessions }: TokenEndpointDeps) {
   app.post("/connect/token", { schema: { tags: ["Token"], operationId: "Token", hide: false } }, async (req, reply) => {
-    const wait = deps.loginLimiter.hit(req.ip);
+    const wait = loginLimiter.hit(req.ip);
     if (wait > 0) {
       reply.header("retry-after", String(wait));
       return oauthError(reply, 429, "too_many_requests", "访问太多，请稍候访问!");
@@ -47,7 +50,7 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
 
     if (body.grant_type === "refresh_token") {
       if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
-      const answer = refreshTokenShape.test(body.refresh_token) ? await refreshSession(deps, body.refresh_token) : null;
+      const answer = refreshTokenShape.test(body.refresh_token) ? await sessions.refreshSession(body.refresh_token) : null;
       if (!answer) return oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
       return answer;
     }
@@ -60,17 +63,16 @@ export function registerTokenEndpoint(app: FastifyInstance, deps: AppDeps) {
     const hint = tenantHint(req) ?? (formTenant && formTenant !== TENANT_PLACEHOLDER ? formTenant : null);
     let tenantId = HOST_TENANT_ID;
     if (hint) {
-      const tenant = await inScope(deps.database.db, hostAllScope, (tx) => findTenant(tx, hint));
+      const tenant = await inScope(database.db, hostAllScope, (tx) => findTenant(tx, hint));
       // An unknown tenant answers like a wrong password: no guessing of names through this endpoint.
       if (!tenant) return oauthError(reply, 400, "invalid_grant", credentialMessages.invalid);
       tenantId = tenant.id;
     }
-    const check = await checkCredentials(deps, tenantId, body.username, body.password);
+    const check = await sessions.checkCredentials(tenantId, body.username, body.password);
     if (!check.ok) {
-      const description =
-        check.reason === "locked" ? lockedMessage(check.lockoutSeconds ?? deps.config.lockoutSeconds) : credentialMessages[check.reason];
+      const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds) : credentialMessages[check.reason];
       return oauthError(reply, 400, "invalid_grant", description);
     }
-    return openSession(deps, check.user, req.ip, scopes.includes("offline_access"));
+    return sessions.openSession(check.user, req.ip, scopes.includes("offline_access"));
   });
 }

@@ -1,8 +1,10 @@
-// Extension points through which later areas join the user calls without the users module knowing them: what to clear
-// when a sub-account is cleared, and which per-user figures the sub-account statistics show.
+// Extension points through which other areas join the user calls without the users module knowing them: what to clear
+// when a sub-account is cleared, which per-user figures the sub-account statistics show, and the shop figures of a
+// user's summary. Each area exports its hooks; deps.ts hands them to the users service.
 import { and, eq, isNull } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
+import type { AccountGroupResponse } from "../../../shared/contract/meli.ts";
 import { passwordResetCodes, userSessions, users } from "../../db/schema.ts";
 
 export type UserDataCleaner = { label: string; clear(tx: Tx, tenantId: string, userId: string): Promise<number> };
@@ -24,7 +26,8 @@ export function deleteOwnedRows(label: string, table: OwnedTable): UserDataClean
   };
 }
 
-export const userDataCleaners: UserDataCleaner[] = [
+/** What clearing a sub-account does to its own login data. */
+export const accountDataCleaners: UserDataCleaner[] = [
   {
     label: "登录会话",
     async clear(tx, tenantId, userId) {
@@ -66,5 +69,11 @@ export type UserStatContributor = (
   rows: UserStatRow[],
 ) => Promise<void>;
 
-/** Filled by the product and order areas as they land. */
-export const userStatContributors: UserStatContributor[] = [];
+/** The user whose shops are counted or grouped: a main account sees the tenant's, a sub-account its own. */
+export type ShopViewer = { tenantId: string; id: string; isMainAccount: boolean };
+
+/** What the users service reads of the shop centre (modules/meli), which the users module does not import. */
+export type ShopFigures = {
+  accountGroups(tx: Tx, u: ShopViewer): Promise<AccountGroupResponse>;
+  countShopAccounts(tx: Tx, u: ShopViewer): Promise<number>;
+};

@@ -1,7 +1,6 @@
 // User calls (spec §7 User): the caller's own info and cache, and the main account's sub-account management.
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import type { AppDeps } from "../../app.ts";
 import { id } from "../../../shared/contract/common.ts";
 import {
   changePwdInput,
@@ -18,16 +17,16 @@ import {
   userInitCache,
 } from "../../../shared/contract/users.ts";
 import { pagedResult } from "../../../shared/contract/common.ts";
-import * as service from "./service.ts";
+import type { UserService } from "./service.ts";
 
-export function registerUsers(r: Registrar, deps: AppDeps) {
+export function registerUsers(r: Registrar, { users }: { users: UserService }) {
   r.call({
     group: "User",
     name: "GetUserInfo",
     method: "GET",
     access: "user",
     result: userInfo,
-    handler: (ctx) => service.getUserInfo(ctx),
+    handler: (ctx) => users.getUserInfo(ctx),
   });
   r.call({
     group: "User",
@@ -35,7 +34,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: tenantAccountSummary,
-    handler: (ctx) => service.getMyInfo(ctx),
+    handler: (ctx) => users.getMyInfo(ctx),
   });
   r.call({
     group: "User",
@@ -43,7 +42,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     method: "GET",
     access: "user",
     result: userInitCache,
-    handler: (ctx) => service.getUserInitCache(ctx),
+    handler: (ctx) => users.getUserInitCache(ctx),
   });
   r.call({
     group: "User",
@@ -52,7 +51,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     query: getSubUsersQuery,
     result: pagedResult(subUser),
-    handler: (ctx, { query }) => service.getSubUsers(ctx, query),
+    handler: (ctx, { query }) => users.getSubUsers(ctx, query),
   });
   r.call({
     group: "User",
@@ -61,7 +60,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     query: z.object({ id }),
     result: subUser,
-    handler: (ctx, { query }) => service.getSubUserById(ctx, query.id),
+    handler: (ctx, { query }) => users.getSubUserById(ctx, query.id),
   });
   r.call({
     group: "User",
@@ -70,7 +69,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     query: subUserStatQuery,
     result: z.array(subUserStat),
-    handler: (ctx, { query }) => service.getSubUserStaticInfo(ctx, query),
+    handler: (ctx, { query }) => users.getSubUserStaticInfo(ctx, query),
   });
   r.call({
     group: "User",
@@ -79,7 +78,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     body: createSubUserInput,
     result: subUser,
-    handler: (ctx, { body }) => service.createSubUser(ctx, body),
+    handler: (ctx, { body }) => users.createSubUser(ctx, body),
   });
   r.call({
     group: "User",
@@ -88,7 +87,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     body: updateUserInput,
     result: subUser,
-    handler: (ctx, { body }) => service.updateUser(ctx, body),
+    handler: (ctx, { body }) => users.updateUser(ctx, body),
   });
   r.call({
     group: "User",
@@ -96,7 +95,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     method: "POST",
     access: "user",
     body: changePwdInput,
-    handler: (ctx, { body }) => service.changePwd(ctx, body),
+    handler: (ctx, { body }) => users.changePwd(ctx, body),
   });
   r.call({
     group: "User",
@@ -105,7 +104,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     query: z.object({ userId: id }),
     result: z.object({ token: z.string(), expireTime: z.string() }),
-    handler: (ctx, { query }) => service.getResetPwdToken(ctx, query.userId),
+    handler: (ctx, { query }) => users.getResetPwdToken(ctx, query.userId),
   });
   r.call({
     group: "User",
@@ -113,7 +112,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     method: "POST",
     access: "main",
     body: resetPwdInput,
-    handler: (ctx, { body }) => service.resetPwd(ctx, body),
+    handler: (ctx, { body }) => users.resetPwd(ctx, body),
   });
   r.call({
     group: "User",
@@ -122,7 +121,7 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     access: "main",
     query: z.object({ id }),
     result: z.object({ taskId: z.string() }),
-    handler: (ctx, { query }) => service.clearSubAccountInfo(ctx, query.id),
+    handler: (ctx, { query }) => users.clearSubAccountInfo(ctx, query.id),
   });
   r.call({
     group: "User",
@@ -130,7 +129,6 @@ export function registerUsers(r: Registrar, deps: AppDeps) {
     method: "PUT",
     access: "main",
     query: enabledQuery,
-    handler: (ctx, { query }) => service.setEnabled(ctx, query.userId, query.enable),
+    handler: (ctx, { query }) => users.setEnabled(ctx, query.userId, query.enable),
   });
-  service.registerJobs(deps);
 }

@@ -1,11 +1,11 @@
 // The workbench's figures come from the areas that own them: each contributor says whom it applies to and answers its
-// cards and daily trends for the caller's scope. The areas that land later (products, collects, orders) append theirs
-// here, as they do to userStatContributors; the workbench module does not know them. Every query is set-based: one
-// statement per card group and one grouped statement per trend, never a query per day.
+// cards and daily trends for the caller's scope. Other areas (products, collects, later orders) export theirs and
+// deps.ts hands them all to the workbench service; the workbench module does not know them. Every query is set-based:
+// one statement per card group and one grouped statement per trend, never a query per day.
 import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos, tenants, userSessions, users } from "../../db/schema.ts";
-import type { SessionUser } from "../../http/calls.ts";
+import type { SessionUser } from "../identity/session-user.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { WorkbenchCard, WorkbenchTrend } from "../../../shared/contract/workbench.ts";
 import { countPerDay, startOfUtcDay, type WorkbenchWindow } from "./series.ts";
@@ -54,7 +54,8 @@ function sessionWhere(scope: WorkbenchScope): SQL {
   return scope.role === "sub" ? and(tenant, eq(userSessions.userId, scope.userId))! : tenant;
 }
 
-export const workbenchContributors: WorkbenchContributor[] = [
+/** The platform's own figures: tenants and users for the host, sub-accounts, tasks and logins for a tenant. */
+export const coreWorkbenchContributors: WorkbenchContributor[] = [
   {
     key: "tenants",
     appliesTo: isHost,

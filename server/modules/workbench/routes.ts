@@ -1,11 +1,9 @@
 // Workbench calls (an addition to spec §7: the spec shows the workbench screen but no call for its figures).
-import type { AppDeps } from "../../app.ts";
 import type { Registrar } from "../../http/calls.ts";
 import { getWorkbenchInfoQuery, workbenchInfo } from "../../../shared/contract/workbench.ts";
-import * as service from "./service.ts";
+import type { WorkbenchService } from "./service.ts";
 
-export function registerWorkbench(r: Registrar, deps: AppDeps) {
-  void deps;
+export function registerWorkbench(r: Registrar, { workbench }: { workbench: WorkbenchService }) {
   r.call({
     group: "Workbench",
     name: "GetWorkbenchInfo",
@@ -15,6 +13,6 @@ export function registerWorkbench(r: Registrar, deps: AppDeps) {
       "The workbench's cards and daily trends over the last Days UTC days (7-90, default 14): the tenant's figures for a main account, its own for a sub-account, every tenant's for the host",
     query: getWorkbenchInfoQuery,
     result: workbenchInfo,
-    handler: (ctx, { query }) => service.getWorkbenchInfo(ctx, query),
+    handler: (ctx, { query }) => workbench.getWorkbenchInfo(ctx, query),
   });
 }

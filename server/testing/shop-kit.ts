@@ -1,7 +1,7 @@
-// For tests: connecting a sandbox shop the way a seller does (GetAuthUrl, the sandbox's consent, AuthBack), and reading
+// A test kit: connecting a sandbox shop the way a seller does (GetAuthUrl, the sandbox's consent, AuthBack), and reading
 // AuthBack's page. The consent is given through the sandbox control (grant) or its consent form.
-import type { LocalSiteId, SiteId } from "../../sandbox/sites.ts";
-import type { ApiResponse, TestServer } from "../../testing/harness.ts";
+import type { LocalSiteId, SiteId } from "../sandbox/sites.ts";
+import type { ApiResponse, TestServer } from "./harness.ts";
 
 export type AuthPage = {
   status: number;

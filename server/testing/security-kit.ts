@@ -10,7 +10,7 @@ import { users } from "../db/schema.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import type { RegisteredCall } from "../http/calls.ts";
 import { openSession } from "../modules/identity/sessions.ts";
-import type { ApiResponse, TestServer } from "../testing/harness.ts";
+import type { ApiResponse, TestServer } from "./harness.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The error envelope.

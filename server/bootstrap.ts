@@ -2,11 +2,11 @@
 // later start finds them and changes nothing.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "./client.ts";
-import { currencies, HOST_TENANT_ID, tenants, users } from "./schema.ts";
-import { hostAllScope, hostScope, inScope } from "./scope.ts";
-import { generatePassword } from "../modules/identity/passwords.ts";
-import { insertTenantWithMainAccount, insertUser } from "../modules/identity/users.ts";
+import type { Db } from "./db/client.ts";
+import { currencies, HOST_TENANT_ID, tenants, users } from "./db/schema.ts";
+import { hostAllScope, hostScope, inScope } from "./db/scope.ts";
+import { generatePassword } from "./modules/identity/passwords.ts";
+import { insertTenantWithMainAccount, insertUser } from "./modules/identity/users.ts";
 
 export const DEMO_TENANT = "demo";
 export const DEMO_USER = "demo";

@@ -7,7 +7,7 @@ import { meliAccountGroups } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { authBack, authUrl, connectShop, consent } from "./testing.ts";
+import { authBack, authUrl, connectShop, consent } from "../../testing/shop-kit.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -1,0 +1,122 @@
+// The app's parts, assembled in one place: the infrastructure (AppDeps) from the config, then every module's service
+// from its factory, each given only what it uses, and the hooks through which areas join each other's work.
+import type { FastifyBaseLogger } from "fastify";
+import { pino } from "pino";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Jobs } from "./jobs/queue.ts";
+import { createTokenSigner, type TokenSigner } from "./http/auth.ts";
+import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
+import { createSandbox, type Sandbox } from "./sandbox/sandbox.ts";
+import { createMeliClient, type MeliClient } from "./integrations/mercadolibre/client.ts";
+import { globalFetch, sandboxFetch } from "./integrations/mercadolibre/transport.ts";
+import { createSecretBox, type SecretBox } from "./security/secrets.ts";
+import { createAccountService } from "./modules/account/service.ts";
+import { createCategoryService } from "./modules/categories/service.ts";
+import { collectDataCleaners, collectWorkbenchContributor } from "./modules/collects/extensions.ts";
+import { createCollectService } from "./modules/collects/service.ts";
+import { createHostedService } from "./modules/hosted/service.ts";
+import { createSessionService } from "./modules/identity/sessions.ts";
+import { createInfringementService } from "./modules/infringement/service.ts";
+import { createMailer } from "./modules/mail/outbox.ts";
+import { productDataCleaner, productStatContributor, productWorkbenchContributor } from "./modules/products/extensions.ts";
+import { createProductService } from "./modules/products/service.ts";
+import { createSettingService } from "./modules/settings/service.ts";
+import { createTaskService } from "./modules/tasks/service.ts";
+import { createTenancyService } from "./modules/tenancy/service.ts";
+import { accountDataCleaners } from "./modules/users/extensions.ts";
+import { createUserService } from "./modules/users/service.ts";
+import { coreWorkbenchContributors } from "./modules/workbench/extensions.ts";
+import { createWorkbenchService } from "./modules/workbench/service.ts";
+// Shop centre (modules/meli): its service, its hooks and what the users service reads of shops.
+import { accountGroups, countShopAccounts, createShopAccountService, meliDataCleaner } from "./modules/meli/accounts.ts";
+import { createShopAuthorizationService } from "./modules/meli/auth-service.ts";
+import { createNotificationService } from "./modules/meli/notifications.ts";
+
+export type AppDeps = {
+  config: Config;
+  /** The one logger: Fastify's request log, the job queue and the modules all write through it. */
+  log: FastifyBaseLogger;
+  database: Database;
+  tokens: TokenSigner;
+  jobs: Jobs;
+  /** Per-IP limit on token and login requests. */
+  loginLimiter: RateLimiter;
+  /** The Mercado Libre sandbox, mounted at SANDBOX_PREFIX when config.meliSandbox; tests reach its `control`. */
+  sandbox: Sandbox | null;
+  /** Encrypts secrets stored in the database (shop tokens), keyed from the token signing key. */
+  secrets: SecretBox;
+  /** The Mercado Libre adapter (integrations/mercadolibre): the sandbox in this process unless MELI_API_URL is set. */
+  meli: MeliClient;
+};
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel });
+}
+
+export function createDeps(config: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
+  const sandbox = config.meliSandbox ? createSandbox({ clientId: config.meliClientId, clientSecret: config.meliClientSecret }) : null;
+  const secrets = createSecretBox(config.tokenSigningKey);
+  return {
+    config,
+    log,
+    database,
+    jobs,
+    tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds),
+    loginLimiter: createRateLimiter(config.loginRateLimitPerMinute, 60_000),
+    sandbox,
+    secrets,
+    meli: createMeliClient({
+      apiUrl: config.meliApiUrl,
+      authUrl: config.meliAuthUrl,
+      clientId: config.meliClientId,
+      clientSecret: config.meliClientSecret,
+      // The sandbox in this process is reached without a socket (transport.ts); Mercado Libre itself over HTTPS.
+      fetch: sandbox ? sandboxFetch(sandbox) : globalFetch,
+      database,
+      secrets,
+      log,
+    }),
+  };
+}
+
+/**
+ * Every module's service. Factories that own a background job register its worker on `jobs` here, so the workers
+ * exist before the queue starts.
+ */
+export function createServices(deps: AppDeps) {
+  const { config, log, database, jobs, tokens, loginLimiter, secrets, meli } = deps;
+  const sessions = createSessionService({ database, tokens, config });
+  const mailer = createMailer({ database, jobs, config, log });
+  const users = createUserService({
+    database,
+    jobs,
+    shops: { accountGroups, countShopAccounts },
+    // In this order ClearSubAccountInfo clears and reports them.
+    userDataCleaners: [...accountDataCleaners, ...collectDataCleaners, productDataCleaner, meliDataCleaner],
+    userStatContributors: [productStatContributor],
+  });
+  return {
+    sessions,
+    account: createAccountService({ sessions, mailer, loginLimiter, config }),
+    tenancy: createTenancyService(),
+    users,
+    hosted: createHostedService({ users }),
+    settings: createSettingService({ secrets }),
+    tasks: createTaskService(),
+    workbench: createWorkbenchService({
+      // Cards and trends show in this order.
+      contributors: [...coreWorkbenchContributors, collectWorkbenchContributor, productWorkbenchContributor],
+    }),
+    collects: createCollectService({ database, jobs, log, crawl: config.crawl }),
+    infringement: createInfringementService(),
+    products: createProductService({ database, jobs, log, secrets, dataDir: config.dataDir }),
+    categories: createCategoryService({ database, jobs, log, secrets, meli }),
+    // Shop centre (modules/meli).
+    shopAccounts: createShopAccountService(),
+    shopAuthorization: createShopAuthorizationService({ config, log, database, meli }),
+    meliNotifications: createNotificationService({ config, log, database, jobs }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
