@@ -607,7 +607,7 @@ export const meliAccounts = pgTable(
     overPrice: numeric("over_price", { precision: 18, scale: 2 }),
     brand: text("brand"),
     sort: integer("sort").notNull().default(0),
-    isRecieveOrder: boolean("is_recieve_order").notNull().default(true),
+    isReceiveOrder: boolean("is_recieve_order").notNull().default(true),
     ...creation,
     ...modification,
     ...concurrency,

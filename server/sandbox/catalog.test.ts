@@ -4,7 +4,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_IDS } from "./sites.ts";
-import { startSandbox, type TestSandbox } from "./test-support.ts";
+import { startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 let token: string;

@@ -2,7 +2,7 @@
 // PUT answering {} with the change visible on the next GET (stock shared by the marketplace items), and the reads.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "./categories.ts";
-import { itemBody, plainLeaf, startSandbox, type TestSandbox } from "./test-support.ts";
+import { itemBody, plainLeaf, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 let token: string;

@@ -4,7 +4,7 @@
 import { deflateSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "./categories.ts";
-import { itemBody, plainLeaf, startSandbox, variationLeaf, type TestSandbox } from "./test-support.ts";
+import { itemBody, plainLeaf, startSandbox, variationLeaf, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 let token: string;

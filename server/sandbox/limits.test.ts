@@ -1,7 +1,7 @@
 // Rate limits per seller and per app answering 429 (Retry-After, sometimes an empty body) on one-minute windows of the
 // sandbox clock; forced errors; call counters; and the same controls over HTTP under /_sandbox.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type TestSandbox } from "./test-support.ts";
+import { startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 

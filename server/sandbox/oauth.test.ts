@@ -3,7 +3,7 @@
 // form-only token requests; then the seller's account calls, a global seller's marketplaces included.
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REDIRECT, startSandbox, type TestSandbox } from "./test-support.ts";
+import { REDIRECT, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 let client: { clientId: string; clientSecret: string };

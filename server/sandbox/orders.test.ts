@@ -1,7 +1,7 @@
 // The order stream: orders appear over the sandbox clock for connected sellers only, the same for one seed, selling
 // the seller's items when it has some; searches filter and sort as the real one; statuses move on with time.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { itemBody, plainLeaf, startSandbox, type TestSandbox } from "./test-support.ts";
+import { itemBody, plainLeaf, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 const HOUR = 3600_000;
 

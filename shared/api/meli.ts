@@ -12,7 +12,7 @@ import {
   authBackQuery,
   batchUpdateAccountInput,
   enableAccountInput,
-  enableRecieveOrderQuery,
+  enableReceiveOrderQuery,
   getAccountsQuery,
   getAuthUrlQuery,
   getMeliOneQuery,
@@ -48,10 +48,10 @@ export const meliAccountCalls = {
   }),
   enableAccount: call({ method: "POST", path: "/api/MeliAccount/EnableAccount", body: enableAccountInput, result: accountCountResult }),
   assignAccount: call({ method: "POST", path: "/api/MeliAccount/AssignAccount", body: assignAccountInput, result: accountCountResult }),
-  enableRecieveOrder: call({
+  enableReceiveOrder: call({
     method: "POST",
     path: "/api/MeliAccount/EnableRecieveOrder",
-    query: enableRecieveOrderQuery,
+    query: enableReceiveOrderQuery,
     result: shopAccount,
   }),
 };

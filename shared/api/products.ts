@@ -20,8 +20,8 @@ import {
   deleteProductsInput,
   getProductsByPageInput,
   linkProductLabelInput,
-  predictWightByTitleInput,
-  predictWightByTitleResult,
+  predictWeightByTitleInput,
+  predictWeightByTitleResult,
   productDetail,
   productEditInfo,
   productFilter,
@@ -87,11 +87,11 @@ export const productCalls = {
     body: undoProductEditInput,
     result: undoProductEditResult,
   }),
-  predictWightByTitle: call({
+  predictWeightByTitle: call({
     method: "POST",
     path: "/api/Product/PredictWightByTitle",
-    body: predictWightByTitleInput,
-    result: predictWightByTitleResult,
+    body: predictWeightByTitleInput,
+    result: predictWeightByTitleResult,
   }),
   /** Labels on and off are bulk edits too (with undo), under the ProductLabel group as the spec has them. */
   linkProductLabel: call({

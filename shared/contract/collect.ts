@@ -222,8 +222,8 @@ export const getCrawledSkusInput = z.object({
   platform: platform.nullish(),
 });
 
-export const migratToProductInput = z.object({ ids: z.array(id).min(1).max(MAX_PAGE_SIZE) });
-export const migratToProductResult = z.object({
+export const migrateToProductInput = z.object({ ids: z.array(id).min(1).max(MAX_PAGE_SIZE) });
+export const migrateToProductResult = z.object({
   successCount: z.number().int(),
   /** Already moved (a product from the collection exists). */
   ignoreCount: z.number().int(),

@@ -120,7 +120,7 @@ export const updateAccountInput = z.object({ id, info: accountInfo });
 export const batchUpdateAccountInput = z.object({ ids: z.array(id).min(1).max(1000), info: accountInfo });
 export const enableAccountInput = z.object({ ids: z.array(id).min(1).max(1000), enable: z.boolean() });
 export const assignAccountInput = z.object({ ids: z.array(id).min(1).max(1000), userId: id });
-export const enableRecieveOrderQuery = z.object({ Id: id, Enable: queryBool });
+export const enableReceiveOrderQuery = z.object({ Id: id, Enable: queryBool });
 export const accountCountResult = z.object({ count: z.number().int() });
 
 /** The cached shop account (spec §3): one per account group. */

@@ -393,8 +393,8 @@ export const undoProductEditInput = z.object({ id });
 export const undoProductEditResult = z.object({ count: z.number().int() });
 
 /** PredictWightByTitle: the weight of similar products of the tenant with a known weight. */
-export const predictWightByTitleInput = z.object({ title: z.string().trim().min(1).max(1000), productId: id.nullish() });
-export const predictWightByTitleResult = z.object({
+export const predictWeightByTitleInput = z.object({ title: z.string().trim().min(1).max(1000), productId: id.nullish() });
+export const predictWeightByTitleResult = z.object({
   /** Grams; null when there is no basis. */
   weight: z.number().nullable(),
   hasBasis: z.boolean(),
@@ -402,4 +402,4 @@ export const predictWightByTitleResult = z.object({
   /** The nearest products the prediction rests on. */
   neighbours: z.array(z.object({ id: z.string(), title: z.string(), weight: z.number(), similarity: z.number() })),
 });
-export type PredictWightByTitleResult = z.infer<typeof predictWightByTitleResult>;
+export type PredictWeightByTitleResult = z.infer<typeof predictWeightByTitleResult>;

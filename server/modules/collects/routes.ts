@@ -35,8 +35,8 @@ import {
   idBody,
   idsBody,
   infringementRuleSetting,
-  migratToProductInput,
-  migratToProductResult,
+  migrateToProductInput,
+  migrateToProductResult,
   screeningResult,
   updateCollectConfigInput,
   updateCollectInput,
@@ -126,9 +126,9 @@ export function registerCollects(r: Registrar, { collects }: { collects: Collect
     method: "POST",
     access: "user",
     summary: "Creates a product from each collection (not again from one already moved)",
-    body: migratToProductInput,
-    result: migratToProductResult,
-    handler: (ctx, { body }) => collects.migratToProduct(ctx, body.ids),
+    body: migrateToProductInput,
+    result: migrateToProductResult,
+    handler: (ctx, { body }) => collects.migrateToProduct(ctx, body.ids),
   });
   r.call({
     group,

@@ -327,7 +327,7 @@ export async function screeningforInfringement(ctx: CallContext, ids: string[]) 
  * deleted), owned by the collection's owner, within each owner's productCount limit; the collections become Migrated.
  * One insert … select, one status update.
  */
-export async function migratToProduct(ctx: CallContext, ids: string[]) {
+export async function migrateToProduct(ctx: CallContext, ids: string[]) {
   const u = ctx.user!;
   const tx = ctx.tx;
   const unique = [...new Set(ids)];
@@ -401,7 +401,7 @@ export function createCollectService(deps: CrawlerDeps) {
     batchDeleteCollects,
     batchUpdateCollectStatus,
     getCrawledSkus,
-    migratToProduct,
+    migrateToProduct,
     screeningforInfringement,
     getCollectConfig,
     updateCollectConfig,

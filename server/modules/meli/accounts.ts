@@ -19,7 +19,7 @@ import type {
   assignAccountInput,
   batchUpdateAccountInput,
   enableAccountInput,
-  enableRecieveOrderQuery,
+  enableReceiveOrderQuery,
   getAccountsQuery,
   getMeliOneQuery,
   ShopAccount,
@@ -93,7 +93,7 @@ function toShopAccount(r: ShopRow): ShopAccount {
     currency: a.currency,
     brand: a.brand,
     creationTime: a.creationTime.toISOString(),
-    isRecieveOrder: a.isRecieveOrder,
+    isRecieveOrder: a.isReceiveOrder,
     sort: a.sort,
     overPrice: num(a.overPrice),
     lastModificationTime: a.lastModificationTime?.toISOString() ?? null,
@@ -370,13 +370,13 @@ async function assignAccount(ctx: CallContext, body: z.output<typeof assignAccou
   return { count: moved.length };
 }
 
-async function enableReceiveOrder(ctx: CallContext, q: z.output<typeof enableRecieveOrderQuery>): Promise<ShopAccount> {
+async function enableReceiveOrder(ctx: CallContext, q: z.output<typeof enableReceiveOrderQuery>): Promise<ShopAccount> {
   const u = ctx.user!;
   const row = await findShop(ctx.tx, u, q.Id, true);
-  if (row.account.isRecieveOrder !== q.Enable) {
+  if (row.account.isReceiveOrder !== q.Enable) {
     await ctx.tx
       .update(meliAccounts)
-      .set({ isRecieveOrder: q.Enable, ...touched(u) })
+      .set({ isReceiveOrder: q.Enable, ...touched(u) })
       .where(and(eq(meliAccounts.tenantId, u.tenantId), eq(meliAccounts.id, q.Id)));
   }
   return toShopAccount(await findShop(ctx.tx, u, q.Id));

@@ -9,7 +9,7 @@ import {
   authBackQuery,
   batchUpdateAccountInput,
   enableAccountInput,
-  enableRecieveOrderQuery,
+  enableReceiveOrderQuery,
   getAccountsQuery,
   getAuthUrlQuery,
   getMeliOneQuery,
@@ -147,7 +147,7 @@ export function registerMeli(r: Registrar, { shopAccounts, shopAuthorization, me
     name: "EnableRecieveOrder",
     method: "POST",
     access: "user",
-    query: enableRecieveOrderQuery,
+    query: enableReceiveOrderQuery,
     result: shopAccount,
     handler: (ctx, { query }) => shopAccounts.enableReceiveOrder(ctx, query),
   });

@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import type { PredictWightByTitleResult } from "../../../shared/contract/product.ts";
+import type { PredictWeightByTitleResult } from "../../../shared/contract/product.ts";
 import { NO_BASIS_MESSAGE, neighboursQuery, neighbourSettings, weightedMedian } from "./predict-weight.ts";
 
 let s: TestServer;
@@ -33,7 +33,7 @@ async function addProducts(tenant: TestTenant, rows: Row[]): Promise<string[]> {
 }
 
 const predict = (token: string, body: unknown) => s.api("POST", "/api/Product/PredictWightByTitle", { token, body });
-async function prediction(token: string, body: unknown): Promise<PredictWightByTitleResult> {
+async function prediction(token: string, body: unknown): Promise<PredictWeightByTitleResult> {
   const res = await predict(token, body);
   expect(res.status, res.raw).toBe(200);
   return res.body.result;

@@ -15,7 +15,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { type PredictWightByTitleResult } from "../../../shared/contract/product.ts";
+import { type PredictWeightByTitleResult } from "../../../shared/contract/product.ts";
 import { visibleProducts } from "./filter.ts";
 
 /** Least word similarity of a neighbour (pg_trgm.word_similarity_threshold for the `<%` operator). */
@@ -67,10 +67,10 @@ export function neighboursQuery(ctx: Pick<CallContext, "user" | "tenantId">, tit
     limit ${PREDICT_NEIGHBOURS}`;
 }
 
-export async function predictWightByTitle(
+export async function predictWeightByTitle(
   ctx: CallContext,
   input: { title: string; productId?: string | null },
-): Promise<PredictWightByTitleResult> {
+): Promise<PredictWeightByTitleResult> {
   const [{ operatorCost }] = rowsOf<{ operatorCost: string }>(await ctx.tx.execute(neighbourSettings));
   const rows = rowsOf<{ id: string; title: string; weight: string; similarity: number }>(
     await ctx.tx.execute(neighboursQuery(ctx, input.title, input.productId)),

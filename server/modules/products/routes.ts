@@ -21,8 +21,8 @@ import {
   deleteProductsInput,
   getProductsByPageInput,
   linkProductLabelInput,
-  predictWightByTitleInput,
-  predictWightByTitleResult,
+  predictWeightByTitleInput,
+  predictWeightByTitleResult,
   productDetail,
   productEditInfo,
   productFilter,
@@ -313,9 +313,9 @@ export function registerProducts(r: Registrar, { products }: { products: Product
     method: "POST",
     access: "user",
     summary: "Predicts a weight in grams from the caller's products with similar titles and a known weight",
-    body: predictWightByTitleInput,
-    result: predictWightByTitleResult,
-    handler: (ctx, { body }) => products.predictWightByTitle(ctx, body),
+    body: predictWeightByTitleInput,
+    result: predictWeightByTitleResult,
+    handler: (ctx, { body }) => products.predictWeightByTitle(ctx, body),
   });
   r.call({
     group: "Product",

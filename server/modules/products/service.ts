@@ -47,7 +47,7 @@ import {
   deleteProductLabelGroup,
   getProductLabels,
 } from "./labels.ts";
-import { predictWightByTitle } from "./predict-weight.ts";
+import { predictWeightByTitle } from "./predict-weight.ts";
 import { createProductTranslation, type ProductTranslationDeps } from "./translate.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -492,7 +492,7 @@ export function createProductService(deps: ProductExportDeps & ProductTranslatio
     deleteProductLabel,
     createOrUpdateProductLabelGroup,
     deleteProductLabelGroup,
-    predictWightByTitle,
+    predictWeightByTitle,
     ...createProductExport(deps),
     ...createProductTranslation(deps),
   };

@@ -1,7 +1,7 @@
 // 预估重量 (PredictWightByTitle): the weight of similar products of the tenant, from the title being edited; shows the
 // products it rests on and applies the figure to the weight field on request.
 import { Sparkles } from "lucide-react";
-import type { PredictWightByTitleResult } from "@shared/contract/product.ts";
+import type { PredictWeightByTitleResult } from "@shared/contract/product.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import type { EditorForm } from "./editor-types.ts";
@@ -52,7 +52,7 @@ export function WeightPredictButton({ form, productId }: { form: EditorForm; pro
   );
 }
 
-function Evidence({ result, onUse }: { result: PredictWightByTitleResult; onUse: (weight: number) => void }) {
+function Evidence({ result, onUse }: { result: PredictWeightByTitleResult; onUse: (weight: number) => void }) {
   return (
     <div className="bg-muted/40 flex flex-col gap-2 rounded-md border p-2 text-xs" data-testid="products-editor-predict-result">
       <div className="flex flex-wrap items-center gap-2">

@@ -29,7 +29,7 @@ export const batchUpdateCollectStatus = async ({ target, status }: { target: Bul
 export const migrateToProducts = async (t: BulkTarget) =>
   inSlices(
     await idsOf(t),
-    (ids) => api.collect.migratToProduct({ ids }),
+    (ids) => api.collect.migrateToProduct({ ids }),
     (a, b) => ({
       successCount: a.successCount + b.successCount,
       ignoreCount: a.ignoreCount + b.ignoreCount,

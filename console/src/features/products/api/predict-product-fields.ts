@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 
-export const predictWeight = (body: { title: string; productId?: string | null }) => api.product.predictWightByTitle(body);
+export const predictWeight = (body: { title: string; productId?: string | null }) => api.product.predictWeightByTitle(body);
 /** The five categories that fit best. */
 export const predictCategory = (input: { site: number; title: string }) => api.meliCategory.predictMeliCategory({ ...input, limit: 5 });
 

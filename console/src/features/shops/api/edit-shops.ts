@@ -27,7 +27,7 @@ export const updateAccount = (v: { id: string; info: AccountInfo }) => api.meliA
 export const batchUpdateAccounts = (v: { ids: string[]; info: AccountInfo }) => api.meliAccount.batchUpdateAccount(v);
 export const enableAccounts = (v: { ids: string[]; enable: boolean }) => api.meliAccount.enableAccount(v);
 export const assignAccounts = (v: { ids: string[]; userId: string }) => api.meliAccount.assignAccount(v);
-export const enableReceiveOrder = (v: { Id: string; Enable: boolean }) => api.meliAccount.enableRecieveOrder(v);
+export const enableReceiveOrder = (v: { Id: string; Enable: boolean }) => api.meliAccount.enableReceiveOrder(v);
 
 export function useUpdateAccount({ mutationConfig }: MutationHookOptions<typeof updateAccount> = {}) {
   const refresh = useRefreshShops();

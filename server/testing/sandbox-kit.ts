@@ -1,9 +1,9 @@
 // For the sandbox's tests: a standalone sandbox on a frozen clock spoken to through Fastify's inject, a seller
 // connected through the real consent and token calls, and a valid item body for any leaf.
 import type { FastifyInstance } from "fastify";
-import type { Category } from "./categories.ts";
-import { buildSandboxServer, createSandbox, type Sandbox, type SandboxOptions } from "./sandbox.ts";
-import { SITES, type LocalSiteId, type SiteId } from "./sites.ts";
+import type { Category } from "../sandbox/categories.ts";
+import { buildSandboxServer, createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/sandbox.ts";
+import { SITES, type LocalSiteId, type SiteId } from "../sandbox/sites.ts";
 
 export const START = new Date("2026-03-02T12:00:00.000Z");
 export const REDIRECT = "https://erp.example.com/api/Meli/AuthBack";
