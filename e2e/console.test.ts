@@ -22,7 +22,12 @@ beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), "erp-console-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", ADMIN_PASSWORD, PORT: String(await freePort()) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ADMIN_PASSWORD,
+    PORT: String(await freePort()),
+  };
   if (process.env.DATABASE_URL) {
     const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_console");
     cleanups.push(() => database.drop());
@@ -137,16 +142,31 @@ describe("console", () => {
     await page.browserContext().close();
   });
 
-  it("a sub-account sees none of the main-account or host centres, and their paths answer 404", async () => {
+  it("a sub-account sees none of the main-account or host centres: their paths show 无权限访问 inside the layout", async () => {
     const page = await newPage();
     await login(page, demo.tenant, SUB.userName, SUB.password);
     const sections = await menuSections(page);
     expect(sections).toEqual(["/dashboard", "/proudcts", "/collects", "/shops", "/task", "/finance"]);
     await shot(page, "05-sub-dashboard");
-    await page.goto(`${app.url}/#/user/setting`);
+    for (const path of ["/user/setting", "/admin/user", "/user"]) {
+      await page.goto(`${app.url}/#${path}`);
+      await page.waitForSelector("[data-layout] [data-testid=forbidden]");
+      expect(hashPath(page)).toBe(path);
+      // The screen itself is not there, nor a tab for it; the menu still lacks it.
+      expect(await page.$("[data-testid=sub-users-search]")).toBeNull();
+      expect(await page.$(`[data-tab-path='${path}']`)).toBeNull();
+      expect(await menuSections(page)).not.toContain("/user");
+      expect(await page.$eval("header h1", (e) => e.textContent)).toBe("无权限访问");
+    }
+    expect(await page.$eval("[data-testid=forbidden]", (e) => e.textContent)).toContain("无权限访问该页面");
+    await shot(page, "06-forbidden");
+    // The menus still work from there; a path no screen has is still "not found".
+    await page.click("[data-menu-path='/faq/list']");
+    await waitForHash(page, "/faq/list");
+    await page.waitForSelector("[data-testid=faq-search]");
+    await page.goto(`${app.url}/#/no/such/screen`);
     await waitForHash(page, "/exception/404");
     await page.waitForSelector("[data-testid=not-found]");
-    await shot(page, "06-not-found");
     await page.browserContext().close();
   });
 
@@ -197,6 +217,39 @@ describe("console", () => {
     await page.click("[data-tab-path='/user/setting']");
     await page.waitForSelector("[data-testid=sub-users-search]");
     expect(await page.$eval("[data-testid=sub-users-search]", (e) => (e as HTMLInputElement).value)).toBe("");
+    await page.browserContext().close();
+  });
+
+  it("the tab bar scrolls sideways when the tabs overflow, keeping the current tab in view", async () => {
+    const page = await newPage(1280, 800);
+    await login(page, demo.tenant, demo.user, demo.password);
+    const paths = await menuPaths(page);
+    for (const path of paths) await page.click(`[data-menu-path='${path}']`);
+    await waitForHash(page, paths.at(-1)!);
+    const bar = "[data-testid=tab-bar]";
+    const state = () =>
+      page.$eval(bar, (e) => {
+        const active = e.querySelector("[aria-selected=true]")!.getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return {
+          overflowX: getComputedStyle(e).overflowX,
+          scrollable: e.scrollWidth > e.clientWidth,
+          scrollLeft: e.scrollLeft,
+          activeInView: active.left >= box.left - 1 && active.right <= box.right + 1,
+        };
+      });
+    const atEnd = await state();
+    expect(atEnd).toMatchObject({ overflowX: "auto", scrollable: true, activeInView: true });
+    expect(atEnd.scrollLeft).toBeGreaterThan(0);
+    await shot(page, "13-tab-bar-overflow");
+    // The mouse wheel scrolls it sideways; choosing the first tab brings it into view.
+    const box = (await (await page.$(bar))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel({ deltaY: -300 });
+    await page.waitForFunction((sel, before) => document.querySelector(sel)!.scrollLeft < before, {}, bar, atEnd.scrollLeft);
+    await page.click(`[data-menu-path='${paths[0]}']`);
+    await waitForHash(page, paths[0]!);
+    expect(await state()).toMatchObject({ activeInView: true });
     await page.browserContext().close();
   });
 

@@ -187,4 +187,102 @@ describe("product list", () => {
     ]);
     await page.browserContext().close();
   });
+
+  it("shows a heavy seller compact rows with a two-line title, remembers the view, and keeps row actions reachable at 800px", async () => {
+    const longTitle =
+      "Funda de silicona transparente a prueba de golpes para teléfono móvil con protección de cámara y esquinas reforzadas";
+    const long = await call<Product>("POST", "/api/Product/CreateOrUpdateProduct", {
+      title: { zh: "透明防摔硅胶手机壳带镜头保护和加厚四角气囊适用于多种机型", es: longTitle },
+      price: 12,
+      currency: "CNY",
+      images: [],
+    });
+    const page = await openList();
+    await page.waitForSelector(`[data-testid=products-row-${long.id}] [data-slot=title-text]`);
+    expect(await page.$eval("[data-slot=data-table]", (e) => e.getAttribute("data-density"))).toBe("compact");
+    const heights = await page.$$eval("tbody tr[data-row-key]", (rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(heights.length).toBe(21);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(48);
+    // The characters of the title that are on screen: two lines of the free width, far more than 20.
+    const shown = await page.$eval(`[data-testid=products-row-${long.id}] [data-slot=title-text]`, (button) => {
+      const box = button.getBoundingClientRect();
+      const text = button.firstChild!;
+      const range = document.createRange();
+      let count = 0;
+      for (let i = 0; i < text.textContent!.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const r = range.getBoundingClientRect();
+        if (r.width > 0 && r.bottom <= box.bottom + 1 && r.right <= box.right + 1) count++;
+      }
+      return { count, lines: Math.round(box.height / parseFloat(getComputedStyle(button).lineHeight)) };
+    });
+    expect(shown.count).toBeGreaterThan(40);
+    expect(shown.lines).toBe(2);
+    await shot(page, "products-06-compact");
+
+    // Comfortable rows, the weight column hidden and the price moved before the image: kept after a reload.
+    await page.click("[data-testid=products-view]");
+    await page.waitForSelector("[data-testid=products-view-panel]");
+    await page.click("[data-testid=products-view-density-comfortable]");
+    await page.click("[data-testid=products-view-column-weight]");
+    await page.click("[data-testid=products-view-up-price]");
+    await page.click("[data-testid=products-view-up-price]");
+    await page.click("[data-testid=products-view-up-price]");
+    await shot(page, "products-07-view-options");
+    await page.keyboard.press("Escape");
+    const headers = () => page.$$eval("thead th[data-column-id]", (ths) => ths.map((th) => th.getAttribute("data-column-id")));
+    const expected = ["price", "image", "title", "label", "status", "infringement", "owner", "created", "actions"];
+    expect(await headers()).toEqual(expected);
+    await page.reload();
+    await page.waitForSelector(`[data-testid=products-row-${long.id}]`, { timeout: 15_000 });
+    expect(await page.$eval("[data-slot=data-table]", (e) => e.getAttribute("data-density"))).toBe("comfortable");
+    expect(await headers()).toEqual(expected);
+    const comfortable = await page.$$eval("tbody tr[data-row-key]", (rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(Math.min(...comfortable)).toBeGreaterThan(48);
+
+    // The page-size select shows its whole text.
+    const trigger = await page.$("[data-slot=data-table-pagination] [aria-label=每页条数]");
+    await trigger!.click();
+    const [option] = await page.$$("xpath/.//*[@role='option'][contains(., '1000 条/页')]");
+    await option.click();
+    await page.waitForFunction(() => document.querySelector("[aria-label=每页条数]")?.textContent?.includes("1000 条/页"));
+    const fits = await page.$eval("[aria-label=每页条数] span", (e) => e.scrollWidth <= e.clientWidth);
+    expect(fits).toBe(true);
+    await shot(page, "products-08-page-size");
+
+    // Date filters read yyyy-mm-dd whatever the locale: a day picked in the calendar.
+    await page.click("[data-testid=products-date-start-calendar]");
+    await page.waitForSelector("[data-testid=products-date-start-calendar-panel]");
+    await shot(page, "products-09-calendar");
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    });
+    await page.click(`[data-testid=products-date-start-calendar-panel] [data-day='${today}']`);
+    await page.waitForFunction((d) => location.hash.includes(`from=${d}`), {}, today);
+    await page.waitForFunction(
+      (d) => (document.querySelector("[data-testid=products-date-start]") as HTMLInputElement).value === d,
+      {},
+      today,
+    );
+    expect(await page.$eval("[data-testid=products-date-start]", (e) => (e as HTMLInputElement).type)).toBe("text");
+    await shot(page, "products-09b-date-picked");
+    await page.browserContext().close();
+
+    // 800px wide: the table scrolls sideways, the actions column stays at the window's edge and its buttons answer.
+    const narrow = await openList();
+    await narrow.setViewport({ width: 800, height: 900 });
+    await narrow.waitForSelector("[data-layout=mobile]");
+    await narrow.waitForSelector("[data-slot=data-table][data-overflowing]");
+    const reach = await narrow.$eval(`[data-testid=products-row-edit-${long.id}]`, (button) => {
+      const r = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { right: r.right, hit: hit === button || button.contains(hit) };
+    });
+    expect(reach.right).toBeLessThanOrEqual(800);
+    expect(reach.hit).toBe(true);
+    await shot(narrow, "products-10-mobile-actions");
+    await narrow.browserContext().close();
+  });
 });

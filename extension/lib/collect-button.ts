@@ -2,9 +2,9 @@
 // it and it cannot restyle the page. Plain DOM: content scripts stay small and start fast.
 export type ButtonState =
   | { kind: "waiting" }
-  | { kind: "ready"; collected: boolean }
+  | { kind: "ready"; collected: boolean; incomplete?: string }
   | { kind: "sending" }
-  | { kind: "done"; outcome: string; message: string }
+  | { kind: "done"; outcome: string; message: string; incomplete?: string }
   | { kind: "blocked"; message: string };
 
 const STYLE = `
@@ -53,19 +53,25 @@ export function mountCollectButton(onCollect: () => void) {
         break;
       case "ready":
         button.textContent = state.collected ? labels.collected : labels.collect;
-        if (state.collected) button.className = "done";
+        if (state.collected) button.className = state.incomplete ? "warn" : "done";
         host.dataset.collected = String(state.collected);
+        note.textContent = state.incomplete ?? "";
         break;
       case "sending":
         button.textContent = labels.sending;
         button.disabled = true;
         break;
-      case "done":
+      case "done": {
+        const stored = state.outcome === "collected" || state.outcome === "already";
         host.dataset.outcome = state.outcome;
-        button.textContent = state.outcome === "collected" || state.outcome === "already" ? labels.collected : labels.collect;
-        button.className = state.outcome === "collected" || state.outcome === "already" ? "done" : "warn";
-        note.textContent = state.message;
+        // A product stored without some of what the page shows is orange, never a plain success.
+        if (stored && state.incomplete) host.dataset.partial = "true";
+        else delete host.dataset.partial;
+        button.textContent = stored ? labels.collected : labels.collect;
+        button.className = stored && !state.incomplete ? "done" : "warn";
+        note.textContent = stored && state.incomplete ? `${state.message} · ${state.incomplete}` : state.message;
         break;
+      }
       case "blocked":
         button.textContent = labels.collect;
         button.className = "warn";

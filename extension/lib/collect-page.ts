@@ -3,7 +3,7 @@
 // the background worker on a press.
 import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { extract } from "../../shared/extract/extract.ts";
-import type { ExtractResult } from "../../shared/extract/product.ts";
+import { incompleteWarning, type ExtractResult } from "../../shared/extract/product.ts";
 import type { Adapter, Snapshot } from "../../shared/extract/snapshot.ts";
 import { mountCollectButton } from "./collect-button.ts";
 import { sendMessage } from "./messaging.ts";
@@ -14,6 +14,11 @@ const WAIT_MS = 15_000;
 const POLL_MS = 600;
 
 export const blockedMessages = { login: "请先在该网站登录后再采集", captcha: "该页面需要完成验证码后再采集" } as const;
+
+/** "部分字段未采集: 价格、规格" for a partial result, else nothing. */
+function incompleteNote(r: ExtractResult): string | undefined {
+  return r.status === "partial" && r.incompleteFields?.length ? incompleteWarning(r.incompleteFields) : undefined;
+}
 
 export async function readProductPage(adapter: Adapter): Promise<ExtractResult> {
   const snapshot: Snapshot = {
@@ -36,13 +41,13 @@ export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) 
   async function onCollect() {
     // Read again at the press: the user may have picked another variant or the page may have loaded more.
     const fresh = await readProductPage(adapter);
-    if (fresh.status === "ok") result = fresh;
+    if (fresh.product) result = fresh;
     if (!result?.product) return;
     ui.render({ kind: "sending" });
     try {
-      const { product, sources, missingFields, warnings } = result;
-      const answer = await sendMessage("collect", { ...product, sources, missingFields, warnings });
-      ui.render({ kind: "done", outcome: answer.outcome, message: answer.message });
+      const { product, sources, missingFields, warnings, incompleteFields } = result;
+      const answer = await sendMessage("collect", { ...product, sources, missingFields, warnings, incompleteFields });
+      ui.render({ kind: "done", outcome: answer.outcome, message: answer.message, incomplete: incompleteNote(result) });
     } catch (e) {
       ui.render({ kind: "done", outcome: "refused", message: e instanceof Error ? e.message : "采集失败" });
     }
@@ -51,7 +56,7 @@ export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) 
   const started = Date.now();
   while (ctx.isValid && Date.now() - started < WAIT_MS) {
     const r = await readProductPage(adapter);
-    if (r.status === "ok" && r.product) {
+    if (r.product) {
       result = r;
       break;
     }
@@ -68,5 +73,5 @@ export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) 
   const collected = await sendMessage("isCollected", { platform: result.product.platform, itemId: result.product.itemId }).catch(
     () => false,
   );
-  ui.render({ kind: "ready", collected });
+  ui.render({ kind: "ready", collected, incomplete: incompleteNote(result) });
 }

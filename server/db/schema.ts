@@ -201,6 +201,26 @@ export const taskInfos = pgTable(
   ],
 );
 
+/**
+ * The Idempotency-Key of a call that is not naturally idempotent (server/http/idempotency.ts): claimed and answered in
+ * the call's own transaction, so a retry with the same key and request gets the first answer back. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    key: text("key").notNull(),
+    /** sha256 of the call and its input: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    /** The first answer (status and body text); null only inside the first request's own transaction. */
+    status: integer("status"),
+    response: text("response"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] })],
+);
+
 // Collection centre (issue 4). A collected product keeps the extractor's document-like parts in jsonb and the columns
 // its list filters and sorts on as real, indexed columns. The same source item collected again by the same user is the
 // same collection (unique key), from the extension and the crawler alike.

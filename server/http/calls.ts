@@ -10,7 +10,17 @@ import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
 import { loadSessionUser, type SessionUser } from "../modules/identity/session-user.ts";
 import { findTenant, type TenantRow } from "../modules/identity/tenants.ts";
 import { type Principal, readPrincipal, tenantHint, type TokenSigner } from "./auth.ts";
-import { AppError, forbidden, notFound, unauthorized, unsupportedMediaType } from "./errors.ts";
+import { AppError, errorBody, forbidden, notFound, unauthorized, unsupportedMediaType } from "./errors.ts";
+import { receiveUploadBeforeTransaction } from "./upload.ts";
+import {
+  claimIdempotencyKey,
+  readIdempotencyKey,
+  recordIdempotentAnswer,
+  requestHash,
+  sendRecordedAnswer,
+  type KeyOwner,
+  type RecordedAnswer,
+} from "./idempotency.ts";
 
 /**
  * anonymous: no token needed (a token, if sent, is still checked); user: any logged-in user; main: a tenant's main
@@ -49,6 +59,12 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
    * parser lives in the call's own encapsulated context, so every other route still answers multipart with a 415.
    */
   multipart?: { fileSizeBytes: number };
+  /**
+   * The call is not naturally idempotent (a bulk edit, a creation, a task): it takes an `Idempotency-Key` header, and
+   * the same key with the same request answers the first result without doing the work again (server/http/idempotency.ts).
+   * A request without the header still runs (older clients); the shared client always sends one.
+   */
+  idempotent?: true;
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
@@ -61,6 +77,7 @@ export type RegisteredCall = {
   hasQuery: boolean;
   hasBody: boolean;
   hasParams: boolean;
+  idempotent: boolean;
 };
 
 export type Registrar = {
@@ -80,6 +97,18 @@ export class AfterCommit {
 class CommittedFailure {
   constructor(readonly error: AppError) {}
 }
+
+/** A keyed call's answer as recorded: sent as is, the first time and again for a retry with the same key. */
+class Recorded {
+  constructor(
+    readonly answer: RecordedAnswer,
+    readonly replayed: boolean,
+  ) {}
+}
+
+const idempotentCallDescription =
+  "Takes an Idempotency-Key header (1-255 visible ASCII characters): the same key and request within 24 hours answers the " +
+  "first result (header Idempotent-Replayed: true) without doing the work again; the same key with another request is a 422.";
 
 /** The principal read by a call's onRequest hook, reused by its handler. */
 const principals = new WeakMap<FastifyRequest, Principal | null>();
@@ -102,6 +131,10 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
   return {
     call(def) {
       const url = def.path ?? `/api/${def.group}/${def.name}`;
+      // A key belongs to a user, and its request hash covers the validated input (a multipart file is not in it).
+      if (def.idempotent && (def.access === "anonymous" || def.multipart)) {
+        throw new Error(`${url}: an idempotent call needs a logged-in caller and a JSON body`);
+      }
       registry.push({
         group: def.group,
         name: def.name,
@@ -111,6 +144,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         hasQuery: !!def.query,
         hasBody: !!def.body,
         hasParams: !!def.params,
+        idempotent: !!def.idempotent,
       });
       const queryKeys = def.query && "shape" in def.query ? Object.keys((def.query as unknown as z.ZodObject).shape) : [];
       const keyByLower = new Map(queryKeys.map((k) => [k.toLowerCase(), k]));
@@ -133,6 +167,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           tags: [def.group],
           operationId: `${def.group}_${def.name}`,
           summary: def.summary,
+          ...(def.idempotent ? { description: idempotentCallDescription } : {}),
           ...(def.access === "anonymous" ? {} : { security: [{ bearer: [] }] }),
           ...(def.query ? { querystring: def.query } : {}),
           ...(def.body ? { body: def.body } : {}),
@@ -150,11 +185,15 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           : undefined,
         handler: async (req, reply) => {
           const principal = principals.get(req) ?? null; // read and checked by onRequest
+          const key = def.idempotent ? readIdempotencyKey(req) : null;
+          const input = { query: req.query as never, body: req.body as never, params: req.params as never };
           let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
           if (!principal) {
             const hint = tenantHint(req);
             if (hint) tenantId = (await resolveTenant(deps.database, hint)).id;
           }
+          // The file is received and read before the transaction opens, so a slow upload holds no connection.
+          if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
           const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
           const result = await inScope(deps.database.db, scope, async (tx) => {
             const user = principal ? await loadSessionUser(tx, principal) : null;
@@ -162,17 +201,27 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
               throw forbidden("仅主账号可以执行此操作");
             }
             if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
+            const owner: KeyOwner | null = key && principal ? { tenantId, userId: principal.userId, key } : null;
+            if (owner) {
+              const first = await claimIdempotencyKey(tx, owner, requestHash({ method: def.method, url }, input));
+              if (first) return new Recorded(first, true);
+            }
+            let answer: unknown;
             try {
-              return await def.handler(
-                { tx, req, reply, principal, user, tenantId },
-                { query: req.query as never, body: req.body as never, params: req.params as never },
-              );
+              answer = await def.handler({ tx, req, reply, principal, user, tenantId }, input);
             } catch (err) {
               // keepChanges(): commit what the call wrote, then answer the error.
-              if (err instanceof AppError && err.commitFirst) return new CommittedFailure(err);
-              throw err;
+              if (!(err instanceof AppError && err.commitFirst)) throw err;
+              if (owner) await recordIdempotentAnswer(tx, owner, { status: err.status, body: JSON.stringify(errorBody(err)) });
+              return new CommittedFailure(err);
             }
+            if (!owner) return answer;
+            if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
+            const recorded = answer === undefined ? { status: 204, body: "" } : { status: 200, body: JSON.stringify({ result: answer }) };
+            await recordIdempotentAnswer(tx, owner, recorded);
+            return new Recorded(recorded, false);
           });
+          if (result instanceof Recorded) return sendRecordedAnswer(reply, result.answer, result.replayed);
           if (result instanceof CommittedFailure) throw result.error;
           if (result instanceof AfterCommit) {
             await result.send(reply);

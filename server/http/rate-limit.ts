@@ -1,5 +1,6 @@
 // A fixed-window counter per key (the caller's IP). Kept in the process: the embedded default is one process, and on
-// PostgreSQL each API process limits its own share (the account lockout, which matters more, is in the database).
+// PostgreSQL each API process limits its own share (the account lockout, which matters more, is in the database; the
+// lockout of names without an account, identity/name-lockout.ts, is per process like this limit).
 export type RateLimiter = {
   /** Counts one hit; returns the seconds to wait when the key is over its limit, else 0. */
   hit(key: string, now?: number): number;

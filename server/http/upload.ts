@@ -1,92 +1,15 @@
-// Reading an uploaded file (the imports: ImportUrls, ImportInfringementWord) by its content, never by its name: the one
-// multipart file of the request, within a size limit; then an xlsx workbook (a zip whose central directory is checked
-// first: entry count, declared and actual inflated sizes, compression ratio, so a zip bomb is refused before anything
-// is unpacked) or text (csv or txt, UTF-8 or GB18030). Callers get cell values and text, never keys built from file
-// content, so a workbook full of `__proto__` cells changes nothing.
-import { inflateRawSync } from "node:zlib";
-import ExcelJS from "exceljs";
+// Reading an uploaded file (the imports: ImportUrls, ImportInfringementWord, and any later one) by its content, never by
+// its name: the one multipart file of the request, within a size limit; then an xlsx workbook or text (csv or txt,
+// UTF-8 or GB18030). A workbook is read in a worker thread (upload-worker.mjs) with a heap limit and a time limit, by
+// streaming its first sheet's cells, so no workbook can stall or exhaust the server (a 1.5 KB sheet declaring one merge
+// over every cell took the whole heap when the workbook was loaded whole). Callers get cell values and text, never keys
+// built from file content, so a workbook full of `__proto__` cells changes nothing.
+import { Worker } from "node:worker_threads";
+import type { FastifyRequest } from "fastify";
 import type { CallContext } from "./calls.ts";
 import { AppError, badRequest } from "./errors.ts";
 
 export const unsupportedFile = () => new AppError(415, "文件内容不是 xlsx、csv 或 txt，请检查文件", "UnsupportedFile");
-
-/** Limits on what an xlsx may unpack to. */
-const ZIP_MAX_ENTRIES = 2000;
-const ZIP_MAX_TOTAL_BYTES = 60 * 1024 * 1024;
-const ZIP_MAX_RATIO = 200;
-
-type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
-
-/** The central directory of a zip, or an error naming why it is refused. */
-function zipEntries(buf: Buffer): ZipEntry[] {
-  const minEocd = 22;
-  let eocd = -1;
-  for (let i = buf.length - minEocd; i >= Math.max(0, buf.length - minEocd - 65535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw badRequest("xlsx 文件已损坏（找不到 zip 目录）");
-  const count = buf.readUInt16LE(eocd + 10);
-  const dirSize = buf.readUInt32LE(eocd + 12);
-  const dirOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || dirOffset === 0xffffffff) throw badRequest("不支持 zip64 格式的 xlsx 文件");
-  if (count > ZIP_MAX_ENTRIES) throw badRequest("xlsx 文件包含的条目过多");
-  if (dirOffset + dirSize > buf.length) throw badRequest("xlsx 文件已损坏（zip 目录越界）");
-  const out: ZipEntry[] = [];
-  let p = dirOffset;
-  for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw badRequest("xlsx 文件已损坏（zip 目录无效）");
-    const method = buf.readUInt16LE(p + 10);
-    const compressedSize = buf.readUInt32LE(p + 20);
-    const size = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const localOffset = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString("utf8");
-    out.push({ name, method, compressedSize, size, localOffset });
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
-}
-
-/**
- * Refuses a zip that would unpack to too much: by the sizes it declares, and by inflating each entry with an output
- * cap (a lying header is caught there too), so memory stays bounded whatever the file claims.
- */
-function checkZip(buf: Buffer): void {
-  const entries = zipEntries(buf);
-  if (!entries.some((e) => e.name === "[Content_Types].xml") || !entries.some((e) => e.name.startsWith("xl/"))) {
-    throw new AppError(415, "zip 文件不是 xlsx 工作簿", "UnsupportedFile");
-  }
-  let total = 0;
-  for (const e of entries) {
-    if (e.name.includes("..") || e.name.startsWith("/")) throw badRequest("xlsx 文件包含无效的条目名");
-    total += e.size;
-    if (total > ZIP_MAX_TOTAL_BYTES) throw badRequest("xlsx 文件解压后过大，已拒绝");
-    if (e.compressedSize > 0 && e.size / e.compressedSize > ZIP_MAX_RATIO && e.size > 1024 * 1024) {
-      throw badRequest("xlsx 文件压缩比异常（疑似压缩炸弹），已拒绝");
-    }
-    if (e.method !== 0 && e.method !== 8) throw badRequest("xlsx 文件使用了不支持的压缩方式");
-    const lh = e.localOffset;
-    if (lh + 30 > buf.length || buf.readUInt32LE(lh) !== 0x04034b50) throw badRequest("xlsx 文件已损坏（条目头无效）");
-    const start = lh + 30 + buf.readUInt16LE(lh + 26) + buf.readUInt16LE(lh + 28);
-    const data = buf.subarray(start, start + e.compressedSize);
-    if (e.method === 8) {
-      let inflated: Buffer;
-      try {
-        inflated = inflateRawSync(data, { maxOutputLength: e.size + 1 });
-      } catch {
-        throw badRequest("xlsx 文件解压后与声明的大小不符（疑似压缩炸弹），已拒绝");
-      }
-      if (inflated.length !== e.size) throw badRequest("xlsx 文件解压后与声明的大小不符，已拒绝");
-    } else if (e.compressedSize !== e.size) {
-      throw badRequest("xlsx 文件已损坏（条目大小不符）");
-    }
-  }
-}
 
 function decodeText(buf: Buffer): string {
   let body = buf;
@@ -109,48 +32,128 @@ function looksLikeText(buf: Buffer): boolean {
   return control <= head.length / 100;
 }
 
-/** What a table file holds, handed to the caller as it is read: each xlsx cell's text, or the whole text of a text file. */
+/** Caps on what one workbook read may produce and take; past them the file is refused with a 400. */
+export const XLSX_READ_LIMITS = {
+  maxCells: 100_000,
+  maxTextChars: 8_000_000,
+  /** The first sheet and the shared strings, unpacked. */
+  maxSheetBytes: 50 * 1024 * 1024,
+  /** The small parts (workbook, relationships), unpacked. */
+  maxPartBytes: 4 * 1024 * 1024,
+  timeMs: 8_000,
+  heapMb: 128,
+};
+/** Readers running at once; more uploads wait their turn, so a burst cannot add a worker's heap per request. */
+const MAX_CONCURRENT_READS = 2;
+
+const overLimit = (what: string) => badRequest(`文件过大或格式不正确：${what}，请拆分或检查后导入`);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withReadSlot<T>(read: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_READS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await read();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+type WorkerAnswer = { ok: true; cells: string[] } | { ok: false; status: number; message: string; code: string | null };
+
+/** The non-empty cell texts of an xlsx's first sheet, read in a worker thread with memory and time limits. */
+function readWorkbookCells(buf: Buffer, limits = XLSX_READ_LIMITS): Promise<string[]> {
+  const bytes = new Uint8Array(buf); // a copy the worker owns: the upload's buffer may be a slice of a shared pool
+  const worker = new Worker(new URL("./upload-worker.mjs", import.meta.url), {
+    workerData: { bytes, limits },
+    transferList: [bytes.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    // vitest and tsx pass their loaders in execArgv; the worker is plain JavaScript and needs none of them.
+    execArgv: [],
+  });
+  return new Promise<string[]>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(overLimit(`读取超过 ${limits.timeMs / 1000} 秒`));
+      void worker.terminate();
+    }, limits.timeMs);
+    const settle = (done: () => void) => {
+      clearTimeout(timer);
+      done();
+      void worker.terminate();
+    };
+    worker.once("message", (m: WorkerAnswer) =>
+      settle(() => (m.ok ? resolve(m.cells) : reject(new AppError(m.status, m.message, m.code)))),
+    );
+    worker.once("error", (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? overLimit("读取所需内存超过上限")
+            : badRequest("无法读取 xlsx 文件，请检查文件是否损坏"),
+        ),
+      ),
+    );
+    worker.once("exit", () => settle(() => reject(badRequest("无法读取 xlsx 文件，请检查文件是否损坏"))));
+  });
+}
+
+/** What a table file holds, handed to the caller: each xlsx cell's text (first sheet, in order), or the whole text of a text file. */
 export type TableVisitor = { cell(text: string): void; text(text: string): void };
 
-/** Reads an uploaded xlsx, csv or txt by its content (415 for anything else); answers which kind it was. */
-export async function readTableFile(buf: Buffer, visit: TableVisitor): Promise<"xlsx" | "text"> {
+type Table = { kind: "xlsx"; cells: string[] } | { kind: "text"; text: string };
+
+/**
+ * An xlsx, csv or txt by its content (415 for anything else). An xlsx is read off the HTTP thread (upload-worker.mjs):
+ * its first sheet only, merges and styles ignored, within the limits.
+ */
+async function readTable(buf: Buffer, limits: typeof XLSX_READ_LIMITS): Promise<Table> {
   if (!buf.length) throw badRequest("文件为空");
   if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) {
-    checkZip(buf);
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest("无法读取 xlsx 文件，请检查文件是否损坏");
-    }
-    for (const sheet of wb.worksheets) {
-      sheet.eachRow({ includeEmpty: false }, (row) => {
-        row.eachCell({ includeEmpty: false }, (cell) => {
-          const text = cellText(cell.value as unknown);
-          if (text) visit.cell(text);
-        });
-      });
-    }
-    return "xlsx";
+    return { kind: "xlsx", cells: await withReadSlot(() => readWorkbookCells(buf, limits)) };
   }
   const magic = buf.subarray(0, 8).toString("hex");
   if (magic.startsWith("d0cf11e0")) throw new AppError(415, "不支持旧版 xls 文件，请另存为 xlsx 后导入", "UnsupportedFile");
   if (!looksLikeText(buf)) throw unsupportedFile();
-  visit.text(decodeText(buf));
-  return "text";
+  return { kind: "text", text: decodeText(buf) };
 }
 
-/** A cell's text: a string, a hyperlink's target, rich text's plain text, a number as written; otherwise nothing. */
-function cellText(v: unknown): string {
-  if (typeof v === "string") return v;
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  if (v && typeof v === "object") {
-    const o = v as { hyperlink?: unknown; text?: unknown; richText?: unknown };
-    if (typeof o.hyperlink === "string") return o.hyperlink;
-    if (typeof o.text === "string") return o.text;
-    if (Array.isArray(o.richText)) return o.richText.map((p) => (typeof p?.text === "string" ? p.text : "")).join("");
-  }
-  return "";
+/** Reads an uploaded table file (see readTable) and hands what it holds to visit; answers which kind it was. */
+export async function readTableFile(buf: Buffer, visit: TableVisitor, limits = XLSX_READ_LIMITS): Promise<"xlsx" | "text"> {
+  const before = tablesReadBeforeTransaction.get(buf);
+  const table = before ? unwrap(before) : await readTable(buf, limits);
+  if (table.kind === "xlsx") table.cells.forEach((text) => visit.cell(text));
+  else visit.text(table.text);
+  return table.kind;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Before the transaction: a multipart call's file is received and read before its transaction opens (calls.ts), so
+// neither a slow client nor a slow workbook holds a database connection meanwhile (on PGlite, the only one: every other
+// request waited for the upload). The outcome, errors included, is kept and given to the handler when it asks, so what
+// the handler checks first still answers first.
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const outcome = <T>(p: Promise<T>): Promise<Outcome<T>> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+function unwrap<T>(o: Outcome<T>): T {
+  if (!o.ok) throw o.error;
+  return o.value;
+}
+
+const filesReceivedBeforeTransaction = new WeakMap<FastifyRequest, Outcome<Buffer>>();
+const tablesReadBeforeTransaction = new WeakMap<Buffer, Outcome<Table>>();
+
+/** Receives and reads a multipart call's file ahead of its handler; never throws (the handler meets the errors). */
+export async function receiveUploadBeforeTransaction(req: FastifyRequest, maxBytes: number): Promise<void> {
+  const file = await outcome(receiveFile(req, maxBytes));
+  filesReceivedBeforeTransaction.set(req, file);
+  if (file.ok) tablesReadBeforeTransaction.set(file.value, await outcome(readTable(file.value, XLSX_READ_LIMITS)));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -176,7 +179,15 @@ function multipartError(err: unknown, maxBytes: number): AppError {
  * without a file or with a path-like name, 415 when the request is not multipart, 413 over maxBytes.
  */
 export async function receiveUpload(ctx: CallContext, maxBytes: number): Promise<Buffer> {
-  const req = ctx.req as typeof ctx.req & {
+  const before = filesReceivedBeforeTransaction.get(ctx.req);
+  if (!before) return receiveFile(ctx.req, maxBytes);
+  const buf = unwrap(before);
+  if (buf.length > maxBytes) throw tooLarge(maxBytes);
+  return buf;
+}
+
+async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  const req = request as FastifyRequest & {
     isMultipart?: () => boolean;
     file?: (o?: object) => Promise<{ filename: string; toBuffer(): Promise<Buffer>; file: { truncated: boolean } } | undefined>;
   };

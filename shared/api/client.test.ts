@@ -1,8 +1,10 @@
 // The shared client against the real server over real HTTP (app.listen on 127.0.0.1, Node's fetch). The only
-// stand-in is a fetch wrapper that records what went over the wire before passing it to the real fetch.
+// stand-ins are fetch wrappers: one records what went over the wire before passing it to the real fetch, one drops the
+// first answer of a call (the work done, the answer lost) to show the retry with the same Idempotency-Key.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../server/testing/harness.ts";
+import { pricesOfSku, seedPricedProducts } from "../../server/testing/product-kit.ts";
 import { createApi, type Api } from "./index.ts";
 import { ApiError, errorFromBody, messages } from "./errors.ts";
 import { REQUEST_TIMEOUT_MS, TENANT_PLACEHOLDER } from "./client.ts";
@@ -287,6 +289,74 @@ describe("time-out", () => {
     const e = await failure(nowhere.user.getUserInfo());
     expect(e.code).toBe("NetworkError");
     expect(e.message).toBe(messages.network);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  /** Three of tenant a's products at 10, 20 and 30, tagged by sku. */
+  async function seedPrices() {
+    const tag = uniqueName("idem-");
+    await seedPricedProducts(s.database, a, tag, [10, 20, 30]);
+    const prices = () => pricesOfSku(s.database, a, tag);
+    return { tag, prices };
+  }
+
+  /** The real fetch, except that the first answer of each call named is lost on its way back (the work was done). */
+  function losingFirstAnswer(path: string) {
+    let lost = false;
+    const losing: typeof fetch = async (input, init) => {
+      const res = await recordingFetch(input, init);
+      if (!lost && String(input).endsWith(path)) {
+        lost = true;
+        await res.text();
+        throw new TypeError("fetch failed");
+      }
+      return res;
+    };
+    return createApi({ baseUrl, getToken: () => a.token, getTenant: () => null, fetch: losing, retryDelaysMs: [10, 10] });
+  }
+
+  it("a bulk edit whose answer was lost is sent again with the same key and changes the prices once", async () => {
+    const { tag, prices } = await seedPrices();
+    const flaky = losingFirstAnswer("/api/Product/BatchUpdateProductPrice");
+    const result = await flaky.product.batchUpdateProductPrice({ filter: { sku: tag }, rate: 1.1 });
+    expect(result.count).toBe(3);
+    expect(sent).toHaveLength(2);
+    expect(sent[0].headers["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1].headers["idempotency-key"]).toBe(sent[0].headers["idempotency-key"]);
+    expect(await prices()).toEqual(["11.00", "22.00", "33.00"]);
+  });
+
+  it("each call makes its own key unless the caller gives one; a call that takes none sends none and is not retried", async () => {
+    const { tag, prices } = await seedPrices();
+    await api.product.batchUpdateProductPrice({ filter: { sku: tag }, rate: 1.1 });
+    await api.product.batchUpdateProductPrice({ filter: { sku: tag }, rate: 1.1 });
+    expect(sent[0].headers["idempotency-key"]).not.toBe(sent[1].headers["idempotency-key"]);
+    expect(await prices()).toEqual(["12.10", "24.20", "36.30"]);
+
+    sent = [];
+    const submitted = { filter: { sku: tag }, rate: 2 };
+    const first = await api.product.batchUpdateProductPrice(submitted, { idempotencyKey: "dialog-submit-1" });
+    const again = await api.product.batchUpdateProductPrice(submitted, { idempotencyKey: "dialog-submit-1" });
+    expect(again).toEqual(first);
+    expect(sent.map((r) => r.headers["idempotency-key"])).toEqual(["dialog-submit-1", "dialog-submit-1"]);
+    expect(await prices()).toEqual(["24.20", "48.40", "72.60"]);
+
+    sent = [];
+    const e = await failure(losingFirstAnswer("/api/User/GetMyInfo").user.getMyInfo());
+    expect(e.code).toBe("NetworkError");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it("a refusal is not retried: the same key with another body answers the server's 422", async () => {
+    const { tag } = await seedPrices();
+    await api.product.batchUpdateProductPrice({ filter: { sku: tag }, rate: 1.1 }, { idempotencyKey: "dialog-submit-2" });
+    sent = [];
+    const e = await failure(api.product.batchUpdateProductPrice({ filter: { sku: tag }, rate: 3 }, { idempotencyKey: "dialog-submit-2" }));
+    expect(e.status).toBe(422);
+    expect(e.code).toBe("Idempotency.KeyReused");
+    expect(sent).toHaveLength(1);
   });
 });
 

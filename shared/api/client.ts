@@ -1,6 +1,8 @@
 // The typed API client shared by the console (browser), the extension's background worker and Node (tests): the
 // header rules of spec §7, the answer unwrapping, the time-out of §9 and the error mapping of §8. It needs only
 // `fetch`, `AbortController`, `URL` and `URLSearchParams`, which all three have.
+// A call that is not naturally idempotent (a bulk edit, a creation) travels with an Idempotency-Key: the client retries
+// it with the same key when the answer was lost, and the server answers the first result instead of doing it twice.
 import { ApiError, ClientErrorCode, errorFromBody, messages, parameterNullMessage } from "./errors.ts";
 
 /** Spec §9: request time-out. */
@@ -25,6 +27,8 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
   /** Defaults to spec §9's 1,500,000 ms. */
   timeoutMs?: number;
+  /** The waits before each retry of a call with an Idempotency-Key whose answer was lost (default 0.5 s, then 2 s). */
+  retryDelaysMs?: readonly number[];
 };
 
 export type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number | boolean | Date)[];
@@ -44,12 +48,19 @@ export type RequestSpec = {
   /** Overrides the stored tenant for this request ("" or the placeholder: none). */
   tenant?: string | null;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header; with it, a request whose answer was lost is retried with the same key. */
+  idempotencyKey?: string;
 };
 
 export type CallOptions = {
   signal?: AbortSignal;
   /** Overrides the stored tenant for this call (e.g. a password reset before login); null: none. */
   tenant?: string | null;
+  /**
+   * For a call that takes one (a bulk edit, a creation): the caller's key, so that submitting the same thing again
+   * (a dialog sent twice after a lost answer) is answered by the first result. Without it the client makes one per call.
+   */
+  idempotencyKey?: string;
 };
 
 export type ApiClient = {
@@ -59,6 +70,21 @@ export type ApiClient = {
   /** The URL a request would go to (for downloads and links). */
   url(path: string, query?: Record<string, QueryValue>): Promise<string>;
 };
+
+/** The default waits before the retries of a keyed call whose answer was lost. */
+export const IDEMPOTENT_RETRY_DELAYS_MS: readonly number[] = [500, 2000];
+
+/** A new Idempotency-Key: 128 random bits as hex (getRandomValues works in every context, randomUUID only in secure ones). */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Failures after which the call may or may not have run: safe to send again only with its Idempotency-Key. */
+function answerLost(e: ApiError): boolean {
+  if (e.status === 0) return e.code === ClientErrorCode.Network;
+  return e.status === 502 || e.status === 503 || e.status === 504 || (e.status === 409 && e.code === "Idempotency.InProgress");
+}
 
 const resolve = <T>(v: T | Getter<T>): MaybePromise<T> => (typeof v === "function" ? (v as Getter<T>)() : v);
 
@@ -104,6 +130,7 @@ const joinUrl = (base: string, path: string) => base.replace(/\/+$/, "") + path;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const retryDelaysMs = options.retryDelaysMs ?? IDEMPOTENT_RETRY_DELAYS_MS;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
   async function url(path: string, query?: Record<string, QueryValue>) {
@@ -124,6 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const tenant = tenantHeader(spec.tenant !== undefined ? spec.tenant : await options.getTenant());
     if (tenant) headers.__tenant = tenant;
+    if (spec.idempotencyKey) headers["idempotency-key"] = spec.idempotencyKey;
 
     let body: BodyInit | undefined;
     if (spec.body instanceof URLSearchParams) {
@@ -146,7 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (spec.signal?.aborted) controller.abort();
     spec.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
-    try {
+    const sendOnce = async (): Promise<T> => {
       let res: Response;
       try {
         res = await doFetch(target, { method: spec.method, headers, body, signal: controller.signal });
@@ -164,6 +192,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const error = errorFromBody(res.status, parsed);
       if (res.status === 401) await options.onUnauthorized?.(error);
       throw error;
+    };
+
+    try {
+      // Only a keyed call is sent again: the server answers a repeated key with the first result, never a second run.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await sendOnce();
+        } catch (error) {
+          const delay = retryDelaysMs[attempt];
+          if (!spec.idempotencyKey || delay === undefined || !(error instanceof ApiError) || !answerLost(error)) throw error;
+          if (!(await wait(delay, controller.signal))) throw error;
+        }
+      }
     } finally {
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onCallerAbort);
@@ -171,6 +212,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { timeoutMs, request, url };
+}
+
+/** Resolves true after ms, or false as soon as the signal aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      done(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      done(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 async function readText(res: Response, timedOut: () => boolean): Promise<string> {

@@ -55,6 +55,7 @@ export const collectCalls = {
   crawlProductByTool: call({
     method: "POST",
     path: "/api/Collect/CrawlProductByTool",
+    idempotent: true,
     body: collectRequest,
     result: crawlProductByToolResult,
   }),
@@ -62,10 +63,17 @@ export const collectCalls = {
   getCollectById: call({ method: "GET", path: "/api/Collect/GetCollectById", query: z.object({ id }), result: collectDetail }),
   updateCollect: call({ method: "POST", path: "/api/Collect/UpdateCollect", body: updateCollectInput, result: collectDetail }),
   deleteCollect: call({ method: "POST", path: "/api/Collect/DeleteCollect", body: idBody }),
-  batchDeleteCollects: call({ method: "POST", path: "/api/Collect/BatchDeleteCollects", body: idsBody, result: countResult }),
+  batchDeleteCollects: call({
+    idempotent: true,
+    method: "POST",
+    path: "/api/Collect/BatchDeleteCollects",
+    body: idsBody,
+    result: countResult,
+  }),
   batchUpdateCollectStatus: call({
     method: "POST",
     path: "/api/Collect/BatchUpdateCollectStatus",
+    idempotent: true,
     body: batchUpdateCollectStatusInput,
     result: countResult,
   }),
@@ -73,6 +81,7 @@ export const collectCalls = {
   migrateToProduct: call({
     method: "POST",
     path: "/api/Collect/MigratToProduct",
+    idempotent: true,
     body: migrateToProductInput,
     result: migrateToProductResult,
   }),
@@ -90,7 +99,7 @@ export const collectCalls = {
     query: getCollectTasksQuery,
     result: pagedResult(collectTask),
   }),
-  reCrawlTasks: call({ method: "POST", path: "/api/Collect/ReCrawlTasks", body: reCrawlTasksInput, result: countResult }),
+  reCrawlTasks: call({ idempotent: true, method: "POST", path: "/api/Collect/ReCrawlTasks", body: reCrawlTasksInput, result: countResult }),
   getInfringementRuleSetting: call({
     method: "GET",
     path: "/api/InfringementWord/GetInfringementRuleSetting",
@@ -113,8 +122,8 @@ export const aquiredUrlCalls = {
     body: getUrlSataticsInput,
     result: z.array(urlSataticsRow),
   }),
-  createUrls: call({ method: "POST", path: "/api/AquiredUrl/CreateUrls", body: createUrlsInput, result: importResult }),
-  reCrwalUrls: call({ method: "POST", path: "/api/AquiredUrl/ReCrwalUrls", body: reCrwalUrlsInput, result: countResult }),
+  createUrls: call({ idempotent: true, method: "POST", path: "/api/AquiredUrl/CreateUrls", body: createUrlsInput, result: importResult }),
+  reCrwalUrls: call({ idempotent: true, method: "POST", path: "/api/AquiredUrl/ReCrwalUrls", body: reCrwalUrlsInput, result: countResult }),
   /** `form` carries the file under "file"; isDiscountPrice and platformType go in the query. */
   importUrls: call({ method: "POST", path: "/api/AquiredUrl/ImportUrls", query: importUrlsQuery, body: upload, result: importResult }),
   delete: call({ method: "DELETE", path: "/api/AquiredUrl/Delete", body: deleteUrlsInput, result: countResult }),

@@ -2,7 +2,7 @@
 // schemas give the types and, at run time, which query/path parameters and body fields are required; the server stays
 // the one that validates (the client sends values as given, so client and server cannot disagree on a rule).
 import type { z } from "zod";
-import { checkRequired, type ApiClient, type CallOptions, type QueryValue } from "./client.ts";
+import { checkRequired, newIdempotencyKey, type ApiClient, type CallOptions, type QueryValue } from "./client.ts";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -19,14 +19,20 @@ export type CallDef<
   body?: B;
   params?: P;
   result?: R;
+  /** As the server marks it: the call takes an Idempotency-Key (the caller's, or one made per call). */
+  idempotent?: true;
 };
 
 /** What a caller passes for a schema: the schema's input, except that values the server coerces from query strings
- *  (numbers, booleans, dates) take their parsed type; dates may be Date or an ISO string. */
+ *  (numbers, booleans) take their parsed type; dates may be Date (the client sends its ISO string) or an ISO string. */
 export type InputOf<S extends z.ZodType> = {
-  [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? Widen<K extends keyof z.output<S> ? z.output<S>[K] : unknown> : z.input<S>[K];
+  [K in keyof z.input<S>]: unknown extends z.input<S>[K]
+    ? K extends keyof z.output<S>
+      ? z.output<S>[K]
+      : unknown
+    : z.input<S>[K] | DateOf<K extends keyof z.output<S> ? z.output<S>[K] : never>;
 };
-type Widen<T> = T extends Date ? Date | string : T;
+type DateOf<T> = T extends Date ? Date : never;
 
 type Merge<A, B> = A extends undefined ? B : B extends undefined ? A : A & B;
 type In<S> = S extends z.ZodType ? InputOf<S> : undefined;
@@ -131,6 +137,7 @@ export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClien
         required,
         signal: options.signal,
         ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+        ...(def.idempotent ? { idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() } : {}),
       });
     } catch (e) {
       return Promise.reject(e);

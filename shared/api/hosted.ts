@@ -25,6 +25,7 @@ export const hostedCalls = {
   openTenantAccount: call({
     method: "POST",
     path: hosted("OpenTenantAccount"),
+    idempotent: true,
     body: openTenantAccountInput,
     result: tenantAccountSummary,
   }),

@@ -8,7 +8,13 @@ import type { ApiClient } from "./client.ts";
 import { bindCall, call, type InputOf } from "./define.ts";
 
 export const productExportCalls = {
-  exportProduct: call({ method: "POST", path: "/api/Product/ExportProduct", body: exportProductInput, result: exportProductResult }),
+  exportProduct: call({
+    idempotent: true,
+    method: "POST",
+    path: "/api/Product/ExportProduct",
+    body: exportProductInput,
+    result: exportProductResult,
+  }),
   /** Answers application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, not JSON: see downloadExport below. */
   downloadExport: call({ method: "GET", path: "/api/Product/DownloadExport", query: downloadExportQuery }),
 };

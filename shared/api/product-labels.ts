@@ -20,12 +20,14 @@ export const productLabelCalls = {
   createOrUpdateProductLabel: call({
     method: "POST",
     path: "/api/ProductLabel/CreateOrUpdateProductLabel",
+    idempotent: true,
     body: createOrUpdateProductLabelInput,
     result: productLabel,
   }),
   createOrUpdateProductLabels: call({
     method: "POST",
     path: "/api/ProductLabel/CreateOrUpdateProductLabels",
+    idempotent: true,
     body: createOrUpdateProductLabelsInput,
     result: z.array(productLabel),
   }),
@@ -39,6 +41,7 @@ export const productLabelCalls = {
   createOrUpdateProductLabelGroup: call({
     method: "POST",
     path: "/api/ProductLabel/CreateOrUpdateProductLabelGroup",
+    idempotent: true,
     body: createOrUpdateProductLabelGroupInput,
     result: productLabelGroup,
   }),

@@ -38,7 +38,7 @@ import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
 const bulk = <B extends z.ZodType>(name: string, body: B) =>
-  call({ method: "POST", path: `/api/Product/${name}`, body, result: bulkEditResult });
+  call({ method: "POST", path: `/api/Product/${name}`, body, result: bulkEditResult, idempotent: true });
 
 export const productCalls = {
   getProductsByPage: call({ method: "POST", path: "/api/Product/GetProductsByPage", body: getProductsByPageInput, result: productPage }),
@@ -53,6 +53,7 @@ export const productCalls = {
   createOrUpdateProduct: call({
     method: "POST",
     path: "/api/Product/CreateOrUpdateProduct",
+    idempotent: true,
     body: createOrUpdateProductInput,
     result: productDetail,
   }),
@@ -63,7 +64,13 @@ export const productCalls = {
     body: updateProductPriceInput,
     result: productDetail,
   }),
-  copyProduct: call({ method: "POST", path: "/api/Product/CopyProduct", body: copyProductInput, result: copyProductResult }),
+  copyProduct: call({
+    idempotent: true,
+    method: "POST",
+    path: "/api/Product/CopyProduct",
+    body: copyProductInput,
+    result: copyProductResult,
+  }),
   deleteProducts: bulk("DeleteProducts", deleteProductsInput),
   batchDeleteProducts: bulk("BatchDeleteProducts", batchDeleteProductsInput),
   assignProduct: bulk("AssignProduct", assignProductInput),
@@ -77,6 +84,7 @@ export const productCalls = {
   translateProduct: call({
     method: "POST",
     path: "/api/Product/TranslateProduct",
+    idempotent: true,
     body: translateProductInput,
     result: translateProductResult,
   }),
@@ -97,12 +105,14 @@ export const productCalls = {
   linkProductLabel: call({
     method: "POST",
     path: "/api/ProductLabel/LinkProductLabel",
+    idempotent: true,
     body: linkProductLabelInput,
     result: bulkEditResult,
   }),
   cancelLinkProductLabel: call({
     method: "POST",
     path: "/api/ProductLabel/CancelLinkProductLabel",
+    idempotent: true,
     body: cancelLinkProductLabelInput,
     result: bulkEditResult,
   }),

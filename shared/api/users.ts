@@ -30,7 +30,7 @@ export const userCalls = {
     query: subUserStatQuery,
     result: z.array(subUserStat),
   }),
-  createSubUser: call({ method: "POST", path: "/api/User/CreateSubUser", body: createSubUserInput, result: subUser }),
+  createSubUser: call({ idempotent: true, method: "POST", path: "/api/User/CreateSubUser", body: createSubUserInput, result: subUser }),
   updateUser: call({ method: "POST", path: "/api/User/UpdateUser", body: updateUserInput, result: subUser }),
   changePwd: call({ method: "POST", path: "/api/User/ChangePwd", body: changePwdInput }),
   getResetPwdToken: call({

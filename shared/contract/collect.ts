@@ -5,11 +5,13 @@ import { id, isoDate, MAX_PAGE_SIZE, pagedBody, pagedQuery } from "./common.ts";
 import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "./enums.ts";
 import {
   extractedProduct,
+  incompleteField,
   platform,
   platforms,
   productAttribute,
   productVariant,
   type ExtractedProduct,
+  type IncompleteField,
   type Platform,
 } from "../extract/product.ts";
 
@@ -88,6 +90,8 @@ export const collectedProductInput = z.object(extractedProduct.shape).extend({
   sources: z.record(z.string().max(64), z.string().max(64)).optional(),
   missingFields: z.array(z.string().max(64)).max(100).optional(),
   warnings: z.array(z.string().max(500)).max(100).optional(),
+  /** What the page showed but did not come out (the extractor's "partial" result): "price", "variants". */
+  incompleteFields: z.array(incompleteField).max(10).optional(),
   /** Take the discounted price (true) or the original price (false); default: the tenant's collect setting. */
   isDiscountPrice: z.boolean().optional(),
 });
@@ -96,6 +100,7 @@ export type CollectedProduct = ExtractedProduct & {
   sources?: Record<string, string>;
   missingFields?: string[];
   warnings?: string[];
+  incompleteFields?: IncompleteField[];
   isDiscountPrice?: boolean;
 };
 
@@ -129,6 +134,8 @@ export const collectListItem = z.object({
   labelId: z.string().nullable(),
   labelName: z.string().nullable(),
   infringementWord: z.string().nullable(),
+  /** Fields the source page showed but the collection lacks ("price", "variants"): the list marks the row. */
+  incompleteFields: z.array(z.string()),
   logs: z.array(z.string()),
   /** The source item id. */
   sku: z.string(),
@@ -139,6 +146,8 @@ export const collectDetailVariant = z.object({
   sku: z.string(),
   price: z.string().nullable(),
   originalPrice: z.string().nullable(),
+  /** The price a buyer pays now, kept beside the original whichever the discount setting chose as `price`. */
+  discountPrice: z.string().nullable(),
   stock: z.number().int().nullable(),
   images: z.array(z.string()),
   variant_Key: z.array(z.string()),

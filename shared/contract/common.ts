@@ -20,8 +20,29 @@ export const queryInt = (min = -2147483648, max = 2147483647) => z.coerce.number
 export const queryList = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? v : Array.isArray(v) ? v : [v]), z.array(item));
 
-/** ISO 8601 date or date-time, read as a Date. */
-export const isoDate = z.coerce.date({ error: "must be an ISO 8601 date" });
+// yyyy-mm-dd, optionally with a time (T or a space, seconds and fraction optional) and an offset (Z, ±hh:mm, ±hhmm).
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const isoDateMessage = "must be an ISO 8601 date or date-time string";
+
+/**
+ * An ISO 8601 date (2026-11-26) or date-time (2026-11-26T08:30:00Z), read as a Date. Only a string: a boolean, a number
+ * or an object is refused (a coerce would read `true` as 1970-01-01), and so is a day that does not exist (02-31).
+ */
+export const isoDate = z
+  .string({ error: isoDateMessage })
+  .meta({ format: "date-time", description: "ISO 8601: 2026-11-26 or 2026-11-26T08:30:00Z" })
+  .transform((s, ctx) => {
+    const text = s.trim();
+    const m = isoDatePattern.exec(text);
+    const date = m ? new Date(text) : null;
+    // Date would roll 2026-02-31 over to March 3 rather than refuse it.
+    const dayExists = m ? Number(m[3]) >= 1 && Number(m[3]) <= new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate() : false;
+    if (!date || Number.isNaN(date.getTime()) || !dayExists) {
+      ctx.addIssue({ code: "custom", message: isoDateMessage });
+      return z.NEVER;
+    }
+    return date;
+  });
 
 export const MAX_PAGE_SIZE = 1000;
 

@@ -23,7 +23,10 @@ describe("fixtures", () => {
       "generic/json-ld-product-group",
       "generic/opengraph-only",
       "generic/microdata",
+      "generic/json-ld-organization",
       "1688/captcha",
+      "1688/context-data-json",
+      "1688/partial",
       "taobao/login",
     ])
       expect(names).toContain(n);
@@ -97,6 +100,10 @@ describe("detectPlatform", () => {
     }
   });
 });
+
+/** A minimal Amazon product page without a declared language. */
+const amazonPage = (title: string) =>
+  `<html><body><span id="productTitle">${title}</span><span class="priceToPay"><span class="a-offscreen">9,99 €</span></span></body></html>`;
 
 const snap = (url: string, html?: string, extra: Partial<Snapshot> = {}): Snapshot => ({
   url,
@@ -204,6 +211,22 @@ describe("extract", () => {
     expect(a.sources.itemId).toBe("url");
   });
 
+  it("tags a title whose script is ambiguous with the page's locale: the language subdomain, else <html lang>", () => {
+    const f = fixtures.find((x) => x.name === "aliexpress/run-params")!;
+    const html = f.snapshot.html!.replace(/Mini Portable Bluetooth Speaker[^"<]*/g, "Mini altavoz Bluetooth portátil impermeable");
+    const es = extract({ ...f.snapshot, url: f.snapshot.url.replace("www.", "es."), html });
+    expect(es.product).toMatchObject({ titleLanguage: "es", title: { es: "Mini altavoz Bluetooth portátil impermeable" } });
+    expect(extract({ ...f.snapshot, html }).product?.titleLanguage).toBe("en"); // www with lang="en"
+    const de = extract(snap("https://www.amazon.de/dp/B0C1234567", amazonPage("Edelstahl Trinkflasche")));
+    expect(de.product?.titleLanguage).toBe("de");
+  });
+
+  it("keys a generic page's own product id by its site: two shops' AUR-100 are two items", () => {
+    const page = `<script type="application/ld+json">{"@type":"Product","name":"Box","sku":"AUR-100","offers":{"price":"5","priceCurrency":"EUR"}}</script>`;
+    expect(extract(snap("https://www.shop-a.example/p/box", page)).product?.itemId).toBe("shop-a.example:AUR-100");
+    expect(extract(snap("https://shop-b.example/box", page)).product?.itemId).toBe("shop-b.example:AUR-100");
+  });
+
   it("drops an invalid field with a warning instead of failing the product", () => {
     const html = `<script type="application/ld+json">{"@type":"Product","name":"Cup","offers":{"price":"4.5","priceCurrency":"usd"},"image":"javascript:alert(1)","video":{"contentUrl":"data:video/mp4;base64,AAAA"}}</script>`;
     const r = extract(snap("https://shop.example.com/p/cup", html));
@@ -229,6 +252,33 @@ describe("extract", () => {
         expect(() => extract(snap(url, html))).not.toThrow();
       }
     }
+  });
+
+  it("is partial, naming what is missing, when the page shows variants or a price that did not come out", () => {
+    const data = `<script>window.__INIT_DATA = {"globalData": {"tempModel": {"offerTitle": "收纳盒"}, "skuModel": {"skuProps": [{"prop": "颜色", "value": [{"name": "白"}]}], "skuInfoMap": {"x": {"skuId": 1}}}}};</script>`;
+    const r = extract(snap("https://detail.1688.com/offer/1.html", `${data}<span class="price">¥ 12.00</span>`));
+    expect(r).toMatchObject({ status: "partial", incompleteFields: ["price", "variants"] });
+    expect(r.warnings).toContain("部分字段未采集: 价格、规格");
+    expect(extractResult.safeParse(r).success).toBe(true);
+    // An empty sku model and no price element: nothing was lost.
+    const plain = `<script>window.__INIT_DATA = {"globalData": {"tempModel": {"offerTitle": "收纳盒"}, "skuModel": {"skuProps": [], "skuInfoMap": {}}}};</script>`;
+    expect(extract(snap("https://detail.1688.com/offer/1.html", plain)).status).toBe("ok");
+  });
+
+  it("reads 1688 pack sizes in the unit the page gives: millimetres when the row's volume says so", () => {
+    const page = (row: string) =>
+      `<script>window.context = (function (b, a) { return a; })(window.context, {"result": {"data": {"productTitle": {"fields": {"title": "杯子"}}, "pack": {"fields": {"pieceWeightScale": {"pieceWeightScaleInfo": [${row}]}}}}, "global": {"globalData": {"skuModel": {"skuProps": [{"prop": "颜色", "value": [{"name": "白"}]}], "skuInfoMap": {"白": {"skuId": 7, "price": "3.00"}}}}}}});</script>`;
+    const dims = (row: string) => extract(snap("https://detail.1688.com/offer/1.html", page(row))).product?.variants[0].dims;
+    expect(dims(`{"skuId": 7, "weight": 90, "length": 80, "width": 80, "height": 220, "volume": 1408}`)).toEqual({
+      lengthCm: 8,
+      widthCm: 8,
+      heightCm: 22,
+    });
+    expect(dims(`{"skuId": 7, "weight": 90, "length": 8, "width": 8, "height": 22, "volume": 1408}`)).toEqual({
+      lengthCm: 8,
+      widthCm: 8,
+      heightCm: 22,
+    });
   });
 
   it("refuses a non-http snapshot URL", () => {

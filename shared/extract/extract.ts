@@ -11,9 +11,11 @@ import { deriveFromVariants, isPresent, mergeSources, type SourceOutput } from "
 import {
   expectedFields,
   extractedProduct,
+  incompleteWarning,
   type BlockKind,
   type ExtractResult,
   type ExtractedProduct,
+  type IncompleteField,
   type PartialProduct,
   type Platform,
 } from "./product.ts";
@@ -171,6 +173,40 @@ function validate(p: PartialProduct, warnings: string[]): ExtractedProduct | und
   return undefined;
 }
 
+// Signs that a page has variants or a price: its data names a non-empty sku model or sku property list (also inside
+// JSON text, where quotes are escaped), or it has a price element or price data.
+// Taobao's sku2info always holds "0" (the item itself): only another key is a variant.
+const VARIANT_SIGNS =
+  /\\?["']?\b(?:skuProps|skuInfoMap|productSKUPropertyList|skuPropertyList|skuProperties)\\?["']?\s*:\s*[[{]\s*(?![\]}\s])|\bsku2info\\?["']?\s*:\s*\{\s*\\?["'](?!0\\?["'])/;
+const PRICE_SIGNS =
+  /\bitemprop=["']?price\b|(?:product|og):price:amount|\\?["']\b(?:priceModel|priceDisplay|skuPriceScale|currentPrices|skuPriceList|skuRangePrices|priceText|salePrice|groupPrice|skuAmount)\\?["']\s*:|\b(?:class|id)=["'][^"']*\bprice\b[^"']*["'][^>]*>\s*(?:<[^>]+>\s*)*[¥￥$€£]?\s*\d/i;
+
+/** Page text to look for signs in: the HTML, the copied globals and the intercepted answers. */
+function pageTexts(snapshot: Snapshot): string[] {
+  const texts = [snapshot.html ?? "", ...(snapshot.intercepted ?? []).map((r) => r.body)];
+  if (snapshot.globals) {
+    try {
+      texts.push(JSON.stringify(snapshot.globals));
+    } catch {
+      // a global that does not serialize shows no signs
+    }
+  }
+  return texts;
+}
+
+/** What the page showed signs of but the product lacks: a price, variants. */
+function incompleteOf(p: ExtractedProduct, snapshot: Snapshot): IncompleteField[] {
+  const noPrice = p.price === undefined && !p.priceRange && !p.variants.some((v) => v.price !== undefined);
+  const noVariants = !p.variants.length;
+  if (!noPrice && !noVariants) return [];
+  const texts = pageTexts(snapshot);
+  const shows = (re: RegExp) => texts.some((t) => re.test(t));
+  const out: IncompleteField[] = [];
+  if (noPrice && shows(PRICE_SIGNS)) out.push("price");
+  if (noVariants && shows(VARIANT_SIGNS)) out.push("variants");
+  return out;
+}
+
 function missingOf(p: ExtractedProduct): string[] {
   return expectedFields.filter((f) => {
     if (f === "description") return !p.descriptionHtml && !p.descriptionUrl;
@@ -263,6 +299,9 @@ export function extract(snapshot: Snapshot, options: ExtractOptions = {}): Extra
   } else if (!merged.itemId) {
     merged.itemId = urlHash(u);
     sources.itemId = "url";
+  } else if (platform === "generic") {
+    // A page's own id (sku, group id) is only unique within its site: two shops may both sell "AUR-100".
+    merged.itemId = `${u.hostname.toLowerCase().replace(/^www\./, "")}:${merged.itemId}`;
   }
   // A brand the attributes name ("品牌", "Brand Name") when no source gave one; "other"/"none" are not brands.
   if (!merged.brand) {
@@ -283,5 +322,8 @@ export function extract(snapshot: Snapshot, options: ExtractOptions = {}): Extra
   const product = validate(normalized, warnings);
   if (!product) return result("not-product", platform, warnings, base);
   for (const f of Object.keys(sources) as (keyof typeof sources)[]) if (!isPresent(product[f])) delete sources[f];
-  return result("ok", platform, warnings, { ...base, product, sources, missingFields: missingOf(product) });
+  const found = { ...base, product, sources, missingFields: missingOf(product) };
+  const incomplete = incompleteOf(product, snapshot);
+  if (!incomplete.length) return result("ok", platform, warnings, found);
+  return result("partial", platform, [...warnings, incompleteWarning(incomplete)], { ...found, incompleteFields: incomplete });
 }

@@ -1,6 +1,7 @@
 // A tiny HTML scanner over the page string (no DOM: the same code runs in the extension and on the server). It reads
 // tags and their attributes, script contents, meta tags, and the inner HTML or text of one element; it does not build a
 // tree. Pages are often malformed: everything here is lenient and bounded.
+import { decodeHTMLStrict } from "entities";
 
 export interface Tag {
   /** Lower-case tag name. */
@@ -16,66 +17,12 @@ export interface Tag {
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "noscript", "template"]);
 
-const NAMED: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  lrm: "\u200e",
-  rlm: "\u200f",
-  zwj: "\u200d",
-  zwnj: "\u200c",
-  shy: "\u00ad",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  laquo: "«",
-  raquo: "»",
-  yen: "¥",
-  euro: "€",
-  pound: "£",
-  cent: "¢",
-  times: "×",
-  middot: "·",
-  bull: "•",
-  deg: "°",
-  aacute: "á",
-  eacute: "é",
-  iacute: "í",
-  oacute: "ó",
-  uacute: "ú",
-  ntilde: "ñ",
-  ccedil: "ç",
-  atilde: "ã",
-  otilde: "õ",
-  uuml: "ü",
-  Aacute: "Á",
-  Eacute: "É",
-  Iacute: "Í",
-  Oacute: "Ó",
-  Uacute: "Ú",
-  Ntilde: "Ñ",
-};
-
-/** Decodes character references (numeric, and the common named ones); unknown names stay as written. */
+/**
+ * Decodes character references: numeric ones and every named one of the HTML table (&szlig; &auml; &eacute;…), each
+ * only with its closing semicolon (page data such as "Tom&Jerry" or "?a=1&not=2" is not markup).
+ */
 export function decodeEntities(s: string): string {
-  if (s.indexOf("&") < 0) return s;
-  return s.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (m, ref: string) => {
-    if (ref[0] === "#") {
-      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    }
-    return NAMED[ref] ?? m;
-  });
+  return s.indexOf("&") < 0 ? s : decodeHTMLStrict(s);
 }
 
 export function escapeHtml(s: string): string {

@@ -120,7 +120,18 @@ export const genericSources = ["json-ld", "microdata", "opengraph", "heuristic",
 export const blockKind = z.enum(["login", "captcha"]);
 export type BlockKind = z.infer<typeof blockKind>;
 
-export const extractStatus = z.enum(["ok", "blocked", "not-product"]);
+/** "partial": a product, but the page showed variants or a price that did not come out (see `incompleteFields`). */
+export const extractStatus = z.enum(["ok", "partial", "blocked", "not-product"]);
+
+/** Fields a page showed signs of that no source could read; the seller is told by their Chinese names. */
+export const incompleteField = z.enum(["price", "variants"]);
+export type IncompleteField = z.infer<typeof incompleteField>;
+const incompleteFieldNames: Record<IncompleteField, string> = { price: "价格", variants: "规格" };
+
+/** The warning shown for a partial result: "部分字段未采集: 价格、规格". */
+export function incompleteWarning(fields: readonly string[]): string {
+  return `部分字段未采集: ${fields.map((f) => incompleteFieldNames[f as IncompleteField] ?? f).join("、")}`;
+}
 
 export const extractResult = z.object({
   status: extractStatus,
@@ -133,6 +144,8 @@ export const extractResult = z.object({
   sources: z.partialRecord(z.enum(productFields as [ProductField, ...ProductField[]]), z.string()),
   /** Fields a seller needs that no source gave (see `expectedFields`). */
   missingFields: z.array(z.string()),
+  /** With status "partial": what the page showed but did not come out. */
+  incompleteFields: z.array(incompleteField).optional(),
   warnings: z.array(z.string()),
 });
 export type ExtractResult = z.infer<typeof extractResult>;

@@ -114,6 +114,15 @@ describe("HTML scanner", () => {
 
   it("entities, text and sanitizing", () => {
     expect(decodeEntities("&lt;a&gt; &amp;amp; &#39;x&#39; &unknown;")).toBe("<a> &amp; 'x' &unknown;");
+    // The whole named table: German and French accents, ligatures, typography.
+    expect(
+      decodeEntities(
+        "Stra&szlig;e &auml;&ouml;&uuml; &Auml;&Ouml;&Uuml; caf&eacute; &agrave; l&rsquo;&oelig;uvre &egrave;&ecirc;&euml; &ccedil;&icirc;",
+      ),
+    ).toBe("Straße äöü ÄÖÜ café à l’œuvre èêë çî");
+    expect(decodeEntities("&hearts; &frac12; &#x1F600; &#8364;")).toBe("♥ ½ 😀 €");
+    // Only with the semicolon: page data is not markup.
+    expect(decodeEntities("Tom&Jerry ?a=1&not=2 &auml")).toBe("Tom&Jerry ?a=1&not=2 &auml");
     expect(textOf("<p>a</p><script>evil()</script><p>b&nbsp;c</p>")).toBe("a b c");
     expect(
       sanitizeHtml(

@@ -1,5 +1,6 @@
 // Small readers that turn loosely typed page data into the product's types: ids, prices, stock, URLs, units, language.
 import { escapeHtml } from "./html.ts";
+import { parseJsonExact } from "./literal.ts";
 import type { Warn } from "./snapshot.ts";
 
 export type Obj = Record<string, unknown>;
@@ -39,6 +40,34 @@ export function findDeep(v: unknown, test: (o: Obj) => boolean, maxDepth = 8): O
     }
   }
   return undefined;
+}
+
+/** The first object stored under `key` (depth-first, bounded) that passes `test`: page data moves, its keys stay. */
+export function findByKey(v: unknown, key: string, test: (o: Obj) => boolean = () => true, maxDepth = 10): Obj | undefined {
+  const holder = findDeep(v, (o) => isObj(o[key]) && test(o[key]), maxDepth);
+  return holder ? (holder[key] as Obj) : undefined;
+}
+
+const MAX_EMBEDDED_JSON = 5 * 1024 * 1024;
+
+/**
+ * A copy of page data whose JSON-text values (`"dataJson": "{…}"`, as 1688 keeps part of its page data) are parsed in
+ * place, so a search by key sees through them. Text that is not JSON stays text.
+ */
+export function expandJsonText(v: unknown, maxDepth = 16): unknown {
+  if (maxDepth < 0) return v;
+  if (typeof v === "string") {
+    const t = v.trim();
+    if (t.length < 2 || t.length > MAX_EMBEDDED_JSON || t[0] !== "{" || t[t.length - 1] !== "}") return v;
+    try {
+      return expandJsonText(parseJsonExact(t), maxDepth - 1);
+    } catch {
+      return v;
+    }
+  }
+  if (Array.isArray(v)) return v.map((x) => expandJsonText(x, maxDepth - 1));
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expandJsonText(x, maxDepth - 1)]));
+  return v;
 }
 
 /** A non-empty trimmed string from a string or number. */

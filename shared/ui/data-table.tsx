@@ -1,9 +1,10 @@
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useRef, type CSSProperties, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useRef, type CSSProperties, type ComponentProps, type ReactNode, type RefObject } from "react";
 import { Button } from "./button.tsx";
 import { Checkbox } from "./checkbox.tsx";
 import { cn } from "./cn.ts";
+import { arrangeColumns, type TableDensity, type TableView } from "./data-table-view.tsx";
 import { Empty, EMPTY_TEXT } from "./empty.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select.tsx";
 import { Loading, Spinner } from "./spinner.tsx";
@@ -16,6 +17,17 @@ export type DataTableColumn<T> = {
   width?: number | string;
   align?: "left" | "right" | "center";
   className?: string;
+  /** Stays in view at the right edge when the table scrolls sideways (a narrow window). The `actions` column is
+   *  pinned unless told otherwise, so row actions stay reachable on every list. */
+  pin?: "right" | false;
+  /** The column's name in the view menu (defaults to its header when that is text). */
+  label?: string;
+  /** With a view: false keeps the column shown. */
+  hideable?: boolean;
+  /** With a view: false keeps the column in its place. */
+  movable?: boolean;
+  /** With a view: hidden until the user shows it. */
+  defaultHidden?: boolean;
 };
 
 export type DataTableSelection = {
@@ -45,8 +57,11 @@ export type DataTableProps<T> = {
   virtualized?: boolean;
   /** Scroll-area height in virtualized mode (px or CSS length). Defaults to 480. */
   height?: number | string;
-  /** Row height in px in virtualized mode. Defaults to 44. */
+  /** Row height in px in virtualized mode. Defaults to the density's (44 compact, 64 comfortable). */
   rowHeight?: number;
+  /** The user's density, hidden columns and column order (DataTableViewOptions edits it). Without it: comfortable,
+   *  every column in its order. */
+  view?: TableView;
   pagination?: DataTablePagination;
   onRowClick?: (row: T) => void;
   className?: string;
@@ -56,6 +71,9 @@ export type DataTableProps<T> = {
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 const SELECT_COLUMN_WIDTH = 44;
+export const ACTIONS_COLUMN_ID = "actions";
+const DENSITY_ROW_HEIGHT: Record<TableDensity, number> = { compact: 44, comfortable: 64 };
+const densityCellClass: Record<TableDensity, string> = { compact: "py-1", comfortable: "py-2.5" };
 const MIN_FLEX_COLUMN_WIDTH = 120;
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
@@ -88,22 +106,53 @@ function toggleOne(key: string, selected: Set<string>, on: boolean): Set<string>
   return next;
 }
 
+const isPinned = <T,>(c: DataTableColumn<T>) => (c.pin ?? (c.id === ACTIONS_COLUMN_ID ? "right" : false)) === "right";
+// Opaque, so the rows scrolling under a pinned cell do not show through; the shadow shows only while they do.
+const pinnedClass =
+  "sticky right-0 z-[1] bg-background group-hover/row:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-background))] group-data-[state=selected]/row:bg-accent group-data-[overflowing]/table:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";
+const pinnedHeadClass =
+  "sticky right-0 z-[1] bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))] group-data-[overflowing]/table:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]";
+
+/** Marks the table root while its scroll area is wider than its box (the pinned column then casts a shadow). */
+function useOverflowMark(scrollRef: RefObject<HTMLElement | null>, rootRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    const root = rootRef.current;
+    if (!scroller || !root || typeof ResizeObserver === "undefined") return;
+    const update = () => root.toggleAttribute("data-overflowing", scroller.scrollWidth > scroller.clientWidth + 1);
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    update();
+    return () => observer.disconnect();
+  }, [scrollRef, rootRef]);
+}
+
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { pagination, className } = props;
+  const { pagination, className, view } = props;
+  const columns = arrangeColumns(props.columns, view);
+  const density = view?.density ?? "comfortable";
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inner = { ...props, columns, rootRef, density };
   return (
-    <div data-slot="data-table" className={cn("flex flex-col gap-3", className)}>
-      {props.virtualized ? <VirtualTable {...props} /> : <PlainTable {...props} />}
+    <div ref={rootRef} data-slot="data-table" data-density={density} className={cn("group/table flex flex-col gap-3", className)}>
+      {props.virtualized ? <VirtualTable {...inner} /> : <PlainTable {...inner} />}
       {pagination && <DataTablePager {...pagination} />}
     </div>
   );
 }
 
-function PlainTable<T>({ columns, rows, rowKey, loading, emptyText, selection, onRowClick, ...rest }: DataTableProps<T>) {
+type InnerProps<T> = DataTableProps<T> & { rootRef: RefObject<HTMLDivElement | null>; density: TableDensity };
+
+function PlainTable<T>({ columns, rows, rowKey, loading, emptyText, selection, onRowClick, rootRef, density, ...rest }: InnerProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useOverflowMark(scrollRef, rootRef);
+  const cellPadding = densityCellClass[density];
   const keys = rows.map(rowKey);
   const colSpan = columns.length + (selection ? 1 : 0);
   const showPlaceholder = rows.length === 0;
   return (
-    <div className="relative w-full overflow-x-auto rounded-md border">
+    <div ref={scrollRef} className="relative w-full overflow-x-auto rounded-md border">
       <table aria-label={rest["aria-label"]} aria-busy={loading || undefined} className="w-full caption-bottom border-collapse text-sm">
         <colgroup>
           {selection && <col style={{ width: SELECT_COLUMN_WIDTH }} />}
@@ -131,6 +180,7 @@ function PlainTable<T>({ columns, rows, rowKey, loading, emptyText, selection, o
                 className={cn(
                   "text-muted-foreground h-10 px-3 align-middle font-medium whitespace-nowrap",
                   alignClass[c.align ?? "left"],
+                  isPinned(c) && pinnedHeadClass,
                   c.className,
                 )}
               >
@@ -155,12 +205,12 @@ function PlainTable<T>({ columns, rows, rowKey, loading, emptyText, selection, o
                   data-state={isSelected ? "selected" : undefined}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   className={cn(
-                    "hover:bg-muted/50 data-[state=selected]:bg-accent border-b transition-colors last:border-b-0",
+                    "group/row hover:bg-muted/50 data-[state=selected]:bg-accent border-b transition-colors last:border-b-0",
                     onRowClick && "cursor-pointer",
                   )}
                 >
                   {selection && (
-                    <td className="px-3 py-2.5 align-middle" onClick={(e) => e.stopPropagation()}>
+                    <td className={cn("px-3 align-middle", cellPadding)} onClick={(e) => e.stopPropagation()}>
                       <Checkbox
                         aria-label="选择此行"
                         checked={isSelected}
@@ -169,7 +219,16 @@ function PlainTable<T>({ columns, rows, rowKey, loading, emptyText, selection, o
                     </td>
                   )}
                   {columns.map((c) => (
-                    <td key={c.id} className={cn("px-3 py-2.5 align-middle", alignClass[c.align ?? "left"], c.className)}>
+                    <td
+                      key={c.id}
+                      className={cn(
+                        "px-3 align-middle",
+                        cellPadding,
+                        alignClass[c.align ?? "left"],
+                        isPinned(c) && pinnedClass,
+                        c.className,
+                      )}
+                    >
                       {c.cell(row, index)}
                     </td>
                   ))}
@@ -202,10 +261,13 @@ function VirtualTable<T>({
   selection,
   onRowClick,
   height = 480,
-  rowHeight = 44,
+  rootRef,
+  density,
+  rowHeight = DENSITY_ROW_HEIGHT[density],
   ...rest
-}: DataTableProps<T>) {
+}: InnerProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  useOverflowMark(scrollRef, rootRef);
   // Where layout reports no height (a DOM without layout, a container not yet laid out) the virtualizer would render
   // nothing; the intended height is known, so the first screen of rows is shown instead.
   const fallbackHeight = typeof height === "number" ? height : rowHeight * 10;
@@ -267,6 +329,7 @@ function VirtualTable<T>({
                   className={cn(
                     "text-muted-foreground flex h-10 items-center px-3 font-medium whitespace-nowrap",
                     justifyClass[c.align ?? "left"],
+                    isPinned(c) && cn(pinnedHeadClass, "bg-muted"),
                     c.className,
                   )}
                 >
@@ -296,7 +359,7 @@ function VirtualTable<T>({
                     data-state={isSelected ? "selected" : undefined}
                     onClick={onRowClick ? () => onRowClick(row) : undefined}
                     className={cn(
-                      "hover:bg-muted/50 data-[state=selected]:bg-accent absolute inset-x-0 top-0 border-b transition-colors",
+                      "group/row hover:bg-muted/50 data-[state=selected]:bg-accent absolute inset-x-0 top-0 border-b transition-colors",
                       onRowClick && "cursor-pointer",
                     )}
                     style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}
@@ -317,6 +380,7 @@ function VirtualTable<T>({
                         className={cn(
                           "flex min-w-0 items-center overflow-hidden px-3 whitespace-nowrap",
                           justifyClass[c.align ?? "left"],
+                          isPinned(c) && pinnedClass,
                           c.className,
                         )}
                       >
@@ -369,7 +433,7 @@ export function DataTablePager({ page, pageSize, total, onChange, pageSizeOption
         </Button>
       </div>
       <Select value={String(pageSize)} onValueChange={(v) => onChange(1, Number(v))}>
-        <SelectTrigger aria-label="每页条数" className="h-8 w-28">
+        <SelectTrigger aria-label="每页条数" className="h-8 w-auto min-w-28">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

@@ -2,11 +2,16 @@
 // route whose area has not been built yet shows the "not available yet" page.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { AppRoute, PageProps } from "@shared/routes/table.ts";
+import { ForbiddenPage } from "../features/exception/forbidden-page.tsx";
 import { NotAvailablePage } from "../features/placeholder/not-available-page.tsx";
 
 type Page = LazyExoticComponent<ComponentType<PageProps>> | ComponentType<PageProps>;
 
+/** The page key of the no-permission page the layout shows in place of a screen the user may not open. */
+export const FORBIDDEN_PAGE = "forbidden";
+
 const pages: Record<string, Page> = {
+  [FORBIDDEN_PAGE]: ForbiddenPage,
   workbench: lazy(() => import("../features/dashboard/workbench-page.tsx")),
   faq: lazy(() => import("../features/dashboard/faq-page.tsx")),
   "user-setting": lazy(() => import("../features/users/sub-accounts-page.tsx")),

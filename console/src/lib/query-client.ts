@@ -2,6 +2,8 @@
 // `meta: { silent: true }` shows its errors itself. 4xx answers are not retried (the answer will not change).
 // The features' api/ files build their hooks on the types and the merge below (bulletproof-react's lib/react-query).
 import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
+import { newIdempotencyKey } from "@shared/api/client.ts";
 import { ApiError } from "@shared/api/errors.ts";
 import { handleServerError } from "./response-handler.ts";
 
@@ -59,4 +61,24 @@ export function withCallerConfig<TData, TVariables>(
     onError: both(own.onError, caller.onError),
     onSettled: both(own.onSettled, caller.onSettled),
   };
+}
+
+/**
+ * The mutation function of a dialog whose call takes an Idempotency-Key: one key per submitted content. Submitting the
+ * same thing again after a failure (the answer lost, the server unreachable) reuses the key, so the server answers the
+ * first result instead of applying the edit twice (a price ×1.1 stays ×1.1). Success, or other content, starts a new key.
+ */
+export function useSubmitKey<V, R>(call: (variables: V, options: { idempotencyKey: string }) => Promise<R>): (variables: V) => Promise<R> {
+  const pending = useRef<{ content: string; key: string } | null>(null);
+  return useCallback(
+    async (variables: V) => {
+      const content = JSON.stringify(variables);
+      const submit = pending.current?.content === content ? pending.current : { content, key: newIdempotencyKey() };
+      pending.current = submit;
+      const result = await call(variables, { idempotencyKey: submit.key });
+      if (pending.current === submit) pending.current = null;
+      return result;
+    },
+    [call],
+  );
 }

@@ -60,6 +60,17 @@ const countRows = async (tenantId: string) =>
   (await inScope(s.database.db, hostAllScope, (tx) => tx.select().from(collections).where(eq(collections.tenantId, tenantId)))).length;
 
 describe("CrawlProductByPlugin", () => {
+  it("stores a partial product; the list marks what the page showed but did not come out", async () => {
+    const partial = product("p150", { incompleteFields: ["price", "variants"], options: [], variants: [] });
+    const r = await collect(a.token, partial);
+    expect(r.status, r.raw).toBe(200);
+    const row = (await list(a.token, { ids: [r.body.result.id] })).body.result.items[0];
+    expect(row).toMatchObject({ id: r.body.result.id, incompleteFields: ["price", "variants"] });
+    const whole = await collect(a.token, product("p151"));
+    expect((await list(a.token, { ids: [whole.body.result.id] })).body.result.items[0].incompleteFields).toEqual([]);
+    expect((await collect(a.token, product("p152", { incompleteFields: ["colour"] }))).status).toBe(400);
+  });
+
   it("stores a new collection and answers its id; the same source item again is the same collection", async () => {
     const first = await collect(a.token, product("p100"));
     expect(first.status, first.raw).toBe(200);
@@ -90,6 +101,7 @@ describe("CrawlProductByPlugin", () => {
       sku: "p100-b",
       price: "16.00",
       originalPrice: "16.00",
+      discountPrice: "13.00",
       stock: 5,
       images: [],
       variant_Key: ["颜色"],

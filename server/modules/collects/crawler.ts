@@ -17,6 +17,7 @@ import { AppError, badRequest, businessError } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import { platformTypeOf, type CollectTask, type collectRequest, type getCollectTasksQuery } from "../../../shared/contract/collect.ts";
 import { CollectSource, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { incompleteWarning } from "../../../shared/extract/product.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { detectPlatform, extract } from "./extractor.ts";
@@ -244,6 +245,12 @@ type Finish = {
   retryInSeconds?: number;
 };
 
+/** A stored product's task message; a partial one says what did not come out. */
+function collectedMessage(isNew: boolean, incomplete: readonly string[] | undefined): string {
+  const base = isNew ? "采集成功" : "采集成功（已更新已有的采集商品）";
+  return incomplete?.length ? `${base}；${incompleteWarning(incomplete)}` : base;
+}
+
 /** Records a task's outcome, and its URL's in the queue when it came from there; a retry queues the next attempt. */
 async function finish(tx: Tx, jobs: Jobs, task: TaskRow, f: Finish) {
   const now = new Date();
@@ -374,7 +381,7 @@ async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
       );
       return;
     }
-    if (result.status !== "ok" || !result.product) {
+    if ((result.status !== "ok" && result.status !== "partial") || !result.product) {
       await inScope(db, scope, (tx) =>
         finish(tx, deps.jobs, task, { taskStatus: TaskStatus.Failed, message: "采集失败：页面不是商品页或未找到商品数据" }),
       );
@@ -391,13 +398,14 @@ async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
             sources: result.sources as Record<string, string>,
             missingFields: result.missingFields,
             warnings: result.warnings,
+            incompleteFields: result.incompleteFields,
             isDiscountPrice: task.isDiscountPrice,
           },
           { source: CollectSource.Crawler, collectTaskId: task.id, weight: task.weight === null ? null : Number(task.weight) },
         );
         await finish(tx, deps.jobs, task, {
           taskStatus: TaskStatus.Succeeded,
-          message: stored.isNew ? "采集成功" : "采集成功（已更新已有的采集商品）",
+          message: collectedMessage(stored.isNew, result.incompleteFields),
           collectionId: stored.id,
           sku: product.itemId,
           title: product.title[product.titleLanguage],

@@ -39,6 +39,12 @@ export function ownedBy(ctx: CallContext): SQL {
   return u.isMainAccount ? tenant : and(tenant, eq(collections.userId, u.id))!;
 }
 
+/** The extractor's incomplete fields kept in extractInfo (rows stored before it had them have none). */
+function incompleteFieldsOf(info: unknown): string[] {
+  const list = (info as { incompleteFields?: unknown } | null)?.incompleteFields;
+  return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+}
+
 function toListItem(r: CollectionRow, owner: string | null): CollectListItem {
   return {
     id: r.id,
@@ -58,6 +64,7 @@ function toListItem(r: CollectionRow, owner: string | null): CollectListItem {
     labelId: r.labelId,
     labelName: null,
     infringementWord: r.infringementWord,
+    incompleteFields: incompleteFieldsOf(r.extractInfo),
     logs: [],
     sku: r.itemId,
   };
@@ -68,6 +75,7 @@ type StoredVariant = {
   optionValues?: string[];
   price?: number | null;
   originalPrice?: number | null;
+  discountPrice?: number | null;
   stock?: number | null;
   image?: string | null;
   weightG?: number | null;
@@ -83,6 +91,7 @@ function toDetail(r: CollectionRow, owner: string | null): CollectDetail {
       sku: v.sku,
       price: v.price === null || v.price === undefined ? null : Number(v.price).toFixed(2),
       originalPrice: v.originalPrice === null || v.originalPrice === undefined ? null : Number(v.originalPrice).toFixed(2),
+      discountPrice: v.discountPrice === null || v.discountPrice === undefined ? null : Number(v.discountPrice).toFixed(2),
       stock: v.stock ?? null,
       images: v.image ? [v.image] : [],
       variant_Key: keys.slice(0, values.length),

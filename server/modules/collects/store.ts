@@ -94,7 +94,10 @@ export function productValues(
 ) {
   const isDiscountPrice = p.isDiscountPrice ?? config.isDiscountPrice;
   const pick = (now: number | undefined, original: number | undefined) => (isDiscountPrice ? (now ?? original) : (original ?? now));
-  const variants = p.variants.slice(0, config.maxVariantCount).map((v) => ({ ...v, price: pick(v.price, v.originalPrice) }));
+  // Both prices stay on every variant (the discount price beside the original), so the choice can change later.
+  const variants = p.variants
+    .slice(0, config.maxVariantCount)
+    .map((v) => ({ ...v, price: pick(v.price, v.originalPrice), ...(v.price !== undefined ? { discountPrice: v.price } : {}) }));
   const variantPrices = variants.map((v) => v.price).filter((x): x is number => typeof x === "number");
   const low = variantPrices.length ? Math.min(...variantPrices) : (pick(p.price, p.originalPrice) ?? p.priceRange?.min);
   const high = variantPrices.length ? Math.max(...variantPrices) : (p.priceRange?.max ?? low);
@@ -125,7 +128,12 @@ export function productValues(
     options: p.options,
     variants,
     shop: p.shop ?? null,
-    extractInfo: { sources: p.sources ?? {}, missingFields: p.missingFields ?? [], warnings: p.warnings ?? [] },
+    extractInfo: {
+      sources: p.sources ?? {},
+      missingFields: p.missingFields ?? [],
+      warnings: p.warnings ?? [],
+      incompleteFields: p.incompleteFields ?? [],
+    },
     isDiscountPrice,
   };
 }

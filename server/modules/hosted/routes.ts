@@ -26,6 +26,7 @@ export function registerHosted(r: Registrar, { hosted }: { hosted: HostedService
     name: "OpenTenantAccount",
     method: "POST",
     access: "host",
+    idempotent: true,
     summary: "Opens a tenant with its main account; answers the main account's summary",
     body: openTenantAccountInput,
     result: tenantAccountSummary,

@@ -9,6 +9,7 @@ import { inScope } from "../../db/scope.ts";
 import { normalizeName } from "./names.ts";
 import type { Principal, TokenSigner } from "../../http/auth.ts";
 import { unmatchableHash, verifyPassword } from "./passwords.ts";
+import { createNameLockout, type NameLockout } from "./name-lockout.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type TxRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -37,17 +38,20 @@ export const credentialMessages: Record<Exclude<CredentialCheck, { ok: true }>["
 /**
  * Checks a user name (or email) and password in one tenant. Failures are counted in their own committed transaction;
  * the 5th failure locks the account for the configured time, and a locked account answers "locked" to any password.
+ * A name without an account is counted and locked alike (in `unknownNames`), so the answers do not tell them apart.
  */
-export async function checkCredentials(
+async function checkCredentials(
   deps: SessionDeps,
+  unknownNames: NameLockout,
   tenantId: string,
   login: string,
   password: string,
   /** Where its reads and writes run: by default short transactions of their own; a call passes its open transaction. */
   run: TxRunner = (fn) => inScope(deps.database.db, { tenantId }, fn),
 ): Promise<CredentialCheck> {
-  const { lockoutAttempts, lockoutSeconds } = deps.config;
   const key = normalizeName(login);
+  // A NUL can be in no stored name (and PostgreSQL refuses it in a parameter): such a name has no account.
+  if (key.includes("\u0000")) return refuseUnknownName(unknownNames, `${tenantId}\n${key}`, password);
   const user = await run(async (tx) => {
     const rows = await tx
       .select()
@@ -63,8 +67,9 @@ export async function checkCredentials(
     return rows[0] ?? null;
   });
   if (!user) {
-    await verifyPassword(password, unmatchableHash);
-    return { ok: false, reason: "invalid" };
+    // The counting update an account gets, on an id no account has, so the answer takes as long as an account's.
+    const countLikeAnAccount = () => run((tx) => claimAttempt(tx, deps.config, tenantId, randomUUID()));
+    return refuseUnknownName(unknownNames, `${tenantId}\n${key}`, password, countLikeAnAccount);
   }
   const now = Date.now();
   if (user.lockoutEnabled && user.lockoutEnd && user.lockoutEnd.getTime() > now) {
@@ -72,23 +77,7 @@ export async function checkCredentials(
   }
   // The attempt is counted before the (slow) password check, by one conditional update: concurrent guesses each take
   // a slot, and once the 5th has locked the account the rest are refused unseen, so a burst gets no more than 5 guesses.
-  const claimed = await run((tx) =>
-    tx
-      .update(users)
-      .set({
-        accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then 0 else ${users.accessFailedCount} + 1 end`,
-        lockoutEnd: sql`case when ${users.lockoutEnabled} and ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
-      })
-      .where(
-        and(
-          eq(users.tenantId, tenantId),
-          eq(users.id, user.id),
-          or(eq(users.lockoutEnabled, false), isNull(users.lockoutEnd), lte(users.lockoutEnd, sql`now()`)),
-        ),
-      )
-      .returning({ id: users.id }),
-  );
-  if (!claimed.length) {
+  if (!(await run((tx) => claimAttempt(tx, deps.config, tenantId, user.id)))) {
     const end = await run(
       async (tx) =>
         (
@@ -115,6 +104,40 @@ export async function checkCredentials(
     if (tenant.accountExpireTime && tenant.accountExpireTime.getTime() < now) return { ok: false, reason: "expired" };
   }
   return { ok: true, user };
+}
+
+/** Counts one attempt on an account that is not locked (locking it on the last allowed one); false when it is locked. */
+async function claimAttempt(tx: Tx, config: SessionDeps["config"], tenantId: string, userId: string): Promise<boolean> {
+  const { lockoutAttempts, lockoutSeconds } = config;
+  const claimed = await tx
+    .update(users)
+    .set({
+      accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then 0 else ${users.accessFailedCount} + 1 end`,
+      lockoutEnd: sql`case when ${users.lockoutEnabled} and ${users.accessFailedCount} + 1 >= ${lockoutAttempts} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
+    })
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.id, userId),
+        or(eq(users.lockoutEnabled, false), isNull(users.lockoutEnd), lte(users.lockoutEnd, sql`now()`)),
+      ),
+    )
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+/** The answer to a name that has no account: counted and locked like an account, with as slow a password check. */
+async function refuseUnknownName(
+  unknownNames: NameLockout,
+  key: string,
+  password: string,
+  countLikeAnAccount?: () => Promise<unknown>,
+): Promise<CredentialCheck> {
+  const lockoutSeconds = unknownNames.claim(key);
+  if (lockoutSeconds > 0) return { ok: false, reason: "locked", lockoutSeconds };
+  await countLikeAnAccount?.();
+  await verifyPassword(password, unmatchableHash);
+  return { ok: false, reason: "invalid" };
 }
 
 async function tenantState(tx: Tx, tenantId: string) {
@@ -241,9 +264,13 @@ export async function revokeUserSessions(tx: Tx, tenantId: string, userId: strin
 
 /** Credential checks and token issuing on the app's database, signer and lockout settings. */
 export function createSessionService(deps: SessionDeps) {
+  const unknownNames = createNameLockout({ attempts: deps.config.lockoutAttempts, lockoutSeconds: deps.config.lockoutSeconds });
   return {
     checkCredentials: (tenantId: string, login: string, password: string, run?: TxRunner) =>
-      checkCredentials(deps, tenantId, login, password, run),
+      checkCredentials(deps, unknownNames, tenantId, login, password, run),
+    /** The password grant naming a tenant that does not exist: answered like an unknown name in an existing one. */
+    checkUnknownTenant: (tenantHint: string, login: string, password: string) =>
+      refuseUnknownName(unknownNames, `?${normalizeName(tenantHint)}\n${normalizeName(login)}`, password),
     openSession: (user: UserRow, clientIp: string, withRefresh: boolean) => openSession(deps, user, clientIp, withRefresh),
     refreshSession: (refreshToken: string) => refreshSession(deps, refreshToken),
   };

@@ -158,8 +158,9 @@ export function splitCsvLine(line: string): string[] {
 }
 
 /**
- * The words of an uploaded file: every non-empty xlsx cell (each line of a cell with line breaks), or every non-empty
- * cell of every line of a csv/txt. A value that is no valid word (too long, control characters) is counted as invalid.
+ * The words of an uploaded file: every non-empty cell of an xlsx's first sheet (each line of a cell with line breaks),
+ * or every non-empty cell of every line of a csv/txt. A value that is no valid word (too long, control characters) is
+ * counted as invalid.
  */
 export async function readWordFile(buf: Buffer): Promise<{ words: string[]; invalid: number }> {
   const words: string[] = [];

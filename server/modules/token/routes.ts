@@ -1,6 +1,7 @@
-// POST /connect/token: OAuth 2 password and refresh_token grants for the client Erp_App. Answers and errors in OAuth's
-// own shape ({error, error_description}); unknown users and wrong passwords answer alike.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// POST /connect/token: OAuth 2 password and refresh_token grants for the client Erp_App. Answers and errors, whatever
+// fails, in OAuth's own shape ({error, error_description}); unknown users, unknown tenants and wrong passwords answer
+// alike, lockout included. A `__tenant` must name the tenant the credentials or the refresh token belong to.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { tenantHint, CLIENT_ID, TENANT_PLACEHOLDER } from "../../http/auth.ts";
 import { findTenant } from "../identity/tenants.ts";
@@ -10,15 +11,22 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import { credentialMessages, lockedMessage, type SessionService } from "../identity/sessions.ts";
 
+/** A name as a person types it: no control characters (a NUL would otherwise reach the database as an error). */
+const typedName = z
+  .string()
+  .max(256)
+  .regex(/^[^\u0000-\u001f\u007f]*$/);
+
 const tokenRequest = z.object({
   grant_type: z.string().optional(),
   client_id: z.string().optional(),
-  username: z.string().max(256).optional(),
+  username: typedName.optional(),
   password: z.string().max(256).optional(),
   scope: z.string().max(256).optional(),
   refresh_token: z.string().max(512).optional(),
-  __tenant: z.string().max(256).optional(),
+  __tenant: typedName.optional(),
 });
+type TokenRequest = z.infer<typeof tokenRequest>;
 
 /** tenantId.sessionId.secret as openSession writes it; anything else is refused before it reaches a uuid column. */
 const guid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -28,10 +36,29 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.code(status).header("cache-control", "no-store").send({ error, error_description: description });
 }
 
+/** The tenant the caller names: the `__tenant` header, else the form's field; the client's placeholder means none. */
+function namedTenant(req: FastifyRequest, body: TokenRequest): string | null {
+  const formTenant = body.__tenant?.trim();
+  return tenantHint(req) ?? (formTenant && formTenant !== TENANT_PLACEHOLDER ? formTenant : null);
+}
+
+/**
+ * Whatever fails on this route (a body no parser takes, a database error) still answers in OAuth's shape: a 4xx as
+ * invalid_request with its own status (413, 415…), anything else as server_error.
+ */
+function oauthErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === "number" ? err.statusCode : 500;
+  if (status >= 400 && status < 500) return oauthError(reply, status, "invalid_request", "请求格式不正确");
+  req.log.error({ err, reqId: req.id }, "token endpoint error");
+  return oauthError(reply, 500, "server_error", `服务器内部错误 (request id ${req.id})`);
+}
+
 export type TokenEndpointDeps = { database: Database; loginLimiter: RateLimiter; sessions: SessionService };
 
 export function registerTokenEndpoint(app: FastifyInstance, { database, loginLimiter, sessions }: TokenEndpointDeps) {
-  app.post("/connect/token", { schema: { tags: ["Token"], operationId: "Token", hide: false } }, async (req, reply) => {
+  const tenantOf = (hint: string) => inScope(database.db, hostAllScope, (tx) => findTenant(tx, hint));
+  const schema = { tags: ["Token"], operationId: "Token", hide: false };
+  app.post("/connect/token", { schema, errorHandler: oauthErrorHandler }, async (req, reply) => {
     const wait = loginLimiter.hit(req.ip);
     if (wait > 0) {
       reply.header("retry-after", String(wait));
@@ -50,25 +77,27 @@ export function registerTokenEndpoint(app: FastifyInstance, { database, loginLim
 
     if (body.grant_type === "refresh_token") {
       if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
-      const answer = refreshTokenShape.test(body.refresh_token) ? await sessions.refreshSession(body.refresh_token) : null;
-      if (!answer) return oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
-      return answer;
+      const refused = () => oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
+      if (!refreshTokenShape.test(body.refresh_token)) return refused();
+      // As on the password grant, a named tenant must be the one the session belongs to (none names the host's).
+      const hint = namedTenant(req, body);
+      if (hint) {
+        const tokenTenantId = body.refresh_token.slice(0, 36);
+        if ((await tenantOf(hint))?.id !== tokenTenantId || tokenTenantId === HOST_TENANT_ID) return refused();
+      }
+      return (await sessions.refreshSession(body.refresh_token)) ?? refused();
     }
     if (body.grant_type !== "password") return oauthError(reply, 400, "unsupported_grant_type", "不支持的授权类型");
     if (!body.username) return oauthError(reply, 400, "invalid_request", "The parameter username cannot be null.");
     if (!body.password) return oauthError(reply, 400, "invalid_request", "The parameter password cannot be null.");
 
-    const formTenant = body.__tenant?.trim();
-    // The form's __tenant reads like the header: the client's placeholder means no tenant.
-    const hint = tenantHint(req) ?? (formTenant && formTenant !== TENANT_PLACEHOLDER ? formTenant : null);
-    let tenantId = HOST_TENANT_ID;
-    if (hint) {
-      const tenant = await inScope(database.db, hostAllScope, (tx) => findTenant(tx, hint));
-      // An unknown tenant answers like a wrong password: no guessing of names through this endpoint.
-      if (!tenant) return oauthError(reply, 400, "invalid_grant", credentialMessages.invalid);
-      tenantId = tenant.id;
-    }
-    const check = await sessions.checkCredentials(tenantId, body.username, body.password);
+    const hint = namedTenant(req, body);
+    const tenant = hint ? await tenantOf(hint) : null;
+    // An unknown tenant answers like a wrong password, its names counted and locked alike: nothing tells it apart.
+    const check =
+      hint && !tenant
+        ? await sessions.checkUnknownTenant(hint, body.username, body.password)
+        : await sessions.checkCredentials(tenant?.id ?? HOST_TENANT_ID, body.username, body.password);
     if (!check.ok) {
       const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds) : credentialMessages[check.reason];
       return oauthError(reply, 400, "invalid_grant", description);

@@ -233,8 +233,8 @@ describe("tenant resolution", () => {
 });
 
 describe("refresh_token grant", () => {
-  const refresh = (refresh_token: string, extra: Record<string, string> = {}) =>
-    token({ grant_type: "refresh_token", client_id: "Erp_App", refresh_token, ...extra });
+  const refresh = (refresh_token: string, extra: Record<string, string> = {}, opts: { tenant?: string } = {}) =>
+    token({ grant_type: "refresh_token", client_id: "Erp_App", refresh_token, ...extra }, opts);
 
   it("rotates: a new access and refresh token; the old refresh token is refused afterwards", async () => {
     const first = await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName });
@@ -320,6 +320,26 @@ describe("refresh_token grant", () => {
     expect(asRefresh.status).toBe(400);
     // invalid_request when the JWT is longer than a refresh token may be, invalid_grant otherwise.
     expect(["invalid_grant", "invalid_request"]).toContain(asRefresh.body.error);
+  });
+
+  it("refuses a refresh whose __tenant names another tenant than the token's, as the password grant does", async () => {
+    const session = await token(passwordGrant("boss", a.password, { scope: "Erp offline_access" }), { tenant: a.tenantName });
+    const good = session.body.refresh_token as string;
+    const host = await token(passwordGrant("admin", ADMIN_PASSWORD, { scope: "Erp offline_access" }));
+    // Another tenant (by name or id, in the header or the form), an unknown one, and any tenant for a host session.
+    expectOAuthError(await refresh(good, {}, { tenant: b.tenantName }), 400, "invalid_grant");
+    expectOAuthError(await refresh(good, {}, { tenant: b.tenantId }), 400, "invalid_grant");
+    expectOAuthError(await refresh(good, { __tenant: b.tenantName }), 400, "invalid_grant");
+    expectOAuthError(await refresh(good, {}, { tenant: "no-such-company" }), 400, "invalid_grant");
+    expectOAuthError(await refresh(host.body.refresh_token, {}, { tenant: a.tenantName }), 400, "invalid_grant");
+    // The refusals did not use the tokens up: their own tenant (or none, or the placeholder) still works.
+    const own = await refresh(good, {}, { tenant: a.tenantName.toUpperCase() });
+    expect(own.status, own.raw).toBe(200);
+    expect(payloadOf(own.body.access_token).tid).toBe(a.tenantId);
+    const byForm = await refresh(own.body.refresh_token, { __tenant: a.tenantId });
+    expect(byForm.status, byForm.raw).toBe(200);
+    expect((await refresh(byForm.body.refresh_token, {}, { tenant: "11111111" })).status).toBe(200);
+    expect((await refresh(host.body.refresh_token)).status).toBe(200);
   });
 
   it("checks the client and the scope on a refresh too", async () => {
@@ -444,12 +464,28 @@ describe("request errors", () => {
     // text/plain is read as a string, which is no set of fields: 400 invalid_request.
     const text = await token(form, { contentType: "text/plain", tenant: a.tenantName });
     expectOAuthError(text, 400, "invalid_request");
-    // Types no parser takes are a 415 (in the ABP error envelope, from the framework).
+    // Types no parser takes are a 415, still in OAuth's shape.
     for (const contentType of ["application/xml", "multipart/form-data; boundary=x", "application/octet-stream"]) {
       const res = await token(form, { contentType, tenant: a.tenantName });
-      expect(res.status, `${contentType}: ${res.raw}`).toBe(415);
-      expect(res.raw).not.toContain("access_token");
+      expectOAuthError(res, 415, "invalid_request");
     }
+    expectOAuthError(await token("{not json", { contentType: "application/json" }), 400, "invalid_request");
+  });
+
+  it("answers control characters in the user name or the form's tenant in OAuth's shape, never the ABP envelope", async () => {
+    for (const username of ["boss\u0000", "\u0000", "bo\u0000ss", "boss\u001b"]) {
+      const res = await token(passwordGrant(username, a.password), { tenant: a.tenantName });
+      expectOAuthError(res, 400, "invalid_request");
+      expect(res.headers["_abperrorformat"]).toBeUndefined();
+    }
+    const json = await token(JSON.stringify(passwordGrant("boss\u0000", a.password)), {
+      contentType: "application/json",
+      tenant: a.tenantName,
+    });
+    expectOAuthError(json, 400, "invalid_request");
+    expectOAuthError(await token(passwordGrant("boss", a.password, { __tenant: `${a.tenantName}\u0000` })), 400, "invalid_request");
+    // A NUL in the password only reaches the hash: a wrong password like any other.
+    expectOAuthError(await token(passwordGrant("boss", "\u0000pw12345"), { tenant: a.tenantName }), 400, "invalid_grant");
   });
 
   it("refuses a GET with 404 or 405", async () => {

@@ -76,6 +76,7 @@ export function registerUsers(r: Registrar, { users }: { users: UserService }) {
     name: "CreateSubUser",
     method: "POST",
     access: "main",
+    idempotent: true,
     body: createSubUserInput,
     result: subUser,
     handler: (ctx, { body }) => users.createSubUser(ctx, body),

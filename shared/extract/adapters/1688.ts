@@ -1,15 +1,18 @@
 // 1688 (detail.1688.com/offer/{id}.html). Two page shapes:
 //  - "context": `window.context = (function(b, a){…})(window.context, {result: {data: {...components}, global: {...}}})`,
-//    the data being the IIFE's second argument;
+//    the data being the IIFE's second argument; its parts move between releases (the sku model in
+//    global.globalData or in Root.fields.dataJson, sometimes JSON text), so mapContext finds each by its key;
 //  - "init-data": `window.__INIT_DATA = {data: {<id>: {componentType, data}}, globalData: {...}}` (newer "od" pages).
 // Both keep the sku model as skuProps (option names and values) + skuInfoMap ("黑色&gt;M" → sku id, price, stock).
-import { decodeEntities } from "../html.ts";
+import { decodeEntities, sanitizeHtml } from "../html.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { findIifeArguments } from "../script-data.ts";
 import { readGlobal, type Adapter, type Located, type Snapshot, type Warn } from "../snapshot.ts";
 import {
   absUrl,
   at,
+  expandJsonText,
+  findByKey,
   findDeep,
   idOf,
   imageList,
@@ -129,34 +132,74 @@ function attributeList(v: unknown): { name: string; value: string }[] {
   });
 }
 
-function mapContext(root: Obj, warn: Warn): PartialProduct {
+/** Unit of a pack-table column ("长(mm)", "重量(kg)"), from the table's column list. */
+function columnUnit(columns: Obj[], field: string, label: RegExp): string | undefined {
+  const column = columns.find(
+    (c) => [c.fieldName, c.field, c.key, c.dataIndex, c.name].some((k) => str(k) === field) || label.test(str(c.label) ?? ""),
+  );
+  return /[(（]\s*([a-zA-Z]+|千克|公斤|克|毫米|厘米|米)\s*[)）]/.exec(str(column?.label) ?? "")?.[1];
+}
+
+const CHINESE_UNITS: Record<string, string> = { 千克: "kg", 公斤: "kg", 克: "g", 毫米: "mm", 厘米: "cm", 米: "m" };
+
+/**
+ * Weight and size per sku from the pack table (pieceWeightScale), in the units its columns name. Without a unit, a
+ * row whose volume (cm³) is length × width × height / 1000 gives its sizes in millimetres; else centimetres and grams.
+ */
+function packInfo(scale: Obj | undefined): Map<string, PieceInfo> {
+  const pieces = new Map<string, PieceInfo>();
+  if (!scale) return pieces;
+  const columns = objs(scale.columnList);
+  const unit = (field: string, label: RegExp) => {
+    const u = columnUnit(columns, field, label);
+    return u ? (CHINESE_UNITS[u] ?? u.toLowerCase()) : undefined;
+  };
+  const sizeUnit = unit("length", /^长/);
+  const weightUnit = unit("weight", /重/) ?? "g";
+  for (const p of objs(scale.pieceWeightScaleInfo)) {
+    const id = idOf(p.skuId);
+    if (!id) continue;
+    const raw = [numberOf(p.length), numberOf(p.width), numberOf(p.height)];
+    const volume = numberOf(p.volume);
+    const product = raw.every((n) => n) ? raw[0]! * raw[1]! * raw[2]! : undefined;
+    const rowUnit = sizeUnit ?? (product && volume && Math.abs(product / 1000 - volume) <= volume * 0.01 ? "mm" : "cm");
+    const [l, w, h] = raw.map((n) => toCm(n, rowUnit));
+    pieces.set(
+      id,
+      compact({ weightG: toGrams(p.weight, weightUnit), dims: l && w && h ? { lengthCm: l, widthCm: w, heightCm: h } : undefined }),
+    );
+  }
+  return pieces;
+}
+
+const hasSkus = (o: Obj) => Array.isArray(o.skuProps) || isObj(o.skuInfoMap);
+
+/**
+ * The "context" page data. Its parts sit in different places from one release to the next (the sku model under
+ * global.globalData or inside Root.fields.dataJson, which may be JSON text; the shop in sellerModel or tempModel; the
+ * description as a URL or inline in offer_details), so each is found by its key.
+ */
+function mapContext(rawRoot: Obj, warn: Warn): PartialProduct {
+  const root = expandJsonText(rawRoot) as Obj;
   const result = obj(root.result) ?? root;
   const data = obj(result.data) ?? {};
-  const global = obj(at(result, "global.globalData")) ?? obj(result.globalData) ?? {};
-  const model = obj(global.model) ?? {};
-  const offer = obj(model.offerDetail) ?? {};
-  const title = str(at(data, "productTitle.fields.title")) ?? str(offer.subject);
+  const offer = findByKey(root, "offerDetail") ?? {};
+  const title = str(at(data, "productTitle.fields.title")) ?? str(offer.subject) ?? str(findByKey(root, "tempModel")?.offerTitle);
   const gallery = obj(at(data, "gallery.fields")) ?? {};
+  const dataImages = objs(findDeep(root, (o) => Array.isArray(o.images) && objs(o.images).some((i) => i.fullPathImageURI))?.images);
   const images = imageList(
-    Array.isArray(gallery.offerImgList) ? gallery.offerImgList : objs(offer.imageList),
+    Array.isArray(gallery.offerImgList) ? gallery.offerImgList : objs(offer.imageList).length ? objs(offer.imageList) : dataImages,
     undefined,
     originalAlicdnImage,
   );
   const tierList = tiers(at(data, "mainPrice.fields.priceModel.currentPrices"));
-  const pieces = new Map<string, PieceInfo>();
-  for (const p of objs(
-    at(
-      findDeep(data, (o) => isObj(o.pieceWeightScale)),
-      "pieceWeightScale.pieceWeightScaleInfo",
-    ),
-  )) {
-    const id = idOf(p.skuId);
-    if (!id) continue;
-    const [l, w, h] = [toCm(p.length), toCm(p.width), toCm(p.height)];
-    pieces.set(id, compact({ weightG: toGrams(p.weight, "g"), dims: l && w && h ? { lengthCm: l, widthCm: w, heightCm: h } : undefined }));
-  }
-  const skus = skuModel(obj(global.skuModel) ?? obj(model.skuModel), tierList[0]?.price, pieces, warn);
-  const seller = obj(model.sellerModel) ?? {};
+  const pieces = packInfo(findByKey(root, "pieceWeightScale"));
+  const skus = skuModel(findByKey(root, "skuModel", hasSkus), tierList[0]?.price, pieces, warn);
+  const seller =
+    findByKey(root, "sellerModel", (o) => !!str(o.companyName)) ?? findByKey(root, "tempModel", (o) => !!str(o.companyName)) ?? {};
+  const winport = str(seller.winportUrl) ?? str(findByKey(root, "offerBaseInfo")?.sellerWinportUrl);
+  const details = findByKey(root, "offer_details");
+  const inline = str(details?.content) ?? str(obj(details?.fields)?.content);
   return compact({
     ...titleFields(title, "zh"),
     currency: "CNY",
@@ -164,11 +207,16 @@ function mapContext(root: Obj, warn: Warn): PartialProduct {
     images,
     video: absUrl(at(gallery, "video.videoUrl")),
     descriptionUrl: absUrl(offer.detailUrl),
+    descriptionHtml: inline ? sanitizeHtml(inline) || undefined : undefined,
     attributes: attributeList(offer.featureAttributes),
     ...skus,
     ...heaviest(skus.variants),
-    stock: stockOf(at(model, "tradeModel.canBookedAmount")),
-    shop: compact({ id: str(seller.memberId), name: str(seller.companyName), url: absUrl(seller.winportUrl) }),
+    stock: stockOf(findByKey(root, "tradeModel")?.canBookedAmount),
+    shop: compact({
+      id: str(seller.memberId) ?? str(seller.sellerMemberId) ?? str(seller.sellerLoginId),
+      name: str(seller.companyName),
+      url: absUrl(winport),
+    }),
   });
 }
 

@@ -5,7 +5,6 @@
 //    the mtop.aliexpress.pdp.pc.query answer: PRODUCT_TITLE, HEADER_IMAGE_PC, SKU (skuProperties, skuPaths),
 //    PRICE.skuIdStrPriceInfoMap, QUANTITY_PC, SHOP_CARD_PC, PRODUCT_PROP_PC, DESC. Only the extension sees that answer.
 // Sku ids pass 2^53 (12000036653480006): skuIdStr is used when present, else the exactly parsed skuId.
-import { htmlLang } from "../html.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { findKeyedValue } from "../script-data.ts";
 import { readGlobal, type Adapter, type Located, type Snapshot, type Warn } from "../snapshot.ts";
@@ -28,7 +27,7 @@ import {
   toGrams,
   type Obj,
 } from "../values.ts";
-import { alibabaBlock, compact, interceptedBodies, pageVariable, titleFields } from "./common.ts";
+import { alibabaBlock, compact, interceptedBodies, pageLanguage, pageVariable, titleFields } from "./common.ts";
 
 const isRunParamsData = (o: Obj) => isObj(o.productInfoComponent) || isObj(o.skuComponent) || isObj(o.titleModule) || isObj(o.skuModule);
 const isPdpResult = (o: Obj) => isObj(o.PRODUCT_TITLE) || (isObj(o.SKU) && isObj(o.PRICE));
@@ -135,7 +134,7 @@ function mapRunParams(data: Obj, snapshot: Snapshot, warn: Warn): PartialProduct
   const seller = obj(data.sellerComponent) ?? obj(data.storeModule) ?? {};
   const props = objs(at(data, "productPropComponent.props") ?? at(data, "specsModule.props"));
   return compact({
-    ...titleFields(str(info.subject), "en", htmlLang(snapshot.html ?? "")),
+    ...titleFields(str(info.subject), "en", pageLanguage(snapshot)),
     currency,
     images: imageList(arr(image.imagePathList), undefined, originalAlicdnImage),
     descriptionUrl: absUrl(at(data, "productDescComponent.descriptionUrl") ?? at(data, "descriptionModule.descriptionUrl")),
@@ -180,7 +179,7 @@ function mapPdp(result: Obj, dcData: Obj | undefined, snapshot: Snapshot, warn: 
     : arr(dcData?.imagePathList);
   const video = findDeep(result.HEADER_IMAGE_PC, (o) => typeof o.videoUrl === "string", 4);
   return compact({
-    ...titleFields(str(at(result, "PRODUCT_TITLE.text")), "en", htmlLang(snapshot.html ?? "")),
+    ...titleFields(str(at(result, "PRODUCT_TITLE.text")), "en", pageLanguage(snapshot)),
     currency,
     stock: variants.length ? undefined : stockOf(at(result, "QUANTITY_PC.totalAvailableInventory")),
     images: imageList(images, undefined, originalAlicdnImage),

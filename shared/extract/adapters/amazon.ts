@@ -3,22 +3,12 @@
 // ('colorImages': {'initial': [{hiRes, large}]}), variations in the twister script (dimensionsDisplay,
 // dimensionValuesDisplayData: ASIN → values), bullets in #feature-bullets, details tables (weight, dimensions).
 // Only the selected variation's price is in the page.
-import {
-  elementById,
-  elementByClass,
-  elementText,
-  escapeHtml,
-  findTagsWithAttr,
-  htmlLang,
-  innerHtml,
-  tagsNamed,
-  type Tag,
-} from "../html.ts";
+import { elementById, elementByClass, elementText, escapeHtml, findTagsWithAttr, innerHtml, tagsNamed, type Tag } from "../html.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { findKeyedValue } from "../script-data.ts";
 import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
 import { absUrl, arr, currencyOf, obj, objs, parseDimsText, parsePrice, parseWeightText, str, stockOf, uniq, type Obj } from "../values.ts";
-import { compact, titleFields } from "./common.ts";
+import { compact, pageLanguage, titleFields } from "./common.ts";
 
 const TLD_CURRENCY: [RegExp, string][] = [
   [/\.com$/, "USD"],
@@ -186,7 +176,7 @@ function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   // Price and stock shown are the selected variation's.
   const skus = variations(html, currentAsin, compact({ price: p.price, originalPrice: p.originalPrice, stock: stockOf(left) }), warn);
   return compact({
-    ...titleFields(title, "en", htmlLang(html)),
+    ...titleFields(title, "en", pageLanguage(snapshot)),
     brand,
     currency,
     price: p.price,

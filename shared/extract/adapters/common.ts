@@ -1,6 +1,7 @@
 // Helpers shared by the site adapters: reading a page variable from the HTML or the copied globals, reading intercepted
 // responses, and the block-page markers of the Alibaba family (1688, Taobao, Tmall, AliExpress share the same
 // "punish" slider and login service).
+import { htmlLang } from "../html.ts";
 import { parseJsonExact } from "../literal.ts";
 import { findAssignment } from "../script-data.ts";
 import { readGlobal, type Snapshot } from "../snapshot.ts";
@@ -69,6 +70,33 @@ export function alibabaBlock(snapshot: Snapshot, loginHost: RegExp): BlockKind |
 export function digitsParam(u: URL, name: string): string | null {
   const v = u.searchParams.get(name);
   return v && /^\d+$/.test(v) ? v : null;
+}
+
+// Language subdomains of the platforms (es.aliexpress.com, fr.shein.com); "us", "m", "www" and the like are not.
+const LANGUAGE_SUBDOMAIN = /^(es|pt|fr|de|it|nl|pl|tr|ru|ja|ko|ar|he|th|vi|id|en)\./;
+// Country domains whose shops are written in one language (amazon.de, mercadolibre.com.mx).
+const DOMAIN_LANGUAGE: [RegExp, string][] = [
+  [/\.(?:de|at)$/, "de"],
+  [/\.fr$/, "fr"],
+  [/\.(?:es|com\.mx|mx|cl|co|com\.ar|com\.co)$/, "es"],
+  [/\.it$/, "it"],
+  [/\.(?:com\.br|pt)$/, "pt"],
+  [/\.nl$/, "nl"],
+  [/\.pl$/, "pl"],
+  [/\.(?:co\.jp|jp)$/, "ja"],
+];
+
+/**
+ * The page's locale, for a title whose script does not tell its language: the language subdomain the user chose,
+ * else <html lang>, else the language of a country domain.
+ */
+export function pageLanguage(snapshot: Snapshot): string | undefined {
+  const host = hostOf(snapshot);
+  const sub = LANGUAGE_SUBDOMAIN.exec(host)?.[1];
+  if (sub) return sub;
+  const lang = htmlLang(snapshot.html ?? "");
+  if (lang) return lang;
+  return DOMAIN_LANGUAGE.find(([re]) => re.test(host))?.[1];
 }
 
 /** title + titleLanguage for a source title (language from its script, else the page's, else the platform's). */

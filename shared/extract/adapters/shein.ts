@@ -10,7 +10,7 @@ import { isType, mapSchemaOrg } from "../generic/schema-org.ts";
 import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { at, currencyCode, currencyOf, idOf, imageList, obj, objs, parsePrice, stockOf, str, type Obj } from "../values.ts";
-import { compact, pageVariable, titleFields } from "./common.ts";
+import { compact, pageLanguage, pageVariable, titleFields } from "./common.ts";
 
 interface Raw {
   nodes?: Obj[];
@@ -85,7 +85,7 @@ function mapRawData(intro: Obj, snapshot: Snapshot, warn: Warn): PartialProduct 
   const retail = parsePrice(at(detail, "retailPrice.amount"));
   const symbol = str(at(detail, "salePrice.amountWithSymbol"));
   return compact({
-    ...titleFields(str(detail.goods_name), "en", htmlLang(snapshot.html ?? "")),
+    ...titleFields(str(detail.goods_name), "en", pageLanguage(snapshot)),
     currency: currencyCode(intro.currency) ?? currencyOf(symbol),
     price: variants.length ? undefined : sale || retail,
     originalPrice: !variants.length && sale && retail && retail > sale ? retail : undefined,

@@ -255,5 +255,19 @@ export function mapSchemaOrg(nodes: Obj[], ctx: SourceContext, resolve: (v: unkn
   if (!product) return undefined;
   const p = productFields(product, ctx);
   if (group) groupVariants(group, p, ctx, resolve);
+  // One weight for every variant is the product's weight.
+  const weights = uniq((p.variants ?? []).map((v) => v.weightG));
+  if (!p.weightG && p.variants?.length && weights.length === 1 && weights[0]) p.weightG = weights[0];
+  p.shop ??= organizationShop(nodes, ctx);
   return p;
+}
+
+const SHOP_TYPES = ["OnlineStore", "OnlineBusiness", "Store", "Organization", "LocalBusiness", "Corporation"];
+
+/** The shop of the page's own Organization (or store) node, when the offer names no seller. */
+function organizationShop(nodes: Obj[], ctx: SourceContext): PartialProduct["shop"] {
+  const org = nodes.find((n) => SHOP_TYPES.some((t) => isType(n, t)) && text(n.name));
+  if (!org) return undefined;
+  const url = absUrl(org.url, ctx.url);
+  return { name: text(org.name)!, ...(url ? { url } : {}) };
 }

@@ -1,15 +1,18 @@
 // The main layout: side menu (a drawer under 1000px), header, tab bar and the page host. It resolves the path against
-// the routes built after login: a section path goes to its first screen, an unknown or forbidden path to the 404 page
-// (strict: exact, case-sensitive paths).
+// the routes built after login: a section path goes to its first screen, a path of a screen the user may not open
+// shows the no-permission page inside the layout, an unknown path goes to the 404 page (strict: exact, case-sensitive
+// paths).
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { findScreen, findSection } from "@shared/routes/permission.ts";
-import { accountRoutes, basicRoutes, type AppRoute } from "@shared/routes/table.ts";
+import { accountRoutes, basicRoutes, sectionRoutes, type AppRoute } from "@shared/routes/table.ts";
 import { Sheet, SheetContent, SheetTitle } from "@shared/ui/sheet.tsx";
+import { FORBIDDEN_TITLE } from "../../features/exception/forbidden-page.tsx";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
 import { usePermissionStore } from "../../stores/permission.ts";
 import { useTabsStore } from "../../stores/tabs.ts";
 import { Header } from "./header.tsx";
+import { FORBIDDEN_PAGE } from "../pages.tsx";
 import { PageHost } from "./page-host.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { TabBar } from "./tab-bar.tsx";
@@ -30,13 +33,21 @@ export default function MainLayout() {
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const screen = findScreen(sections, pathname) ?? accountRoutes.find((r) => r.path === pathname);
-  const section = screen ? undefined : findSection(sections, pathname);
+  const allowed = findScreen(sections, pathname) ?? accountRoutes.find((r) => r.path === pathname);
+  const section = allowed ? undefined : findSection(sections, pathname);
+  const forbidden = !allowed && !section && (findScreen(sectionRoutes, pathname) ?? findSection(sectionRoutes, pathname));
+  // The no-permission page takes the place of the screen; it opens no tab.
+  const screen: AppRoute | undefined = forbidden
+    ? { path: pathname, name: "Forbidden", page: FORBIDDEN_PAGE, meta: { title: FORBIDDEN_TITLE } }
+    : allowed;
 
   useEffect(() => {
-    if (screen) openTab({ path: screen.path, title: screen.meta.title });
-    if (screen) document.title = `${screen.meta.title} - 美客多 ERP`;
-  }, [screen, openTab]);
+    if (allowed) openTab({ path: allowed.path, title: allowed.meta.title });
+  }, [allowed, openTab]);
+  const title = screen?.meta.title;
+  useEffect(() => {
+    if (title) document.title = `${title} - 美客多 ERP`;
+  }, [title]);
 
   if (section?.redirect) return <Navigate to={section.redirect} replace />;
   if (!screen) return <Navigate to={basicRoutes.notFound} replace />;

@@ -1,5 +1,7 @@
-// The tab bar: pages the user opened this session. Cached (keepAlive) pages stay mounted behind their tab.
+// The tab bar: pages the user opened this session. Cached (keepAlive) pages stay mounted behind their tab. When the
+// tabs overflow the bar scrolls sideways (a thin scrollbar, the mouse wheel too) and keeps the current tab in view.
 import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { cn } from "@shared/ui/cn.ts";
 import { PINNED_TAB, useTabsStore } from "../../stores/tabs.ts";
@@ -9,6 +11,30 @@ export function TabBar() {
   const close = useTabsStore((s) => s.close);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const barRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const bar = barRef.current;
+    const active = bar?.querySelector<HTMLElement>("[role=tab][aria-selected=true]");
+    if (!bar || !active) return;
+    const left = active.offsetLeft;
+    if (left < bar.scrollLeft) bar.scrollTo({ left });
+    else if (left + active.offsetWidth > bar.scrollLeft + bar.clientWidth)
+      bar.scrollTo({ left: left + active.offsetWidth - bar.clientWidth });
+  }, [pathname, tabs.length]);
+
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    // A vertical wheel has nothing to scroll here: turn it sideways (passive: false, so the page does not scroll too).
+    const onWheel = (e: WheelEvent) => {
+      if (bar.scrollWidth <= bar.clientWidth || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
+      e.preventDefault();
+      bar.scrollLeft += e.deltaY;
+    };
+    bar.addEventListener("wheel", onWheel, { passive: false });
+    return () => bar.removeEventListener("wheel", onWheel);
+  }, []);
 
   function onClose(path: string) {
     const next = close(path);
@@ -17,9 +43,11 @@ export function TabBar() {
 
   return (
     <div
-      className="flex h-10 shrink-0 items-end gap-1 overflow-x-auto border-b bg-background px-2"
+      ref={barRef}
+      className="relative flex h-10 shrink-0 items-end gap-1 overflow-x-auto overflow-y-hidden border-b bg-background px-2 [scrollbar-width:thin]"
       role="tablist"
       aria-label="已打开的页面"
+      data-testid="tab-bar"
     >
       {tabs.map((t) => {
         const active = t.path === pathname;

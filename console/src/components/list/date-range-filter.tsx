@@ -1,5 +1,6 @@
-// Two date inputs (yyyy-mm-dd, local days) for a list filter; a start after the end is not applied.
-import { Input } from "@shared/ui/input.tsx";
+// Two day fields (yyyy-mm-dd in every browser locale, local days) for a list filter; a start after the end is not
+// applied.
+import { DateInput } from "@shared/ui/date-input.tsx";
 
 export type DateRangeFilterProps = {
   start: string;
@@ -16,23 +17,23 @@ export function DateRangeFilter({ start, end, onChange, testId }: DateRangeFilte
   };
   return (
     <div className="flex items-center gap-1.5" role="group" aria-label="创建时间">
-      <Input
-        type="date"
+      <DateInput
         className="w-36"
         aria-label="开始日期"
+        placeholder="开始日期"
         value={start}
         max={end || undefined}
-        onChange={(e) => set({ start: e.target.value, end })}
+        onChange={(day) => set({ start: day, end })}
         data-testid={`${testId}-start`}
       />
       <span className="text-muted-foreground text-sm">至</span>
-      <Input
-        type="date"
+      <DateInput
         className="w-36"
         aria-label="结束日期"
+        placeholder="结束日期"
         value={end}
         min={start || undefined}
-        onChange={(e) => set({ start, end: e.target.value })}
+        onChange={(day) => set({ start, end: day })}
         data-testid={`${testId}-end`}
       />
     </div>

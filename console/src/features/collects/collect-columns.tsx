@@ -1,8 +1,9 @@
 // The collection list's columns: image, title (with its language and source item id), platform, price, status
-// with the infringement flag, owner and creation time and the row actions (view/edit, source link, delete).
+// with the infringement flag and the mark of a partial collection, owner and creation time and the row actions (view/edit, source link, delete).
 import { TitleCell } from "../../components/title-cell.tsx";
-import { ExternalLink, ShieldAlert } from "lucide-react";
+import { ExternalLink, ShieldAlert, TriangleAlert } from "lucide-react";
 import type { CollectListItem } from "@shared/contract/collect.ts";
+import { incompleteWarning } from "@shared/extract/product.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
@@ -80,6 +81,12 @@ export function collectColumns(a: CollectRowActions): DataTableColumn<CollectLis
             <Badge variant="destructive" title={`标题含侵权词：${r.infringementWord}`} data-testid="collects-infringement">
               <ShieldAlert />
               <span className="max-w-20 truncate">侵权：{r.infringementWord}</span>
+            </Badge>
+          ) : null}
+          {r.incompleteFields.length ? (
+            <Badge variant="warning" title={incompleteWarning(r.incompleteFields)} data-testid="collects-incomplete">
+              <TriangleAlert />
+              部分字段未采集
             </Badge>
           ) : null}
         </div>

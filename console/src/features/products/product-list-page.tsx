@@ -2,7 +2,8 @@
 // paged on the server (up to 1,000 a page; large pages render only the rows in view). Rows are chosen on any page, or
 // every product matching the filter; each bulk edit opens its dialog with the number of products it will change, and
 // the last one can be undone. Export follows its task to a download; 编辑 / 新建商品 open the editor drawer.
-// Sub-accounts see their own products: no owner filter or column, no assigning.
+// Sub-accounts see their own products: no owner filter or column, no assigning. 显示设置 sets the row density (compact
+// by default: a heavy seller sees ~16 rows at 1440×900) and which columns show in which order, remembered per user.
 import { Download, Plus } from "lucide-react";
 import { useState } from "react";
 import type { ProductListItem } from "@shared/contract/product.ts";
@@ -11,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shar
 import { cn } from "@shared/ui/cn.ts";
 import { confirm } from "@shared/ui/confirm.tsx";
 import { DataTable } from "@shared/ui/data-table.tsx";
+import { DataTableViewOptions, type TableView } from "@shared/ui/data-table-view.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { toast } from "@shared/ui/toast.tsx";
@@ -20,6 +22,7 @@ import { useListSelection } from "../../components/list/use-list-selection.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
+import { useTableView } from "../../components/list/use-table-view.ts";
 import { useConfigStore } from "../../stores/config.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { countText, type BulkTarget } from "./bulk-target.ts";
@@ -35,7 +38,7 @@ import { EDIT_LANGUAGES, languageName } from "./product-names.ts";
 import { PRODUCT_PAGE_SIZES, productListSchema, toProductFilter, toProductQuery, VIRTUALIZE_FROM } from "./search-params.ts";
 import { UndoEditButton } from "./undo-edit-button.tsx";
 
-const VIRTUAL_ROW_HEIGHT = 64;
+const DEFAULT_VIEW: TableView = { density: "compact" };
 
 export default function ProductListPage({ route }: PageProps) {
   const listState = useListUrlState(productListSchema, useTabSearchParams(route.path));
@@ -44,6 +47,7 @@ export default function ProductListPage({ route }: PageProps) {
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const users = useOwnerFilterOptions();
   const titleLanguage = useConfigStore((s) => s.productTitleLanguage);
+  const [view, setView] = useTableView("products", DEFAULT_VIEW);
   const setTitleLanguage = useConfigStore((s) => s.setProductTitleLanguage);
 
   const filter = toProductFilter(state);
@@ -91,6 +95,7 @@ export default function ProductListPage({ route }: PageProps) {
     onDelete: (r) => void onDeleteRow(r),
     titleLanguage,
     showOwner: isMainAccount,
+    density: view.density,
   });
   const virtualized = state.size >= VIRTUALIZE_FROM;
 
@@ -136,8 +141,9 @@ export default function ProductListPage({ route }: PageProps) {
           <span className="text-muted-foreground" data-testid="products-total" data-total={total} data-capped={capped}>
             共 <b className="text-foreground tabular-nums">{countText(total, capped)}</b> 个商品
           </span>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
             <UndoEditButton />
+            <DataTableViewOptions columns={columns} view={view} onChange={setView} defaults={DEFAULT_VIEW} testId="products-view" />
           </div>
         </div>
         <ProductBulkBar
@@ -159,7 +165,7 @@ export default function ProductListPage({ route }: PageProps) {
           emptyText={filtered ? "没有符合条件的商品" : "还没有商品：在采集列表中把商品导入产品库，或点击右上角“新建商品”"}
           selection={selection.table(rows.map((r) => r.id))}
           virtualized={virtualized}
-          rowHeight={VIRTUAL_ROW_HEIGHT}
+          view={view}
           height="max(420px, calc(100dvh - 380px))"
           pagination={{
             page: state.page,
@@ -169,7 +175,8 @@ export default function ProductListPage({ route }: PageProps) {
             onChange: listState.onPageChange,
           }}
           className={cn(
-            virtualized ? "[&_[role=grid]>div]:min-w-[1100px]" : "[&_table]:min-w-[1100px] [&_table]:table-fixed",
+            // Fixed layout: the title takes what the fixed-width columns leave, never less than ~240px.
+            virtualized ? "[&_[role=grid]>div]:min-w-[1120px]" : "[&_table]:min-w-[1120px] [&_table]:table-fixed",
             // The pager's own total cannot say "1,000+"; the line above the table does.
             capped && "[&_[data-slot=pagination-total]]:hidden",
           )}

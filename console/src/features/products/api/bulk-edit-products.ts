@@ -2,9 +2,10 @@
 // the hook runs its call. Screening and translating take the target or body themselves. The product queries (the list
 // and the undo state) follow whatever the outcome: a failed edit may have changed some rows.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CallOptions } from "@shared/api/client.ts";
 import type { BulkEditResult } from "@shared/contract/product.ts";
 import { api } from "../../../lib/feature-api.ts";
-import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { selectionBody, type BulkTarget } from "../bulk-target.ts";
 import { productKeys, useInvalidateProducts } from "./get-products.ts";
 
@@ -23,39 +24,41 @@ export type BulkEdit =
   | { edit: "assign"; body: BodyOf<"assignProduct"> }
   | { edit: "delete"; body: BodyOf<"batchDeleteProducts"> };
 
-export function runBulkEdit({ edit, body }: BulkEdit): Promise<BulkEditResult> {
+/** Runs the edit's call; `options` carries the submitted dialog's Idempotency-Key (useSubmitKey). */
+export function runBulkEdit({ edit, body }: BulkEdit, options?: CallOptions): Promise<BulkEditResult> {
   switch (edit) {
     case "samePrice":
-      return api.product.batchUpdateProductSamePrice(body);
+      return api.product.batchUpdateProductSamePrice(body, options);
     case "adjustPrice":
-      return api.product.batchUpdateProductPrice(body);
+      return api.product.batchUpdateProductPrice(body, options);
     case "weight":
-      return api.product.webBatchUpdateProductWeight(body);
+      return api.product.webBatchUpdateProductWeight(body, options);
     case "status":
-      return api.product.batchUpdateProductStatus(body);
+      return api.product.batchUpdateProductStatus(body, options);
     case "category":
-      return api.product.batchUpdateProductCategory(body);
+      return api.product.batchUpdateProductCategory(body, options);
     case "replace":
-      return api.product.replaceKeyword(body);
+      return api.product.replaceKeyword(body, options);
     case "linkLabel":
-      return api.product.linkProductLabel(body);
+      return api.product.linkProductLabel(body, options);
     case "unlinkLabel":
-      return api.product.cancelLinkProductLabel(body);
+      return api.product.cancelLinkProductLabel(body, options);
     case "assign":
-      return api.product.assignProduct(body);
+      return api.product.assignProduct(body, options);
     case "delete":
-      return api.product.batchDeleteProducts(body);
+      return api.product.batchDeleteProducts(body, options);
   }
 }
 
 /** ScreeningforInfringement over the target: the chosen ids, or everything the filter matches (the server walks it). */
 export const screenProducts = (t: BulkTarget) => api.product.screeningforInfringement(selectionBody(t));
 /** TranslateProduct: a background task (its id in the answer, none when nothing needed translating). */
-export const translateProducts = (body: BodyOf<"translateProduct">) => api.product.translateProduct(body);
+export const translateProducts = (body: BodyOf<"translateProduct">, options?: CallOptions) => api.product.translateProduct(body, options);
 
 export function useBulkEdit({ mutationConfig }: MutationHookOptions<typeof runBulkEdit> = {}) {
   const invalidate = useInvalidateProducts();
-  return useMutation(withCallerConfig({ mutationFn: runBulkEdit, onSettled: invalidate }, mutationConfig));
+  const mutationFn = useSubmitKey(runBulkEdit);
+  return useMutation(withCallerConfig({ mutationFn, onSettled: invalidate }, mutationConfig));
 }
 
 export function useScreenProducts({ mutationConfig }: MutationHookOptions<typeof screenProducts> = {}) {
@@ -72,5 +75,6 @@ export function useTranslateProducts({ mutationConfig }: MutationHookOptions<typ
       queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: productKeys.lastEdit() }),
     ]);
-  return useMutation(withCallerConfig({ mutationFn: translateProducts, onSettled: invalidate }, mutationConfig));
+  const mutationFn = useSubmitKey(translateProducts);
+  return useMutation(withCallerConfig({ mutationFn, onSettled: invalidate }, mutationConfig));
 }
