@@ -52,6 +52,8 @@ export function cleanEnv(env: Record<string, string | undefined>): NodeJS.Proces
   const drop =
     /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
   for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) out[k] = v;
+  // The first start's demo content and category sync stay off unless a test asks for them (DEMO_DATA: "1").
+  out.DEMO_DATA = "0";
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   return out;
 }

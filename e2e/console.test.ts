@@ -114,11 +114,42 @@ describe("console", () => {
     await login(page, "", "admin", ADMIN_PASSWORD);
     expect(await menuSections(page)).toContain("/admin");
     expect(await menuPaths(page)).toEqual(expect.arrayContaining(["/admin/recharge", "/admin/user", "/admin/system_config"]));
-    expect(await menuSections(page)).not.toContain("/user");
+    // The personal centre holds only the currency rates for the host, who maintains them.
+    expect(await menuPaths(page)).toContain("/user/currency");
+    expect(await menuPaths(page)).not.toContain("/user/setting");
     await page.click("[data-menu-path='/admin/user']");
     await waitForHash(page, "/admin/user");
     await new Promise((r) => setTimeout(r, 800));
     await shot(page, "03-host-admin-user");
+    await page.click("[data-menu-path='/user/currency']");
+    await waitForHash(page, "/user/currency");
+    await page.waitForSelector("[data-testid=currency-page]:not([data-readonly])");
+    await page.type("[data-testid=currency-search]", "USD");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=currency-code-cell]").length === 1);
+    await page.click("[data-testid=currency-edit]");
+    await page.waitForSelector("[data-testid=currency-dialog][data-mode=edit]");
+    await page.click("[data-testid=currency-rate]", { count: 3 });
+    await page.keyboard.press("Backspace");
+    await page.type("[data-testid=currency-rate]", "7.25");
+    await page.click("[data-testid=currency-submit]");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=currency-dialog]"));
+    await page.waitForFunction(() => document.querySelector("[data-testid=currency-rate-text]")?.textContent?.includes("7.25"));
+    await shot(page, "03b-host-currency-edited");
+    await page.browserContext().close();
+  });
+
+  it("a main account reads the currency rates the host set, without edit actions", async () => {
+    const page = await newPage();
+    await login(page, demo.tenant, demo.user, demo.password);
+    await page.click("[data-menu-path='/user/currency']");
+    await waitForHash(page, "/user/currency");
+    await page.waitForSelector("[data-testid=currency-page][data-readonly] [data-testid=currency-readonly-note]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=currency-code-cell]").length > 1);
+    const rates = await page.$$eval("[data-testid=currency-rate-text]", (els) => els.map((e) => e.textContent ?? ""));
+    expect(rates.some((r) => r.includes("7.25"))).toBe(true);
+    expect(await page.$("[data-testid=currency-edit]")).toBeNull();
+    expect(await page.$("[data-testid=currency-create]")).toBeNull();
+    await shot(page, "03c-main-currency-readonly");
     await page.browserContext().close();
   });
 
@@ -132,8 +163,8 @@ describe("console", () => {
     expect(await menuSections(page)).toEqual(["/test"]);
     await page.click("[data-platform=mercado]");
     // A route whose area is not built yet says so.
-    await page.click("[data-menu-path='/task/list']");
-    await waitForHash(page, "/task/list");
+    await page.click("[data-menu-path='/finance/wallet/list']");
+    await waitForHash(page, "/finance/wallet/list");
     await page.waitForSelector("[data-testid=not-available]");
     await page.click("[data-menu-path='/user/setting']");
     await waitForHash(page, "/user/setting");
@@ -249,7 +280,17 @@ describe("console", () => {
     await page.waitForFunction((sel, before) => document.querySelector(sel)!.scrollLeft < before, {}, bar, atEnd.scrollLeft);
     await page.click(`[data-menu-path='${paths[0]}']`);
     await waitForHash(page, paths[0]!);
-    expect(await state()).toMatchObject({ activeInView: true });
+    // The bar follows once the new tab is drawn.
+    await page.waitForFunction(
+      (sel) => {
+        const e = document.querySelector(sel)!;
+        const active = e.querySelector("[aria-selected=true]")!.getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return active.left >= box.left - 1 && active.right <= box.right + 1;
+      },
+      { timeout: 5000 },
+      bar,
+    );
     await page.browserContext().close();
   });
 

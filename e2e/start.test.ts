@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
 import {
   accessToken,
   createFreshPostgresDatabase,
@@ -62,6 +63,16 @@ async function get(app: AppProcess, path: string, token?: string, tenant?: strin
   return { status: res.status, contentType: res.headers.get("content-type") ?? "", body, text };
 }
 
+/** Reads until `done` says the answer is there (work the server does after its start). */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() - started > timeoutMs) return v;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function post(app: AppProcess, path: string, json: unknown, token: string) {
   const res = await fetch(app.url + path, {
     method: "POST",
@@ -83,7 +94,7 @@ describe(`npm start on ${store}`, () => {
     "first start prints the administrator and demo credentials, serves console, API, token endpoint and OpenAPI, and exits 0 on SIGTERM",
     async () => {
       store0 = await freshStore();
-      const app = await start(store0.env);
+      const app = await start({ ...store0.env, DEMO_DATA: "1" });
       expect(app.stdout()).toContain(`(database: ${store}`);
 
       expect(app.firstStart.adminPassword, app.stdout()).toMatch(/^\S{8,}$/);
@@ -134,6 +145,28 @@ describe(`npm start on ${store}`, () => {
         isHost: false,
         subAccountCount: 0,
       });
+
+      // The demo content and the sandbox's categories, added after the start: a flagged product is the last step.
+      const demoProducts = await until(
+        () => post(app, "/api/Product/GetProductsByPage", { maxResultCount: 100 }, demoToken),
+        (r) => r.body.result.items.some((p: { infringementWord: string | null }) => p.infringementWord),
+      );
+      expect(demoProducts.body.result.totalCount).toBeGreaterThan(10);
+      const collects = await post(app, "/api/Collect/GetCollect", { maxResultCount: 1 }, demoToken);
+      expect(collects.body.result.totalCount).toBeGreaterThanOrEqual(40);
+      const shops = await get(app, "/api/MeliAccount/GetAccounts", demoToken);
+      expect(shops.body.result.totalCount).toBe(1);
+      const categories = await until(
+        () => get(app, "/api/MeliCategory/GetCategoryBySiteId?siteId=1", demoToken),
+        (r) => r.body.result?.length > 0,
+      );
+      expect(categories.status).toBe(200);
+      // The host's task centre shows the sync; it ends before the stop below.
+      const syncTask = await until(
+        () => get(app, `/api/TaskInfo/GetTaskInfoByPage?TaskType=${TaskType.SyncCategories}`, adminToken),
+        (r) => r.body.result?.items?.[0]?.taskStatus === TaskStatus.Succeeded,
+      );
+      expect(syncTask.body.result.items, syncTask.text).toMatchObject([{ taskStatus: TaskStatus.Succeeded }]);
 
       const created = await post(app, "/api/User/CreateSubUser", sub, demoToken);
       expect(created.status, JSON.stringify(created.body)).toBe(200);

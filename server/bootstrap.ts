@@ -1,5 +1,6 @@
 // First-start data: the host administrator, a demo tenant to click through, and the currency table. Idempotent: a
-// later start finds them and changes nothing.
+// later start finds them and changes nothing. What the first start then does through the API (the category sync, the
+// demo tenant's content) is in modules/demo/first-start.ts.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
@@ -25,21 +26,31 @@ export type BootstrapResult = {
   /** Set only when the administrator was created now with a generated password. */
   generatedAdminPassword?: string;
   adminCreated: boolean;
-  demo?: { tenantName: string; userName: string; password: string };
+  /** The administrator created now (a first start). */
+  adminId?: string;
+  demo?: { tenantId: string; userId: string; tenantName: string; userName: string; password: string };
 };
 
 export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo?: boolean }): Promise<BootstrapResult> {
   const result: BootstrapResult = { adminCreated: false };
   await inScope(db, hostScope, async (tx) => {
-    const admin = await tx
+    const existing = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.tenantId, HOST_TENANT_ID), eq(users.isHost, true)))
       .limit(1);
-    if (admin.length) return;
+    if (existing.length) return;
     const password = opts.adminPassword ?? generatePassword();
-    await insertUser(tx, { tenantId: HOST_TENANT_ID, userName: "admin", password, isHost: true, isMainAccount: true, name: "平台管理员" });
+    const admin = await insertUser(tx, {
+      tenantId: HOST_TENANT_ID,
+      userName: "admin",
+      password,
+      isHost: true,
+      isMainAccount: true,
+      name: "平台管理员",
+    });
     result.adminCreated = true;
+    result.adminId = admin.id;
     if (!opts.adminPassword) result.generatedAdminPassword = password;
   });
   if (result.adminCreated && opts.withDemo !== false) {
@@ -51,8 +62,13 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo
         .limit(1);
       if (exists.length) return;
       const password = generatePassword();
-      await insertTenantWithMainAccount(tx, { tenantName: DEMO_TENANT, userName: DEMO_USER, pwd: password, remark: "演示公司" });
-      result.demo = { tenantName: DEMO_TENANT, userName: DEMO_USER, password };
+      const { tenant, user } = await insertTenantWithMainAccount(tx, {
+        tenantName: DEMO_TENANT,
+        userName: DEMO_USER,
+        pwd: password,
+        remark: "演示公司",
+      });
+      result.demo = { tenantId: tenant.id, userId: user.id, tenantName: DEMO_TENANT, userName: DEMO_USER, password };
     });
   }
   await inScope(db, hostAllScope, async (tx) => {

@@ -67,7 +67,13 @@ describe("loadConfig defaults", () => {
       meliClientSecret: "sandbox-client-secret",
       meliSandbox: true,
       publicUrl: "http://localhost:3000",
+      demoData: true,
     });
+  });
+
+  it("turns the demo content off with DEMO_DATA=0", () => {
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, DEMO_DATA: "0" }).demoData).toBe(false);
+    expect(() => loadConfig({ TOKEN_SIGNING_KEY: KEY, DEMO_DATA: "off" })).toThrow(/DEMO_DATA/);
   });
 
   it("runs PGlite in its worker thread unless PGLITE_WORKER is 0", () => {

@@ -64,6 +64,8 @@ const envSchema = z.object({
   MELI_CLIENT_SECRET: z.string().min(1).optional(),
   /** How browsers reach this server: Mercado Libre sends sellers back to PUBLIC_URL/api/Meli/AuthBack. */
   PUBLIC_URL: httpUrl.optional(),
+  /** The first start syncs the sandbox's categories and fills the demo tenant (0: both stay empty). */
+  DEMO_DATA: flag(true),
 });
 
 export type Config = {
@@ -101,6 +103,8 @@ export type Config = {
   meliSandbox: boolean;
   /** The server's address as browsers see it (no trailing slash): the OAuth redirect and the console's shop list. */
   publicUrl: string;
+  /** The first start syncs the sandbox's categories and fills the demo tenant through the API (modules/demo). */
+  demoData: boolean;
 };
 
 /** The server crawler's limits (COLLECTION.md "Crawler safety"). */
@@ -180,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     meliClientSecret: e.MELI_CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET,
     meliSandbox,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    demoData: e.DEMO_DATA,
   };
 }
 

@@ -88,6 +88,7 @@ export function createServices(deps: AppDeps) {
   const { config, log, database, jobs, tokens, loginLimiter, secrets, meli } = deps;
   const sessions = createSessionService({ database, tokens, config });
   const mailer = createMailer({ database, jobs, config, log });
+  const collects = createCollectService({ database, jobs, log, crawl: config.crawl });
   const users = createUserService({
     database,
     jobs,
@@ -103,12 +104,13 @@ export function createServices(deps: AppDeps) {
     users,
     hosted: createHostedService({ users }),
     settings: createSettingService({ secrets }),
-    tasks: createTaskService(),
+    // A failed crawl or URL import is retried through the collection centre's re-crawl.
+    tasks: createTaskService({ reCrawlTasks: collects.reCrawlTasks }),
     workbench: createWorkbenchService({
       // Cards and trends show in this order.
       contributors: [...coreWorkbenchContributors, collectWorkbenchContributor, productWorkbenchContributor],
     }),
-    collects: createCollectService({ database, jobs, log, crawl: config.crawl }),
+    collects,
     infringement: createInfringementService(),
     products: createProductService({ database, jobs, log, secrets, dataDir: config.dataDir }),
     categories: createCategoryService({ database, jobs, log, secrets, meli }),

@@ -6,6 +6,7 @@ import { bootstrap } from "./bootstrap.ts";
 import { createJobs } from "./jobs/queue.ts";
 import { buildApp } from "./app.ts";
 import { createDeps, createLogger } from "./deps.ts";
+import { createFirstStart } from "./modules/demo/first-start.ts";
 
 async function main() {
   let config;
@@ -36,6 +37,7 @@ async function main() {
   const jobs = createJobs(database, log);
   const deps = createDeps(config, database, jobs, log);
   const app = await buildApp(deps);
+  const firstStart = createFirstStart(app, deps);
   await jobs.start({ work: config.role !== "api" });
   if (config.role !== "worker") {
     const address = await app.listen({ port: config.port, host: config.host });
@@ -44,6 +46,13 @@ async function main() {
     );
   } else {
     console.log("[ready] worker");
+  }
+  // After the start, not in its way: the category sync and the demo content run as tasks and jobs.
+  await firstStart.queue(boot).catch((err) => log.error({ err }, "first start: queueing the category sync or the demo content failed"));
+  if (boot.demo && config.demoData) {
+    console.log(
+      "[first start] adding the demo tenant's shop, collections and products and syncing the sandbox's categories (DEMO_DATA=0: off)",
+    );
   }
 
   let stopping = false;

@@ -12,6 +12,7 @@ import { bootstrap } from "../bootstrap.ts";
 import type { Database } from "../db/client.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { createJobs } from "../jobs/queue.ts";
+import { createFirstStart } from "../modules/demo/first-start.ts";
 import { insertTenantWithMainAccount } from "../modules/identity/users.ts";
 import { openTestDatabase } from "./templates.ts";
 
@@ -60,17 +61,21 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       TOKEN_SIGNING_KEY: randomBytes(48).toString("base64url"),
       LOG_LEVEL: "silent",
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
+      // A test that wants the first start's demo content and category sync passes { demoData: true }.
+      DEMO_DATA: "0",
     }),
     ...overrides,
   };
   const database = await openTestDatabase();
-  await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, withDemo: false });
+  const boot = await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, withDemo: config.demoData });
   const log = createLogger(config);
   const jobs = createJobs(database, log);
   const deps = createDeps(config, database, jobs, log);
   const app = await buildApp(deps);
   await app.ready();
+  const firstStart = config.demoData ? createFirstStart(app, deps) : null;
   await jobs.start({ work: true });
+  await firstStart?.queue(boot);
 
   async function api(method: string, url: string, opts: ApiOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...opts.headers };

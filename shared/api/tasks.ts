@@ -1,6 +1,5 @@
 // Task centre calls (spec §7 TaskInfo).
-import { pagedResult } from "../contract/common.ts";
-import { getTaskInfoByPageQuery, taskInfo } from "../contract/tasks.ts";
+import { getTaskInfoByPageQuery, retryTaskInput, retryTaskResult, taskInfoPage } from "../contract/tasks.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
@@ -9,7 +8,14 @@ export const tasksCalls = {
     method: "GET",
     path: "/api/TaskInfo/GetTaskInfoByPage",
     query: getTaskInfoByPageQuery,
-    result: pagedResult(taskInfo),
+    result: taskInfoPage,
+  }),
+  retryTask: call({
+    idempotent: true,
+    method: "POST",
+    path: "/api/TaskInfo/RetryTask",
+    body: retryTaskInput,
+    result: retryTaskResult,
   }),
 };
 

@@ -28,6 +28,11 @@ describe("fixtures", () => {
       "1688/context-data-json",
       "1688/partial",
       "taobao/login",
+      "amazon/dp-de",
+      "amazon/dp-fr",
+      "aliexpress/run-params-es",
+      "tmall/data-detail",
+      "taobao/data-detail-partial",
     ])
       expect(names).toContain(n);
   });
@@ -219,6 +224,29 @@ describe("extract", () => {
     expect(extract({ ...f.snapshot, html }).product?.titleLanguage).toBe("en"); // www with lang="en"
     const de = extract(snap("https://www.amazon.de/dp/B0C1234567", amazonPage("Edelstahl Trinkflasche")));
     expect(de.product?.titleLanguage).toBe("de");
+  });
+
+  it("tags the title with the description URL's locale when the host does not name the language", () => {
+    const f = fixtures.find((x) => x.name === "aliexpress/run-params-es")!;
+    expect(extract(f.snapshot).product?.titleLanguage).toBe("es"); // www, lang="en", description under es_ES
+    const html = f.snapshot.html!.replace("/es_ES/desc.htm", "/desc.htm");
+    expect(extract({ ...f.snapshot, html }).product?.titleLanguage).toBe("en");
+  });
+
+  it("reads the Amazon EU sites' seller line and brand byline in each language", () => {
+    const page = (byline: string, seller: string) =>
+      `<html><body><a id="bylineInfo">${byline}</a><span id="productTitle">Lampada</span><div id="merchant-info">${seller}</div></body></html>`;
+    const read = (host: string, byline: string, seller: string) => {
+      const p = extract(snap(`https://www.${host}/dp/B0C1234567`, page(byline, seller))).product;
+      return [p?.brand, p?.shop?.name];
+    };
+    expect(read("amazon.it", "Visita la Store di Lumina", "Venduto e spedito da Lumina Srl.")).toEqual(["Lumina", "Lumina Srl"]);
+    expect(read("amazon.es", "Visita la tienda de Lumina", "Vendido y enviado por Lumina Iberia.")).toEqual(["Lumina", "Lumina Iberia"]);
+    expect(read("amazon.de", "Besuche den Lumina-Store", "Versand durch Amazon. Verkauf durch Lumina GmbH.")).toEqual([
+      "Lumina",
+      "Lumina GmbH",
+    ]);
+    expect(read("amazon.fr", "Marque&nbsp;: Lumina", "Expédié par Amazon. Vendu par Amazon.fr.")).toEqual(["Lumina", "Amazon.fr"]);
   });
 
   it("keys a generic page's own product id by its site: two shops' AUR-100 are two items", () => {

@@ -14,7 +14,17 @@ import {
   textOf,
 } from "./html.ts";
 import { microdataItems } from "./generic/microdata.ts";
-import { currencyOf, idOf, originalAlicdnImage, parseDimsText, parsePrice, parsePriceRange, titleLanguage, toGrams } from "./values.ts";
+import {
+  currencyOf,
+  idOf,
+  originalAlicdnImage,
+  parseDimsText,
+  parsePrice,
+  parsePriceRange,
+  parseWeightText,
+  titleLanguage,
+  toGrams,
+} from "./values.ts";
 
 describe("parsePrice", () => {
   it.each([
@@ -64,6 +74,21 @@ describe("units, ids, images, language", () => {
       weightG: 226.8,
     });
     expect(parseDimsText("商品毛重：0.43kg").weightG).toBe(430);
+  });
+
+  it("weights and dimensions as the EU sites write them: decimal commas, units spelled out", () => {
+    expect(parseWeightText("5,6 Kilogramm")).toBe(5600);
+    expect(parseWeightText("500 Gramm")).toBe(500);
+    expect(parseWeightText("1,2 kilogrammes")).toBe(1200);
+    expect(parseWeightText("350 grammi")).toBe(350);
+    expect(parseWeightText("120 gramos")).toBe(120);
+    expect(parseDimsText("34 x 27,5 x 16 cm; 5,6 Kilogramm")).toEqual({
+      dims: { lengthCm: 34, widthCm: 27.5, heightCm: 16 },
+      weightG: 5600,
+    });
+    expect(parseDimsText("150 x 150 x 320 mm").dims).toEqual({ lengthCm: 15, widthCm: 15, heightCm: 32 });
+    expect(parseDimsText("300 x 200 x 100 Millimeter").dims).toEqual({ lengthCm: 30, widthCm: 20, heightCm: 10 });
+    expect(parseDimsText("25 x 12 x 8 centimètres").dims).toEqual({ lengthCm: 25, widthCm: 12, heightCm: 8 });
   });
 
   it("ids are strings; an already-rounded number is reported", () => {

@@ -197,7 +197,8 @@ export function absUrl(v: unknown, base?: string): string | undefined {
 
 /** Alibaba CDN thumbnails ("x.jpg_640x640.jpg", "x.jpg_.webp", "x_60x60q90.jpg") back to the original image. */
 export function originalAlicdnImage(url: string): string {
-  return url.replace(/(\.(?:jpe?g|png|webp|gif))_(?:\d+x\d+[^/]*|\.webp)$/i, "$1").replace(/_\d+x\d+q\d+\.(?:jpe?g|webp)$/i, "");
+  // Sized and quality-reduced renditions: "x.jpg_60x60q90.jpg", "x.jpg_q50.jpg" (mobile pages), "x.jpg_.webp".
+  return url.replace(/(\.(?:jpe?g|png|webp|gif))_(?:\d+x\d+[^/]*|q\d+[^/]*|\.webp)$/i, "$1").replace(/_\d+x\d+q\d+\.(?:jpe?g|webp)$/i, "");
 }
 
 export function uniq<T>(items: T[]): T[] {
@@ -233,16 +234,29 @@ export function toCm(value: unknown, unit?: string): number | undefined {
   const n = numberOf(value);
   if (n === undefined || n <= 0) return undefined;
   const u = (unit ?? "cm").trim().toLowerCase();
-  const factor = u === "mm" || u === "mmt" ? 0.1 : u === "m" || u === "mtr" ? 100 : ["in", "inch", "inches", "inh"].includes(u) ? 2.54 : 1;
+  const factor =
+    u === "mm" || u === "mmt" || u.startsWith("millim")
+      ? 0.1
+      : u === "m" || u === "mtr"
+        ? 100
+        : ["in", "inch", "inches", "inh", "pulgadas", "zoll"].includes(u)
+          ? 2.54
+          : 1;
   return round2(n * factor);
 }
 
 /** "10 x 5 x 2 inches; 1.1 Pounds" style text: dimensions and weight. */
 export function parseDimsText(text: string): { dims?: { lengthCm: number; widthCm: number; heightCm: number }; weightG?: number } {
   const out: { dims?: { lengthCm: number; widthCm: number; heightCm: number }; weightG?: number } = {};
-  const d = /(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|m|inches|inch|in)\b/i.exec(text);
+  // European pages write decimal commas ("30 x 20,5 x 10 cm") and spell units out ("Zentimeter", "millimètres").
+  const n = "(\\d+(?:[.,]\\d+)?)";
+  const d = new RegExp(
+    `${n}\\s*[x×*]\\s*${n}\\s*[x×*]\\s*${n}\\s*(mm|cm|m|inches|inch|in|pulgadas|zoll|millim[eè]t\\w*|zentimeter|centim[eè]t\\w*)(?![a-z])`,
+    "i",
+  ).exec(text);
   if (d) {
-    const [l, w, h] = [toCm(d[1], d[4]), toCm(d[2], d[4]), toCm(d[3], d[4])];
+    const num = (v: string) => v.replace(",", ".");
+    const [l, w, h] = [toCm(num(d[1]), d[4]), toCm(num(d[2]), d[4]), toCm(num(d[3]), d[4])];
     if (l && w && h) out.dims = { lengthCm: l, widthCm: w, heightCm: h };
   }
   const wt = parseWeightText(text);
@@ -250,13 +264,15 @@ export function parseDimsText(text: string): { dims?: { lengthCm: number; widthC
   return out;
 }
 
-/** "1.1 Pounds", "500 g", "0.5kg", "8 ounces". */
+/** "1.1 Pounds", "500 g", "0.5kg", "8 ounces", "1,2 Kilogramm", "350 grammes", "2 chilogrammi". */
 export function parseWeightText(text: string): number | undefined {
-  const m = /(\d+(?:[.,]\d+)?)\s*(kilograms?|kgs?|grams?|g|pounds?|lbs?|ounces?|oz|公斤|千克|克)(?![a-z])/i.exec(text);
+  const m = /(\d+(?:[.,]\d+)?)\s*((?:kilo|chilo)?gram(?:m[ei]?s?|os?|s)?|kgs?|g|pounds?|lbs?|ounces?|oz|公斤|千克|克)(?![a-zà-ÿ])/i.exec(
+    text,
+  );
   if (!m) return undefined;
   const unit = m[2].toLowerCase();
   const u =
-    unit.startsWith("kilo") || unit.startsWith("kg") || unit === "公斤" || unit === "千克"
+    unit.startsWith("kilo") || unit.startsWith("chilo") || unit.startsWith("kg") || unit === "公斤" || unit === "千克"
       ? "kg"
       : unit.startsWith("gram") || unit === "g" || unit === "克"
         ? "g"

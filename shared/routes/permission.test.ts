@@ -98,6 +98,11 @@ describe("the spec's table", () => {
     expect(paths).not.toContain("/proudcts/selection");
   });
 
+  it("host: the personal centre holds only the currency rates, which the host maintains", () => {
+    const user = filterSections(host, noLists).find((s) => s.path === "/user");
+    expect(user?.children.map((c) => c.path)).toEqual(["/user/currency"]);
+  });
+
   it("sub-account: none of the main-account centres", () => {
     const paths = pathsOf(sub);
     expect(paths).toContain("/proudcts/list");
@@ -140,7 +145,7 @@ describe("the spec's table", () => {
     expect(hostMenus.ozone.map((s) => s.path)).toEqual(["/test"]);
     const mercado = hostMenus.mercado.map((s) => s.path);
     expect(mercado.at(-1)).toBe("/admin");
-    expect(mercado).toEqual(["/dashboard", "/proudcts", "/collects", "/shops", "/task", "/finance", "/admin"]);
+    expect(mercado).toEqual(["/dashboard", "/proudcts", "/collects", "/shops", "/task", "/finance", "/user", "/admin"]);
     const mainMenus = buildAllowedRoutes(main, noLists).menus;
     expect(mainMenus.mercado.map((s) => s.path)).toEqual([
       "/dashboard",

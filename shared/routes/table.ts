@@ -211,10 +211,21 @@ export const sectionRoutes: SectionRoute[] = [
     name: "User",
     menu: "mercado",
     redirect: "/user/setting",
-    meta: { title: "个人中心", icon: "user-cog", orderNo: 7, isMainAccount: true },
+    // Main-account only (spec §2), except the currency rates: the host maintains them there (issue 14).
+    meta: { title: "个人中心", icon: "user-cog", orderNo: 7 },
     children: [
-      { path: "/user/setting", name: "UserSetting", page: "user-setting", meta: { title: "子账号管理", icon: "users" } },
-      { path: "/user/currency", name: "UserCurrency", page: "user-currency", meta: { title: "汇率设置", icon: "coins" } },
+      {
+        path: "/user/setting",
+        name: "UserSetting",
+        page: "user-setting",
+        meta: { title: "子账号管理", icon: "users", isMainAccount: true },
+      },
+      {
+        path: "/user/currency",
+        name: "UserCurrency",
+        page: "user-currency",
+        meta: { title: "汇率设置", icon: "coins", roles: ["host", "super"] },
+      },
     ],
   },
   {

@@ -25,6 +25,7 @@ const pages: Record<string, Page> = {
   "products-list": lazy(() => import("../features/products/product-list-page.tsx")),
   "products-sensitives": lazy(() => import("../features/products/sensitives-page.tsx")),
   "shops-list": lazy(() => import("../features/shops/shop-list-page.tsx")),
+  "task-list": lazy(() => import("../features/tasks/task-list-page.tsx")),
 };
 
 export function pageFor(route: AppRoute): Page {

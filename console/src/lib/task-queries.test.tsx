@@ -17,6 +17,7 @@ const task = (id: string, taskStatus: number): TaskInfo => ({
   content: "",
   creationTime: "2026-01-01T00:00:00.000Z",
   creatorId: null,
+  creatorName: null,
   lastUpdateTime: "2026-01-01T00:00:00.000Z",
   taskRemark: null,
   progress: taskStatus === TaskStatus.Succeeded ? 100 : 40,

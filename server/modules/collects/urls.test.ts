@@ -230,6 +230,37 @@ describe("CreateUrls and the dispatcher", () => {
   });
 });
 
+describe("one queue for pasted and imported URLs", () => {
+  it("counts, lists and crawls pasted URLs (CreateUrls, what the console's paste form sends) like imported ones", async () => {
+    const t = await s.createTenant();
+    const pasted = await s.api("POST", "/api/AquiredUrl/CreateUrls", {
+      token: t.token,
+      body: { urls: ["https://detail.1688.com/offer/501.html", "https://item.jd.com/502.html"] },
+    });
+    expect(pasted.body.result).toMatchObject({ successCount: 2, ignoreCount: 0 });
+    const imported = await upload(
+      t.token,
+      "urls.txt",
+      Buffer.from("https://detail.1688.com/offer/503.html\nhttps://item.jd.com/502.html\n"),
+    );
+    // The file's URL already pasted is the same queue row, not a second one.
+    expect(imported.body.result).toMatchObject({ successCount: 1, ignoreCount: 1 });
+    const listed = (await listUrls(t.token)).items.map((i: { url: string }) => i.url).sort();
+    expect(listed).toEqual([
+      "https://detail.1688.com/offer/501.html",
+      "https://detail.1688.com/offer/503.html",
+      "https://item.jd.com/502.html",
+    ]);
+    expect((await statics(t.token)).total).toBe(3);
+    // Every row moves through the same states and ends with a crawl behind it (no outside network: a failure).
+    expect(await settle(t.token)).toEqual({ total: 3, pending: 0, running: 0, succeeded: 0, failed: 3 });
+    for (const u of (await listUrls(t.token)).items) expect(u).toMatchObject({ crawlCount: 1, collectTaskId: expect.any(String) });
+    const today = new Date().toISOString().slice(0, 10);
+    const perDay = await s.api("POST", "/api/AquiredUrl/GetUrlSatatics", { token: t.token, body: { startDate: today } });
+    expect(perDay.body.result).toEqual([{ date: today, total: 3, succeeded: 0, failed: 3 }]);
+  });
+});
+
 describe("ImportUrls", () => {
   it("imports csv (with a BOM), skipping duplicates and cells that are not URLs", async () => {
     const t = await s.createTenant();

@@ -5,6 +5,7 @@ import { HOST_TENANT_ID, taskInfos, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TASK_COUNT_CAP } from "../../../shared/contract/tasks.ts";
 import { and, eq } from "drizzle-orm";
 
 let s: TestServer;
@@ -12,6 +13,7 @@ let admin: string;
 let a: TestTenant;
 let b: TestTenant;
 let sub1: { id: string; token: string };
+let sub1Name: string;
 let sub2: { id: string; token: string };
 let hostUserId: string;
 
@@ -44,7 +46,8 @@ beforeAll(async () => {
   admin = await s.adminToken();
   a = await s.createTenant();
   b = await s.createTenant();
-  sub1 = await s.createSubUser(a);
+  sub1Name = `sub-${randomUUID().slice(0, 8)}`;
+  sub1 = await s.createSubUser(a, sub1Name);
   sub2 = await s.createSubUser(a);
   hostUserId = (
     await inScope(s.database.db, { tenantId: HOST_TENANT_ID }, (tx) =>
@@ -113,6 +116,7 @@ describe("GetTaskInfoByPage visibility", () => {
       content: "task a2",
       creationTime: "2024-01-02T10:00:00.000Z",
       creatorId: sub1.id,
+      creatorName: sub1Name,
       lastUpdateTime: "2024-01-02T10:00:00.000Z",
       taskRemark: null,
       progress: 40,
@@ -156,7 +160,19 @@ describe("GetTaskInfoByPage filters, sorting and paging", () => {
     ).toEqual(["a3", "a2"]);
     expect(names((await page(a.token, { StartDate: "2024-01-03" })).body.result.items)).toEqual(["a4", "a3"]);
     expect(names((await page(a.token, { EndDate: "2024-01-01T23:59:59Z" })).body.result.items)).toEqual(["a1"]);
-    expect((await page(sub1.token, { TaskType: TaskType.ExportProducts })).body.result).toEqual({ items: [], totalCount: 0 });
+    expect((await page(sub1.token, { TaskType: TaskType.ExportProducts })).body.result).toEqual({
+      items: [],
+      totalCount: 0,
+      totalCountCapped: false,
+    });
+  });
+
+  it("filters a main account's tasks by creator; a sub-account naming another creator sees nothing", async () => {
+    expect(names((await page(a.token, { UserId: sub1.id })).body.result.items)).toEqual(["a3", "a2"]);
+    expect(names((await page(a.token, { UserId: a.userId.toUpperCase() })).body.result.items)).toEqual(["a1"]);
+    expect(names((await page(sub1.token, { UserId: sub1.id })).body.result.items)).toEqual(["a3", "a2"]);
+    expect((await page(sub1.token, { UserId: sub2.id })).body.result.totalCount).toBe(0);
+    expect((await page(b.token, { UserId: sub1.id })).body.result.totalCount).toBe(0);
   });
 
   it("sorts on the whitelist and pages with the total count", async () => {
@@ -167,7 +183,7 @@ describe("GetTaskInfoByPage filters, sorting and paging", () => {
     expect(p.body.result.totalCount).toBe(4);
     expect(names(p.body.result.items)).toEqual(["a3", "a2"]);
     const past = await page(a.token, { SkipCount: 10 });
-    expect(past.body.result).toEqual({ items: [], totalCount: 4 });
+    expect(past.body.result).toEqual({ items: [], totalCount: 4, totalCountCapped: false });
   });
 
   it.each([
@@ -181,6 +197,7 @@ describe("GetTaskInfoByPage filters, sorting and paging", () => {
     [{ Sorting: "creationTime; drop table task_infos" }, "Sorting:"],
     [{ MaxResultCount: 1001 }, "MaxResultCount:"],
     [{ SkipCount: -1 }, "SkipCount:"],
+    [{ UserId: "someone" }, "UserId:"],
   ])("refuses %j with 400", async (query, text) => {
     const res = await page(a.token, query);
     expect(res.status).toBe(400);
@@ -191,5 +208,31 @@ describe("GetTaskInfoByPage filters, sorting and paging", () => {
     const res = await page(a.token, { StartDate: "2024-02-01", EndDate: "2024-01-01" });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe("开始时间不能晚于结束时间");
+  });
+});
+
+describe("GetTaskInfoByPage count cap", () => {
+  it("counts exactly up to TASK_COUNT_CAP and says so beyond, still paging past it", async () => {
+    const c = await s.createTenant();
+    const rows = Array.from({ length: TASK_COUNT_CAP + 2 }, (_, i) => ({
+      tenantId: c.tenantId,
+      id: randomUUID(),
+      taskType: TaskType.ExportProducts,
+      taskStatus: TaskStatus.Succeeded,
+      content: `export ${i}`,
+      creatorId: c.userId,
+      creationTime: new Date(Date.UTC(2024, 0, 1) + i * 1000),
+    }));
+    await inScope(s.database.db, { tenantId: c.tenantId }, (tx) => tx.insert(taskInfos).values(rows));
+    const first = await page(c.token, { MaxResultCount: 5 });
+    expect(first.body.result).toMatchObject({ totalCount: TASK_COUNT_CAP, totalCountCapped: true });
+    expect(first.body.result.items[0]).toMatchObject({ content: `export ${TASK_COUNT_CAP + 1}`, creatorName: c.userName });
+    const last = await page(c.token, { SkipCount: TASK_COUNT_CAP, MaxResultCount: 5 });
+    expect(last.body.result.items.map((t: { content: string }) => t.content)).toEqual(["export 1", "export 0"]);
+    expect((await page(c.token, { TaskStatus: TaskStatus.Failed })).body.result).toEqual({
+      items: [],
+      totalCount: 0,
+      totalCountCapped: false,
+    });
   });
 });

@@ -77,7 +77,7 @@ describe("ClearSubAccountInfo", () => {
     expect(seen.body.result.items.some((t: { id: string }) => t.id === taskId)).toBe(false);
     // Tenant B does not see tenant A's task.
     const fromB = await s.api("GET", "/api/TaskInfo/GetTaskInfoByPage", { token: b.token, query: { MaxResultCount: 1000 } });
-    expect(fromB.body.result).toEqual({ items: [], totalCount: 0 });
+    expect(fromB.body.result).toEqual({ items: [], totalCount: 0, totalCountCapped: false });
   });
 
   it("is refused for another tenant's sub-account, the main account itself, a sub-account caller and bad ids", async () => {

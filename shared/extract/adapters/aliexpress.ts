@@ -133,11 +133,12 @@ function mapRunParams(data: Obj, snapshot: Snapshot, warn: Warn): PartialProduct
   const [l, w, h] = [toCm(pack.length), toCm(pack.width), toCm(pack.height)];
   const seller = obj(data.sellerComponent) ?? obj(data.storeModule) ?? {};
   const props = objs(at(data, "productPropComponent.props") ?? at(data, "specsModule.props"));
+  const descriptionUrl = absUrl(at(data, "productDescComponent.descriptionUrl") ?? at(data, "descriptionModule.descriptionUrl"));
   return compact({
-    ...titleFields(str(info.subject), "en", pageLanguage(snapshot)),
+    ...titleFields(str(info.subject), "en", pageLanguage(snapshot, descriptionUrl)),
     currency,
     images: imageList(arr(image.imagePathList), undefined, originalAlicdnImage),
-    descriptionUrl: absUrl(at(data, "productDescComponent.descriptionUrl") ?? at(data, "descriptionModule.descriptionUrl")),
+    descriptionUrl,
     attributes: props.flatMap((p) => (str(p.attrName) && str(p.attrValue) ? [{ name: str(p.attrName)!, value: str(p.attrValue)! }] : [])),
     ...(variants.length ? { options: opts, variants } : {}),
     weightG: toGrams(pack.weight, "kg"),
@@ -178,13 +179,14 @@ function mapPdp(result: Obj, dcData: Obj | undefined, snapshot: Snapshot, warn: 
     ? arr(at(result, "HEADER_IMAGE_PC.imagePathList"))
     : arr(dcData?.imagePathList);
   const video = findDeep(result.HEADER_IMAGE_PC, (o) => typeof o.videoUrl === "string", 4);
+  const descriptionUrl = absUrl(at(result, "DESC.pcDescUrl") ?? at(result, "DESC.nativeDescUrl"));
   return compact({
-    ...titleFields(str(at(result, "PRODUCT_TITLE.text")), "en", pageLanguage(snapshot)),
+    ...titleFields(str(at(result, "PRODUCT_TITLE.text")), "en", pageLanguage(snapshot, descriptionUrl)),
     currency,
     stock: variants.length ? undefined : stockOf(at(result, "QUANTITY_PC.totalAvailableInventory")),
     images: imageList(images, undefined, originalAlicdnImage),
     video: absUrl(video?.videoUrl),
-    descriptionUrl: absUrl(at(result, "DESC.pcDescUrl") ?? at(result, "DESC.nativeDescUrl")),
+    descriptionUrl,
     attributes: objs(at(result, "PRODUCT_PROP_PC.showedProps")).flatMap((p) =>
       str(p.attrName) && str(p.attrValue) ? [{ name: str(p.attrName)!, value: str(p.attrValue)! }] : [],
     ),

@@ -1,7 +1,9 @@
 // Amazon (/dp/{ASIN}, /gp/product/{ASIN}). The page is server-rendered: #productTitle, the buy-box price
 // (.priceToPay .a-offscreen, struck-out list price under [data-a-strike]), images in the ImageBlockATF script
 // ('colorImages': {'initial': [{hiRes, large}]}), variations in the twister script (dimensionsDisplay,
-// dimensionValuesDisplayData: ASIN → values), bullets in #feature-bullets, details tables (weight, dimensions).
+// dimensionValuesDisplayData: ASIN → values), bullets in #feature-bullets, details tables (weight, dimensions): the
+// productDetails tables, #tech and the .pdTab tables. The EU sites (.de/.fr/.it/.es) word the byline, the seller line
+// and the row names in their language and write units their way ("5,6 Kilogramm", "150 x 150 x 320 mm").
 // Only the selected variation's price is in the page.
 import { elementById, elementByClass, elementText, escapeHtml, findTagsWithAttr, innerHtml, tagsNamed, type Tag } from "../html.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
@@ -68,25 +70,61 @@ function images(html: string): string[] {
   }
 }
 
-/** Rows of the product details tables and the detail bullets ("Item Weight", "Product Dimensions"…). */
+// The EU sites' wordings of the same rows and lines (amazon.de/.fr/.it/.es next to .com's English).
+const WEIGHT_ROW = /^(Item Weight|Weight|Artikelgewicht|Gewicht|Poids de l'article|Poids|Peso articolo|Peso|Peso del producto)$/i;
+const DIMENSIONS_ROW =
+  /^(Product Dimensions|Item Dimensions|Package Dimensions|Produktabmessungen|Abmessungen|Verpackungsabmessungen|Dimensions du produit|Dimensions de l'article|Dimensions du colis|Dimensioni prodotto|Dimensioni articolo|Dimensioni del collo|Dimensiones del producto|Dimensiones del paquete)/i;
+const NOT_AN_ATTRIBUTE =
+  /customer reviews|best sellers rank|kundenrezensionen|bestseller-rang|commentaires client|classement des meilleures ventes|recensioni dei clienti|posizione nella classifica|opiniones de los clientes|clasificación en los más vendidos/i;
+const BRAND_BYLINE = [
+  /^Visit the (.+?) Store$/i,
+  /^Besuchen Sie den (.+?)-Store$/i,
+  /^Besuche den (.+?)-Store$/i,
+  /^Visiter la boutique (.+)$/i,
+  /^Visita la Store di (.+)$/i,
+  /^Visita la tienda de (.+)$/i,
+  /^(?:Brand|Marke|Marque|Marca)\s*:\s*(.+)$/i,
+];
+// "Sold by X", "Verkauf und Versand durch X", "Expédié et vendu par X", "Venduto e spedito da X", "Vendido y enviado por X".
+const SOLD_BY =
+  /(?:sold by|verkauf(?: und versand)? durch|vendu par|venduto(?: e spedito)? da|vendido(?: y enviado)? por)\s+(.+?)(?:\.(?:\s|$)|$)/i;
+const ONLY_LEFT = /(?:only|nur noch|plus que|s[oó]lo(?: quedan?)?)\s+(\d+)/i;
+
+const clean = (s: string) =>
+  s
+    .replace(/[\u200e\u200f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** Name and value of a table row: <th>name</th><td>value</td>, or two cells (.pdTab's td.label / td.value). */
+function rowCells(row: string): { name: string; value: string } | null {
+  const th = tagsNamed(row, "th").next().value;
+  const tds = [...tagsNamed(row, "td")];
+  const [nameTag, valueTag] = th ? [th, tds[0]] : [tds[0], tds[1]];
+  const name = nameTag ? clean(elementText(row, nameTag)).replace(/\s*[:：]$/, "") : "";
+  const value = valueTag ? clean(elementText(row, valueTag)) : "";
+  return name && value ? { name, value } : null;
+}
+
+/**
+ * Rows of the product details tables ("Item Weight", "Produktabmessungen"…): the productDetails tables, the #tech
+ * section and the older .pdTab tables of the EU sites; then the detail bullets.
+ */
 function details(html: string): { name: string; value: string }[] {
   const out: { name: string; value: string }[] = [];
-  const clean = (s: string) =>
-    s
-      .replace(/[\u200e\u200f]/g, "")
-      .replace(/\s+/g, " ")
-      .trim();
-  for (const id of ["productDetails_techSpec_section_1", "productDetails_detailBullets_sections1"]) {
-    const table = elementById(html, id);
-    if (!table) continue;
-    const inner = innerHtml(html, table);
+  const sections = [
+    ...["tech", "productDetails_techSpec_section_1", "productDetails_techSpec_section_2", "productDetails_detailBullets_sections1"].map(
+      (id) => elementById(html, id),
+    ),
+    ...findTagsWithAttr(html, "class", "pdTab"),
+  ];
+  for (const section of sections) {
+    if (!section) continue;
+    const inner = innerHtml(html, section);
     for (const tr of tagsNamed(inner, "tr")) {
-      const row = innerHtml(inner, tr);
-      const th = tagsNamed(row, "th").next().value;
-      const td = tagsNamed(row, "td").next().value;
-      const name = th ? clean(elementText(row, th)) : "";
-      const value = td ? clean(elementText(row, td)) : "";
-      if (name && value) out.push({ name, value });
+      const cells = rowCells(innerHtml(inner, tr));
+      // #tech usually holds a productDetails table too: keep each row once.
+      if (cells && !out.some((a) => a.name === cells.name && a.value === cells.value)) out.push(cells);
     }
   }
   // Detail bullets: <span class="a-list-item"><span class="a-text-bold">Item Weight ‏ : ‎</span> <span>8 ounces</span></span>
@@ -98,7 +136,7 @@ function details(html: string): { name: string; value: string }[] {
       if (m) out.push({ name: m[1], value: m[2] });
     }
   }
-  return out.filter((a) => !/customer reviews|best sellers rank/i.test(a.name));
+  return out.filter((a) => !NOT_AN_ATTRIBUTE.test(a.name));
 }
 
 function variations(
@@ -136,7 +174,7 @@ function shop(html: string): PartialProduct["shop"] {
   }
   const merchant = elementById(html, "merchant-info") ?? elementById(html, "merchantInfoFeature_feature_div");
   const text = merchant ? elementText(html, merchant) : "";
-  const soldBy = /sold by ([^.]+?)(?:\.|$)/i.exec(text);
+  const soldBy = SOLD_BY.exec(clean(text));
   return soldBy ? { name: soldBy[1].trim() } : undefined;
 }
 
@@ -149,7 +187,7 @@ function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   })();
   const byline = elementById(html, "bylineInfo");
   const bylineText = byline ? elementText(html, byline) : "";
-  const brand = /^Visit the (.+?) Store$/i.exec(bylineText)?.[1] ?? /^Brand:\s*(.+)$/i.exec(bylineText)?.[1];
+  const brand = BRAND_BYLINE.map((re) => re.exec(clean(bylineText))?.[1]).find(Boolean);
   const p = prices(html);
   const currentAsin = str(findKeyedValue(html, "currentAsin")) ?? ASIN_IN_PATH.exec(u.pathname)?.[1] ?? "";
   const bullets = (() => {
@@ -168,10 +206,10 @@ function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   ].join("");
   const attributes = details(html);
   const find = (re: RegExp) => attributes.find((a) => re.test(a.name))?.value;
-  const weightG = parseWeightText(find(/^Item Weight$/i) ?? "") ?? parseDimsText(find(/Dimensions/i) ?? "").weightG;
-  const dims = parseDimsText(find(/^(Product|Item|Package) Dimensions$/i) ?? "").dims;
+  const weightG = parseWeightText(find(WEIGHT_ROW) ?? "") ?? parseDimsText(find(DIMENSIONS_ROW) ?? "").weightG;
+  const dims = parseDimsText(find(DIMENSIONS_ROW) ?? "").dims;
   const availability = elementById(html, "availability");
-  const left = availability ? /only (\d+) left/i.exec(elementText(html, availability))?.[1] : undefined;
+  const left = availability ? ONLY_LEFT.exec(elementText(html, availability))?.[1] : undefined;
   const currency = currencyOf(p.text?.replace(/^\$/, "")) ?? TLD_CURRENCY.find(([re]) => re.test(u.hostname))?.[1];
   // Price and stock shown are the selected variation's.
   const skus = variations(html, currentAsin, compact({ price: p.price, originalPrice: p.originalPrice, stock: stockOf(left) }), warn);

@@ -86,14 +86,25 @@ const DOMAIN_LANGUAGE: [RegExp, string][] = [
   [/\.(?:co\.jp|jp)$/, "ja"],
 ];
 
+// A locale in a description URL: AliExpress's ".../description/pc/v2/es_ES/desc.htm", or "?lang=pt_BR".
+const URL_LOCALE = /(?:\/|[?&#](?:lang|locale|language)=)([a-z]{2})[_-][A-Za-z]{2}(?=[/&#.]|$)/;
+
+/** The language a description URL names by its locale, if it names one. */
+export function urlLanguage(url: string | undefined): string | undefined {
+  return url ? URL_LOCALE.exec(url)?.[1] : undefined;
+}
+
 /**
  * The page's locale, for a title whose script does not tell its language: the language subdomain the user chose,
- * else <html lang>, else the language of a country domain.
+ * else the locale of the description URL (it follows the language the shopper picked, which www pages do not show
+ * in the host and often not in <html lang>), else <html lang>, else the language of a country domain.
  */
-export function pageLanguage(snapshot: Snapshot): string | undefined {
+export function pageLanguage(snapshot: Snapshot, descriptionUrl?: string): string | undefined {
   const host = hostOf(snapshot);
   const sub = LANGUAGE_SUBDOMAIN.exec(host)?.[1];
   if (sub) return sub;
+  const described = urlLanguage(descriptionUrl);
+  if (described) return described;
   const lang = htmlLang(snapshot.html ?? "");
   if (lang) return lang;
   return DOMAIN_LANGUAGE.find(([re]) => re.test(host))?.[1];

@@ -3,6 +3,8 @@
 // res.item (title, images, videos, description URL), res.skuBase (props with pid/vid values; skus with propPath
 // "pid:vid;pid:vid"), res.skuCore.sku2info[skuId] (price.priceText, subPrice.priceText = promotion price, quantity),
 // res.seller, attributes in componentsVO.extensionInfoVO (BASE_PROPS) or props.groupProps. Tmall has the same shape.
+// The mobile detail pages (main.m.taobao.com, detail.m.tmall.com) keep the same item, skuBase and seller in
+// `var _DATA_Detail`, with the prices and stock under mock.skuCore and the price block under mock.price.
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
 import {
@@ -31,6 +33,11 @@ export function locateTaobaoRes(snapshot: Snapshot): Located<Obj> | null {
   const ice = pageVariable(snapshot, "__ICE_APP_CONTEXT__");
   const res = findDeep(ice, isRes, 10);
   if (res) return { shape: "ice-app-context", data: res };
+  const mobile = obj(pageVariable(snapshot, "_DATA_Detail"));
+  const mock = obj(mobile?.mock);
+  if (mobile && isObj(mobile.item) && (isObj(mobile.skuBase) || isObj(mock?.skuCore))) {
+    return { shape: "data-detail", data: { ...mobile, skuCore: mock?.skuCore ?? mobile.skuCore, price: mock?.price } };
+  }
   for (const body of interceptedBodies(snapshot, /mtop\.taobao\.(?:pcdetail\.data\.get|detail\.getdetail)/i)) {
     const hit = findDeep(body, isRes, 6);
     if (hit) return { shape: "mtop-detail", data: hit };
@@ -126,7 +133,9 @@ export function mapTaobaoRes(res: Obj, warn: Warn): PartialProduct {
   const single: PartialProduct = {};
   if (!variants.length) {
     const info = obj(sku2info["0"]) ?? {};
-    const listed = parsePriceRange(at(info, "price.priceText") ?? at(res, "componentsVO.priceVO.price.priceText"));
+    const listed = parsePriceRange(
+      at(info, "price.priceText") ?? at(res, "componentsVO.priceVO.price.priceText") ?? at(res, "price.price.priceText"),
+    );
     const promo = parsePriceRange(at(info, "subPrice.priceText") ?? at(res, "componentsVO.priceVO.extraPrice.priceText"));
     const range = promo ?? listed;
     if (range) {
@@ -143,7 +152,7 @@ export function mapTaobaoRes(res: Obj, warn: Warn): PartialProduct {
     ...single,
     images,
     video: absUrl(video?.url ?? video?.videoUrl),
-    descriptionUrl: absUrl(item.pcADescUrl ?? item.taobaoPcDescUrl ?? item.descUrl),
+    descriptionUrl: absUrl(item.pcADescUrl ?? item.taobaoPcDescUrl ?? item.descUrl ?? item.tmallDescUrl ?? item.taobaoDescUrl),
     attributes: attributes(res),
     ...(variants.length ? { options, variants } : {}),
     shop: compact({ id: idOf(seller.shopId), name: str(seller.shopName), url: absUrl(seller.shopUrl) }),
@@ -154,7 +163,7 @@ export const taobao: Adapter<Obj> = {
   id: "taobao",
   platform: "taobao",
   hosts: /(^|\.)taobao\.com$/,
-  globals: ["__ICE_APP_CONTEXT__"],
+  globals: ["__ICE_APP_CONTEXT__", "_DATA_Detail"],
   match(url) {
     const host = url.hostname;
     if (/^(item|item\.m|h5\.m|main\.m|world)\.taobao\.com$/.test(host)) {

@@ -8,7 +8,7 @@ export const tmall: Adapter<Obj> = {
   id: "tmall",
   platform: "tmall",
   hosts: /(^|\.)tmall\.(com|hk)$/,
-  globals: ["__ICE_APP_CONTEXT__"],
+  globals: ["__ICE_APP_CONTEXT__", "_DATA_Detail"],
   match(url) {
     if (!/^(detail|detail\.m|chaoshi\.detail|detail\.liangxinyao)\.tmall\.(com|hk)$/.test(url.hostname)) return null;
     return digitsParam(url, "id");

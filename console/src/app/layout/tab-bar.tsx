@@ -17,10 +17,11 @@ export function TabBar() {
     const bar = barRef.current;
     const active = bar?.querySelector<HTMLElement>("[role=tab][aria-selected=true]");
     if (!bar || !active) return;
-    const left = active.offsetLeft;
-    if (left < bar.scrollLeft) bar.scrollTo({ left });
-    else if (left + active.offsetWidth > bar.scrollLeft + bar.clientWidth)
-      bar.scrollTo({ left: left + active.offsetWidth - bar.clientWidth });
+    // Measured on screen, not by offsetLeft (which counts from the nearest positioned ancestor, not the bar).
+    const tab = active.getBoundingClientRect();
+    const box = bar.getBoundingClientRect();
+    if (tab.left < box.left) bar.scrollLeft -= box.left - tab.left;
+    else if (tab.right > box.right) bar.scrollLeft += tab.right - box.right;
   }, [pathname, tabs.length]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // 导入文件: an xlsx, csv or txt file of product URLs (read by content on the server; at most IMPORT_MAX_BYTES and
 // IMPORT_MAX_ROWS) → ImportUrls (multipart), which queues the URLs; the answer (imported, ignored, message, whether
-// the queue works through them in the background) is shown.
-import { FileUp, Info } from "lucide-react";
+// the queue works through them in the background) is shown as for pasted links.
+import { FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { ApiError } from "@shared/api/errors.ts";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "@shared/contract/collect.ts";
@@ -11,17 +11,16 @@ import { Label } from "@shared/ui/label.tsx";
 import { useImportUrls } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { fileProblem } from "./format.ts";
+import { UrlQueueAnswer, type QueueAnswer } from "./url-queue-answer.tsx";
 
 const ACCEPT = ".xlsx,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain";
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
-
-type ImportAnswer = { successCount: number; ignoreCount: number; isDelayImport: boolean; message: string };
 
 export function CollectImportForm({ options, onImported }: { options: CollectOptionsValue; onImported?: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  const [answer, setAnswer] = useState<QueueAnswer | null>(null);
   const importUrls = useImportUrls();
 
   function choose(f: File | null) {
@@ -90,27 +89,7 @@ export function CollectImportForm({ options, onImported }: { options: CollectOpt
           导入链接
         </Button>
       </div>
-      {answer ? (
-        <div
-          role="status"
-          className="bg-muted/40 flex flex-col gap-1 rounded-md border px-3 py-2 text-sm"
-          data-testid="collect-import-result"
-          data-success={answer.successCount}
-          data-ignore={answer.ignoreCount}
-        >
-          <p>
-            成功导入 <b className="text-success tabular-nums">{answer.successCount}</b> 个，忽略{" "}
-            <b className="tabular-nums">{answer.ignoreCount}</b> 个
-          </p>
-          <p className="text-muted-foreground text-xs">{answer.message}</p>
-          {answer.isDelayImport ? (
-            <p className="text-muted-foreground flex items-center gap-1 text-xs">
-              <Info className="size-3.5" aria-hidden="true" />
-              链接较多，将在后台分批采集，可在下方采集队列查看进度。
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {answer ? <UrlQueueAnswer answer={answer} testId="collect-import-result" /> : null}
     </div>
   );
 }

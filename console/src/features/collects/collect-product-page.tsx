@@ -1,7 +1,7 @@
-// /collects/collect (spec §2, cached): product collection. Paste product URLs (→ collection tasks) or import a file
-// of URLs (→ the URL queue), with the source platform (or detection from the URL) and the discounted-price choice;
-// the collect settings and infringement rule (main accounts edit them); how to install the extension's collect
-// button; and the URL queue with its statistics, re-crawl and delete.
+// /collects/collect (spec §2, cached): product collection. Pasted product URLs and imported files of URLs both go to
+// the URL queue, with the source platform (or detection from the URL) and the discounted-price choice, and show in
+// the one queue below with their progress (statistics, re-crawl and delete); the collect settings and infringement
+// rule (main accounts edit them); how to install the extension's collect button.
 import { ListChecks, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -81,7 +81,7 @@ export default function CollectProductPage({ route }: PageProps) {
       <Card>
         <CardHeader>
           <CardTitle>采集队列</CardTitle>
-          <CardDescription>导入文件中的链接在这里排队，由服务器依次采集；失败的链接可以重新采集。</CardDescription>
+          <CardDescription>粘贴和导入的链接都在这里排队，由服务器依次采集；失败的链接可以重新采集。</CardDescription>
         </CardHeader>
         <CardContent>
           <UrlQueue />

@@ -1,16 +1,15 @@
-// 粘贴链接: one product URL per line (http/https, at most MAX_URLS_PER_REQUEST, repeats ignored) → CrawlProductByTool,
-// which creates one collection task per URL; the answer says how many, with a way to the task monitor.
-import { ArrowRight, CircleCheck } from "lucide-react";
+// 粘贴链接: one product URL per line (http/https, at most MAX_URLS_PER_REQUEST, repeats ignored) → CreateUrls, which
+// puts them in the URL queue like an imported file, so they show below with their progress.
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import { z } from "zod";
 import { MAX_URLS_PER_REQUEST } from "@shared/contract/collect.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
-import { useCrawlByTool } from "./api/start-collecting.ts";
+import { useCreateUrls } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { parseUrlLines, urlLinesProblem } from "./format.ts";
+import { UrlQueueAnswer, type QueueAnswer } from "./url-queue-answer.tsx";
 
 const urlsForm = z.object({
   urls: z.string().superRefine((text, ctx) => {
@@ -20,20 +19,18 @@ const urlsForm = z.object({
   }),
 });
 
-type CrawlAnswer = { successCount: number; ignoreCount: number; message: string };
-
 export function CollectUrlsForm({ options }: { options: CollectOptionsValue }) {
   const form = useZodForm(urlsForm, { defaultValues: { urls: "" } });
-  const crawl = useCrawlByTool();
-  const [answer, setAnswer] = useState<CrawlAnswer | null>(null);
+  const createUrls = useCreateUrls();
+  const [answer, setAnswer] = useState<QueueAnswer | null>(null);
   const parsed = parseUrlLines(form.watch("urls"));
   const over = parsed.urls.length > MAX_URLS_PER_REQUEST;
 
   function onSubmit({ urls }: z.output<typeof urlsForm>) {
     const list = parseUrlLines(urls).urls;
     setAnswer(null);
-    crawl.mutate(
-      { urls: list.map((url) => ({ url })), ...requestOptionsOf(options) },
+    createUrls.mutate(
+      { urls: list, ...requestOptionsOf(options) },
       {
         onSuccess: (r) => {
           setAnswer(r);
@@ -72,39 +69,14 @@ export function CollectUrlsForm({ options }: { options: CollectOptionsValue }) {
         )}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={crawl.isPending} data-testid="collect-urls-submit">
+        <Button type="submit" loading={createUrls.isPending} data-testid="collect-urls-submit">
           开始采集
         </Button>
-        <Button variant="ghost" onClick={() => form.reset({ urls: "" })} disabled={crawl.isPending}>
+        <Button variant="ghost" onClick={() => form.reset({ urls: "" })} disabled={createUrls.isPending}>
           清空
         </Button>
       </div>
-      {answer ? (
-        <div
-          role="status"
-          className="bg-success/5 border-success/30 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm"
-          data-testid="collect-urls-result"
-          data-success={answer.successCount}
-        >
-          <CircleCheck aria-hidden="true" className="text-success size-4" />
-          <span>
-            已创建 <b className="tabular-nums">{answer.successCount}</b> 个采集任务
-            {answer.ignoreCount ? (
-              <>
-                ，忽略重复链接 <b className="tabular-nums">{answer.ignoreCount}</b> 个
-              </>
-            ) : null}
-          </span>
-          <Link
-            to="/collects/task"
-            className="text-primary inline-flex items-center gap-1 hover:underline"
-            data-testid="collect-urls-go-tasks"
-          >
-            查看采集任务
-            <ArrowRight className="size-3.5" />
-          </Link>
-        </div>
-      ) : null}
+      {answer ? <UrlQueueAnswer answer={answer} testId="collect-urls-result" /> : null}
     </Form>
   );
 }

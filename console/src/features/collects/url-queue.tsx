@@ -1,4 +1,4 @@
-// 采集队列 (AquiredUrl): the URLs imported from files, with their counts by status (GetStatics) and the last 7 days
+// 采集队列 (AquiredUrl): the URLs pasted in or imported from files, with their counts by status (GetStatics) and the last 7 days
 // (GetUrlSatatics) as cards; filtered by status and URL text, paged on the server; 重新采集 (ReCrwalUrls: chosen
 // finished URLs, or every failed one) and 删除 (Delete). The list follows itself while URLs are waiting or running.
 import { CircleCheck, CircleX, Clock, Link2, Loader, RotateCcw, Trash2 } from "lucide-react";
@@ -188,7 +188,7 @@ export function UrlQueue() {
         rows={rows}
         rowKey={(r) => r.id}
         loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
-        emptyText={status !== "all" || search ? "没有符合条件的链接" : "队列为空：导入链接文件后，链接会在这里排队采集"}
+        emptyText={status !== "all" || search ? "没有符合条件的链接" : "队列为空：粘贴链接或导入链接文件后，链接会在这里排队采集"}
         selection={selection.table(rows.map((r) => r.id))}
         pagination={{
           page,

@@ -37,7 +37,7 @@ import {
   weightForm,
 } from "./bulk-forms.ts";
 import { countText, selectionBody, type BulkTarget } from "./bulk-target.ts";
-import { fileNameOf } from "./api/export-products.ts";
+import { fileNameOf } from "../../lib/export-download.ts";
 import { editorValuesOf, productEditorForm, saveBodyOf } from "./product-editor-schema.ts";
 import { editKindLabel, productStatusLabel } from "./product-names.ts";
 import { defaultListState, hasListFilter, readListState, writeListState } from "../../components/list/use-list-url-state.ts";

@@ -1,5 +1,5 @@
-// Collecting: URLs typed in become collection tasks (CrawlProductByTool); a file of URLs goes to the URL queue
-// (ImportUrls), and failed tasks can be collected again (ReCrawlTasks).
+// Collecting: URLs pasted in (CreateUrls) and a file of URLs (ImportUrls) both go to the URL queue, so the screen shows
+// them in one place with their progress; failed tasks can be collected again (ReCrawlTasks).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
@@ -8,7 +8,7 @@ import { urlKeys } from "./get-url-queue.ts";
 
 export type ImportOptions = { platformType?: number; isDiscountPrice?: boolean };
 
-export const crawlByTool = (body: Parameters<typeof api.collect.crawlProductByTool>[0]) => api.collect.crawlProductByTool(body);
+export const createUrls = (body: Parameters<typeof api.aquiredUrl.createUrls>[0]) => api.aquiredUrl.createUrls(body);
 export const reCrawlTasks = (ids: string[]) => api.collect.reCrawlTasks({ ids });
 
 /** ImportUrls: the file goes as multipart (field "file"); 413/415 are left to the screen (no global notice). */
@@ -18,13 +18,10 @@ export function importUrls({ file, options }: { file: File; options: ImportOptio
   return api.aquiredUrl.importUrls(options, form);
 }
 
-export function useCrawlByTool({ mutationConfig }: MutationHookOptions<typeof crawlByTool> = {}) {
+export function useCreateUrls({ mutationConfig }: MutationHookOptions<typeof createUrls> = {}) {
   const queryClient = useQueryClient();
   return useMutation(
-    withCallerConfig(
-      { mutationFn: crawlByTool, onSuccess: () => queryClient.invalidateQueries({ queryKey: collectTaskKeys.all }) },
-      mutationConfig,
-    ),
+    withCallerConfig({ mutationFn: createUrls, onSuccess: () => queryClient.invalidateQueries({ queryKey: urlKeys.all }) }, mutationConfig),
   );
 }
 

@@ -1,0 +1,51 @@
+// The file of a finished export (DownloadExport): the call answers the file's address, which needs the bearer token (and
+// tenant), so it is fetched, not navigated to, and saved under the name its Content-Disposition gives. Shared by the
+// screen that started the export and the task centre, since features do not import each other.
+import { tenantHeader } from "@shared/api/client.ts";
+import { errorFromBody } from "@shared/api/errors.ts";
+import { useUserStore } from "../stores/user.ts";
+import { api } from "./feature-api.ts";
+import { formatDate } from "./format.ts";
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename), or null. */
+export function fileNameOf(disposition: string | null | undefined): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : "";
+  return name || null;
+}
+
+/** Saves the finished export's file under the name the server gives, else the task's remark, else a dated name;
+ *  answers the name. */
+export async function downloadProductExport(task: { taskId: string; taskRemark?: string | null }): Promise<string> {
+  const url = await api.productExport.downloadExport({ taskId: task.taskId });
+  const { access_token, tenantId } = useUserStore.getState();
+  const headers: Record<string, string> = {};
+  if (access_token) headers.authorization = `Bearer ${access_token}`;
+  const tenant = tenantHeader(tenantId);
+  if (tenant) headers.__tenant = tenant;
+  const res = await fetch(url, { headers });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw errorFromBody(res.status, body);
+  }
+  const blob = await res.blob();
+  const name = fileNameOf(res.headers.get("content-disposition")) ?? (task.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
+}

@@ -1,0 +1,98 @@
+// /collects/collect in real Chromium against the real server: pasted links and an imported file of links go to the
+// one URL queue below the forms, where each row shows its state until the crawl ends (there is no outside network
+// here, so each ends as a failure: what matters is that no pasted link goes missing). Screenshots go to e2e/artifacts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Browser, ElementHandle, Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, type TestTenant } from "../server/testing/harness.ts";
+import { launchChromium, openConsolePage } from "./browser.ts";
+import { repoRoot } from "./app-process.ts";
+
+const artifacts = join(repoRoot, "e2e/artifacts");
+const PASTED = ["https://detail.1688.com/offer/880001.html", "https://item.jd.com/880002.html"];
+const IMPORTED = "https://detail.1688.com/offer/880003.html";
+
+let s: TestServer;
+let a: TestTenant;
+let consoleUrl: string;
+let browser: Browser;
+let workDir: string;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  workDir = mkdtempSync(join(tmpdir(), "erp-collect-queue-"));
+  s = await startTestServer();
+  a = await s.createTenant();
+  await s.app.listen({ port: 0, host: "127.0.0.1" });
+  consoleUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/** The queue's rows as the screen shows them: the link's title text and the state badge. */
+const queueRows = (page: Page) =>
+  page.$$eval("[data-testid=collect-url-queue] tbody tr", (rows) =>
+    rows
+      .filter((r) => r.querySelector("[data-testid=collect-url-status]"))
+      .map((r) => ({
+        url: r.querySelector("a[title]")?.getAttribute("title") ?? "",
+        status: r.querySelector("[data-testid=collect-url-status]")?.getAttribute("data-status") ?? "",
+      })),
+  );
+
+describe("collect page", () => {
+  it("shows pasted links and an imported file's links in one queue with their progress", async () => {
+    const page = await openConsolePage(
+      browser,
+      consoleUrl,
+      { tenant: a.tenantName, user: a.userName, password: a.password },
+      "/collects/collect",
+    );
+    await page.waitForSelector("[data-testid=collect-url-queue]");
+    await page.type("[data-testid=collect-urls-input]", PASTED.join("\n"));
+    await page.click("[data-testid=collect-urls-submit]");
+    await page.waitForSelector("[data-testid=collect-urls-result][data-success='2']");
+    // The pasted links are in the queue at once, without a reload.
+    await page.waitForFunction(
+      (urls) => urls.every((u) => document.querySelector(`[data-testid=collect-url-queue] a[title="${u}"]`)),
+      { timeout: 15_000 },
+      PASTED,
+    );
+    await page.screenshot({ path: join(artifacts, "30-collect-pasted-in-queue.png") });
+
+    const file = join(workDir, "urls.txt");
+    writeFileSync(file, `${IMPORTED}\n${PASTED[0]}\n`);
+    await page.click("[data-testid=collect-tab-file]");
+    const input = (await page.$("[data-testid=collect-import-file]")) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await page.click("[data-testid=collect-import-submit]");
+    // The link already pasted is the same queue row: one added, one left out.
+    await page.waitForSelector("[data-testid=collect-import-result][data-success='1'][data-ignore='1']");
+
+    // Every row reaches a final state on its own (the list follows itself while any is waiting or running).
+    await page.waitForFunction(
+      () => {
+        const badges = [...document.querySelectorAll("[data-testid=collect-url-queue] [data-testid=collect-url-status]")];
+        return badges.length === 3 && badges.every((b) => !["pending", "running"].includes(b.getAttribute("data-status") ?? ""));
+      },
+      { timeout: 60_000 },
+    );
+    const rows = await queueRows(page);
+    expect(rows.map((r) => r.url).sort()).toEqual([...PASTED, IMPORTED].sort());
+    expect(rows.every((r) => r.status === "failed")).toBe(true);
+    const stats = await page.$eval("[data-testid=collect-url-stats]", (e) => e.textContent ?? "");
+    expect(stats).toMatch(/全部链接\s*3/);
+    // The layout scrolls inside its main area, so bring the rows into the viewport for the screenshot.
+    await page.$eval("[data-testid=collect-url-queue] table", (e) => e.scrollIntoView({ block: "end" }));
+    await page.screenshot({ path: join(artifacts, "31-collect-queue-pasted-and-imported.png") });
+    await page.browserContext().close();
+  }, 120_000);
+});

@@ -1,0 +1,41 @@
+// What a first start sets going once the app is built (unless DEMO_DATA=0): on the built-in sandbox, the host's
+// category sync (the existing UpdateAllCategory task, so the editor's category picker works without a host step), and
+// the demo tenant's content as a job (retried, and resumed by the next start if the process stops). Both go through the
+// app's own API, as the host and the demo seller.
+import type { FastifyInstance } from "fastify";
+import type { BootstrapResult } from "../../bootstrap.ts";
+import { HOST_TENANT_ID } from "../../db/schema.ts";
+import type { AppDeps } from "../../deps.ts";
+import { apiAs, injectFetch } from "./api-as.ts";
+import { fillDemoTenant } from "./demo-content.ts";
+
+export const DEMO_JOB = "demo.fill";
+type DemoJob = { tenantId: string; userId: string };
+
+export type FirstStart = {
+  /** Queues the first start's work; does nothing on a later start. Call once the queue has started. */
+  queue(boot: BootstrapResult): Promise<void>;
+};
+
+/** Registers the demo job's worker on deps.jobs: call before the queue starts. */
+export function createFirstStart(app: FastifyInstance, deps: AppDeps): FirstStart {
+  const fetch = injectFetch(app);
+  deps.jobs.handle<DemoJob>(DEMO_JOB, async (who) => {
+    const api = await apiAs(fetch, deps, who);
+    await fillDemoTenant({ api, fetch, sandbox: deps.sandbox, log: deps.log });
+  });
+  return {
+    async queue(boot) {
+      if (!deps.config.demoData) return;
+      // On Mercado Libre itself the sync reads thousands of categories per site: the host starts it when wanted.
+      if (boot.adminId && deps.config.meliSandbox) {
+        const host = await apiAs(fetch, deps, { tenantId: HOST_TENANT_ID, userId: boot.adminId });
+        const { taskId } = await host.meliCategory.updateAllCategory({});
+        deps.log.info({ taskId }, "first start: category sync queued");
+      }
+      if (boot.demo) {
+        await deps.jobs.send<DemoJob>(DEMO_JOB, { tenantId: boot.demo.tenantId, userId: boot.demo.userId });
+      }
+    },
+  };
+}
