@@ -10,6 +10,7 @@ import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { DateInput } from "@shared/ui/date-input.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Loading } from "@shared/ui/spinner.tsx";
 import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
@@ -143,7 +144,15 @@ export function OpenTenantDialog({ open, onOpenChange }: DialogProps) {
             name="accountExpireTime"
             label="到期日期"
             description="留空表示不限期"
-            render={(field) => <Input {...field} type="date" min={today()} data-testid="open-tenant-expire" />}
+            render={(field) => (
+              <DateInput
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                min={today()}
+                aria-label="到期日期"
+                data-testid="open-tenant-expire"
+              />
+            )}
           />
           <FormField
             form={form}

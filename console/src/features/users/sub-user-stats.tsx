@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "@shared/ui/button.tsx";
 import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Input } from "@shared/ui/input.tsx";
+import { DateInput } from "@shared/ui/date-input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { StatCard } from "@shared/ui/stat-card.tsx";
 import { useSubUserStats } from "./api/get-sub-users.ts";
@@ -71,26 +71,24 @@ export function SubUserStats() {
     <div className="flex flex-col gap-4">
       <DataTableToolbar className="items-end">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="stats-start">开始日期</Label>
-          <Input
-            id="stats-start"
-            type="date"
+          <Label>开始日期</Label>
+          <DateInput
+            aria-label="开始日期"
             className="w-40"
             value={draft.start}
             max={draft.end || undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+            onChange={(start) => setDraft((d) => ({ ...d, start }))}
             data-testid="sub-user-stats-start"
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="stats-end">结束日期</Label>
-          <Input
-            id="stats-end"
-            type="date"
+          <Label>结束日期</Label>
+          <DateInput
+            aria-label="结束日期"
             className="w-40"
             value={draft.end}
             min={draft.start || undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+            onChange={(end) => setDraft((d) => ({ ...d, end }))}
             data-testid="sub-user-stats-end"
           />
         </div>
