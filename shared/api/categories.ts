@@ -3,11 +3,14 @@
 import { z } from "zod";
 import {
   categoryAttributes,
+  categoryPage,
+  categorySiteStatus,
   categoryStatusResult,
   categoryTaskResult,
   categoryTreeAnswer,
   getAllCategoryQuery,
   getAttributesQuery,
+  getCategoriesByPageQuery,
   getCategoryBySiteIdQuery,
   meliCategory,
   optionalSiteQuery,
@@ -59,6 +62,15 @@ export const meliCategoryCalls = {
     query: siteQuery,
     body: updateAllCategoryStatusInput,
     result: categoryStatusResult,
+  }),
+  /** Host: per site the tree version, counts and sync times (the category sync screen). */
+  getCategorySyncStatus: call({ method: "GET", path: "/api/MeliCategory/GetCategorySyncStatus", result: z.array(categorySiteStatus) }),
+  /** Host: a searched page of the site's categories (the category sync screen). */
+  getCategoriesByPage: call({
+    method: "GET",
+    path: "/api/MeliCategory/GetCategoriesByPage",
+    query: getCategoriesByPageQuery,
+    result: categoryPage,
   }),
   /** Mercado Libre's predicted categories for a title or a product. */
   predictMeliCategory: call({

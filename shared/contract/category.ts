@@ -1,7 +1,7 @@
 // Mercado Libre categories (spec §3 Categories, §7 MeliCategory, Product PredictMeliCategory): the category, its
 // attributes, the picker's tree and the sync calls. Categories are platform data: the host syncs them, every user reads.
 import { z } from "zod";
-import { id, queryBool } from "./common.ts";
+import { id, pagedQuery, pagedResult, queryBool } from "./common.ts";
 import { MELI_SITES, type MeliSiteNumber } from "./meli.ts";
 
 /** What a site that is not one of 1-5 (or mx…cbt, MLM…CBT) is refused with (spec §8). */
@@ -200,6 +200,34 @@ export const updateAllCategoryStatusInput = z.object({
   cateIds: z.array(cateIdParam).min(1).max(10_000).optional(),
 });
 export const categoryStatusResult = z.object({ count: z.number().int(), version: z.string().nullable() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The host's category sync screen.
+
+/** GetCategorySyncStatus: per site, what the last sync stored (counts are 0 and times null before the first sync). */
+export const categorySiteStatus = z.object({
+  site: z.number().int(),
+  version: z.string().nullable(),
+  categoryCount: z.number().int(),
+  leafCount: z.number().int(),
+  /** Leaves whose attributes were read. */
+  attributeCount: z.number().int(),
+  /** Leaves with a sale fee. */
+  feeCount: z.number().int(),
+  /** Categories with a Chinese name (AckCategory). */
+  zhCount: z.number().int(),
+  syncTime: z.string().nullable(),
+  attrSyncTime: z.string().nullable(),
+  feeSyncTime: z.string().nullable(),
+});
+export type CategorySiteStatus = z.infer<typeof categorySiteStatus>;
+
+/** GetCategoriesByPage: the site's categories (disabled ones too) whose name, Chinese name, refer or id contains Filter. */
+export const getCategoriesByPageQuery = pagedQuery(["cateId", "name", "zh"]).extend({
+  site: siteParam,
+  Filter: z.string().trim().max(200).optional(),
+});
+export const categoryPage = pagedResult(meliCategory);
 
 // ---------------------------------------------------------------------------------------------------------------
 // PredictMeliCategory.

@@ -102,11 +102,19 @@ export type InfringementRuleType = (typeof InfringementRuleType)[keyof typeof In
 export const CollectSource = { Plugin: 1, Crawler: 2 } as const;
 export type CollectSource = (typeof CollectSource)[keyof typeof CollectSource];
 
-/** Status of a product in the product centre (the spec's product status set; meanings ours, docs/decisions.md). */
+/**
+ * Status of a product in the product centre (the spec's product status set; meanings ours, docs/decisions.md). It
+ * follows what happened to the product; the user may also set any status (BatchUpdateProductStatus, the editor's
+ * status), and edits move only an unedited product on, so a chosen 已发布 or 已归档 stays.
+ */
 export const ProductStatus = {
-  /** Moved in or created, not yet edited. */
+  /** Moved in, created or copied; its content not changed since. */
   Unedited: 1,
-  /** Edited and ready to publish. */
+  /**
+   * 待发布: edited and ready to publish. An unedited product becomes Ready when saved in the editor, when an edit
+   * changes its content (title, description, price, weight, size, attributes, category; one by one or in bulk) and
+   * when a translation of it completes. Undoing the bulk edit puts the previous status back.
+   */
   Ready: 2,
   /** Published to at least one shop. */
   Published: 3,

@@ -243,6 +243,12 @@ export const sectionRoutes: SectionRoute[] = [
         page: "admin-system-config",
         meta: { title: "系统配置", icon: "settings" },
       },
+      {
+        path: "/admin/category_sync",
+        name: "AdminCategorySync",
+        page: "admin-category-sync",
+        meta: { title: "类目同步", icon: "library" },
+      },
     ],
   },
 ];

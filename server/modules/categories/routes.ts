@@ -4,11 +4,14 @@ import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
 import {
   categoryAttributes,
+  categoryPage,
+  categorySiteStatus,
   categoryStatusResult,
   categoryTaskResult,
   categoryTreeAnswer,
   getAllCategoryQuery,
   getAttributesQuery,
+  getCategoriesByPageQuery,
   getCategoryBySiteIdQuery,
   meliCategory,
   optionalSiteQuery,
@@ -146,6 +149,25 @@ export function registerCategories(r: Registrar, { categories }: { categories: C
     body: updateAllCategoryStatusInput,
     result: categoryStatusResult,
     handler: (ctx, { query, body }) => categories.updateAllCategoryStatus(ctx, query.site, body),
+  });
+  r.call({
+    group,
+    name: "GetCategorySyncStatus",
+    method: "GET",
+    access: "host",
+    summary: "The host's sync screen: per site the tree version, counts of categories, attributes, fees and Chinese names, sync times",
+    result: z.array(categorySiteStatus),
+    handler: (ctx) => categories.getCategorySyncStatus(ctx),
+  });
+  r.call({
+    group,
+    name: "GetCategoriesByPage",
+    method: "GET",
+    access: "host",
+    summary: "The host's sync screen: a page of the site's categories (disabled ones too), searched in names, Chinese names, refer and id",
+    query: getCategoriesByPageQuery,
+    result: categoryPage,
+    handler: (ctx, { query }) => categories.getCategoriesByPage(ctx, query),
   });
 
   r.call({

@@ -1,7 +1,7 @@
 // The category calls' logic (spec §7 MeliCategory). Reads are for every logged-in user (categories are platform data,
 // readable by the tenant role); writes are the host's. Mercado Libre is never called inside the call's transaction: a
 // call that needs it answers through AfterCommit (network first, then a short transaction of its own).
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { meliCategories, meliCategoryAttributes, meliCategorySites } from "../../db/schema.ts";
@@ -11,6 +11,8 @@ import { notFound } from "../../http/errors.ts";
 import type {
   CategoryAttribute,
   CategoryAttributes,
+  CategorySiteStatus,
+  getCategoriesByPageQuery,
   categoryStatusResult,
   getAllCategoryQuery,
   getCategoryBySiteIdQuery,
@@ -236,6 +238,73 @@ export async function updateAllCategoryStatus(
   return { count, version };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The host's category sync screen.
+
+/** Every site (1-5) with its version, counts and sync times; a site never synced has zeros and nulls. */
+export async function getCategorySyncStatus(ctx: CallContext): Promise<CategorySiteStatus[]> {
+  const counts = rowsOf<{ site: number; categoryCount: number; leafCount: number; feeCount: number; zhCount: number }>(
+    await ctx.tx.execute(sql`select site, count(*)::int as "categoryCount", count(*) filter (where is_leaf)::int as "leafCount",
+        count(*) filter (where is_leaf and classic_fee is not null)::int as "feeCount",
+        count(*) filter (where zh is not null and zh <> '')::int as "zhCount"
+      from meli_categories group by site`),
+  );
+  const attributes = rowsOf<{ site: number; n: number }>(
+    await ctx.tx.execute(sql`select site, count(*)::int as n from meli_category_attributes group by site`),
+  );
+  const sites = await ctx.tx.select().from(meliCategorySites);
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  return ([1, 2, 3, 4, 5] as const).map((site) => {
+    const c = counts.find((r) => r.site === site);
+    const meta = sites.find((r) => r.site === site);
+    return {
+      site,
+      version: meta?.version ?? null,
+      categoryCount: c?.categoryCount ?? 0,
+      leafCount: c?.leafCount ?? 0,
+      attributeCount: attributes.find((r) => r.site === site)?.n ?? 0,
+      feeCount: c?.feeCount ?? 0,
+      zhCount: c?.zhCount ?? 0,
+      syncTime: iso(meta?.syncTime),
+      attrSyncTime: iso(meta?.attrSyncTime),
+      feeSyncTime: iso(meta?.feeSyncTime),
+    };
+  });
+}
+
+const categorySortColumns = { cateId: meliCategories.cateId, name: meliCategories.name, zh: meliCategories.zh } as const;
+
+/** A page of the site's categories (disabled ones too), searched in the name, Chinese name, refer and id. */
+export async function getCategoriesByPage(ctx: CallContext, q: z.output<typeof getCategoriesByPageQuery>) {
+  const like = q.Filter ? `%${q.Filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(meliCategories.site, q.site),
+    like
+      ? or(
+          ilike(meliCategories.fullName, like),
+          ilike(meliCategories.fullZh, like),
+          ilike(meliCategories.zh, like),
+          ilike(meliCategories.alias, like),
+          ilike(meliCategories.cateId, like),
+        )
+      : undefined,
+  );
+  const [field, direction] = (q.Sorting ?? "cateId asc").split(" ");
+  const column = categorySortColumns[field as keyof typeof categorySortColumns] ?? meliCategories.cateId;
+  const [{ n }] = await ctx.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(meliCategories)
+    .where(where);
+  const rows = await ctx.tx
+    .select()
+    .from(meliCategories)
+    .where(where)
+    .orderBy(direction?.toLowerCase() === "desc" ? sql`${column} desc nulls last` : asc(column), asc(meliCategories.cateId))
+    .offset(q.SkipCount)
+    .limit(q.MaxResultCount);
+  return { items: rows.map(toCategory), totalCount: n };
+}
+
 const sitesText = (sites: MeliSiteNumber[]) => (sites.length === 5 ? "全部站点" : sites.map(siteName).join("、"));
 
 /** The category area: the host's synced trees and their jobs (sync, Chinese names), and the category prediction. */
@@ -250,6 +319,8 @@ export function createCategoryService(deps: CategoryDeps) {
     updateMeliAttrOne: (ctx: CallContext, q: { site: number; cateId: string }) => updateMeliAttrOne(deps, ctx, q),
     updateRefer,
     updateAllCategoryStatus,
+    getCategorySyncStatus,
+    getCategoriesByPage,
     /** Starts a sync of the sites' trees, attributes or fees (one category job at a time). */
     startSync: (ctx: CallContext, sites: MeliSiteNumber[], parts: SyncPart[]) =>
       startCategoryJob<SyncJob>(jobs, ctx, { name: SYNC_JOB, content: syncContent(sites, parts), data: { sites, parts } }),

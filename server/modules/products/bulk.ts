@@ -22,7 +22,7 @@ import {
   type ProductFilter,
   type ProductSelection,
 } from "../../../shared/contract/product.ts";
-import { recordBulkEdit } from "./edits.ts";
+import { editedStatus, recordBulkEdit } from "./edits.ts";
 import { productWhere, selectionWhere } from "./filter.ts";
 
 type Body<T extends z.ZodType> = z.output<T>;
@@ -40,6 +40,9 @@ export type AssignBody = Body<typeof assignProductInput>;
 // Prices. Money is computed in SQL numeric (never JavaScript floats); numbers go in as their decimal text.
 
 const numeric = (n: number) => sql`${String(n)}::numeric`;
+
+/** Every edit of a product's content here also moves it from 未编辑 to edited (editedStatus); status is recorded for undo. */
+const edited = sql`status = ${editedStatus(sql`${products.status}`)}`;
 
 /** x with its cents replaced: floor(x) + tinyPrice (at cents), or x when no tinyPrice is given. */
 const endingOn = (x: SQL, tinyPrice: number | null | undefined) =>
@@ -68,9 +71,9 @@ export function batchUpdateProductSamePrice(ctx: CallContext, body: SamePriceBod
   const value = endingOn(sql`round(${numeric(body.fixPrice)} * ${numeric(body.rate ?? 1)}, 2)`, body.tinyPrice);
   return recordBulkEdit(ctx, {
     kind: "BatchUpdateProductSamePrice",
-    columns: ["price", "variants"],
+    columns: ["price", "variants", "status"],
     where: selectionWhere(ctx, body),
-    set: sql`price = ${value}, variants = ${variantsPriced(() => value, true)}`,
+    set: sql`price = ${value}, variants = ${variantsPriced(() => value, true)}, ${edited}`,
     input: body,
   });
 }
@@ -81,10 +84,10 @@ export function batchUpdateProductPrice(ctx: CallContext, body: PriceBody) {
     sql`greatest(0::numeric, ${endingOn(sql`round(${old} * ${numeric(body.rate)} + ${numeric(body.price)}, 2)`, body.tinyPrice)})`;
   return recordBulkEdit(ctx, {
     kind: "BatchUpdateProductPrice",
-    columns: ["price", "variants"],
+    columns: ["price", "variants", "status"],
     where: selectionWhere(ctx, body),
     set: sql`price = case when ${products.price} is null then null else ${next(sql`${products.price}`)} end,
-      variants = ${variantsPriced(next, false)}`,
+      variants = ${variantsPriced(next, false)}, ${edited}`,
     input: body,
   });
 }
@@ -109,6 +112,10 @@ export function batchUpdateProductWeight(ctx: CallContext, body: WeightBody, kin
     columns.push("size");
     set.push(sql`size = ${body.size}::text`);
   }
+  if (columns.length) {
+    columns.push("status");
+    set.push(edited);
+  }
   return recordBulkEdit(ctx, { kind, columns, where: selectionWhere(ctx, body), set: sql.join(set, sql`, `), input: body });
 }
 
@@ -127,10 +134,10 @@ export function batchUpdateProductCategory(ctx: CallContext, body: CategoryBody)
   const { cateId, site, attrs, categoryName } = body.productCateInfo;
   return recordBulkEdit(ctx, {
     kind: "BatchUpdateProductCategory",
-    columns: ["cate_info", "cate_id", "site", "category_name"],
+    columns: ["cate_info", "cate_id", "site", "category_name", "status"],
     where: selectionWhere(ctx, body),
     set: sql`cate_info = ${JSON.stringify({ cateId, site, attrs })}::jsonb, cate_id = ${cateId}::text, site = ${site}::int,
-      category_name = ${categoryName ?? null}::text`,
+      category_name = ${categoryName ?? null}::text, ${edited}`,
     input: body,
   });
 }
@@ -178,6 +185,10 @@ export function replaceKeyword(ctx: CallContext, body: ReplaceKeywordBody) {
     columns.push("description");
     set.push(sql`description = ${d.next}`);
     has.push(d.has);
+  }
+  if (columns.length) {
+    columns.push("status");
+    set.push(edited);
   }
   return recordBulkEdit(ctx, {
     kind: "ReplaceKeyword",

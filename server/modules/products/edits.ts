@@ -10,6 +10,16 @@ import { rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import { UNDO_WINDOW_HOURS, type BulkEditResult, type ProductEditInfo } from "../../../shared/contract/product.ts";
+import { ProductStatus } from "../../../shared/contract/enums.ts";
+
+/**
+ * A product's status after a change of its content (title, description, price, weight, size, attributes, category,
+ * translation): an unedited product becomes Ready (待发布, edited); any status the user chose stays. `status` is the
+ * row's status column as the statement names it. A recorded bulk edit setting it lists "status" in its columns, so
+ * its undo restores the status too.
+ */
+export const editedStatus = (status: SQL) =>
+  sql`case when ${status} = ${ProductStatus.Unedited}::int then ${ProductStatus.Ready}::int else ${status} end`;
 
 /** What a bulk edit needs of its caller: the transaction (scoped to the tenant), the tenant and who edits. */
 export type EditContext = { tx: Tx; tenantId: string; user: { id: string } | null };

@@ -38,7 +38,7 @@ import {
   linkProductLabel,
   replaceKeyword,
 } from "./bulk.ts";
-import { getLastProductEdit, undoProductEdit } from "./edits.ts";
+import { editedStatus, getLastProductEdit, undoProductEdit } from "./edits.ts";
 import { createProductExport, type ProductExportDeps } from "./export.ts";
 import {
   createOrUpdateProductLabelGroup,
@@ -393,6 +393,7 @@ export async function updateProductAttr(ctx: CallContext, body: z.output<typeof 
     .update(products)
     .set({
       cateInfo: { ...cate, attrs: body.attrs },
+      status: editedStatus(sql`${products.status}`),
       lastModificationTime: new Date(),
       lastModifierId: ctx.user!.id,
       concurrencyStamp: randomUUID(),
@@ -415,6 +416,7 @@ export async function updateProductPrice(ctx: CallContext, body: z.output<typeof
           then jsonb_set(x.v, '{price}', to_jsonb(round(coalesce((x.v->>'price')::numeric * ${ratio}, ${newPrice}::numeric), 2)))
           else x.v end order by x.n), '[]'::jsonb)
         from jsonb_array_elements(p.variants) with ordinality as x(v, n)),
+      status = ${editedStatus(sql`p.status`)},
       last_modification_time = now(), last_modifier_id = ${ctx.user!.id}, concurrency_stamp = gen_random_uuid()::text
     where ${visibleProductsRaw(ctx)} and p.id = ${body.productId}
     returning p.id`);

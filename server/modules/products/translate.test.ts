@@ -1,6 +1,7 @@
 // TranslateProduct through the real HTTP stack and job queue, against a loopback LibreTranslate speaking its real wire
 // format: the clear refusal without a configured service, titles (and descriptions) written in the target language
-// from each product's source language, the task record's progress, undo restoring the titles, and visibility.
+// from each product's source language, the task record's progress, the products marked edited, undo restoring the
+// titles and statuses, and visibility.
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
+import { ProductStatus, TaskStatus } from "../../../shared/contract/enums.ts";
 import { sourceLanguage } from "./translate.ts";
 
 let s: TestServer;
@@ -73,6 +74,7 @@ async function finished(t: TestTenant, taskId: string) {
   throw new Error("translation task did not finish");
 }
 
+const { Unedited, Ready, Archived } = ProductStatus;
 const translate = (token: string, body: unknown) => s.api("POST", "/api/Product/TranslateProduct", { token, body });
 
 describe("TranslateProduct", () => {
@@ -94,7 +96,7 @@ describe("TranslateProduct", () => {
     const ids = await insert(t, t.userId, [
       { title: { zh: "红色 手机壳" }, description: { zh: "<p>好</p>" } },
       { title: { en: "Winter coat", es: "Abrigo" }, description: {} },
-      { title: { pt: "Sapato" } },
+      { title: { pt: "Sapato" }, status: ProductStatus.Archived },
       { title: {} },
     ]);
     requests.length = 0;
@@ -113,6 +115,8 @@ describe("TranslateProduct", () => {
     expect(rows.get(ids[3])!.title).toEqual({});
     expect(rows.get(ids[2])!.searchText).toContain("[es] sapato");
     expect(requests.some((r) => r.format === "html" && r.q.includes("<p>好</p>"))).toBe(true);
+    // A translated product is edited; a status the user chose stays; nothing translated, nothing changes.
+    expect(ids.map((id) => rows.get(id)!.status)).toEqual([Ready, Ready, Archived, Unedited]);
 
     const undo = await s.api("POST", "/api/Product/UndoProductEdit", { token: t.token, body: { id: res.body.result.editId } });
     expect(undo.status, undo.raw).toBe(200);
@@ -120,6 +124,7 @@ describe("TranslateProduct", () => {
     expect(restored.get(ids[0])!.title).toEqual({ zh: "红色 手机壳" });
     expect(restored.get(ids[0])!.description).toEqual({ zh: "<p>好</p>" });
     expect(restored.get(ids[1])!.title).toEqual({ en: "Winter coat", es: "Abrigo" });
+    expect(ids.map((id) => restored.get(id)!.status)).toEqual([Unedited, Unedited, Archived, Unedited]);
   });
 
   it("translates from the asked language only, never another tenant's or another user's products", async () => {

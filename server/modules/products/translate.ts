@@ -17,7 +17,7 @@ import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, providerNames, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { translateProductInput, TranslateProductResult } from "../../../shared/contract/product.ts";
-import { recordBulkEdit } from "./edits.ts";
+import { editedStatus, recordBulkEdit } from "./edits.ts";
 import { selectionWhere } from "./filter.ts";
 
 const TRANSLATE_JOB = "products.translate";
@@ -57,7 +57,8 @@ async function translateProduct(
   if (body.from && body.from.toLowerCase() === body.to) throw businessError("源语言与目标语言相同");
   // Refuses at once, with the service's clear message, when no usable service is configured.
   await translatorFor(ctx.tx, deps.secrets, body.thirdPlatformType);
-  const columns = body.isContainsDescription ? ["title", "description"] : ["title"];
+  // status too: the job moves a translated product from 未编辑 to edited, and an undo puts the old status back.
+  const columns = body.isContainsDescription ? ["title", "description", "status"] : ["title", "status"];
   const { count, editId } = await recordBulkEdit(ctx, {
     kind: "TranslateProduct",
     columns,
@@ -159,6 +160,7 @@ async function runTranslateJob(deps: ProductTranslationDeps, job: TranslateJob) 
               title = case when v.title is null then p.title else p.title || jsonb_build_object(${job.to}::text, v.title) end,
               description = case when v.description is null then p.description
                 else p.description || jsonb_build_object(${job.to}::text, v.description) end,
+              status = ${editedStatus(sql`p.status`)},
               last_modification_time = now(), last_modifier_id = ${job.userId}::uuid, concurrency_stamp = gen_random_uuid()::text
             from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(id uuid, title text, description text)
             where p.tenant_id = ${job.tenantId} and p.id = v.id
