@@ -2,8 +2,10 @@
 // and reads what it prints. Shared by the end-to-end tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
@@ -206,4 +208,45 @@ export async function accessToken(baseUrl: string, userName: string, password: s
   if (status !== 200 || !body.access_token)
     throw new Error(`login ${userName}@${tenant ?? "host"} failed: ${status} ${JSON.stringify(body)}`);
   return body.access_token;
+}
+
+/**
+ * The app on a fresh data directory, and on a fresh PostgreSQL database when DATABASE_URL is set (the suite's second
+ * run); `stop` ends it and removes both.
+ */
+export async function startFreshApp(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ app: AppProcess; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `erp-${name}-`));
+  const database = process.env.DATABASE_URL
+    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, `erp_${name.replace(/-/g, "_")}`)
+    : null;
+  const app = await startApp({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    PORT: String(await freePort()),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  return {
+    app,
+    async stop() {
+      await app.stop("SIGKILL");
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One API call with a bearer token; a non-2xx answer throws with its body. Answers the envelope's result. */
+export async function callApi<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (JSON.parse(text) as { result: T }).result;
 }

@@ -4,15 +4,14 @@
 // Mexico's categories Chinese names, which the category table shows beside the Spanish ones, found by a Chinese search;
 // a category's reference name is edited from its row.
 // Screenshots go to e2e/artifacts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const ADMIN_PASSWORD = "Admin-e2e-2026";
@@ -22,16 +21,7 @@ let host: string;
 let translator: Server;
 const cleanups: (() => unknown)[] = [];
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${host}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { result: T }).result;
-}
+const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, host, method, path, body);
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
@@ -51,16 +41,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => translator.listen(0, "127.0.0.1", resolve));
   cleanups.push(() => new Promise((resolve) => translator.close(resolve)));
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-category-sync-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()), ADMIN_PASSWORD };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_category_sync");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("category-sync", { ADMIN_PASSWORD });
+  app = started.app;
+  cleanups.unshift(started.stop);
   host = await accessToken(app.url, "admin", ADMIN_PASSWORD);
   browser = await launchChromium();
 }, 300_000);

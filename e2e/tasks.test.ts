@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 let app: AppProcess;
@@ -17,29 +17,13 @@ let demo: { tenant: string; user: string; password: string };
 let token: string;
 const cleanups: (() => unknown)[] = [];
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { result: T }).result;
-}
+const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-tasks-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()) };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_tasks");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("tasks");
+  app = started.app;
+  cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
   token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
   for (let i = 0; i < 5; i++) {
