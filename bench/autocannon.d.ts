@@ -28,7 +28,10 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     title?: string;
+    /** Each request in turn; setupRequest may change the request before it is sent (e.g. its path). */
+    requests?: { setupRequest?: (req: Request) => Request }[];
   };
+  export type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   export type Result = {
     title?: string;
     url: string;

@@ -21,7 +21,7 @@
 //
 // Prints the machine and markdown tables; writes the raw figures as JSON into bench/.data/.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -30,6 +30,7 @@ import { sql } from "drizzle-orm";
 import { launchChromium } from "../e2e/browser.ts";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { loadAvg, processCpuSeconds } from "./measure.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -46,24 +47,9 @@ const SITE_CODES = ["mx", "bl", "cl", "co", "cbt"];
 const out = join(repoRoot, "bench/.data");
 mkdirSync(out, { recursive: true });
 
-const loadAvg = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-
 function machine() {
   const model = /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? cpus()[0]?.model;
   return { cpus: cpus().length, cpuModel: model, memGiB: (totalmem() / 2 ** 30).toFixed(1), node: process.version, loadavg: loadAvg() };
-}
-
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const pct = (xs: number[], p: number) => {

@@ -29,12 +29,13 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { accessToken, cleanEnv, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import { crawlFetch } from "../server/modules/collects/fetch.ts";
 import { extract } from "../shared/extract/extract.ts";
+import { loadAvg, processCpuSeconds } from "./measure.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -92,21 +93,6 @@ function machine() {
     node: process.version,
     loadavg: loadAvg(),
   };
-}
-
-const loadAvg = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 function machineTicks(): { busy: number; total: number } {

@@ -43,10 +43,9 @@
 //     a filter, the words are also created through CreateIfringementWord and the same products screened over HTTP.
 //
 // Prints the machine and markdown tables; writes the raw figures as JSON (and the plans) into bench/.data/.
-import { execFileSync } from "node:child_process";
 import type { EventEmitter } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -67,6 +66,7 @@ import { batchUpdateProductPrice, replaceKeyword } from "../server/modules/produ
 import { getProductsByPage } from "../server/modules/products/service.ts";
 import { batchUpdateProductPriceInput, getProductsByPageInput, replaceKeywordInput, type ProductPage } from "../shared/contract/product.ts";
 import { createWordMatcher, pickWord } from "../shared/text/aho-corasick.ts";
+import { cpuMeter, loadAvg, machine, rssMiB, stats } from "./measure.ts";
 import { BRAND_WORDS, COMMON_WORD_ZH, PREFIX_WORD, RARE_WORD, seedProducts, type ProductSeedResult } from "./product-seed.ts";
 
 const { values: args } = parseArgs({
@@ -111,78 +111,6 @@ const SUB_PASSWORD = "Bench-Sub-1";
 const outDir = join(repoRoot, "bench", ".data");
 const TARGET = { postgres: 20, pglite: 50 } as const;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Machine, CPU, percentiles.
-
-function machine() {
-  const model = /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? cpus()[0]?.model;
-  let nproc = String(cpus().length);
-  try {
-    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {
-    // os.cpus() then
-  }
-  const pgliteVersion = (
-    JSON.parse(readFileSync(join(repoRoot, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }
-  ).version;
-  return {
-    nproc,
-    cpuModel: model,
-    memGiB: (totalmem() / 2 ** 30).toFixed(1),
-    node: process.version,
-    pglite: pgliteVersion,
-    loadavg: loadAvg(),
-  };
-}
-
-const loadAvg = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function machineTicks(): { busy: number; total: number } {
-  const v = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = v[3] + (v[4] ?? 0);
-  return { busy: v.reduce((a, b) => a + b, 0) - idle, total: v.reduce((a, b) => a + b, 0) };
-}
-
-/** CPU of a process and the machine's busy share over a phase. */
-function cpuMeter(pid?: number) {
-  const p0 = pid ? processCpuSeconds(pid) : 0;
-  const m0 = machineTicks();
-  const t0 = performance.now();
-  return () => {
-    const wall = (performance.now() - t0) / 1000;
-    const m1 = machineTicks();
-    return {
-      wall,
-      processCpuPct: pid ? ((processCpuSeconds(pid) - p0) / wall) * 100 : 0,
-      machineBusyPct: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100,
-    };
-  };
-}
-
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
-function stats(lat: number[]) {
-  const s = [...lat].sort((a, b) => a - b);
-  return { n: s.length, p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s[s.length - 1] ?? NaN };
-}
 const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 const log = (line: string) => console.error(line);
 

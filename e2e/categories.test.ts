@@ -3,14 +3,13 @@
 // a product in the editor, picks a category by searching (without its accents, in lower case), saves, and the server
 // holds the category and its full name. The tree is cached in IndexedDB with its version, and a second opening only
 // checks the version (notModified). Screenshots go to e2e/artifacts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, HTTPResponse, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryTreeNode } from "../shared/contract/category.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const ADMIN_PASSWORD = "Admin-e2e-2026";
@@ -22,32 +21,16 @@ let host: string;
 let productId: string;
 const cleanups: (() => unknown)[] = [];
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { result: T }).result;
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
 
 const flatten = (nodes: CategoryTreeNode[]): CategoryTreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-categories-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()), ADMIN_PASSWORD };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_categories");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("categories", { ADMIN_PASSWORD });
+  app = started.app;
+  cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
   seller = await accessToken(app.url, demo.user, demo.password, demo.tenant);
   host = await accessToken(app.url, "admin", ADMIN_PASSWORD);

@@ -1,39 +1,34 @@
 // /collects/collect in real Chromium against the real server: pasted links and an imported file of links go to the
 // one URL queue below the forms, where each row shows its state until the crawl ends (there is no outside network
-// here, so each ends as a failure: what matters is that no pasted link goes missing). Screenshots go to e2e/artifacts.
+// here, so each ends as a failure: what matters is that no pasted link goes missing). The server is `npm start` on a
+// fresh DATA_DIR (and a fresh database when the suite runs on PostgreSQL). Screenshots go to e2e/artifacts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AddressInfo } from "node:net";
 import type { Browser, ElementHandle, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestTenant } from "../server/testing/harness.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { repoRoot } from "./app-process.ts";
+import { repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const PASTED = ["https://detail.1688.com/offer/880001.html", "https://item.jd.com/880002.html"];
 const IMPORTED = "https://detail.1688.com/offer/880003.html";
 
-let s: TestServer;
-let a: TestTenant;
-let consoleUrl: string;
+let app: AppProcess;
+let stopApp: (() => Promise<void>) | undefined;
 let browser: Browser;
 let workDir: string;
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   workDir = mkdtempSync(join(tmpdir(), "erp-collect-queue-"));
-  s = await startTestServer();
-  a = await s.createTenant();
-  await s.app.listen({ port: 0, host: "127.0.0.1" });
-  consoleUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  ({ app, stop: stopApp } = await startFreshApp("collect-queue"));
   browser = await launchChromium();
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await s?.close();
+  await stopApp?.();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -50,12 +45,7 @@ const queueRows = (page: Page) =>
 
 describe("collect page", () => {
   it("shows pasted links and an imported file's links in one queue with their progress", async () => {
-    const page = await openConsolePage(
-      browser,
-      consoleUrl,
-      { tenant: a.tenantName, user: a.userName, password: a.password },
-      "/collects/collect",
-    );
+    const page = await openConsolePage(browser, app.url, app.firstStart.demo!, "/collects/collect");
     await page.waitForSelector("[data-testid=collect-url-queue]");
     await page.type("[data-testid=collect-urls-input]", PASTED.join("\n"));
     await page.click("[data-testid=collect-urls-submit]");

@@ -1,13 +1,12 @@
 // The console in real Chromium (Debian's package) against the real server started as `npm start` starts it, on a
 // fresh DATA_DIR (and a fresh database when the suite runs on PostgreSQL). Screenshots of each state are written to
 // e2e/artifacts (ignored by git) for review.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const ADMIN_PASSWORD = "Admin123456";
@@ -20,30 +19,13 @@ const cleanups: (() => unknown)[] = [];
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-console-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ADMIN_PASSWORD,
-    PORT: String(await freePort()),
-  };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_console");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("console", { ADMIN_PASSWORD });
+  app = started.app;
+  cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
   // A sub-account of the demo tenant, made through the API as a main account would.
   const mainToken = await accessToken(app.url, demo.user, demo.password, demo.tenant);
-  const created = await fetch(`${app.url}/api/User/CreateSubUser`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${mainToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ userName: SUB.userName, pwd: SUB.password }),
-  });
-  expect(created.status).toBe(200);
+  await callApi(app.url, mainToken, "POST", "/api/User/CreateSubUser", { userName: SUB.userName, pwd: SUB.password });
   browser = await launchChromium();
 }, 240_000);
 
@@ -396,12 +378,11 @@ describe("console", () => {
 
   it("the host's new-version allowlist shows the new-version route to the listed tenant only", async () => {
     const hostToken = await accessToken(app.url, "admin", ADMIN_PASSWORD);
-    const saved = await fetch(`${app.url}/api/SystemConfigSetting/CreateOrUpdate`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${hostToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "新版本租户", key: "Console.NewVersionTenants", value: `alpha, ${demo.tenant}` }),
+    await callApi(app.url, hostToken, "POST", "/api/SystemConfigSetting/CreateOrUpdate", {
+      name: "新版本租户",
+      key: "Console.NewVersionTenants",
+      value: `alpha, ${demo.tenant}`,
     });
-    expect(saved.status).toBe(200);
     const page = await newPage();
     await login(page, demo.tenant, demo.user, demo.password);
     expect(await menuPaths(page)).toContain("/proudcts/publish-records/v2");

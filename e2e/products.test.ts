@@ -2,13 +2,12 @@
 // when the suite runs on PostgreSQL): filter by title, select everything the filter matches, change the price of all
 // of them in the bulk dialog, undo it, and edit one variant's price in the editor. Each step is checked against the
 // server's data, not only the screen. Screenshots go to e2e/artifacts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 let app: AppProcess;
@@ -19,16 +18,7 @@ const cleanups: (() => unknown)[] = [];
 
 type Product = { id: string; price: string | null; titleText: string; variantModel: { items: { sku: string; price: string | null }[] } };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { result: T }).result;
-}
+const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
 const products = async (filter: Record<string, unknown> = {}) =>
   (await call<{ items: Product[] }>("POST", "/api/Product/GetProductsByPage", { maxResultCount: 1000, ...filter })).items;
 
@@ -38,16 +28,9 @@ let variantProduct: string;
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-products-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()) };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_products");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("products");
+  app = started.app;
+  cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
   token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
   // 12 phone cases and 8 coats, with prices the test can recognise; one coat has variants.

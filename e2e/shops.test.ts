@@ -3,13 +3,12 @@
 // the authorization window and the sandbox's consent page, come back and see it listed; edit its pricing rules and
 // switches; connect another with the browser's pop-ups blocked (the page goes there and back itself). Each step is
 // checked against the server's data, not only the screen. Screenshots go to e2e/artifacts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "./app-process.ts";
+import { accessToken, callApi, freePort, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 let app: AppProcess;
@@ -33,34 +32,18 @@ type Shop = {
   ownerId: string;
 };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { result: T }).result;
-}
+const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
 const shops = async () =>
   (await call<{ items: Shop[]; totalCount: number }>("GET", "/api/MeliAccount/GetAccounts?MaxResultCount=100")).items;
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-shops-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   // Mercado Libre sends the seller back to PUBLIC_URL: the address the browser uses for the console. The sandbox's
   // consent page stays on localhost, another origin, as the real authorization page is.
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_shops");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  app = await startApp(env);
-  cleanups.unshift(() => app.stop("SIGKILL"));
+  const started = await startFreshApp("shops", { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  app = started.app;
+  cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
   token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
   // A salesperson of the demo tenant, to assign shops to (the console lists it from the user cache at login).

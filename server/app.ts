@@ -10,6 +10,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { createServices, type AppDeps } from "./deps.ts";
+import { admissionLimits, createAdmission } from "./http/admission.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
 import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { validatorCompiler } from "./http/validation.ts";
@@ -61,7 +62,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTokenEndpoint(app, { database: deps.database, loginLimiter: deps.loginLimiter, sessions: services.sessions });
   const calls: RegisteredCall[] = [];
   app.decorate("calls", calls);
-  registerModules(createRegistrar(app, { database: deps.database, tokens: deps.tokens }, calls), services);
+  const { dbLockTimeoutMs: lockTimeoutMs, dbStatementTimeoutMs, dbBulkStatementTimeoutMs, dbPoolSize } = deps.config;
+  const registrar = createRegistrar(
+    app,
+    {
+      database: deps.database,
+      tokens: deps.tokens,
+      admission: createAdmission(admissionLimits(dbPoolSize)),
+      limits: {
+        call: { lockTimeoutMs, statementTimeoutMs: dbStatementTimeoutMs },
+        bulk: { lockTimeoutMs, statementTimeoutMs: dbBulkStatementTimeoutMs },
+      },
+    },
+    calls,
+  );
+  registerModules(registrar, services);
 
   if (existsSync(consoleDist)) {
     await app.register(fastifyStatic, { root: consoleDist, prefix: "/", wildcard: false });

@@ -48,6 +48,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("no-reply@localhost"),
   DB_POOL_SIZE: integer(1, 200).default(20),
+  /** How long a call's statement may wait for a row lock, and run (a bulk edit's statement: DB_BULK_STATEMENT_TIMEOUT_MS). */
+  DB_LOCK_TIMEOUT_MS: integer(100, 600_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: integer(100, 3_600_000).default(30_000),
+  DB_BULK_STATEMENT_TIMEOUT_MS: integer(100, 3_600_000).default(300_000),
   /** PGlite runs in a worker thread (1, default) or in the server's own thread (0). */
   PGLITE_WORKER: flag(true),
   LOGIN_RATE_LIMIT_PER_MINUTE: integer(1).default(60),
@@ -80,6 +84,10 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   dbPoolSize: number;
+  /** Per call transaction: lock wait and statement time (PostgreSQL lock_timeout / statement_timeout). */
+  dbLockTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  dbBulkStatementTimeoutMs: number;
   /** PGlite in its worker thread (SQL on a second core) rather than in the server's thread. */
   pgliteWorker: boolean;
   /** Token requests one IP may make per minute before answers turn into 429. */
@@ -161,6 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbLockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbBulkStatementTimeoutMs: e.DB_BULK_STATEMENT_TIMEOUT_MS,
     pgliteWorker: e.PGLITE_WORKER,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -47,6 +47,8 @@ export type DatabaseOptions =
     }
   | { kind: "postgres"; url: string; poolSize?: number };
 
+const POOL_WAIT_MS = 10_000;
+
 // Timestamps come back as Date objects and numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -54,12 +56,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === "postgres") {
     // JIT off: a request's statements are short, and a bulk edit's single statement spent 0.3-0.6 s compiling its
     // expressions before touching a row (bench/RESULTS.md).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: "-c jit=off" });
+    // A checkout waits at most POOL_WAIT_MS: past it the call answers 503 rather than queueing without bound (calls
+    // already wait their turn in the process before they ask for a connection: server/http/admission.ts).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      options: "-c jit=off",
+    });
     pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // BEGIN and the scope go out as one simple query: one round trip less on every request.
     registerScopedRunner(db, async (scopeStatement, fn) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: Error) => {
+        throw Object.assign(new Error(`no database connection: ${err.message}`, { cause: err }), { code: "57P03" });
+      });
       let broken = false;
       try {
         await client.query(`begin; ${scopeStatement}`);

@@ -22,13 +22,29 @@ export function registerScopedRunner(db: Db, runner: ScopedRunner) {
   runners.set(db, runner);
 }
 
-export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * How long a request's statements may wait for a lock and run (PostgreSQL's lock_timeout and statement_timeout, for
+ * this transaction only). Past them the statement fails with 55P03 or 57014, answered 409 and 503.
+ */
+export type TxLimits = { lockTimeoutMs: number; statementTimeoutMs: number };
+
+export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>, limits?: TxLimits): Promise<T> {
+  const statement = scopeStatement(scope) + (limits ? limitsStatement(limits) : "");
   const runner = runners.get(db);
-  if (runner) return runner(scopeStatement(scope), fn);
+  if (runner) return runner(statement, fn);
   return db.transaction(async (tx) => {
-    await setScope(tx, scope);
+    await tx.execute(sql.raw(statement));
     return fn(tx);
   });
+}
+
+/** The limits as more columns of the scope's select (integers only, so inlining them is safe). */
+function limitsStatement(limits: TxLimits): string {
+  const ms = (n: number) => {
+    if (!Number.isInteger(n) || n < 0) throw new Error("a transaction limit is a whole number of milliseconds");
+    return `'${n}ms'`;
+  };
+  return `, set_config('lock_timeout', ${ms(limits.lockTimeoutMs)}, true), set_config('statement_timeout', ${ms(limits.statementTimeoutMs)}, true)`;
 }
 
 /** Switches the scope inside an open transaction (host calls that act for one tenant). */

@@ -6,11 +6,12 @@ import multipart from "@fastify/multipart";
 import { z } from "zod";
 import type { Database, Tx } from "../db/client.ts";
 import { HOST_TENANT_ID } from "../db/schema.ts";
-import { hostAllScope, inScope, type Scope } from "../db/scope.ts";
+import { hostAllScope, inScope, type Scope, type TxLimits } from "../db/scope.ts";
 import { loadSessionUser, type SessionUser } from "../modules/identity/session-user.ts";
 import { findTenant, type TenantRow } from "../modules/identity/tenants.ts";
 import { type Principal, readPrincipal, tenantHint, type TokenSigner } from "./auth.ts";
-import { AppError, errorBody, forbidden, notFound, unauthorized, unsupportedMediaType } from "./errors.ts";
+import type { Admission } from "./admission.ts";
+import { AppError, errorBody, forbidden, notFound, sqlState, unauthorized, unsupportedMediaType } from "./errors.ts";
 import { receiveUploadBeforeTransaction } from "./upload.ts";
 import {
   claimIdempotencyKey,
@@ -65,6 +66,12 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
    * A request without the header still runs (older clients); the shared client always sends one.
    */
   idempotent?: true;
+  /**
+   * A bulk edit: one set-based write over many of the tenant's rows. It runs one at a time per tenant and with a
+   * bounded number over all tenants (waiting in the process, not on a connection: admission.ts), with a longer
+   * statement time, and it is retried when the database chose it as a deadlock's victim (it only writes the database).
+   */
+  bulk?: true;
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
@@ -78,6 +85,7 @@ export type RegisteredCall = {
   hasBody: boolean;
   hasParams: boolean;
   idempotent: boolean;
+  bulk: boolean;
 };
 
 export type Registrar = {
@@ -124,8 +132,18 @@ function acceptedBodyType(contentType: string | undefined): boolean {
   return type === "application/json" || type.endsWith("+json") || type === "multipart/form-data";
 }
 
-/** What the registrar itself needs: the database its transactions run on and the signer that checks tokens. */
-export type RegistrarDeps = { database: Database; tokens: TokenSigner };
+/**
+ * What the registrar itself needs: the database its transactions run on, the signer that checks tokens, the admission
+ * that gives calls their turn, and how long a call's statements may wait for a lock and run.
+ */
+export type RegistrarDeps = { database: Database; tokens: TokenSigner; admission: Admission; limits: CallLimits };
+
+/** A call's statement limits, and a bulk edit's (its statement may run longer). Defaults in config.ts. */
+export type CallLimits = { call: TxLimits; bulk: TxLimits };
+
+/** A deadlock's victim or a serialization failure: the transaction rolled back whole, so running it again is safe. */
+const retriedStates = new Set(["40P01", "40001"]);
+const BULK_ATTEMPTS = 3;
 
 export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, registry: RegisteredCall[]): Registrar {
   return {
@@ -145,6 +163,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         hasBody: !!def.body,
         hasParams: !!def.params,
         idempotent: !!def.idempotent,
+        bulk: !!def.bulk,
       });
       const queryKeys = def.query && "shape" in def.query ? Object.keys((def.query as unknown as z.ZodObject).shape) : [];
       const keyByLower = new Map(queryKeys.map((k) => [k.toLowerCase(), k]));
@@ -195,32 +214,57 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           // The file is received and read before the transaction opens, so a slow upload holds no connection.
           if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
           const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
-          const result = await inScope(deps.database.db, scope, async (tx) => {
-            const user = principal ? await loadSessionUser(tx, principal) : null;
-            if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
-              throw forbidden("仅主账号可以执行此操作");
+          const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk);
+          const limits = def.bulk ? deps.limits.bulk : deps.limits.call;
+          const attempts = def.bulk ? BULK_ATTEMPTS : 1;
+          const run = () =>
+            inScope(
+              deps.database.db,
+              scope,
+              async (tx) => {
+                const user = principal ? await loadSessionUser(tx, principal) : null;
+                if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
+                  throw forbidden("仅主账号可以执行此操作");
+                }
+                if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
+                const owner: KeyOwner | null = key && principal ? { tenantId, userId: principal.userId, key } : null;
+                if (owner) {
+                  const first = await claimIdempotencyKey(tx, owner, requestHash({ method: def.method, url }, input));
+                  if (first) return new Recorded(first, true);
+                }
+                let answer: unknown;
+                try {
+                  answer = await def.handler({ tx, req, reply, principal, user, tenantId }, input);
+                } catch (err) {
+                  // keepChanges(): commit what the call wrote, then answer the error.
+                  if (!(err instanceof AppError && err.commitFirst)) throw err;
+                  if (owner) await recordIdempotentAnswer(tx, owner, { status: err.status, body: JSON.stringify(errorBody(err)) });
+                  return new CommittedFailure(err);
+                }
+                if (!owner) return answer;
+                if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
+                const recorded =
+                  answer === undefined ? { status: 204, body: "" } : { status: 200, body: JSON.stringify({ result: answer }) };
+                await recordIdempotentAnswer(tx, owner, recorded);
+                return new Recorded(recorded, false);
+              },
+              limits,
+            );
+          let result: unknown;
+          try {
+            for (let attempt = 1; ; attempt++) {
+              try {
+                result = await run();
+                break;
+              } catch (err) {
+                const state = sqlState(err) ?? "";
+                if (attempt >= attempts || !retriedStates.has(state)) throw err;
+                req.log.warn({ sqlState: state, attempt }, "bulk call retried: the database rolled it back as a deadlock's victim");
+              }
             }
-            if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
-            const owner: KeyOwner | null = key && principal ? { tenantId, userId: principal.userId, key } : null;
-            if (owner) {
-              const first = await claimIdempotencyKey(tx, owner, requestHash({ method: def.method, url }, input));
-              if (first) return new Recorded(first, true);
-            }
-            let answer: unknown;
-            try {
-              answer = await def.handler({ tx, req, reply, principal, user, tenantId }, input);
-            } catch (err) {
-              // keepChanges(): commit what the call wrote, then answer the error.
-              if (!(err instanceof AppError && err.commitFirst)) throw err;
-              if (owner) await recordIdempotentAnswer(tx, owner, { status: err.status, body: JSON.stringify(errorBody(err)) });
-              return new CommittedFailure(err);
-            }
-            if (!owner) return answer;
-            if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
-            const recorded = answer === undefined ? { status: 204, body: "" } : { status: 200, body: JSON.stringify({ result: answer }) };
-            await recordIdempotentAnswer(tx, owner, recorded);
-            return new Recorded(recorded, false);
-          });
+          } finally {
+            leave();
+          }
           if (result instanceof Recorded) return sendRecordedAnswer(reply, result.answer, result.replayed);
           if (result instanceof CommittedFailure) throw result.error;
           if (result instanceof AfterCommit) {

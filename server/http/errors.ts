@@ -7,6 +7,8 @@ export type ValidationErrorInfo = { message: string; members: string[] };
 export class AppError extends Error {
   /** Set by keepChanges(): the call's transaction commits before this error is answered. */
   commitFirst = false;
+  /** Sent as Retry-After (seconds) with the answer: when the caller may try again (a 503 for a busy server). */
+  retryAfterHeader: number | null = null;
 
   constructor(
     readonly status: number,
@@ -38,6 +40,12 @@ export const notFound = (message: string) => new AppError(404, message, "NotFoun
 export const conflict = (message = "数据已被其他人修改，请刷新后重试") => new AppError(409, message, "Concurrency");
 export const unsupportedMediaType = (message = "不支持的内容类型，请使用 application/json") =>
   new AppError(415, message, "UnsupportedMediaType");
+/** The server could not take the call now (its share of the database is busy, a statement ran too long): retry later. */
+export function serviceBusy(message = "服务器繁忙，请稍后重试", retryAfterHeader = 2): AppError {
+  const err = new AppError(503, message, "ServiceBusy");
+  err.retryAfterHeader = retryAfterHeader;
+  return err;
+}
 export const tooManyRequests = (message = "访问太多，请稍候访问!") => new AppError(429, message, "TooManyRequests");
 
 export function errorBody(e: {
@@ -57,7 +65,8 @@ export function errorBody(e: {
   };
 }
 
-export function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>) {
+export function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>, retryAfterHeader?: number | null) {
+  if (retryAfterHeader != null) reply.header("Retry-After", String(retryAfterHeader));
   return reply.code(status).header("_AbpErrorFormat", "true").type("application/json; charset=utf-8").send(body);
 }
 
@@ -72,14 +81,24 @@ const fastifyMessages: Record<number, string> = {
   415: "不支持的内容类型",
 };
 
-// PostgreSQL error classes that can only come from a value that slipped past validation: still the caller's fault.
-function mapDatabaseError(err: { code?: unknown; cause?: unknown }): AppError | null {
-  // drizzle wraps the driver's error (DrizzleQueryError); the SQLSTATE is on its cause.
-  const cause = err.cause && typeof err.cause === "object" ? (err.cause as { code?: unknown }) : null;
-  const raw = typeof err.code === "string" && /^[0-9A-Z]{5}$/.test(err.code) ? err.code : cause?.code;
-  const code = typeof raw === "string" ? raw : "";
+/** An error's SQLSTATE, or null. drizzle wraps the driver's error (DrizzleQueryError); the SQLSTATE is then on its cause. */
+export function sqlState(err: unknown): string | null {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  if (typeof e?.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  const cause = e?.cause && typeof e.cause === "object" ? e.cause.code : null;
+  return typeof cause === "string" ? cause : null;
+}
+
+// PostgreSQL errors with an answer of their own: a value that slipped past validation (still the caller's fault), a
+// conflict with another call, a busy database.
+function mapDatabaseError(err: unknown): AppError | null {
+  const code = sqlState(err) ?? "";
   if (code === "23505") return conflict("数据已存在");
   if (code === "40001" || code === "40P01") return conflict("并发冲突，请重试");
+  // lock_timeout: another call held the rows longer than a request may wait for them.
+  if (code === "55P03") return new AppError(409, "数据正被其他操作修改，请稍后重试", "Concurrency.Locked");
+  // statement_timeout (57014), no connection free in time or the database starting (57P03), too many connections (53300).
+  if (code === "57014" || code === "57P03" || code === "53300") return serviceBusy();
   if (code.startsWith("22")) return badRequest("参数值无效");
   return null;
 }
@@ -96,7 +115,7 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { validation?: unknown }, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
-      return sendError(reply, err.status, errorBody(err));
+      return sendError(reply, err.status, errorBody(err), err.retryAfterHeader);
     }
     if (Array.isArray(err.validation)) {
       // Only ABP's two fields go out (the validator's entries also carry Fastify's instancePath).
@@ -109,7 +128,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
     const db = mapDatabaseError(err);
-    if (db) return sendError(reply, db.status, errorBody(db));
+    if (db) return sendError(reply, db.status, errorBody(db), db.retryAfterHeader);
     const status = typeof err.statusCode === "number" ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Statuses outside the contract's set (406, 414, ...) are answered as 400: still the caller's input.

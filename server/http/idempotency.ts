@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { rowsOf, type Tx } from "../db/client.ts";
-import { AppError, badRequest } from "./errors.ts";
+import { AppError, badRequest, sqlState } from "./errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long a key answers its first result; a retry comes within minutes, a day covers a client that was offline. */
@@ -90,10 +90,4 @@ export function sendRecordedAnswer(reply: FastifyReply, answer: RecordedAnswer, 
   if (answer.status === 204) return reply.code(204).send();
   if (answer.status >= 400) reply.header("_AbpErrorFormat", "true");
   return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
-}
-
-function sqlState(err: unknown): string | null {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === "string" ? e.code : e?.cause?.code;
-  return typeof code === "string" ? code : null;
 }

@@ -259,4 +259,23 @@ export const predictedCategory = z.object({
   ),
 });
 export type PredictedCategory = z.infer<typeof predictedCategory>;
-export const predictMeliCategoryResult = z.object({ title: z.string(), site: z.number().int(), items: z.array(predictedCategory) });
+/**
+ * How the categories were found: Mercado Libre's predictor on the title as it is ("direct"); a Chinese title translated
+ * into the site's language by the configured translation service first ("translated"); or, without a translation service
+ * (or a connected shop), a Chinese title matched against the categories' Chinese names from AckCategory ("chineseNames").
+ */
+export const categoryPredictionMethods = ["direct", "translated", "chineseNames"] as const;
+export type CategoryPredictionMethod = (typeof categoryPredictionMethods)[number];
+
+export const predictMeliCategoryResult = z.object({
+  /** The title predicted from: the one given, or the product's. */
+  title: z.string(),
+  site: z.number().int(),
+  method: z.enum(categoryPredictionMethods),
+  /** The title's translation into the site's language that Mercado Libre was asked with ("translated" only). */
+  translatedTitle: z.string().nullable(),
+  /** For the seller: why the Chinese names were matched instead, or why nothing could be predicted. */
+  note: z.string().nullable(),
+  items: z.array(predictedCategory),
+});
+export type PredictMeliCategoryResult = z.infer<typeof predictMeliCategoryResult>;

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fold, indexTree, searchRows, TREE_SELECT, TreeSelect, type TreeSelectNode } from "./tree-select.tsx";
+import { fold, indexTree, searchRows, TREE_SELECT, TreeSelect, zhPathOf, type TreeSelectNode } from "./tree-select.tsx";
 
 afterEach(cleanup);
 
@@ -115,6 +115,41 @@ describe("TreeSelect", () => {
     expect(screen.getByTestId("cat-empty").textContent).toBe("没有匹配的结果");
   });
 
+  it("shows a Chinese name first with the site's name beside, in the tree, the search and the chosen path", () => {
+    const zhNodes: TreeSelectNode[] = [
+      {
+        ...nodes[0],
+        zh: "手机和电话",
+        children: [
+          leaf("MLM11", "Fundas", "Celulares y Teléfonos", { zh: "手机壳" }),
+          leaf("MLM12", "Teléfonos Fijos", "Celulares y Teléfonos"),
+        ],
+      },
+    ];
+    const onChange = vi.fn();
+    render(<Harness items={zhNodes} onChange={onChange} />);
+    open();
+    expect(screen.getByTestId("cat-node-MLM1").textContent).toBe("手机和电话· Celulares y Teléfonos");
+    fireEvent.click(screen.getByTestId("cat-node-MLM1"));
+    expect(screen.getByTestId("cat-node-MLM11").textContent).toBe("手机壳· Fundas");
+    expect(screen.getByTestId("cat-node-MLM12").textContent).toBe("Teléfonos Fijos");
+    // Searched by the Chinese name: the match marked, the path in Chinese beside the site's.
+    fireEvent.change(screen.getByTestId("cat-search"), { target: { value: "手机壳" } });
+    expect(rowIds()).toEqual(["MLM11"]);
+    const row = screen.getByTestId("cat-node-MLM11");
+    expect(row.querySelector("mark")!.textContent).toBe("手机壳");
+    expect(row.textContent).toContain("手机和电话 > 手机壳 · Celulares y Teléfonos > Fundas");
+    fireEvent.click(row);
+    // The product keeps the site's full name; the field shows the Chinese path beside it.
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: "MLM11", fullName: "Celulares y Teléfonos > Fundas" }));
+    expect(screen.getByTestId("cat").textContent).toBe("手机和电话 > 手机壳· Celulares y Teléfonos > Fundas");
+    // A leaf without a Chinese name under a named branch: the path mixes, as the server's fullZh.
+    open();
+    fireEvent.change(screen.getByTestId("cat-search"), { target: { value: "fijos" } });
+    fireEvent.click(screen.getByTestId("cat-node-MLM12"));
+    expect(screen.getByTestId("cat").textContent).toBe("手机和电话 > Teléfonos Fijos· Celulares y Teléfonos > Teléfonos Fijos");
+  });
+
   it("a branch found by search opens in the tree instead of being chosen", () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
@@ -175,5 +210,8 @@ describe("indexing and matching", () => {
     expect(entries[byId.get("MLM1")!].end).toBe(5);
     expect(searchRows(entries, "  ").length).toBe(0);
     expect(searchRows(entries, "cocina").map((i) => entries[i].node.id)).toEqual(["MLM21"]);
+    // The Chinese path only once some node on it has a Chinese name.
+    expect(zhPathOf(entries, byId.get("MLM11")!)).toBe("Celulares y Teléfonos > 手机壳");
+    expect(zhPathOf(entries, byId.get("MLM131")!)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 // A tree-select (spec §9): full width, a dropdown at most 400 px high holding a virtualized list (list height 500, the
 // height assumed before layout), search by name. Without a search the tree shows with branches to open; with one, the
 // matching nodes (name, Chinese name or alias; case and accents ignored) show flat with their paths. Only leaves can be
-// chosen by default; the chosen node's fullName is the selection text. Built for category trees of thousands of nodes:
-// the tree is indexed once per `nodes`, and only the rows in view are rendered.
+// chosen by default; the chosen node's fullName is the selection text. A node with a Chinese name shows it first with its
+// own name beside ("手机壳 · Fundas"), and a chosen node its Chinese path beside its full name. Built for category trees
+// of thousands of nodes: the tree is indexed once per `nodes`, and only the rows in view are rendered.
 import * as PopoverPrimitive from "@radix-ui/react-popover";
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronDown, ChevronRight, Search, X } from "lucide-react";
@@ -74,6 +75,21 @@ export function indexTree(nodes: TreeSelectNode[]): { entries: Entry[]; byId: Ma
   return { entries, byId };
 }
 
+/**
+ * The path of entry `at` in Chinese: each node's Chinese name, else its name, once any node on the path has a Chinese
+ * name (null otherwise), as the server's fullZh.
+ */
+export function zhPathOf(entries: Entry[], at: number): string | null {
+  const names: string[] = [];
+  let any = false;
+  for (let i = at; i >= 0; i = entries[i].parent) {
+    const n = entries[i].node;
+    if (n.zh) any = true;
+    names.unshift(n.zh || n.name);
+  }
+  return any ? names.join(" > ") : null;
+}
+
 /** The rows of the tree with the given branches open. */
 function openRows(entries: Entry[], open: Set<string>): number[] {
   const rows: number[] = [];
@@ -94,6 +110,25 @@ export function searchRows(entries: Entry[], query: string): number[] {
     if (e.key.includes(q)) rows.push(i);
   });
   return rows;
+}
+
+/** A node's Chinese name first with its own name beside ("手机壳 · Fundas"), then its alias; matches marked while searching. */
+function NodeName({ node, query }: { node: TreeSelectNode; query: string }) {
+  return (
+    <>
+      {node.zh ? (
+        <>
+          <Highlight text={node.zh} query={query} />
+          <span className="text-muted-foreground ml-1.5 text-xs">
+            · <Highlight text={node.name} query={query} />
+          </span>
+        </>
+      ) : (
+        <Highlight text={node.name} query={query} />
+      )}
+      {node.alias ? <span className="text-muted-foreground ml-1.5 text-xs">（{node.alias}）</span> : null}
+    </>
+  );
 }
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -160,6 +195,7 @@ export function TreeSelect({
   const [active, setActive] = useState(0);
   const selectedAt = value ? byId.get(value) : undefined;
   const label = selectedAt !== undefined ? entries[selectedAt].node.fullName : value ? valueLabel || value : "";
+  const zhLabel = selectedAt !== undefined ? zhPathOf(entries, selectedAt) : null;
 
   const searching = query.trim() !== "";
   const rows = useMemo(() => (searching ? searchRows(entries, query) : openRows(entries, expanded)), [entries, expanded, query, searching]);
@@ -254,7 +290,7 @@ export function TreeSelect({
             aria-invalid={aria["aria-invalid"]}
             aria-describedby={aria["aria-describedby"]}
             aria-label={aria["aria-label"]}
-            title={label || undefined}
+            title={zhLabel ? `${zhLabel} · ${label}` : label || undefined}
             data-testid={testId}
             data-value={value ?? ""}
             className={cn(
@@ -264,7 +300,16 @@ export function TreeSelect({
               allowClear && value ? "pr-14" : "pr-8",
             )}
           >
-            <span className={cn("min-w-0 flex-1 truncate", !label && "text-muted-foreground")}>{label || placeholder}</span>
+            <span className={cn("min-w-0 flex-1 truncate", !label && "text-muted-foreground")}>
+              {zhLabel ? (
+                <>
+                  {zhLabel}
+                  <span className="text-muted-foreground ml-1.5">· {label}</span>
+                </>
+              ) : (
+                label || placeholder
+              )}
+            </span>
           </button>
         </PopoverPrimitive.Trigger>
         <span className="pointer-events-none absolute top-1/2 right-3 flex -translate-y-1/2 items-center gap-1">
@@ -440,20 +485,7 @@ function TreeRows({
               style={{ top: item.start, height: rowHeight, paddingLeft: searching ? 8 : 4 + e.depth * INDENT }}
             >
               {searching ? (
-                <div className="flex min-w-0 flex-col">
-                  <span className="truncate">
-                    <Highlight text={e.node.name} query={query} />
-                    {e.node.zh ? (
-                      <span className="text-muted-foreground ml-1.5 text-xs">
-                        <Highlight text={e.node.zh} query={query} />
-                      </span>
-                    ) : null}
-                    {e.node.alias ? <span className="text-muted-foreground ml-1.5 text-xs">（{e.node.alias}）</span> : null}
-                  </span>
-                  <span className="text-muted-foreground truncate text-xs" title={e.node.fullName}>
-                    {e.node.fullName}
-                  </span>
-                </div>
+                <SearchRow entries={entries} at={rows[item.index]} query={query} />
               ) : (
                 <>
                   {e.branch ? (
@@ -470,9 +502,7 @@ function TreeRows({
                     <span className="size-5 shrink-0" />
                   )}
                   <span className="truncate" title={e.node.fullName}>
-                    {e.node.name}
-                    {e.node.zh ? <span className="text-muted-foreground ml-1.5 text-xs">{e.node.zh}</span> : null}
-                    {e.node.alias ? <span className="text-muted-foreground ml-1.5 text-xs">（{e.node.alias}）</span> : null}
+                    <NodeName node={e.node} query="" />
                   </span>
                 </>
               )}
@@ -480,6 +510,23 @@ function TreeRows({
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/** A search match: its names, and below them its path (in Chinese beside the site's, when known). */
+function SearchRow({ entries, at, query }: { entries: Entry[]; at: number; query: string }) {
+  const node = entries[at].node;
+  const zhPath = zhPathOf(entries, at);
+  const path = zhPath ? `${zhPath} · ${node.fullName}` : node.fullName;
+  return (
+    <div className="flex min-w-0 flex-col">
+      <span className="truncate">
+        <NodeName node={node} query={query} />
+      </span>
+      <span className="text-muted-foreground truncate text-xs" title={path}>
+        {path}
+      </span>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // PredictMeliCategory through HTTP against the sandbox's domain discovery (which needs a seller's token): refused
 // clearly without a connected shop, then predictions for a title and for a product joined with the synced tree, and bad
 // input. Then AckCategory / AckAttr: refused without a translation service, and with a loopback LibreTranslate (its
-// real wire format) the Chinese names filled, kept by a re-sync, and searched in the tree.
+// real wire format) the Chinese names filled, kept by a re-sync, and searched in the tree. Last, a Chinese title: translated
+// into the site's language first with a translation service, else matched against the categories' Chinese names.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -10,11 +11,19 @@ import { rowsOf } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { categoryTrees, predict } from "../../sandbox/categories.ts";
+import { refreshFullZh } from "./store.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
-import { NO_SHOP_FOR_PREDICTION } from "./predict.ts";
+import {
+  chineseBigrams,
+  isChineseTitle,
+  NO_SHOP_FOR_PREDICTION,
+  NOTE_NO_CHINESE_NAMES,
+  NOTE_NO_SHOP,
+  NOTE_NO_TRANSLATOR,
+} from "./predict.ts";
 
 let s: TestServer;
 let host: string;
@@ -23,6 +32,8 @@ let B: TestTenant;
 let fake: Server;
 let fakeUrl: string;
 const translated: { source: string; target: string; q: string[] }[] = [];
+/** What the loopback LibreTranslate answers for Chinese titles into Spanish. */
+const toSpanish: Record<string, string> = { "三星手机壳 硅胶 黑色": "Funda de silicona para celular Samsung negro" };
 
 async function finished(taskId: string) {
   for (let i = 0; i < 1500; i++) {
@@ -52,7 +63,13 @@ beforeAll(async () => {
       }
       const body = JSON.parse(raw);
       translated.push(body);
-      res.end(JSON.stringify({ translatedText: body.q.map((t: string) => `中${t}`) }));
+      if (body.q.some((t: string) => t.includes("拒绝"))) {
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error: `${body.source} is not supported` }));
+        return;
+      }
+      const out = body.target === "zh" ? body.q.map((t: string) => `中${t}`) : body.q.map((t: string) => toSpanish[t] ?? t);
+      res.end(JSON.stringify({ translatedText: out }));
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
@@ -147,12 +164,15 @@ describe("PredictMeliCategory", () => {
   });
 });
 
-describe("AckCategory and AckAttr (Chinese names)", () => {
-  async function setSetting(key: string, value: string) {
-    const res = await s.api("POST", "/api/SystemConfigSetting/CreateOrUpdate", { token: host, body: { name: key, key, value } });
-    expect(res.status, res.raw).toBe(200);
-  }
+/** Creates the setting, or updates it when it exists. */
+async function setSetting(key: string, value: string) {
+  const held = await s.api("GET", "/api/SystemConfigSetting/Get", { token: host, query: { key } });
+  const id = held.status === 200 ? held.body.result.id : undefined;
+  const res = await s.api("POST", "/api/SystemConfigSetting/CreateOrUpdate", { token: host, body: { id, name: key, key, value } });
+  expect(res.status, res.raw).toBe(200);
+}
 
+describe("AckCategory and AckAttr (Chinese names)", () => {
   it("refuses without a translation service", async () => {
     const res = await s.api("GET", "/api/MeliCategory/AckCategory", { token: host, query: { site: 1 } });
     expect(res.status).toBe(403);
@@ -198,5 +218,112 @@ describe("AckCategory and AckAttr (Chinese names)", () => {
     const sync = await s.api("PUT", "/api/MeliCategory/UpdateAllMeliAttr", { token: host, query: { site: 2 } });
     expect((await finished(sync.body.result.taskId)).taskStatus).toBe(TaskStatus.Succeeded);
     expect((await read()).attributes.find((a: { id: string }) => a.id === "GENDER").zh).toBe("中Gênero");
+  });
+});
+
+describe("PredictMeliCategory with a Chinese title", () => {
+  const mlm = () => categoryTrees(s.deps.sandbox!.store.seed).MLM;
+  const idOf = (name: string) => mlm().all.find((c) => c.name === name)!.id;
+  const ids = (res: { body: { result: { items: { cateId: string }[] } } }) => res.body.result.items.map((i) => i.cateId);
+
+  it("tells Chinese titles and their two-character pieces", () => {
+    expect(isChineseTitle("Funda para celular")).toBe(false);
+    expect(isChineseTitle("iPhone 15 手机壳")).toBe(true);
+    expect(chineseBigrams("三星 Galaxy 手机壳")).toEqual(["三星", "手机", "机壳"]);
+  });
+
+  it("with a translation service: translates into the site's language and asks Mercado Libre with that", async () => {
+    // The service was configured by the Ack tests above; tenant A has a connected shop.
+    translated.length = 0;
+    const title = "三星手机壳 硅胶 黑色";
+    const res = await predictCall(A.token, { site: 1, title, limit: 3 });
+    expect(res.status, res.raw).toBe(200);
+    const spanish = toSpanish[title];
+    expect(translated).toEqual([expect.objectContaining({ q: [title], source: "zh", target: "es" })]);
+    expect(res.body.result).toMatchObject({ title, site: 1, method: "translated", translatedTitle: spanish, note: null });
+    expect(ids(res)).toEqual(predict(mlm(), spanish, 3).map((p) => p.category_id));
+    expect(res.body.result.items[0]).toMatchObject({ known: true, selectable: true, fullZh: expect.stringMatching(/^中/) });
+  });
+
+  it("a failed translation, or no shop, falls back to the Chinese names", async () => {
+    const failed = await predictCall(A.token, { site: 1, title: "拒绝翻译的标题" });
+    expect(failed.status, failed.raw).toBe(200);
+    expect(failed.body.result).toMatchObject({ method: "chineseNames", translatedTitle: null });
+    expect(failed.body.result.note).toContain("翻译失败（翻译服务不支持该语言");
+    // Tenant B has no shop: Mercado Libre cannot be asked, the Chinese names can.
+    const noShop = await predictCall(B.token, { site: 1, title: "中Fundas para Samsung" });
+    expect(noShop.status, noShop.raw).toBe(200);
+    expect(noShop.body.result).toMatchObject({ method: "chineseNames", note: NOTE_NO_SHOP });
+    expect(ids(noShop)[0]).toBe(idOf("Fundas para Samsung"));
+  });
+
+  it("without a translation service: matches the title against the Chinese names, best first, in one site", async () => {
+    await setSetting("Translate.Provider", "");
+    // Chinese names set by hand for the phone branch (a name set by hand stays; the Ack fills only missing ones).
+    const zh: Record<string, string> = {
+      "Celulares y Teléfonos": "手机和电话",
+      "Accesorios para Celulares": "手机配件",
+      "Fundas y Estuches": "手机壳",
+      "Fundas para iPhone": "苹果手机壳",
+      "Fundas para Samsung": "三星手机壳",
+      "Fundas para Xiaomi": "小米手机壳",
+    };
+    await inScope(s.database.db, hostAllScope, async (tx) => {
+      await tx.execute(
+        sql`update meli_categories c set zh = v.zh from jsonb_to_recordset(${JSON.stringify(
+          Object.entries(zh).map(([name, z]) => ({ name, zh: z })),
+        )}::jsonb) as v(name text, zh text) where c.site = 1 and c.name = v.name`,
+      );
+      await refreshFullZh(tx, 1);
+    });
+    translated.length = 0;
+    const res = await predictCall(A.token, { site: 1, title: "三星 Galaxy S23 手机壳 硅胶 防摔", limit: 3 });
+    expect(res.status, res.raw).toBe(200);
+    expect(translated).toEqual([]);
+    expect(res.body.result).toMatchObject({ method: "chineseNames", translatedTitle: null, note: NOTE_NO_TRANSLATOR });
+    // Samsung's cases hold 三星, 手机 and 机壳; iPhone's and Xiaomi's only 手机 and 机壳; all under 手机壳 (held whole).
+    expect(ids(res)[0]).toBe(idOf("Fundas para Samsung"));
+    expect(new Set(ids(res).slice(1))).toEqual(new Set([idOf("Fundas para iPhone"), idOf("Fundas para Xiaomi")]));
+    expect(res.body.result.items[0]).toMatchObject({
+      name: "Fundas para Samsung",
+      fullZh: "手机和电话 > 手机配件 > 手机壳 > 三星手机壳",
+      known: true,
+      selectable: true,
+      attributes: [],
+    });
+
+    // A category the host disabled is not offered.
+    const samsung = idOf("Fundas para Samsung");
+    const off = await s.api("POST", "/api/MeliCategory/UpdateAllCategoryStatus", {
+      token: host,
+      query: { site: 1 },
+      body: { enable: false, cateIds: [samsung] },
+    });
+    expect(off.status, off.raw).toBe(200);
+    const again = await predictCall(A.token, { site: 1, title: "三星 Galaxy S23 手机壳 硅胶 防摔", limit: 3 });
+    expect(ids(again)).not.toContain(samsung);
+    expect(new Set(ids(again).slice(0, 2))).toEqual(new Set([idOf("Fundas para iPhone"), idOf("Fundas para Xiaomi")]));
+    await s.api("POST", "/api/MeliCategory/UpdateAllCategoryStatus", {
+      token: host,
+      query: { site: 1 },
+      body: { enable: true, cateIds: [samsung] },
+    });
+
+    // A product with only a Chinese title is predicted from it.
+    const created = await s.api("POST", "/api/Product/CreateOrUpdateProduct", { token: A.token, body: { title: { zh: "小米手机壳" } } });
+    expect(created.status, created.raw).toBe(200);
+    const byProduct = await predictCall(A.token, { site: 1, productId: created.body.result.id, limit: 1 });
+    expect(byProduct.body.result).toMatchObject({ title: "小米手机壳", method: "chineseNames" });
+    expect(ids(byProduct)).toEqual([idOf("Fundas para Xiaomi")]);
+  });
+
+  it("says why nothing can be predicted when the site has no Chinese names and there is no translation service", async () => {
+    // Brazil's categories were never given Chinese names.
+    const res = await predictCall(A.token, { site: 2, title: "手机壳" });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.result).toMatchObject({ method: "chineseNames", items: [], note: NOTE_NO_CHINESE_NAMES });
+    // A Spanish title still goes to Mercado Libre as it is.
+    const direct = await predictCall(A.token, { site: 1, title: "Funda para celular" });
+    expect(direct.body.result).toMatchObject({ method: "direct", translatedTitle: null, note: null });
   });
 });

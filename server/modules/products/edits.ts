@@ -69,6 +69,18 @@ function restoreList(columns: readonly string[]): SQL {
 }
 
 /**
+ * Takes the tenant's bulk-edit lock until the transaction ends. Bulk edits, undos and the translation job of one
+ * tenant run one after another: two set-based updates over overlapping rows lock them in whatever order their plans
+ * visit them and can deadlock, and two edits of one user race on the record of the latest edit. Calls marked `bulk`
+ * already wait their turn in the process (server/http/admission.ts); this lock covers other processes and the jobs.
+ */
+export async function lockTenantBulkEdits(tx: Tx, tenantId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BULK_EDIT_LOCK}::int, hashtext(${tenantId}::text))`);
+}
+/** The first key of the bulk-edit advisory lock (the second is the tenant's hash). */
+const BULK_EDIT_LOCK = 0x0e_d1_7001;
+
+/**
  * Runs a bulk edit and records it for undo: (1) drops the backups of the user's edits past the undo window (one
  * delete, bounded to edits not cleaned yet), (2) one update of the matching rows (backed up by the trigger),
  * (3) the product_edits row. Nothing matched: nothing recorded, {count: 0, editId: null}.
@@ -78,6 +90,7 @@ export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<
   edit.columns.forEach(columnInfo);
   const userId = ctx.user!.id;
   const { tx, tenantId } = ctx;
+  await lockTenantBulkEdits(tx, tenantId);
   // Every earlier edit's record ran this too, so only edits from the window before the user's latest edit on can
   // still have backups to drop.
   await tx.execute(sql`delete from product_edit_backups b using product_edits e
@@ -150,6 +163,7 @@ export async function getLastProductEdit(ctx: EditContext): Promise<ProductEditI
  * again since: the recorded values win), in one statement that also drops the backups; the edit is marked undone.
  */
 export async function undoProductEdit(ctx: EditContext, id: string): Promise<{ count: number }> {
+  await lockTenantBulkEdits(ctx.tx, ctx.tenantId);
   const latest = await latestEdit(ctx, true);
   if (!latest || latest.id !== id) {
     const [mine] = rowsOf(

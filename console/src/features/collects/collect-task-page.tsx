@@ -11,10 +11,9 @@ import { TaskStatus } from "@shared/contract/enums.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { DataTable } from "@shared/ui/data-table.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
+import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
@@ -84,12 +83,7 @@ export default function CollectTaskPage({ route }: PageProps) {
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          {following ? (
-            <span className="text-muted-foreground flex items-center gap-1.5 text-xs" data-testid="collect-tasks-following">
-              <Spinner className="text-primary" />每 {POLL_MS / 1000} 秒自动刷新
-            </span>
-          ) : null}
-          <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="collect-tasks-refresh" />
+          <FollowingRefresh list={list} following={following} pollMs={POLL_MS} testId="collect-tasks" />
           <Button asChild>
             <Link to="/collects/collect" data-testid="collect-tasks-go-collect">
               <Plus />

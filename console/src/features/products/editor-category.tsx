@@ -1,9 +1,10 @@
 // The editor's category: the site, then a leaf of that site's tree in the category tree-select (its full name is kept
 // as the product's category name), and 推荐类目: Mercado Libre's predictions for the title (PredictMeliCategory), any
-// of which can be taken in one click.
+// of which can be taken in one click. A Chinese title is predicted after translation, or by the categories' Chinese
+// names; the answer says which, and names show in Chinese first where known.
 import { Sparkles } from "lucide-react";
 import { useWatch } from "react-hook-form";
-import type { PredictedCategory } from "@shared/contract/category.ts";
+import type { CategoryPredictionMethod, PredictedCategory, PredictMeliCategoryResult } from "@shared/contract/category.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { FormField } from "@shared/ui/form.tsx";
 import { toast } from "@shared/ui/toast.tsx";
@@ -99,23 +100,43 @@ export function EditorCategory({ form }: { form: EditorForm }) {
             推荐类目
           </Button>
         </div>
-        {predict.data ? <Predictions items={predict.data.items} onChoose={(p) => choose(p.cateId, p.fullName)} /> : null}
+        {predict.data ? <CategoryPredictions result={predict.data} onChoose={(p) => choose(p.cateId, p.fullName)} /> : null}
       </div>
     </div>
   );
 }
 
-function Predictions({ items, onChoose }: { items: PredictedCategory[]; onChoose: (p: PredictedCategory) => void }) {
+/** How the predictions were found, for the seller. */
+export const predictionMethodText: Record<CategoryPredictionMethod, string> = {
+  direct: "美客多按标题推荐",
+  translated: "翻译后预测",
+  chineseNames: "按中文类目名匹配",
+};
+
+export function CategoryPredictions({ result, onChoose }: { result: PredictMeliCategoryResult; onChoose: (p: PredictedCategory) => void }) {
+  const { items, method, translatedTitle, note } = result;
+  const how = (
+    <p className="text-muted-foreground text-xs" data-testid="products-editor-category-method" data-method={method}>
+      {predictionMethodText[method]}
+      {translatedTitle ? `：${translatedTitle}` : null}
+      {note ? <span className="ml-1.5 text-amber-600">{note}</span> : null}
+    </p>
+  );
   if (!items.length) {
-    return <p className="text-muted-foreground text-xs">美客多没有为这个标题推荐类目，请换个标题或直接搜索类目。</p>;
+    return method === "direct" ? (
+      <p className="text-muted-foreground text-xs">美客多没有为这个标题推荐类目，请换个标题或直接搜索类目。</p>
+    ) : (
+      how
+    );
   }
   return (
     <ul className="bg-muted/40 flex flex-col gap-1 rounded-md border p-2 text-xs" data-testid="products-editor-category-predictions">
+      {method !== "direct" || note ? <li>{how}</li> : null}
       {items.map((p) => (
         <li key={p.cateId} className="flex items-center gap-2">
-          <span className="min-w-0 flex-1 truncate" title={p.fullName}>
-            {p.fullName}
-            {p.fullZh ? <span className="text-muted-foreground ml-1.5">{p.fullZh}</span> : null}
+          <span className="min-w-0 flex-1 truncate" title={p.fullZh ? `${p.fullZh} · ${p.fullName}` : p.fullName}>
+            {p.fullZh ?? p.fullName}
+            {p.fullZh ? <span className="text-muted-foreground ml-1.5">· {p.fullName}</span> : null}
           </span>
           {p.selectable ? (
             <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onChoose(p)}>

@@ -8,10 +8,9 @@ import type { TaskInfo } from "@shared/contract/tasks.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { DataTable } from "@shared/ui/data-table.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
+import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -84,12 +83,7 @@ export default function TaskListPage({ route }: PageProps) {
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          {following ? (
-            <span className="text-muted-foreground flex items-center gap-1.5 text-xs" data-testid="tasks-following">
-              <Spinner className="text-primary" />每 {TASKS_POLL_MS / 1000} 秒自动刷新
-            </span>
-          ) : null}
-          <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="tasks-refresh" />
+          <FollowingRefresh list={list} following={following} pollMs={TASKS_POLL_MS} testId="tasks" />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
