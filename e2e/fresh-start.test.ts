@@ -147,7 +147,8 @@ describe("a fresh start with the demo content", () => {
 
     // An export of the whole list, left to run in the background.
     await page.click("[data-testid=products-export]");
-    await page.waitForSelector("[data-testid=products-export-dialog-count]");
+    // The dialog counts the selection with a call of its own: wait for the count, not just the element.
+    await page.waitForSelector("[data-testid=products-export-dialog-count][data-count]:not([data-count=''])");
     expect(await page.$eval("[data-testid=products-export-dialog-count]", (e) => e.getAttribute("data-count"))).toBe(String(DEMO_PRODUCTS));
     await page.click("[data-testid=products-export-dialog-submit]");
     await page.waitForSelector("[data-testid=products-export-progress-dialog]");

@@ -16,6 +16,8 @@ import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
 import { registerModules } from "./modules/index.ts";
+import { createProgressHub } from "./modules/events/progress.ts";
+import { registerEventStream } from "./modules/events/routes.ts";
 import { SANDBOX_PREFIX } from "./sandbox/sandbox.ts";
 
 const consoleDist = fileURLToPath(new URL("../console/dist", import.meta.url));
@@ -77,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calls,
   );
   registerModules(registrar, services);
+  // The live progress stream (GET /api/events): a plain route, since a stream cannot live in a call's transaction.
+  registerEventStream(app, { database: deps.database, tokens: deps.tokens, hub: createProgressHub(deps.database, deps.log) });
 
   if (existsSync(consoleDist)) {
     await app.register(fastifyStatic, { root: consoleDist, prefix: "/", wildcard: false });

@@ -15,10 +15,12 @@ import { createAccountService } from "./modules/account/service.ts";
 import { createCategoryService } from "./modules/categories/service.ts";
 import { collectDataCleaners, collectWorkbenchContributor } from "./modules/collects/extensions.ts";
 import { createCollectService } from "./modules/collects/service.ts";
+import { createGtinService } from "./modules/gtin/service.ts";
 import { createHostedService } from "./modules/hosted/service.ts";
 import { createSessionService } from "./modules/identity/sessions.ts";
 import { createInfringementService } from "./modules/infringement/service.ts";
 import { createMailer } from "./modules/mail/outbox.ts";
+import { createMeliLogService } from "./modules/meli-logs/service.ts";
 import { productDataCleaner, productStatContributor, productWorkbenchContributor } from "./modules/products/extensions.ts";
 import { createProductService } from "./modules/products/service.ts";
 import { createSettingService } from "./modules/settings/service.ts";
@@ -32,6 +34,8 @@ import { createWorkbenchService } from "./modules/workbench/service.ts";
 import { accountGroups, countShopAccounts, createShopAccountService, meliDataCleaner } from "./modules/meli/accounts.ts";
 import { createShopAuthorizationService } from "./modules/meli/auth-service.ts";
 import { createNotificationService } from "./modules/meli/notifications.ts";
+import { createPlanner } from "./modules/publishing/plan.ts";
+import { createPublishingService } from "./modules/publishing/service.ts";
 
 export type AppDeps = {
   config: Config;
@@ -118,6 +122,10 @@ export function createServices(deps: AppDeps) {
     shopAccounts: createShopAccountService(),
     shopAuthorization: createShopAuthorizationService({ config, log, database, meli }),
     meliNotifications: createNotificationService({ config, log, database, jobs }),
+    // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
+    gtin: createGtinService(),
+    meliLogs: createMeliLogService(),
+    publishing: createPublishingService({ database, jobs, meli, log }, createPlanner(secrets)),
   };
 }
 

@@ -803,3 +803,127 @@ export const meliGenderMappings = pgTable(
   },
   (t) => [uniqueIndex("meli_gender_mappings_domain_key").on(t.site, t.domainId)],
 );
+
+// Publishing (issue 15). A publish batch is one Publish call: its request and counts. Each product × shop × site it
+// covers gets a listing row when the batch is accepted (status Pending, or Skipped with the pre-flight's reasons); the
+// row's id is the stable key of that publish: a job retried after a crash looks the item up by it before creating
+// again. Listings stay after publishing: the listing centre works on the same rows.
+export const publishBatches = pgTable(
+  "publish_batches",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    accountGroupId: uuid("account_group_id").notNull(),
+    /** Our site numbers (1-5) published to. */
+    sites: jsonb("sites").notNull().default([]),
+    /** PublishBatchStatus. */
+    status: integer("status").notNull(),
+    /** Listings of the batch: all, created, refused by Mercado Libre or failed, skipped by the pre-flight check. */
+    total: integer("total").notNull().default(0),
+    success: integer("success").notNull().default(0),
+    fail: integer("fail").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    /** The publish request as accepted (overrides, listing type, prefixes...). */
+    request: jsonb("request").notNull().default({}),
+    ...creation,
+    lastUpdateTime: time("last_update_time").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index("publish_batches_tenant_creation_idx").on(t.tenantId, t.creationTime)],
+);
+
+/** A listing (spec §3 Listing): one product on one site of one shop, with what Mercado Libre answered. */
+export const listings = pgTable(
+  "listings",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    batchId: uuid("batch_id"),
+    accountGroupId: uuid("account_group_id").notNull(),
+    /** The shop account (the group's account on this site). */
+    accountId: uuid("account_id").notNull(),
+    /** Who owns it: the product's owner (a sub-account sees its own listings). */
+    userId: uuid("user_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    productLabelId: uuid("product_label_id"),
+    site: integer("site").notNull(),
+    /** The global item (CBT…) a cross-border listing belongs to; the site item is itemId. */
+    cbtId: text("cbt_id"),
+    itemId: text("item_id"),
+    cateId: text("cate_id"),
+    cateName: text("cate_name"),
+    title: text("title"),
+    /** ListingStatus. */
+    status: integer("status").notNull(),
+    price: numeric("price", { precision: 18, scale: 2 }),
+    currency: text("currency"),
+    /** The price breakdown (shared/publish/price.ts) the price came from: cost, fees, freight, margin. */
+    priceContent: jsonb("price_content"),
+    /** Why it is not live, in Chinese: the pre-flight's problems or Mercado Libre's refusal. */
+    reason: text("reason"),
+    /** Pre-flight problems and Mercado Libre's causes as data ({code, field, message}). */
+    problems: jsonb("problems").notNull().default([]),
+    warningMessage: text("warning_message"),
+    permalink: text("permalink"),
+    listingType: text("listing_type"),
+    weight: numeric("weight", { precision: 12, scale: 2 }),
+    size: text("size"),
+    image: text("image"),
+    stock: integer("stock"),
+    variantInfos: jsonb("variant_infos").notNull().default([]),
+    health: numeric("health", { precision: 5, scale: 2 }),
+    orders: integer("orders").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    /** Publish attempts made by jobs (a retried job looks up its earlier attempt first). */
+    attempts: integer("attempts").notNull().default(0),
+    syncTime: time("sync_time"),
+    ...creation,
+    ...modification,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("listings_tenant_batch_idx").on(t.tenantId, t.batchId),
+    index("listings_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("listings_tenant_product_idx").on(t.tenantId, t.productId),
+    index("listings_tenant_item_idx").on(t.tenantId, t.itemId),
+  ],
+);
+
+/** The GTIN pool (MeliCode): codes the seller bought, each given to at most one variant ever. */
+export const gtinCodes = pgTable(
+  "gtin_codes",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    code: text("code").notNull(),
+    /** The listing that took it; null while unused. */
+    listingId: uuid("listing_id"),
+    usedTime: time("used_time"),
+    ...creation,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.code] }), index("gtin_codes_tenant_unused_idx").on(t.tenantId, t.listingId, t.creationTime)],
+);
+
+/** Every marketplace call made for a listing (MeliStatLog): request and answer with tokens scrubbed. */
+export const meliCallLogs = pgTable(
+  "meli_call_logs",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    accountGroupId: uuid("account_group_id"),
+    listingId: uuid("listing_id"),
+    batchId: uuid("batch_id"),
+    site: integer("site"),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    /** The HTTP status answered (null: no answer, e.g. a network failure). */
+    status: integer("status"),
+    request: text("request"),
+    response: text("response"),
+    durationMs: integer("duration_ms"),
+    ...creation,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("meli_call_logs_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("meli_call_logs_tenant_group_idx").on(t.tenantId, t.accountGroupId, t.creationTime),
+  ],
+);

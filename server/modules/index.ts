@@ -4,10 +4,13 @@ import type { Registrar } from "../http/calls.ts";
 import { registerAccount } from "./account/routes.ts";
 import { registerCategories } from "./categories/routes.ts";
 import { registerCollects } from "./collects/routes.ts";
+import { registerGtin } from "./gtin/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
 import { registerMeli } from "./meli/routes.ts";
+import { registerMeliLogs } from "./meli-logs/routes.ts";
 import { registerProducts } from "./products/routes.ts";
+import { registerPublishing } from "./publishing/routes.ts";
 import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
 import { registerTenancy } from "./tenancy/routes.ts";
@@ -27,4 +30,7 @@ export function registerModules(r: Registrar, services: Services) {
   registerProducts(r, services);
   registerMeli(r, services);
   registerCategories(r, services);
+  registerGtin(r, services);
+  registerMeliLogs(r, services);
+  registerPublishing(r, services);
 }

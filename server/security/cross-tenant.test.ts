@@ -8,6 +8,12 @@
 //   contain A's ids or names that B did not send; afterwards A's rows must be byte-for-byte unchanged;
 // - B's token with a forged `__tenant` naming A is a 403 on every call; host-only calls refuse tenant tokens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { meliAccountGroups } from "../db/schema.ts";
+import { inScope } from "../db/scope.ts";
+import { takeGtinCodes } from "../modules/gtin/service.ts";
+import { recordMeliCall } from "../modules/meli-logs/service.ts";
 import { connectShop } from "../testing/shop-kit.ts";
 import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
 import {
@@ -40,6 +46,8 @@ let aEmail: string;
 let aRemark: string;
 let aTaskId: string;
 let aShopName: string;
+/** A GTIN in A's pool (a valid EAN-13 no other test uses). */
+const aGtin = "4006381333931";
 let aIds: { byTable: Record<string, string[]>; all: string[] };
 /** Strings that must never appear in an answer to B unless B sent them. */
 let markers: string[];
@@ -102,10 +110,34 @@ beforeAll(async () => {
     if (r.res.status === 401) await aMain.renew();
   }
   A.token = aMain.token;
+  // Publishing support: the generated SetCodes body holds no valid GTIN and no call writes the marketplace log, so A's
+  // pool gets real codes (one taken by a listing) and A's shop group a logged call, for B to probe by id.
+  const codes = await s.api("POST", "/api/MeliCode/SetCodes", { token: A.token, body: { codes: [aGtin, "96385074"] } });
+  expect(codes.status, codes.raw).toBe(200);
+  const [aGroup] = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+    tx.select({ id: meliAccountGroups.id }).from(meliAccountGroups).where(eq(meliAccountGroups.tenantId, A.tenantId)),
+  );
+  await inScope(s.database.db, { tenantId: A.tenantId }, async (tx) => {
+    const listingId = randomUUID();
+    await takeGtinCodes(tx, A.tenantId, listingId, 1);
+    await recordMeliCall(tx, {
+      tenantId: A.tenantId,
+      accountGroupId: aGroup.id,
+      listingId,
+      batchId: randomUUID(),
+      site: 1,
+      method: "POST",
+      path: "/items",
+      status: 201,
+      request: { title: aShopName },
+      response: { id: "MLM1" },
+      durationMs: 10,
+    });
+  });
   expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
 
   aIds = await tenantIds(s.database.db, A.tenantId);
-  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, ...aIds.all])];
+  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, aGtin, ...aIds.all])];
   before = await tenantSnapshot(s.database.db, A.tenantId);
 });
 

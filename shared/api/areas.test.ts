@@ -196,3 +196,16 @@ describe("categories", () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe("GTIN pool and call log", () => {
+  it("adds, counts and clears codes (POST body, GET and DELETE without input); lists and opens logs (query with dates)", async () => {
+    as(a.token, a.tenantName);
+    expect(await api.meliCode.setCodes({ codes: ["4006381333931", "96385074", "96385074"] })).toEqual({ added: 2, ignored: 1 });
+    expect(await api.meliCode.getCodeCnt()).toEqual({ unused: 2, used: 0, total: 2 });
+    expect(await api.meliCode.clearCode()).toEqual({ deleted: 2 });
+    const page = await api.meliStatLog.getLogsByPage({ StartTime: new Date("2026-01-01T00:00:00Z"), MaxResultCount: 5 });
+    expect(page).toEqual({ items: [], totalCount: 0, totalCountCapped: false });
+    const missing = await rejection(api.meliStatLog.getLogDetail({ id: "00000000-0000-4000-8000-000000000001" }));
+    expect(missing.status).toBe(404);
+  });
+});

@@ -3,12 +3,15 @@ import { accountCalls } from "./account.ts";
 import { meliCategoryCalls } from "./categories.ts";
 import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
+import { meliCodeCalls } from "./gtin.ts";
 import { hostedCalls } from "./hosted.ts";
 import { infringementWordCalls } from "./infringement.ts";
 import { meliAccountCalls, meliCalls } from "./meli.ts";
+import { meliStatLogCalls } from "./meli-logs.ts";
 import { productLabelCalls } from "./product-labels.ts";
 import { productExportCalls } from "./product-export.ts";
 import { productCalls } from "./products.ts";
+import { meliStatCalls, meliStatNewCalls } from "./publishing.ts";
 import { currencyCalls, settingsCalls } from "./settings.ts";
 import { tasksCalls } from "./tasks.ts";
 import { tenancyCalls } from "./tenancy.ts";
@@ -33,4 +36,8 @@ export const callGroups = {
   meli: meliCalls,
   meliAccount: meliAccountCalls,
   meliCategory: meliCategoryCalls,
+  meliCode: meliCodeCalls,
+  meliStatLog: meliStatLogCalls,
+  meliStatNew: meliStatNewCalls,
+  meliStat: meliStatCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -5,12 +5,15 @@ import { createAccountApi } from "./account.ts";
 import { createMeliCategoryApi } from "./categories.ts";
 import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
+import { createMeliCodeApi } from "./gtin.ts";
 import { createHostedApi } from "./hosted.ts";
 import { createInfringementWordApi } from "./infringement.ts";
 import { createMeliAccountApi, createMeliApi } from "./meli.ts";
+import { createMeliStatLogApi } from "./meli-logs.ts";
 import { createProductLabelApi } from "./product-labels.ts";
 import { createProductExportApi } from "./product-export.ts";
 import { createProductApi } from "./products.ts";
+import { createMeliStatApi, createMeliStatNewApi } from "./publishing.ts";
 import { createCurrencyApi, createSettingsApi } from "./settings.ts";
 import { createTasksApi } from "./tasks.ts";
 import { createTenancyApi } from "./tenancy.ts";
@@ -45,6 +48,10 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     meli: createMeliApi(client),
     meliAccount: createMeliAccountApi(client),
     meliCategory: createMeliCategoryApi(client),
+    meliCode: createMeliCodeApi(client),
+    meliStatLog: createMeliStatLogApi(client),
+    meliStatNew: createMeliStatNewApi(client),
+    meliStat: createMeliStatApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

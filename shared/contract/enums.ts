@@ -126,3 +126,40 @@ export type ProductStatus = (typeof ProductStatus)[keyof typeof ProductStatus];
 /** The translation service a translation runs through (TranslateProduct's thirdPlatformType). */
 export const ThirdPlatformType = { LibreTranslate: 1, DeepL: 2, Google: 3, OpenAI: 4 } as const;
 export type ThirdPlatformType = (typeof ThirdPlatformType)[keyof typeof ThirdPlatformType];
+
+/** A publish batch's progress (issue 15; the spec names the field, not its values). */
+export const PublishBatchStatus = {
+  /** Accepted; its jobs are queued. */
+  Queued: 1,
+  Running: 2,
+  /** Every listing of the batch is live (skipped ones aside: see `skipped`). */
+  Succeeded: 3,
+  /** Ended with some listings live and some refused or failed. */
+  PartlySucceeded: 4,
+  /** Ended with no listing live. */
+  Failed: 5,
+} as const;
+export type PublishBatchStatus = (typeof PublishBatchStatus)[keyof typeof PublishBatchStatus];
+
+/** A listing's state: before publishing (ours) and after (Mercado Libre's item status). */
+export const ListingStatus = {
+  /** Waiting for its publish job. */
+  Pending: 1,
+  /** Its job is calling Mercado Libre. */
+  Publishing: 2,
+  /** Live: Mercado Libre's `active`. */
+  Active: 3,
+  /** Mercado Libre's `paused` (also out of stock). */
+  Paused: 4,
+  /** Mercado Libre's `closed`. */
+  Closed: 5,
+  /** Mercado Libre's `under_review` or `inactive`. */
+  UnderReview: 6,
+  /** Mercado Libre refused it (the reason says why, in Chinese). */
+  Refused: 7,
+  /** Not published for another reason (a network failure after every retry, no token). */
+  Failed: 8,
+  /** Not sent: the pre-flight check found what Mercado Libre would refuse. */
+  Skipped: 9,
+} as const;
+export type ListingStatus = (typeof ListingStatus)[keyof typeof ListingStatus];

@@ -17,6 +17,10 @@ export function siteNumberOf(meliSiteId: string): MeliSiteNumber | null {
   return null;
 }
 
+/** The language of a site's titles and names on Mercado Libre: es (mx, cl, co), pt (bl), en (cbt). */
+export type SiteLanguage = "es" | "pt" | "en";
+export const siteLanguage = (site: number): SiteLanguage => (site === 2 ? "pt" : site === 5 ? "en" : "es");
+
 export const siteNumber = z.number().int().min(1).max(5);
 const querySite = queryInt(1, 5);
 

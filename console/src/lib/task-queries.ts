@@ -5,8 +5,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { TaskStatus } from "@shared/contract/enums.ts";
 import type { TaskInfo } from "@shared/contract/tasks.ts";
 import { api } from "./feature-api.ts";
+import { liveProgressMeta, pollUnlessLive } from "./live-progress.ts";
 
-/** How often a task is asked for again while it runs. */
+/** How often a task is asked for again while it runs and the live progress stream is down. */
 const TASK_POLL_MS = 1500;
 
 /** Succeeded, failed or cancelled. A task not listed yet (queued a moment ago) is still to come. */
@@ -31,7 +32,8 @@ export const getTaskQueryOptions = (taskType: number, taskId: string | null) =>
     },
     enabled: !!taskId,
     staleTime: 0,
-    refetchInterval: (query) => (isTaskDone(query.state.data) ? false : TASK_POLL_MS),
+    meta: liveProgressMeta("task"),
+    refetchInterval: (query) => (isTaskDone(query.state.data) ? false : pollUnlessLive(TASK_POLL_MS)),
   });
 
 export const useTask = (taskType: number, taskId: string | null) => useQuery(getTaskQueryOptions(taskType, taskId));

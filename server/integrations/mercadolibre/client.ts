@@ -92,6 +92,20 @@ export type SendOptions = {
   schema?: z.ZodType;
   /** Whether a 5xx or a network failure may be retried (reads and idempotent writes). Default: GET only. */
   retryUnsure?: boolean;
+  /** More request headers (e.g. x-idempotency-key on a creation). */
+  headers?: Record<string, string>;
+  /** Told of every exchange of the call (each attempt), for the marketplace call log; tokens are not in it. */
+  observe?: (exchange: MeliExchange) => void;
+};
+
+/** One request and its answer, as the call log keeps it (no Authorization header; the body as sent). */
+export type MeliExchange = {
+  method: string;
+  path: string;
+  requestBody: string | null;
+  status: number | null;
+  responseBody: string | null;
+  durationMs: number;
 };
 
 /** Calls made with one seller's token. */
@@ -119,6 +133,8 @@ type Request = {
   source?: TokenSource;
   retryUnsure: boolean;
   context: "api" | "exchange" | "refresh";
+  headers?: Record<string, string>;
+  observe?: (exchange: MeliExchange) => void;
 };
 
 /** Retry-After in seconds (a number or an HTTP date), or null. */
@@ -159,7 +175,7 @@ export function createMeliClient(o: MeliClientOptions) {
       const sellerKey = auth ? sellerBucket(auth.sellerId) : null;
       await buckets.take(sellerKey ? [appBucket, sellerKey] : [appBucket]);
 
-      const headers: Record<string, string> = { accept: "application/json" };
+      const headers: Record<string, string> = { ...r.headers, accept: "application/json" };
       if (auth) headers.authorization = `Bearer ${auth.token}`;
       let payload: string | undefined;
       if (r.form) {
@@ -172,6 +188,16 @@ export function createMeliClient(o: MeliClientOptions) {
 
       let res: Response;
       let text: string;
+      const started = performance.now();
+      const observe = (status: number | null, responseBody: string | null) =>
+        r.observe?.({
+          method: r.method,
+          path: r.path,
+          requestBody: r.form ? null : (payload ?? null),
+          status,
+          responseBody,
+          durationMs: Math.round(performance.now() - started),
+        });
       try {
         res = await o.fetch(urlOf(r.path, r.query), {
           method: r.method,
@@ -180,8 +206,10 @@ export function createMeliClient(o: MeliClientOptions) {
           signal: AbortSignal.timeout(tuning.timeoutMs),
         });
         text = await res.text();
+        observe(res.status, text);
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+        observe(null, (err as Error).message ?? null);
         o.log?.warn({ err, path: r.path, attempt }, "Mercado Libre request failed");
         if (r.retryUnsure && attempt < tuning.maxAttempts) {
           await sleep(backoff(attempt));
@@ -272,6 +300,8 @@ export function createMeliClient(o: MeliClientOptions) {
         source,
         retryUnsure: opts.retryUnsure ?? method === "GET",
         context: "api",
+        headers: opts.headers,
+        observe: opts.observe,
       });
       return parsed(body, opts.schema as z.ZodType<T> | undefined, `${method} ${path}`);
     };

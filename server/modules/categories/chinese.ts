@@ -11,7 +11,7 @@ import { translatorFromSettings } from "../../integrations/translate/index.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { siteLanguage, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import { rebuildSiteTree, refreshFullZh } from "./store.ts";
 import { siteName, type CategoryDeps } from "./sync.ts";
@@ -23,9 +23,6 @@ const ROUND = 200;
 const ROWS = 200;
 
 export type ChineseJob = { taskId: string; kind: "categories" | "attributes"; sites: MeliSiteNumber[] };
-
-/** The language of a site's names on Mercado Libre. */
-export const languageOf = (site: number) => (site === 2 ? "pt" : site === 5 ? "en" : "es");
 
 /** Refuses at once, with the translation service's own message, when no usable service is configured. */
 export async function checkTranslator(tx: Tx, secrets: SecretBox): Promise<void> {
@@ -66,16 +63,16 @@ async function categoriesToChinese(
   // One round per language: Mexico, Chile and Colombia share most Spanish names.
   const byLanguage = new Map<string, Set<string>>();
   for (const [site, names] of bySite) {
-    const set = byLanguage.get(languageOf(site)) ?? new Set<string>();
+    const set = byLanguage.get(siteLanguage(site)) ?? new Set<string>();
     for (const n of names) set.add(n);
-    byLanguage.set(languageOf(site), set);
+    byLanguage.set(siteLanguage(site), set);
   }
   const total = [...byLanguage.values()].reduce((n, s) => n + s.size, 0);
   let done = 0;
   let named = 0;
   for (const [lang, set] of byLanguage) {
     const dict = await toChinese(t, [...set], lang, async (n) => report((done += n), total));
-    const sites = [...bySite.keys()].filter((s) => languageOf(s) === lang);
+    const sites = [...bySite.keys()].filter((s) => siteLanguage(s) === lang);
     const json = JSON.stringify([...dict].map(([name, zh]) => ({ name, zh })));
     named += await inScope(db, hostAllScope, async (tx) => {
       const rows = rowsOf(
@@ -117,9 +114,9 @@ async function attributesToChinese(
           where ma.site = ${site} and x.text is not null and x.text <> ''`),
       ),
     ).map((r) => r.text);
-    const set = byLanguage.get(languageOf(site)) ?? new Set<string>();
+    const set = byLanguage.get(siteLanguage(site)) ?? new Set<string>();
     for (const x of texts) set.add(x);
-    byLanguage.set(languageOf(site), set);
+    byLanguage.set(siteLanguage(site), set);
   }
   const total = [...byLanguage.values()].reduce((n, s) => n + s.size, 0);
   let done = 0;
@@ -129,7 +126,7 @@ async function attributesToChinese(
   // Applied per site in pages of rows: each row's list rewritten in JS, only changed rows written back (one statement).
   let changedRows = 0;
   for (const site of job.sites) {
-    const dict = dicts.get(languageOf(site))!;
+    const dict = dicts.get(siteLanguage(site))!;
     let after = "";
     for (;;) {
       const rows = rowsOf<{ cateId: string; attributes: CategoryAttribute[] }>(

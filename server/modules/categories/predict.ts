@@ -21,7 +21,7 @@ import type {
   predictMeliCategoryInput,
   PredictMeliCategoryResult,
 } from "../../../shared/contract/category.ts";
-import { languageOf } from "./chinese.ts";
+import { siteLanguage } from "../../../shared/contract/meli.ts";
 import { meliSiteOf, type CategoryDeps } from "./sync.ts";
 
 export const NO_SHOP_FOR_PREDICTION = "类目预测需要美客多店铺授权，请先在店铺列表中绑定店铺";
@@ -30,7 +30,7 @@ const TITLE_LIMIT = 200;
 
 /** The title to predict from: the product's title in the site's language, then en, es, pt, then its display title. */
 function titleFor(title: Record<string, string> | null, display: string | null, site: number): string | null {
-  for (const lang of [languageOf(site), "en", "es", "pt"]) {
+  for (const lang of [siteLanguage(site), "en", "es", "pt"]) {
     const t = title?.[lang]?.trim();
     if (t) return t;
   }
@@ -196,7 +196,7 @@ export async function predictMeliCategory(
     let asked = q;
     if (translator) {
       try {
-        const [es] = await translator.translate([q], "zh", languageOf(body.site));
+        const [es] = await translator.translate([q], "zh", siteLanguage(body.site));
         asked = es?.trim().slice(0, TITLE_LIMIT) ?? "";
         if (!asked) throw new TranslationError("bad-response", translator.provider);
         method = "translated";

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL 
 import type { z } from "zod";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
-import type { Database, Tx } from "../../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { aquiredUrls, collectTasks, users } from "../../db/schema.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 import { inScope } from "../../db/scope.ts";
@@ -20,6 +20,7 @@ import { CollectSource, TaskStatus, TaskType } from "../../../shared/contract/en
 import { incompleteWarning } from "../../../shared/extract/product.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
+import { emitProgress } from "../events/progress.ts";
 import { detectPlatform, extract } from "./extractor.ts";
 import { CrawlError, crawlFetch, type CrawlFetchOptions } from "./fetch.ts";
 import { readCollectConfig, remainingCollects, storeCollection } from "./store.ts";
@@ -303,14 +304,18 @@ export async function refreshTaskInfo(tx: Tx, tenantId: string, taskInfoId: stri
     : sql`select count(*)::int as total, count(*) filter (where task_status in (3, 4, 9))::int as done,
           count(*) filter (where task_status = 3)::int as ok, count(*) filter (where task_status = 4)::int as failed
         from collect_tasks where tenant_id = ${tenantId} and task_info_id = ${taskInfoId}`;
-  await tx.execute(sql`with s as (${counts})
+  const [t] = rowsOf<{ creatorId: string | null; taskType: number; status: number; progress: number }>(
+    await tx.execute(sql`with s as (${counts})
     update task_infos t set
       progress = case when s.total = 0 then 100 else (s.done * 100 / s.total) end,
       task_status = case when s.done < s.total then ${TaskStatus.Running}::int
         when s.ok > 0 or s.total = 0 then ${TaskStatus.Succeeded}::int else ${TaskStatus.Failed}::int end,
       task_remark = '成功 ' || s.ok || '，失败 ' || s.failed || '，共 ' || s.total,
       last_update_time = now()
-    from s where t.tenant_id = ${tenantId} and t.id = ${taskInfoId}`);
+    from s where t.tenant_id = ${tenantId} and t.id = ${taskInfoId}
+    returning t.creator_id as "creatorId", t.task_type as "taskType", t.task_status as "status", t.progress`),
+  );
+  if (t) await emitProgress(tx, { tenantId, kind: "task", id: taskInfoId, ...t });
 }
 
 async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {

@@ -9,6 +9,7 @@ import { accountRoutes, basicRoutes, sectionRoutes, type AppRoute } from "@share
 import { Sheet, SheetContent, SheetTitle } from "@shared/ui/sheet.tsx";
 import { FORBIDDEN_TITLE } from "../../features/exception/forbidden-page.tsx";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
+import { useLiveProgress } from "../../lib/live-progress.ts";
 import { usePermissionStore } from "../../stores/permission.ts";
 import { useTabsStore } from "../../stores/tabs.ts";
 import { Header } from "./header.tsx";
@@ -32,6 +33,8 @@ export default function MainLayout() {
   const openTab = useTabsStore((s) => s.open);
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One live progress stream for the session, shared by every screen.
+  useLiveProgress();
 
   const allowed = findScreen(sections, pathname) ?? accountRoutes.find((r) => r.path === pathname);
   const section = allowed ? undefined : findSection(sections, pathname);

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { TaskType } from "@shared/contract/enums.ts";
 import { api } from "../../../lib/feature-api.ts";
+import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
 import { isTaskDone } from "../../../lib/task-queries.ts";
 import { categorySyncKeys } from "./get-sync-status.ts";
 
@@ -19,7 +20,8 @@ export const getLatestTaskQueryOptions = () =>
       return page.items[0] ?? null;
     },
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && !isTaskDone(query.state.data) ? POLL_MS : false),
+    meta: liveProgressMeta("task"),
+    refetchInterval: (query) => (query.state.data && !isTaskDone(query.state.data) ? pollUnlessLive(POLL_MS) : false),
   });
 
 export const useLatestTask = () => useQuery(getLatestTaskQueryOptions());

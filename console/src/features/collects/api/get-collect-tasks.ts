@@ -3,8 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { CollectTask } from "@shared/contract/collect.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { isUnfinished } from "../labels.ts";
+import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
 
-/** How often a list with unfinished tasks or URLs asks again. */
+/** How often a list with unfinished tasks or URLs asks again while the live progress stream is down (a crawl
+ * reports through its task-centre record, so a task event refetches the list). */
 export const POLL_MS = 3000;
 
 export type CollectTasksQuery = Parameters<typeof api.collect.getCollectTasks>[0];
@@ -24,7 +26,8 @@ export const getCollectTasksQueryOptions = (q: CollectTasksQuery) =>
     queryKey: collectTaskKeys.list(q),
     queryFn: ({ signal }) => api.collect.getCollectTasks(q, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (anyUnfinished(query.state.data?.items as CollectTask[] | undefined) ? POLL_MS : false),
+    meta: liveProgressMeta("task"),
+    refetchInterval: (query) => (anyUnfinished(query.state.data?.items as CollectTask[] | undefined) ? pollUnlessLive(POLL_MS) : false),
   });
 
 export const useCollectTasks = (q: CollectTasksQuery) => useQuery(getCollectTasksQueryOptions(q));

@@ -1,0 +1,33 @@
+// The GTIN pool (MeliCode): its count, adding codes (a pasted text split on lines, commas and spaces) and clearing
+// the unused ones (main account); the count follows each change.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/feature-api.ts";
+import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+
+export const gtinKeys = { all: ["gtin-codes"] as const };
+
+export const getGtinCountQueryOptions = () =>
+  queryOptions({ queryKey: gtinKeys.all, queryFn: ({ signal }) => api.meliCode.getCodeCnt({ signal }) });
+
+export const useGtinCount = () => useQuery(getGtinCountQueryOptions());
+
+/** The codes of a pasted text: one per line, or separated by commas, semicolons or spaces. */
+export const splitCodes = (text: string) => text.split(/[\s,;，；]+/).filter(Boolean);
+
+export const setGtinCodes = (text: string) => api.meliCode.setCodes({ codes: splitCodes(text) });
+export const clearGtinCodes = () => api.meliCode.clearCode();
+
+function useInvalidateCount() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: gtinKeys.all });
+}
+
+export function useSetGtinCodes({ mutationConfig }: MutationHookOptions<typeof setGtinCodes> = {}) {
+  const invalidate = useInvalidateCount();
+  return useMutation(withCallerConfig({ mutationFn: setGtinCodes, onSuccess: () => invalidate() }, mutationConfig));
+}
+
+export function useClearGtinCodes({ mutationConfig }: MutationHookOptions<typeof clearGtinCodes> = {}) {
+  const invalidate = useInvalidateCount();
+  return useMutation(withCallerConfig({ mutationFn: clearGtinCodes, onSettled: invalidate }, mutationConfig));
+}

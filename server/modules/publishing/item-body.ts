@@ -1,0 +1,87 @@
+// The item bodies sent to Mercado Libre (MERCADO-LIBRE.md "Items on a local site", "Global selling"), built from a
+// listing's plan: title in the site's language, price, attributes, variations, warranty, description as plain text.
+import { htmlText } from "../infringement/service.ts";
+
+/** One attribute as Mercado Libre takes it. */
+export type ItemAttribute = { id: string; value_id?: string; value_name?: string };
+
+export type ItemVariant = {
+  combinations: ItemAttribute[];
+  price: number;
+  stock: number;
+  sku: string | null;
+  gtin: string | null;
+  pictures: string[];
+};
+
+/** What a listing sends, decided before the call (plan.ts): every value final. */
+export type ItemPlan = {
+  /** The listing's id: sent as seller_custom_field and the creation's idempotency key. */
+  key: string;
+  title: string;
+  categoryId: string;
+  price: number;
+  currency: string;
+  stock: number;
+  listingType: string;
+  pictures: string[];
+  attributes: ItemAttribute[];
+  variants: ItemVariant[];
+  sku: string | null;
+  gtin: string | null;
+  warranty: { type: string | null; days: number | null };
+  description: string;
+  freeShipping: boolean;
+};
+
+/** Plain text for Mercado Libre's description: no HTML, no emoji, at most 50,000 characters. */
+export function plainDescription(html: string): string {
+  const text = htmlText(html)
+    .replace(/\p{Extended_Pictographic}/gu, "")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\s*\n\s*/g, "\n")
+    .trim();
+  return text.slice(0, 50_000);
+}
+
+function saleTerms(p: ItemPlan) {
+  const terms: ItemAttribute[] = [];
+  if (p.warranty.type) terms.push({ id: "WARRANTY_TYPE", value_id: p.warranty.type });
+  if (p.warranty.type && p.warranty.days) terms.push({ id: "WARRANTY_TIME", value_name: `${p.warranty.days} días` });
+  return terms;
+}
+
+function skuAttributes(sku: string | null, gtin: string | null): ItemAttribute[] {
+  const out: ItemAttribute[] = [];
+  if (sku) out.push({ id: "SELLER_SKU", value_name: sku });
+  if (gtin) out.push({ id: "GTIN", value_name: gtin });
+  return out;
+}
+
+/** POST /items on a local site. */
+export function localItemBody(p: ItemPlan) {
+  const variations = p.variants.map((v) => ({
+    attribute_combinations: v.combinations,
+    price: v.price,
+    available_quantity: v.stock,
+    picture_ids: v.pictures.length ? v.pictures : undefined,
+    attributes: skuAttributes(v.sku, v.gtin),
+  }));
+  return {
+    title: p.title,
+    category_id: p.categoryId,
+    price: p.price,
+    currency_id: p.currency,
+    available_quantity: variations.length ? undefined : p.stock,
+    buying_mode: "buy_it_now",
+    listing_type_id: p.listingType,
+    condition: "new",
+    seller_custom_field: p.key,
+    pictures: p.pictures.map((source) => ({ source })),
+    attributes: [...p.attributes, ...(variations.length ? [] : skuAttributes(p.sku, p.gtin))],
+    ...(variations.length ? { variations } : {}),
+    sale_terms: saleTerms(p),
+    shipping: { mode: "me2", free_shipping: p.freeShipping },
+    description: { plain_text: p.description },
+  };
+}

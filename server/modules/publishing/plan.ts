@@ -1,0 +1,195 @@
+// Plans each product × site of a publish before anything is sent: reads the products, the chosen categories and their
+// cached attributes, the shop's pricing rules, the currency rates, the GTIN pool and whether a translation service is
+// configured, then runs the shared pre-flight check and price formula (shared/publish/) on every pair. Set-based reads:
+// one query per kind of data for the whole selection.
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { currencies, gtinCodes, meliAccounts, products } from "../../db/schema.ts";
+import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
+import { TranslationError } from "../../integrations/translate/types.ts";
+import type { SecretBox } from "../../security/secrets.ts";
+import type { CategoryAttribute } from "../../../shared/contract/category.ts";
+import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { preflight, variationAttributeOf, type PreflightCategory, type PreflightProduct } from "../../../shared/publish/preflight.ts";
+import { moneyNumber } from "../../../shared/publish/price.ts";
+import { plainDescription, type ItemAttribute } from "./item-body.ts";
+import type { ListingPlan, Planner } from "./service.ts";
+
+type ProductRow = typeof products.$inferSelect;
+type Variant = {
+  sku?: string | null;
+  keys?: string[];
+  values?: string[];
+  stock?: number | null;
+  image?: string | null;
+  gtin?: string | null;
+};
+type CateAttr = { nameId?: string; id?: string; valueId?: string | null; value?: string | null; valueName?: string | null };
+
+/** Whether the host configured a usable translation service (the planner only needs to know, not to translate). */
+async function translationConfigured(tx: Tx, secrets: SecretBox): Promise<boolean> {
+  try {
+    createTranslator(await readTranslateSettings(tx, secrets));
+    return true;
+  } catch (e) {
+    if (e instanceof TranslationError) return false;
+    throw e;
+  }
+}
+
+export function createPlanner(secrets: SecretBox): Planner {
+  return async (tx, { tenantId, request, productIds, accounts }) => {
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, productIds)));
+    const shops = await tx
+      .select()
+      .from(meliAccounts)
+      .where(
+        and(
+          eq(meliAccounts.tenantId, tenantId),
+          inArray(
+            meliAccounts.id,
+            accounts.map((a) => a.id),
+          ),
+        ),
+      );
+    const rates = await tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies);
+    const [{ n: gtinAvailable }] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select count(*)::int as n from ${gtinCodes} where ${and(eq(gtinCodes.tenantId, tenantId), isNull(gtinCodes.listingId))}`,
+      ),
+    );
+    const translate = await translationConfigured(tx, secrets);
+
+    // The category of each pair: the request's for the site, else the product's own when it is on that site.
+    const requested = new Map(request.cateInfo.map((c) => [c.site, c]));
+    const cateOf = (p: ProductRow, site: number) => requested.get(site)?.cateId ?? (p.site === site ? p.cateId : null);
+    const wanted = new Set<string>();
+    for (const p of rows) for (const a of accounts) if (cateOf(p, a.site)) wanted.add(`${a.site}|${cateOf(p, a.site)}`);
+    const keys = JSON.stringify([...wanted].map((k) => ({ site: Number(k.split("|")[0]), cateId: k.split("|")[1] })));
+    const categories = new Map(
+      rowsOf<PreflightCategory & { site: number; name: string; attributes: CategoryAttribute[] | null }>(
+        await tx.execute(sql`select c.site, c.cate_id as "cateId", c.name, c.is_leaf as "isLeaf", c.listing_allowed as "listingAllowed",
+            c.max_title_length as "maxTitleLength", c.max_pictures as "maxPictures", c.meli_status as "meliStatus", c.enable,
+            c.minimum_price as "minimumPrice", c.currency, c.classic_fee as "classicFee", c.premium_fee as "premiumFee",
+            a.attributes
+          from jsonb_to_recordset(${keys}::jsonb) as k(site int, "cateId" text)
+          join meli_categories c on c.site = k.site and c.cate_id = k."cateId"
+          left join meli_category_attributes a on a.site = c.site and a.cate_id = c.cate_id`),
+      ).map((c) => [`${c.site}|${c.cateId}`, c]),
+    );
+
+    const out = new Map<string, ListingPlan[]>();
+    for (const p of rows) {
+      const variants = (Array.isArray(p.variants) ? p.variants : []) as Variant[];
+      const ownAttrs = ((p.cateInfo as { attrs?: CateAttr[] } | null)?.attrs ?? []).map((a) => ({
+        nameId: a.nameId ?? a.id ?? "",
+        valueId: a.valueId ?? null,
+        value: a.value ?? a.valueName ?? null,
+      }));
+      const product: PreflightProduct = {
+        title: (p.title ?? {}) as Record<string, string>,
+        description: (p.description ?? {}) as Record<string, string>,
+        price: p.price,
+        currency: p.currency,
+        images: (Array.isArray(p.images) ? p.images : []) as string[],
+        weight: p.weight,
+        size: p.size,
+        brand: request.brand ?? p.brand,
+        variants: variants.map((v) => ({ sku: v.sku ?? null, keys: v.keys ?? [], values: v.values ?? [], gtin: v.gtin ?? null })),
+        attrs: ownAttrs,
+      };
+      const plans: ListingPlan[] = [];
+      for (const account of accounts) {
+        const shop = shops.find((s) => s.id === account.id)!;
+        const cateId = cateOf(p, account.site);
+        const category = cateId ? (categories.get(`${account.site}|${cateId}`) ?? null) : null;
+        const attributes = category?.attributes ?? [];
+        const requestAttrs = requested.get(account.site)?.attrs ?? [];
+        const result = preflight({
+          product,
+          site: account.site as MeliSiteNumber,
+          isCbt: shop.isCbt,
+          category,
+          attributes,
+          shop: {
+            adjustRate: shop.adjustRate === null ? null : Number(shop.adjustRate),
+            tinyPrice: shop.tinyPrice === null ? null : Number(shop.tinyPrice),
+            limitMinPrice: shop.limitMinPrice === null ? null : Number(shop.limitMinPrice),
+            limitMaxPrice: shop.limitMaxPrice === null ? null : Number(shop.limitMaxPrice),
+            overPrice: shop.overPrice === null ? null : Number(shop.overPrice),
+          },
+          rates,
+          request: { ...request, attrs: requestAttrs },
+          translationConfigured: translate,
+          gtinAvailable,
+        });
+        const price = result.price;
+        const values = new Map<string, ItemAttribute>();
+        for (const a of ownAttrs)
+          if (a.nameId)
+            values.set(a.nameId, a.valueId ? { id: a.nameId, value_id: a.valueId } : { id: a.nameId, value_name: a.value ?? "" });
+        for (const a of requestAttrs)
+          values.set(a.id, a.valueId ? { id: a.id, value_id: a.valueId } : { id: a.id, value_name: a.valueName ?? "" });
+        if (product.brand && attributes.some((x) => x.id === "BRAND") && !values.has("BRAND"))
+          values.set("BRAND", { id: "BRAND", value_name: product.brand });
+        const stockOf = (own: number | null | undefined) =>
+          request.isForceReplaceStock && request.stock != null ? request.stock : (own ?? request.stock ?? 1);
+        const combinable = variants.length > 1 && variants.every((v) => (v.keys ?? []).every((k) => variationAttributeOf(k, attributes)));
+        plans.push({
+          site: account.site,
+          accountId: account.id,
+          cateId,
+          cateName: category?.name ?? null,
+          problems: result.problems.map(({ code, field, message, severity }) => ({ code, field, message, severity })),
+          priceContent: price,
+          gtinNeeded: result.gtinNeeded,
+          item:
+            price && result.title
+              ? {
+                  title: result.title,
+                  categoryId: cateId!,
+                  price: moneyNumber(price.price, price.currency),
+                  currency: price.currency,
+                  stock: stockOf(p.stock),
+                  listingType: request.listingType,
+                  pictures: product.images.slice(0, category?.maxPictures ?? 10),
+                  attributes: [...values.values()].filter((a) => a.value_id || a.value_name),
+                  variants: combinable
+                    ? variants.map((v) => ({
+                        combinations: (v.keys ?? []).map((k, i) => ({
+                          id: variationAttributeOf(k, attributes)!.id,
+                          value_name: v.values?.[i] ?? "",
+                        })),
+                        price: moneyNumber(price.price, price.currency),
+                        stock: stockOf(v.stock),
+                        sku: v.sku ?? null,
+                        gtin: v.gtin ?? null,
+                        pictures: [],
+                      }))
+                    : [],
+                  sku: p.sku,
+                  gtin: null,
+                  warranty: { type: request.warrantType ?? null, days: request.warrantyDay ?? null },
+                  description: plainDescription(
+                    [request.prefixDescription, descriptionIn(product.description ?? {}, result.language), request.suffixDescription]
+                      .filter(Boolean)
+                      .join("\n"),
+                  ),
+                  freeShipping: false,
+                }
+              : null,
+        });
+      }
+      out.set(p.id, plans);
+    }
+    return out;
+  };
+}
+
+function descriptionIn(d: Record<string, string>, language: string): string {
+  return d[language] ?? d.en ?? Object.values(d)[0] ?? "";
+}

@@ -1,0 +1,233 @@
+// Publishing to a local site against the sandbox through the real HTTP stack: the batch answers at once, the job
+// creates the item with the site-language title, the shop's price, the category's attributes, the description as plain
+// text and the listing's key; a pair the pre-flight check refuses is skipped with its reason and never sent; a retried
+// job finds its earlier item instead of creating a second; bad input is refused with nothing published.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client.ts";
+import { HOST_TENANT_ID, listings, meliAccountGroups } from "../../db/schema.ts";
+import { hostAllScope, inScope } from "../../db/scope.ts";
+import { plainLeaf, requiredAttributes } from "../../testing/sandbox-kit.ts";
+import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { connectShop } from "../../testing/shop-kit.ts";
+import { ListingStatus, PublishBatchStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import { moneyNumber } from "../../../shared/publish/price.ts";
+import { PUBLISH_JOB } from "./service.ts";
+
+let s: TestServer;
+let A: TestTenant;
+let B: TestTenant;
+let groupA: string;
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const v = await read();
+    if (done(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not done`);
+}
+
+async function groupOf(t: TestTenant): Promise<string> {
+  const [g] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+    tx.select({ id: meliAccountGroups.id }).from(meliAccountGroups).where(eq(meliAccountGroups.tenantId, t.tenantId)),
+  );
+  return g.id;
+}
+
+async function createProduct(t: TestTenant, body: Record<string, unknown>): Promise<string> {
+  const res = await s.api("POST", "/api/Product/CreateOrUpdateProduct", { token: t.token, body });
+  expect(res.status, res.raw).toBe(200);
+  return res.body.result.id;
+}
+
+const leaf = () => plainLeaf(s.deps.sandbox!, "MLM");
+const attrsOf = () =>
+  requiredAttributes(leaf()).map((a) => ({
+    id: a.id,
+    valueId: (a as { value_id?: string }).value_id ?? null,
+    valueName: (a as { value_name?: string }).value_name ?? null,
+  }));
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const host = await s.adminToken();
+  A = await s.createTenant();
+  B = await s.createTenant();
+  const sync = await s.api("POST", "/api/MeliCategory/UpdateAllCategory", { token: host, body: { sites: [1], withFees: true } });
+  expect(sync.status, sync.raw).toBe(200);
+  await until(
+    async () =>
+      rowsOf<{ taskStatus: number }>(
+        await inScope(s.database.db, hostAllScope, (tx) =>
+          tx.execute(
+            sql`select task_status as "taskStatus" from task_infos where tenant_id = ${HOST_TENANT_ID} and id = ${sync.body.result.taskId}`,
+          ),
+        ),
+      )[0],
+    (t) => t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed,
+    "category sync",
+  );
+  const page = await connectShop(s, A.token, { nickname: "PUBLISHSELLER", site: "MLM", sites: [1] });
+  expect(page.ok, page.message).toBe(true);
+  groupA = await groupOf(A);
+  // The leaf requires a GTIN: the pool holds valid codes (GS1 check digits).
+  const codes = ["7501031311309", "7501055300075", "7501000111206", "7501035911208", "4006381333931", "9780201379624"];
+  const set = await s.api("POST", "/api/MeliCode/SetCodes", { token: A.token, body: { codes } });
+  expect(set.status, set.raw).toBe(200);
+}, 180_000);
+afterAll(() => s?.close());
+
+const publish = (t: TestTenant, body: Record<string, unknown>) => s.api("POST", "/api/MeliStatNew/Publish", { token: t.token, body });
+
+describe("Publish to a local site", () => {
+  it("creates the item once with the planned title, price and attributes, and skips what the pre-flight refuses", async () => {
+    const good = await createProduct(A, {
+      title: { es: "Lámpara de escritorio LED recargable", zh: "LED台灯" },
+      description: { es: "<p>Luz <b>cálida</b> y fría</p><p>Batería 2000 mAh 🔋</p>" },
+      price: 100,
+      currency: "CNY",
+      sku: "LAMP-1",
+      stock: 7,
+      weight: 450,
+      size: "20x15x10",
+      images: ["https://img.example.com/lamp-1.jpg", "https://img.example.com/lamp-2.jpg"],
+    });
+    // No weight, no size, and a price under the category's minimum once converted: Mercado Libre would refuse it.
+    const incomplete = await createProduct(A, {
+      title: { es: "Taza de cerámica" },
+      price: 20,
+      currency: "CNY",
+      images: ["https://img.example.com/cup.jpg"],
+    });
+    const res = await publish(A, {
+      accountGroupId: groupA,
+      sites: [1],
+      productIds: [good, incomplete],
+      cateInfo: [{ site: 1, cateId: leaf().id, attrs: attrsOf() }],
+    });
+    expect(res.status, res.raw).toBe(200);
+    const batch = res.body.result;
+    expect(batch).toMatchObject({ accountGroupId: groupA, sites: [1], total: 2 });
+
+    const done = await until(
+      async () => (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: A.token, body: {} })).body.result.items[0],
+      (b) => b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running,
+      "publish batch",
+    );
+    const rows = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: A.token, body: { batchId: batch.id } })).body
+      .result.items;
+    const live = rows.find((l: { productId: string }) => l.productId === good);
+    const skipped = rows.find((l: { productId: string }) => l.productId === incomplete);
+    expect(skipped).toMatchObject({ status: ListingStatus.Skipped, itemId: null });
+    expect(skipped.reason).toContain("低于类目最低价");
+    expect(skipped.reason).toContain("缺少重量");
+    expect(skipped.problems.map((x: { code: string }) => x.code)).toEqual(
+      expect.arrayContaining(["price.belowMinimum", "package.weight", "package.size"]),
+    );
+    expect(live.reason).toBeNull();
+    expect(live.problems.every((x: { severity: string }) => x.severity === "warning")).toBe(true);
+    expect(live).toMatchObject({ status: ListingStatus.Active, site: 1, title: "Lámpara de escritorio LED recargable" });
+    expect(done).toMatchObject({ success: 1, skipped: 1, fail: 0, status: PublishBatchStatus.PartlySucceeded });
+
+    // What Mercado Libre holds: the item as planned.
+    const item = s.deps.sandbox!.store.state.items.get(live.itemId)!;
+    expect(item).toBeDefined();
+    expect(item.title).toBe("Lámpara de escritorio LED recargable");
+    expect(item.category_id).toBe(leaf().id);
+    expect(item.seller_custom_field).toBe(live.id);
+    expect(s.deps.sandbox!.store.state.descriptions.get(live.itemId)?.plain_text).toMatch(/^Luz cálida y fría\s+Batería 2000 mAh$/);
+    // The GTIN came from the pool: the item carries one of the pool's codes, and the pool counts it used.
+    const gtin = item.attributes.find((a: { id: string }) => a.id === "GTIN");
+    expect(gtin?.value_name).toMatch(/^\d{13}$/);
+    expect((await s.api("GET", "/api/MeliCode/GetCodeCnt", { token: A.token })).body.result.used).toBeGreaterThanOrEqual(1);
+    // The price is the shared formula's for this shop and category.
+    expect(live.price_Content.cost).toBeGreaterThan(0);
+    expect(item.price).toBe(moneyNumber(live.price_Content.price, "MXN"));
+    expect(live.price).toBe(item.price);
+    expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
+  });
+
+  it("a job run again after its item was created finds that item and creates none", async () => {
+    const p = await createProduct(A, {
+      title: { es: "Soporte de celular ajustable" },
+      price: 30,
+      currency: "CNY",
+      weight: 100,
+      size: "10x5x5",
+      images: ["https://img.example.com/stand.jpg"],
+    });
+    const res = await publish(A, {
+      accountGroupId: groupA,
+      sites: [1],
+      productIds: [p],
+      cateInfo: [{ site: 1, cateId: leaf().id, attrs: attrsOf() }],
+    });
+    const batchId = res.body.result.id;
+    const first = await until(
+      async () =>
+        (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: A.token, body: { batchId } })).body.result.items[0],
+      (l) => l.status === ListingStatus.Active,
+      "first publish",
+    );
+    // As if the process died after Mercado Libre created the item but before the listing was written.
+    await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx
+        .update(listings)
+        .set({ status: ListingStatus.Publishing, itemId: null })
+        .where(and(eq(listings.tenantId, A.tenantId), eq(listings.id, first.id))),
+    );
+    await s.deps.jobs.send(PUBLISH_JOB, { tenantId: A.tenantId, batchId, productId: p });
+    const again = await until(
+      async () =>
+        (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: A.token, body: { batchId } })).body.result.items[0],
+      (l) => l.status === ListingStatus.Active,
+      "the job run again",
+    );
+    expect(again).toMatchObject({ status: ListingStatus.Active, itemId: first.itemId });
+    expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
+  });
+});
+
+describe("Publish refuses bad input and publishes nothing", () => {
+  it.each([
+    [
+      "an unknown shop group",
+      () => ({ accountGroupId: "00000000-0000-4000-8000-000000000001", sites: [1], productIds: ["00000000-0000-4000-8000-000000000002"] }),
+      404,
+    ],
+    [
+      "a site the shop does not sell on",
+      () => ({ accountGroupId: groupA, sites: [2], productIds: ["00000000-0000-4000-8000-000000000002"] }),
+      403,
+    ],
+    [
+      "products that do not exist",
+      () => ({ accountGroupId: groupA, sites: [1], productIds: ["00000000-0000-4000-8000-000000000002"] }),
+      403,
+    ],
+    ["an empty selection", () => ({ accountGroupId: groupA, sites: [1], productIds: [] }), 400],
+    ["a site twice", () => ({ accountGroupId: groupA, sites: [1, 1], productIds: ["00000000-0000-4000-8000-000000000002"] }), 400],
+  ])("%s", async (_what, body, status) => {
+    const before = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx.select().from(listings).where(eq(listings.tenantId, A.tenantId)),
+    );
+    const res = await publish(A, body());
+    expect(res.status, res.raw).toBe(status);
+    expect(res.body.error.message).toBeTruthy();
+    const after = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx.select().from(listings).where(eq(listings.tenantId, A.tenantId)),
+    );
+    expect(after.length).toBe(before.length);
+  });
+
+  it("another tenant cannot publish through A's shop nor A's products, nor see A's batches", async () => {
+    const p = await createProduct(A, { title: { es: "Producto de A" }, price: 10, currency: "CNY" });
+    expect((await publish(B, { accountGroupId: groupA, sites: [1], productIds: [p] })).status).toBe(404);
+    const page = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: B.token, body: {} })).body.result;
+    expect(page).toEqual({ items: [], totalCount: 0 });
+    const batches = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: A.token, body: {} })).body.result.items;
+    const res = await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: B.token, body: { batchId: batches[0].id } });
+    expect(res.status).toBe(404);
+  });
+});

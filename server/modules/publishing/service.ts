@@ -1,0 +1,385 @@
+// Publishing (issue 15; spec §3 Listings, §7 MeliStat/MeliStatNew Publish). Publish checks the shop group and its sites,
+// selects the products (ids or the product list's filter), plans every product × site (pre-flight and price, plan.ts)
+// and writes, in one transaction, the batch, a listing per product × site (Pending, or Skipped with the pre-flight's
+// reasons) and one job per product. The job creates each pending listing's item and records what Mercado Libre
+// answered. A listing's id is its publish key: sent as the item's seller_custom_field and as the creation's idempotency
+// key, so a job retried after a crash finds the item its earlier attempt created instead of creating a second one.
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Tx } from "../../db/client.ts";
+import { listings, meliAccountGroups, meliAccounts, products, publishBatches } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { AppError, businessError, notFound } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
+import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
+import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
+import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import type { Listing, PublishBatch, PublishRequest } from "../../../shared/contract/publish.ts";
+import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
+import { selectionWhere } from "../products/filter.ts";
+import { localItemBody, type ItemPlan } from "./item-body.ts";
+
+export const PUBLISH_JOB = "publish.product";
+/** Products one batch may take (a larger selection is cut, and the batch says how many it took). */
+export const PUBLISH_MAX_PRODUCTS = 10_000;
+
+export type PublishingDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+
+/** What plan.ts decides for one product × site before anything is sent. */
+export type ListingPlan = {
+  site: number;
+  accountId: string;
+  cateId: string | null;
+  cateName: string | null;
+  problems: { code: string; field: string | null; message: string; severity: "error" | "warning" }[];
+  item: Omit<ItemPlan, "key"> | null;
+  priceContent: unknown;
+  /** GTIN codes the listing takes from the pool (variants without their own, or the item). */
+  gtinNeeded: number;
+};
+
+type PublishJob = { tenantId: string; batchId: string; productId: string };
+
+type ShopAccount = { id: string; site: number; custId: string; isEnabled: boolean };
+
+async function shopGroup(ctx: CallContext, groupId: string) {
+  const u = ctx.user!;
+  const [group] = await ctx.tx
+    .select({ id: meliAccountGroups.id, isCbt: meliAccountGroups.isCbt, name: meliAccountGroups.name })
+    .from(meliAccountGroups)
+    .where(and(eq(meliAccountGroups.tenantId, ctx.tenantId), eq(meliAccountGroups.id, groupId)));
+  if (!group) throw notFound("店铺不存在");
+  const accounts: ShopAccount[] = await ctx.tx
+    .select({ id: meliAccounts.id, site: meliAccounts.site, custId: meliAccounts.custId, isEnabled: meliAccounts.isEnabled })
+    .from(meliAccounts)
+    .where(
+      and(
+        eq(meliAccounts.tenantId, ctx.tenantId),
+        eq(meliAccounts.groupId, groupId),
+        u.isMainAccount ? undefined : eq(meliAccounts.ownerId, u.id),
+      ),
+    );
+  // A sub-account publishes only through shops given to it.
+  if (!accounts.length) throw notFound("店铺不存在");
+  return { group, accounts };
+}
+
+export type Planner = (
+  tx: Tx,
+  input: { tenantId: string; request: PublishRequest; productIds: string[]; accounts: ShopAccount[] },
+) => Promise<Map<string, ListingPlan[]>>;
+
+export function createPublishingService(deps: PublishingDeps, plan: Planner) {
+  async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishBatch> {
+    const { group, accounts } = await shopGroup(ctx, request.accountGroupId);
+    if (group.isCbt) throw businessError("跨境（CBT）店铺的刊登尚未开放，请先选择本地站点店铺", "Publish.CbtNotYet");
+    const bySite = new Map(accounts.filter((a) => a.isEnabled).map((a) => [a.site, a]));
+    const missing = request.sites.filter((s) => !bySite.has(s));
+    if (missing.length) {
+      throw businessError(
+        `该店铺未开通或已停用站点：${missing.map((s) => MELI_SITES[s as MeliSiteNumber]?.name ?? s).join("、")}`,
+        "Publish.SiteNotAvailable",
+      );
+    }
+    const limit = Math.min(request.maxProductCount ?? PUBLISH_MAX_PRODUCTS, PUBLISH_MAX_PRODUCTS);
+    const selected = await ctx.tx
+      .select({ id: products.id })
+      .from(products)
+      .where(selectionWhere(ctx, { productIds: request.productIds, filter: request.filter }))
+      .orderBy(sql`${products.creationTime} desc`, products.id)
+      .limit(limit);
+    if (!selected.length) throw businessError("没有可刊登的商品（所选商品不存在或已删除）", "Publish.NoProducts");
+    const productIds = selected.map((p) => p.id);
+    const siteAccounts = request.sites.map((s) => bySite.get(s)!);
+    const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
+
+    const batchId = randomUUID();
+    const owners = new Map(
+      (
+        await ctx.tx
+          .select({ id: products.id, userId: products.userId })
+          .from(products)
+          .where(and(eq(products.tenantId, ctx.tenantId), inArray(products.id, productIds)))
+      ).map((p) => [p.id, p.userId]),
+    );
+    const rows: (typeof listings.$inferInsert)[] = [];
+    for (const productId of productIds) {
+      for (const p of plans.get(productId) ?? []) {
+        const refused = p.problems.filter((x) => x.severity === "error");
+        rows.push({
+          tenantId: ctx.tenantId,
+          id: randomUUID(),
+          batchId,
+          accountGroupId: group.id,
+          accountId: p.accountId,
+          userId: owners.get(productId)!,
+          productId,
+          productLabelId: request.productLabel ?? null,
+          site: p.site,
+          cateId: p.cateId,
+          cateName: p.cateName,
+          title: p.item?.title ?? null,
+          status: refused.length ? ListingStatus.Skipped : ListingStatus.Pending,
+          price: p.item ? p.item.price.toFixed(2) : null,
+          currency: p.item?.currency ?? null,
+          priceContent: p.priceContent ?? null,
+          reason: refused.length ? refused.map((x) => x.message).join("；") : null,
+          problems: p.problems,
+          warningMessage:
+            p.problems
+              .filter((x) => x.severity === "warning")
+              .map((x) => x.message)
+              .join("；") || null,
+          listingType: request.listingType,
+          weight: null,
+          image: p.item?.pictures[0] ?? null,
+          stock: p.item?.stock ?? null,
+          creatorId: ctx.user!.id,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 1000) await ctx.tx.insert(listings).values(rows.slice(i, i + 1000));
+    const skipped = rows.filter((r) => r.status === ListingStatus.Skipped).length;
+    const [batch] = await ctx.tx
+      .insert(publishBatches)
+      .values({
+        tenantId: ctx.tenantId,
+        id: batchId,
+        accountGroupId: group.id,
+        sites: request.sites,
+        status: skipped === rows.length ? PublishBatchStatus.Failed : PublishBatchStatus.Queued,
+        total: rows.length,
+        skipped,
+        request,
+        creatorId: ctx.user!.id,
+      })
+      .returning();
+    const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId));
+    for (const productId of toPublish) {
+      await deps.jobs.send<PublishJob>(PUBLISH_JOB, { tenantId: ctx.tenantId, batchId, productId }, { tx: ctx.tx });
+    }
+    return batchView(batch, group.name);
+  }
+
+  /** The job: creates the product's pending listings of the batch, one item per site. */
+  async function runPublishJob(job: PublishJob): Promise<void> {
+    const { tenantId, batchId, productId } = job;
+    const pending = await inScope(deps.database.db, { tenantId }, async (tx) => {
+      const rows = await tx
+        .select({ listing: listings, custId: meliAccounts.custId })
+        .from(listings)
+        .innerJoin(meliAccounts, and(eq(meliAccounts.tenantId, listings.tenantId), eq(meliAccounts.id, listings.accountId)))
+        .where(
+          and(
+            eq(listings.tenantId, tenantId),
+            eq(listings.batchId, batchId),
+            eq(listings.productId, productId),
+            inArray(listings.status, [ListingStatus.Pending, ListingStatus.Publishing]),
+          ),
+        );
+      if (rows.length) {
+        await tx
+          .update(listings)
+          .set({ status: ListingStatus.Publishing, attempts: sql`${listings.attempts} + 1` })
+          .where(
+            and(
+              eq(listings.tenantId, tenantId),
+              inArray(
+                listings.id,
+                rows.map((r) => r.listing.id),
+              ),
+            ),
+          );
+        await tx
+          .update(publishBatches)
+          .set({ status: PublishBatchStatus.Running, lastUpdateTime: new Date() })
+          .where(
+            and(
+              eq(publishBatches.tenantId, tenantId),
+              eq(publishBatches.id, batchId),
+              eq(publishBatches.status, PublishBatchStatus.Queued),
+            ),
+          );
+      }
+      return rows;
+    });
+    if (!pending.length) return refreshBatch(tenantId, batchId);
+    const plans = await inScope(deps.database.db, { tenantId }, async (tx) => {
+      const [batch] = await tx
+        .select({ request: publishBatches.request, groupId: publishBatches.accountGroupId })
+        .from(publishBatches)
+        .where(and(eq(publishBatches.tenantId, tenantId), eq(publishBatches.id, batchId)));
+      const accounts = await tx
+        .select({ id: meliAccounts.id, site: meliAccounts.site, custId: meliAccounts.custId, isEnabled: meliAccounts.isEnabled })
+        .from(meliAccounts)
+        .where(and(eq(meliAccounts.tenantId, tenantId), inArray(meliAccounts.id, [...new Set(pending.map((p) => p.listing.accountId))])));
+      return {
+        groupId: batch.groupId,
+        byProduct: await plan(tx, { tenantId, request: batch.request as PublishRequest, productIds: [productId], accounts }),
+      };
+    });
+    const shop = deps.meli.shop({ tenantId, groupId: plans.groupId });
+    for (const { listing, custId } of pending) {
+      const p = plans.byProduct.get(productId)?.find((x) => x.accountId === listing.accountId && x.site === listing.site);
+      const refused = p ? p.problems.filter((x) => x.severity === "error") : [];
+      if (!p?.item || refused.length) {
+        await finish(tenantId, listing.id, {
+          status: ListingStatus.Skipped,
+          reason: refused.map((x) => x.message).join("；") || "刊登前检查未通过",
+          problems: p?.problems ?? [],
+        });
+        continue;
+      }
+      let item: ItemPlan = { ...p.item, key: listing.id };
+      try {
+        if (p.gtinNeeded > 0) item = withCodes(item, await gtinFor(tenantId, listing.id, p.gtinNeeded));
+        // An earlier attempt of this job may have created the item before the process died: look it up by its key.
+        const earlier =
+          listing.attempts > 0
+            ? await shop.get<{ results: string[] }>(`/users/${encodeURIComponent(custId)}/items/search`, { sku: listing.id })
+            : null;
+        const itemId = earlier?.results?.[0];
+        const created = itemId
+          ? await shop.get<{ id: string; permalink?: string; status?: string }>(`/items/${encodeURIComponent(itemId)}`)
+          : await shop.send<{ id: string; permalink?: string; status?: string }>("POST", "/items", {
+              body: localItemBody(item),
+              headers: { "x-idempotency-key": listing.id },
+            });
+        await finish(tenantId, listing.id, {
+          status: statusOf(created.status),
+          itemId: created.id,
+          permalink: created.permalink ?? null,
+          title: item.title,
+          reason: null,
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === "Gtin.PoolExhausted") {
+          await finish(tenantId, listing.id, { status: ListingStatus.Skipped, reason: err.message });
+          continue;
+        }
+        if (!(err instanceof MeliApiError)) throw err;
+        if (err.retryable) throw err; // the queue retries the job; the next attempt looks the item up first
+        await finish(tenantId, listing.id, {
+          status: err.status === 400 ? ListingStatus.Refused : ListingStatus.Failed,
+          reason: err.message,
+          problems: (err.validationErrors ?? []).map((v) => ({
+            code: "meli",
+            field: v.members[0] ?? null,
+            message: v.message,
+            severity: "error",
+          })),
+        });
+      }
+    }
+    await refreshBatch(tenantId, batchId);
+  }
+
+  /** The listing's GTIN codes: those an earlier attempt took, else new ones from the pool (never given twice). */
+  async function gtinFor(tenantId: string, listingId: string, count: number): Promise<string[]> {
+    return inScope(deps.database.db, { tenantId }, async (tx) => {
+      const taken = await listingGtinCodes(tx, tenantId, listingId);
+      return taken.length >= count ? taken : [...taken, ...(await takeGtinCodes(tx, tenantId, listingId, count - taken.length))];
+    });
+  }
+
+  async function finish(tenantId: string, listingId: string, set: Partial<typeof listings.$inferInsert>) {
+    await inScope(deps.database.db, { tenantId }, (tx) =>
+      tx
+        .update(listings)
+        .set({ ...set, syncTime: new Date(), lastModificationTime: new Date() })
+        .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listingId))),
+    );
+  }
+
+  /** The batch's counts and status from its listings, in one statement. */
+  async function refreshBatch(tenantId: string, batchId: string) {
+    const live = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
+    await inScope(deps.database.db, { tenantId }, (tx) =>
+      tx.execute(sql`with c as (
+          select count(*) filter (where status in (${sql.join(
+            live.map((s) => sql`${s}::int`),
+            sql`, `,
+          )}))::int as ok,
+            count(*) filter (where status in (${ListingStatus.Refused}::int, ${ListingStatus.Failed}::int))::int as bad,
+            count(*) filter (where status in (${ListingStatus.Pending}::int, ${ListingStatus.Publishing}::int))::int as open
+          from listings where tenant_id = ${tenantId} and batch_id = ${batchId}
+        )
+        update publish_batches b set success = c.ok, fail = c.bad, last_update_time = now(),
+          status = case when c.open > 0 then ${PublishBatchStatus.Running}::int
+            when c.ok = 0 then ${PublishBatchStatus.Failed}::int
+            when c.bad = 0 and b.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
+            else ${PublishBatchStatus.PartlySucceeded}::int end
+        from c where b.tenant_id = ${tenantId} and b.id = ${batchId}`),
+    );
+  }
+
+  deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, { concurrency: 4 });
+
+  return { publish, runPublishJob };
+}
+
+/** The codes go to the variants without a GTIN of their own, in order, or to the item when it has no variations. */
+function withCodes(item: ItemPlan, codes: string[]): ItemPlan {
+  if (!item.variants.length) return { ...item, gtin: codes[0] ?? null };
+  let next = 0;
+  return { ...item, variants: item.variants.map((v) => (v.gtin ? v : { ...v, gtin: codes[next++] ?? null })) };
+}
+
+function statusOf(meliStatus: string | undefined): ListingStatus {
+  if (meliStatus === "paused") return ListingStatus.Paused;
+  if (meliStatus === "closed") return ListingStatus.Closed;
+  if (meliStatus === "under_review" || meliStatus === "inactive") return ListingStatus.UnderReview;
+  return ListingStatus.Active;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function batchView(b: typeof publishBatches.$inferSelect, groupName: string | null): PublishBatch {
+  return {
+    id: b.id,
+    accountGroupId: b.accountGroupId,
+    accountGroupName: groupName,
+    sites: b.sites as number[],
+    creationTime: iso(b.creationTime),
+    creatorId: b.creatorId,
+    status: b.status as PublishBatch["status"],
+    total: b.total,
+    success: b.success,
+    fail: b.fail,
+    skipped: b.skipped,
+    lastUpdateTime: iso(b.lastUpdateTime),
+  };
+}
+
+export function listingView(l: typeof listings.$inferSelect): Listing {
+  return {
+    id: l.id,
+    batchId: l.batchId,
+    accountGroupId: l.accountGroupId,
+    productId: l.productId,
+    productLabelId: l.productLabelId,
+    site: l.site,
+    cbtId: l.cbtId,
+    itemId: l.itemId,
+    cateId: l.cateId,
+    cateName: l.cateName,
+    title: l.title,
+    status: l.status as Listing["status"],
+    price: l.price === null ? null : Number(l.price),
+    currency: l.currency,
+    price_Content: l.priceContent ?? null,
+    reason: l.reason,
+    problems: l.problems as Listing["problems"],
+    permalink: l.permalink,
+    listingType: l.listingType,
+    image: l.image,
+    stock: l.stock,
+    creationTime: iso(l.creationTime),
+    lastModificationTime: l.lastModificationTime ? iso(l.lastModificationTime) : null,
+  };
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;

@@ -1,0 +1,36 @@
+// Publishing calls (spec §7 MeliStat / MeliStatNew Publish; the batch reads are ours).
+import {
+  getBatchListingsInput,
+  getPublishBatchesInput,
+  listingPage,
+  publishBatch,
+  publishBatchPage,
+  publishRequest,
+} from "../contract/publish.ts";
+import type { ApiClient } from "./client.ts";
+import { bindCalls, call } from "./define.ts";
+
+const publish = (group: string) =>
+  call({ idempotent: true, method: "POST", path: `/api/${group}/Publish`, body: publishRequest, result: publishBatch });
+
+export const meliStatNewCalls = {
+  publish: publish("MeliStatNew"),
+  getPublishBatchesByPage: call({
+    method: "POST",
+    path: "/api/MeliStatNew/GetPublishBatchesByPage",
+    body: getPublishBatchesInput,
+    result: publishBatchPage,
+  }),
+  getPublishBatchListings: call({
+    method: "POST",
+    path: "/api/MeliStatNew/GetPublishBatchListings",
+    body: getBatchListingsInput,
+    result: listingPage,
+  }),
+};
+
+/** The older group: the same Publish. */
+export const meliStatCalls = { publish: publish("MeliStat") };
+
+export const createMeliStatNewApi = (client: ApiClient) => bindCalls(client, meliStatNewCalls);
+export const createMeliStatApi = (client: ApiClient) => bindCalls(client, meliStatCalls);

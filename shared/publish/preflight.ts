@@ -1,0 +1,335 @@
+// The pre-flight check (issue 15): for one product × site, everything Mercado Libre would refuse, found from the cached
+// category rules before any API call, each with a Chinese message and where to fix it. Errors skip the pair; warnings
+// (a title to cut, a title to translate, pictures over the maximum, a price raised to the shop's minimum) do not.
+// Pure: no server or DOM imports; the publisher, the publish screen and the benchmark call the same function.
+import { CategoryAttributeModelType, type CategoryAttribute, type MeliCategory } from "../contract/category.ts";
+import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contract/meli.ts";
+import type { PublishRequest } from "../contract/publish.ts";
+import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
+
+/** Where the seller fixes a problem: the product editor, one attribute, the shop's rules, the GTIN pool, … */
+export type FixHint = "product" | `attribute:${string}` | "shop" | "gtin" | "category" | "settings" | "request";
+
+export type PreflightProblem = {
+  code: string;
+  severity: "error" | "warning";
+  /** The field at fault (title, images, attributes.BRAND, …), null for the pair as a whole. */
+  field: string | null;
+  message: string;
+  fix: FixHint;
+};
+
+export type PreflightProduct = {
+  /** Titles and descriptions by language (zh, en, es, pt). */
+  title: Record<string, string>;
+  description?: Record<string, string>;
+  price: Decimal | null;
+  currency: string | null;
+  images: readonly string[];
+  /** Grams. */
+  weight: Decimal | null;
+  /** Centimetres "LxWxH". */
+  size: string | null;
+  brand?: string | null;
+  /** Option names (keys) and values in option order, with the variant's own GTIN when it has one. */
+  variants: readonly { sku: string | null; keys: readonly string[]; values: readonly string[]; gtin?: string | null }[];
+  /** The product's category attribute values (cateInfo.attrs). */
+  attrs: readonly { nameId: string; valueId?: string | null; value?: string | null }[];
+};
+
+/** The category row as stored (numeric columns may come as strings). */
+export type PreflightCategory = Pick<MeliCategory, "cateId" | "isLeaf" | "listingAllowed" | "maxTitleLength" | "maxPictures"> & {
+  name?: string;
+  meliStatus?: string;
+  enable?: boolean;
+  minimumPrice: Decimal | null;
+  currency: string | null;
+  classicFee: Decimal | null;
+  premiumFee: Decimal | null;
+};
+
+/** The publish request's overrides that matter here, and its attribute values for this site's category. */
+export type PreflightRequest = Partial<
+  Pick<
+    PublishRequest,
+    "prefixTitle" | "suffixTitle" | "weight" | "size" | "brand" | "isForceReplaceWeightAndSize" | "isContainsFreight" | "listingType"
+  >
+> & { attrs?: readonly { id: string; valueId?: string | null; valueName?: string | null }[] };
+
+export type PreflightPair = {
+  product: PreflightProduct;
+  site: MeliSiteNumber;
+  /** A global-selling shop (site 5 always is). */
+  isCbt?: boolean;
+  /** The category row, null when the category is unknown or not chosen. */
+  category: PreflightCategory | null;
+  /** The category's attributes as stored (meli_category_attributes.attributes). */
+  attributes: readonly CategoryAttribute[];
+  shop: SitePriceInput["shop"];
+  rates: SitePriceInput["rates"];
+  request: PreflightRequest;
+  translationConfigured: boolean;
+  /** Unused codes left in the tenant's GTIN pool. */
+  gtinAvailable: number;
+  fixedFee?: SitePriceInput["fixedFee"];
+  listingFee?: SitePriceInput["listingFee"];
+  freight?: SitePriceInput["freight"];
+};
+
+export type PreflightResult = {
+  /** No errors: the pair can be sent. */
+  ok: boolean;
+  problems: PreflightProblem[];
+  /** The price breakdown (null when it cannot be computed). */
+  price: PriceBreakdown | null;
+  language: SiteLanguage;
+  /** The title to send (prefix and suffix applied, cut to the maximum); null until translated. */
+  title: string | null;
+  /** GTIN codes the pair takes from the pool. */
+  gtinNeeded: number;
+};
+
+const LANGUAGE_NAMES: Record<SiteLanguage, string> = { es: "西班牙语", pt: "葡萄牙语", en: "英语" };
+/** Global selling's package rules (MERCADO-LIBRE.md): each side ≥ 3 cm, weight ≥ 50 g. */
+export const CBT_MIN_SIDE_CM = 3;
+export const CBT_MIN_WEIGHT_G = 50;
+
+/**
+ * The title cut to at most `max` characters at a word boundary (a word longer than the whole limit is cut hard);
+ * trailing spaces and separators are dropped.
+ */
+export function cutTitle(title: string, max: number): string {
+  const chars = [...title.trim()];
+  if (chars.length <= max) return chars.join("");
+  const head = chars.slice(0, max + 1).join("");
+  const boundary = head.search(/\s\S*$/);
+  const cut = boundary > 0 ? head.slice(0, boundary) : chars.slice(0, max).join("");
+  return cut.replace(/[\s,.;:/|+&-]+$/u, "");
+}
+
+/** The title with the request's prefix and suffix, one space between non-empty parts. */
+export const framedTitle = (title: string, prefix?: string | null, suffix?: string | null) =>
+  [prefix, title, suffix]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
+
+/** The package to send: the request's weight and size replace the product's when forced, else fill in what is missing. */
+export function packageOf(product: Pick<PreflightProduct, "weight" | "size">, request: PreflightRequest) {
+  const force = request.isForceReplaceWeightAndSize === true;
+  const weightSource = force && request.weight != null ? request.weight : (product.weight ?? request.weight ?? null);
+  const sizeSource = force && request.size ? request.size : product.size || request.size || null;
+  const weight = weightSource == null || weightSource === "" ? null : Number(weightSource);
+  const sides = sizeSource
+    ? sizeSource
+        .trim()
+        .split(/\s*[xX*×]\s*/)
+        .map(Number)
+    : null;
+  return {
+    weight: weight !== null && Number.isFinite(weight) ? weight : null,
+    sides: sides && sides.length === 3 && sides.every((n) => Number.isFinite(n)) ? sides : null,
+  };
+}
+
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
+
+/** Option names sellers use for Mercado Libre's two common variation attributes. */
+const VARIATION_SYNONYMS: Record<string, string[]> = {
+  COLOR: ["颜色", "颜色分类", "色", "color", "colour", "cor"],
+  SIZE: ["尺码", "尺寸", "大小", "size", "talla", "tamano", "tamanho"],
+};
+
+/** The category's variation attribute (allow_variations) a product option name stands for: by id, name, zh or synonym. */
+export function variationAttributeOf(key: string, attributes: readonly CategoryAttribute[]): CategoryAttribute | null {
+  const k = fold(key);
+  const candidates = attributes.filter((a) => a.modelType === CategoryAttributeModelType.Variation);
+  return (
+    candidates.find((a) => fold(a.id) === k || fold(a.name) === k || (a.zh !== null && fold(a.zh) === k)) ??
+    candidates.find((a) => VARIATION_SYNONYMS[a.id]?.includes(k)) ??
+    null
+  );
+}
+
+/** Attributes another part of the listing fills: package (checked apart), GTIN (the pool), condition (always new). */
+const FILLED_ELSEWHERE = new Set(["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT", "PACKAGE_WEIGHT", "GTIN", "ITEM_CONDITION"]);
+
+/** Every problem of one product × site, and the price and title it would be sent with. */
+export function preflight(pair: PreflightPair): PreflightResult {
+  const { product, site, category, attributes, request } = pair;
+  const isCbt = site === 5 || pair.isCbt === true;
+  const problems: PreflightProblem[] = [];
+  const add = (severity: PreflightProblem["severity"], code: string, field: string | null, message: string, fix: FixHint) =>
+    problems.push({ code, severity, field, message, fix });
+  const language = siteLanguage(site);
+
+  // The category.
+  const categoryName = category ? (category.name ?? category.cateId) : "";
+  if (!category) add("error", "category.missing", "category", "未选择类目，或类目不在本站点的类目中", "category");
+  else if (category.meliStatus === "removed" || category.enable === false)
+    add("error", "category.removed", "category", `类目「${categoryName}」已停用或已被美客多移除，请重新选择类目`, "category");
+  else if (!category.isLeaf)
+    add("error", "category.notLeaf", "category", `类目「${categoryName}」不是末级类目，请选择末级类目`, "category");
+  else if (!category.listingAllowed)
+    add("error", "category.notAllowed", "category", `美客多不允许在类目「${categoryName}」下发布商品`, "category");
+
+  // Attributes: a value from the product's category attributes or the request's, or from the field that fills it.
+  const given = new Set<string>();
+  for (const a of product.attrs) if (a.valueId?.trim() || a.value?.trim()) given.add(a.nameId);
+  for (const a of request.attrs ?? []) if (a.valueId?.trim() || a.valueName?.trim()) given.add(a.id);
+  if ((request.brand ?? product.brand)?.trim()) given.add("BRAND");
+  const variants = product.variants.filter((v) => v.keys.length > 0);
+  if (product.variants.length > 0 && product.variants.every((v) => v.sku?.trim())) given.add("SELLER_SKU");
+
+  // Variations (two or more variants; one is sent as a plain item): each option name must stand for one of the
+  // category's variation attributes.
+  const variationAttrs = attributes.filter((a) => a.modelType === CategoryAttributeModelType.Variation);
+  if (variants.length > 1 && variationAttrs.length === 0) {
+    add("error", "variation.unsupported", "variants", `类目不支持多规格，商品有${variants.length}个规格`, "category");
+  } else if (variants.length > 1) {
+    const keys = [...new Set(variants.flatMap((v) => v.keys))];
+    for (const key of keys) {
+      const attr = variationAttributeOf(key, attributes);
+      if (attr) given.add(attr.id);
+      else
+        add(
+          "error",
+          "variation.unmapped",
+          "variants",
+          `规格「${key}」无法对应类目的变体属性（${variationAttrs.map(nameOf).join("、")}）`,
+          "product",
+        );
+    }
+    const combos = new Set<string>();
+    for (const v of variants) {
+      const combo = v.values.join("\u0000");
+      if (combos.has(combo)) {
+        add("error", "variation.duplicate", "variants", `规格组合「${v.values.join(" / ")}」重复`, "product");
+        break;
+      }
+      combos.add(combo);
+    }
+  }
+
+  const valueOf = (id: string) => product.attrs.find((a) => a.nameId === id) ?? null;
+  for (const a of attributes) {
+    if (a.modelType === CategoryAttributeModelType.Hidden || FILLED_ELSEWHERE.has(a.id)) continue;
+    const required = a.isRequired || a.tags.includes("required");
+    if (!given.has(a.id)) {
+      if (required) add("error", "attribute.required", `attributes.${a.id}`, `缺少必填属性「${nameOf(a)}」`, `attribute:${a.id}`);
+      else if (a.tags.includes("conditional_required"))
+        add(
+          "warning",
+          "attribute.conditional",
+          `attributes.${a.id}`,
+          `属性「${nameOf(a)}」在某些条件下为必填，建议填写`,
+          `attribute:${a.id}`,
+        );
+      continue;
+    }
+    // A list attribute's value id must be one of its values.
+    const chosen = (request.attrs ?? []).find((r) => r.id === a.id)?.valueId ?? valueOf(a.id)?.valueId;
+    if (a.valueType === "list" && chosen && a.values.length > 0 && !a.values.some((v) => v.id === chosen))
+      add("error", "attribute.invalidValue", `attributes.${a.id}`, `属性「${nameOf(a)}」的值不在可选值中`, `attribute:${a.id}`);
+  }
+
+  // GTIN: one code from the pool per variant (or for the product) that has none of its own.
+  const gtinAttr = attributes.find((a) => a.id === "GTIN");
+  const gtinRequired =
+    gtinAttr !== undefined &&
+    (gtinAttr.isRequired ||
+      gtinAttr.tags.includes("required") ||
+      (gtinAttr.tags.includes("conditional_required") && !given.has("EMPTY_GTIN_REASON")));
+  let gtinNeeded = 0;
+  if (gtinRequired) {
+    const units = product.variants;
+    gtinNeeded = units.length > 0 ? units.filter((v) => !v.gtin?.trim()).length : given.has("GTIN") ? 0 : 1;
+    if (gtinNeeded > pair.gtinAvailable)
+      add(
+        "error",
+        "gtin.shortage",
+        "gtin",
+        pair.gtinAvailable === 0
+          ? `类目要求GTIN，需要${gtinNeeded}个，GTIN码池已空`
+          : `类目要求GTIN，需要${gtinNeeded}个，码池只剩${pair.gtinAvailable}个`,
+        "gtin",
+      );
+  }
+
+  // Price: the formula, the category's minimum, the shop's limits.
+  const priced = sitePrice({
+    site,
+    isCbt,
+    price: product.price,
+    currency: product.currency,
+    rates: pair.rates,
+    shop: pair.shop,
+    category: { classicFee: category?.classicFee ?? null, premiumFee: category?.premiumFee ?? null },
+    listingType: request.listingType ?? "gold_special",
+    fixedFee: pair.fixedFee,
+    listingFee: pair.listingFee,
+    isContainsFreight: request.isContainsFreight,
+    freight: pair.freight,
+  });
+  const price = priced.ok ? priced.price : null;
+  if (!priced.ok) {
+    if (category || priced.code !== "fee.missing") add("error", priced.code, "price", priced.message, priced.fix);
+  } else {
+    const p = priced.price;
+    const show = (minor: number) => `${formatMoney(minor, p.currency)} ${p.currency}`;
+    const min = toMinor(category?.minimumPrice, p.currency);
+    if (min !== null && (!category?.currency || category.currency === p.currency)) {
+      if (p.buyerPrice < min) add("error", "price.belowMinimum", "price", `售价${show(p.buyerPrice)}低于类目最低价${show(min)}`, "product");
+    }
+    if (p.limit === "overMax")
+      add(
+        "error",
+        "price.overLimit",
+        "price",
+        `售价${show(p.price)}高于店铺最高限价${show(toMinor(pair.shop.limitMaxPrice, p.currency) ?? 0)}`,
+        "shop",
+      );
+    if (p.limit === "raisedToMin") add("warning", "price.raisedToMin", "price", `售价已按店铺最低限价调整为${show(p.price)}`, "shop");
+  }
+
+  // Title in the site's language, framed by the request's prefix and suffix, cut at a word boundary.
+  let title: string | null = null;
+  const own = product.title[language]?.trim();
+  if (!own) {
+    if (pair.translationConfigured)
+      add("warning", "title.translate", "title", `商品没有${LANGUAGE_NAMES[language]}标题，将通过翻译服务生成`, "product");
+    else add("error", "title.missing", "title", `商品没有${LANGUAGE_NAMES[language]}标题，且未配置翻译服务`, "product");
+  } else {
+    title = framedTitle(own, request.prefixTitle, request.suffixTitle);
+    const max = category?.maxTitleLength;
+    if (max && [...title].length > max) {
+      title = cutTitle(title, max);
+      add("warning", "title.cut", "title", `标题超过${max}个字符，将在单词边界截断为：${title}`, "product");
+    }
+  }
+
+  // Pictures.
+  const pictures = new Set(product.images).size;
+  if (pictures === 0) add("error", "pictures.none", "images", "商品没有图片", "product");
+  else if (category?.maxPictures && pictures > category.maxPictures)
+    add(
+      "warning",
+      "pictures.max",
+      "images",
+      `图片${pictures}张，超过类目上限${category.maxPictures}张，只发布前${category.maxPictures}张`,
+      "product",
+    );
+
+  // The package.
+  const pkg = packageOf(product, request);
+  if (!pkg.weight || pkg.weight <= 0) add("error", "package.weight", "weight", "缺少重量", "product");
+  else if (isCbt && pkg.weight < CBT_MIN_WEIGHT_G)
+    add("error", "package.weight", "weight", `跨境商品重量须不少于${CBT_MIN_WEIGHT_G}克，当前${pkg.weight}克`, "product");
+  if (!pkg.sides || pkg.sides.some((n) => n <= 0)) add("error", "package.size", "size", "缺少包装尺寸（长x宽x高，厘米）", "product");
+  else if (isCbt && pkg.sides.some((n) => n < CBT_MIN_SIDE_CM))
+    add("error", "package.size", "size", `跨境商品包装每边须不少于${CBT_MIN_SIDE_CM}厘米，当前${pkg.sides.join("x")}`, "product");
+
+  return { ok: !problems.some((p) => p.severity === "error"), problems, price, language, title, gtinNeeded };
+}
+
+const nameOf = (a: Pick<CategoryAttribute, "name" | "zh">) => a.zh ?? a.name;
