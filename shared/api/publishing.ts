@@ -3,6 +3,7 @@ import {
   getBatchListingsInput,
   getPublishBatchesInput,
   listingPage,
+  preflightResult,
   publishBatch,
   publishBatchPage,
   publishRequest,
@@ -15,6 +16,7 @@ const publish = (group: string) =>
 
 export const meliStatNewCalls = {
   publish: publish("MeliStatNew"),
+  preflightPublish: call({ method: "POST", path: "/api/MeliStatNew/PreflightPublish", body: publishRequest, result: preflightResult }),
   getPublishBatchesByPage: call({
     method: "POST",
     path: "/api/MeliStatNew/GetPublishBatchesByPage",

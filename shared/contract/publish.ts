@@ -89,6 +89,8 @@ export const problem = z.object({
   field: z.string().nullable(),
   message: z.string(),
   severity: z.enum(["error", "warning"]),
+  /** Where the seller fixes it: product, attribute:<id>, shop, gtin, category, settings, request. */
+  fix: z.string().nullish(),
 });
 
 /** A listing (spec §3 Listing), as the publish records show it. */
@@ -133,3 +135,30 @@ export const getBatchListingsInput = pagedBody(["creationTime"]).extend({
   site: siteNumber.nullish(),
 });
 export const listingPage = pagedResult(listing);
+
+/** PreflightPublish (ours): the pre-flight check and profit preview of a publish request, before anything is sent. */
+export const PREVIEW_MAX_PRODUCTS = 200;
+export const preflightPair = z.object({
+  productId: z.string(),
+  productTitle: z.string(),
+  image: z.string().nullable(),
+  site: z.number().int(),
+  cateId: z.string().nullable(),
+  cateName: z.string().nullable(),
+  /** No errors: the pair will be sent. */
+  ok: z.boolean(),
+  /** The title that will be sent (null until translated). */
+  title: z.string().nullable(),
+  problems: z.array(problem),
+  /** The price breakdown (shared/publish/price.ts PriceBreakdown), null when it cannot be computed. */
+  price: z.unknown().nullable(),
+});
+export type PreflightPairView = z.infer<typeof preflightPair>;
+export const preflightResult = z.object({
+  /** Products the request selects (the preview covers the first PREVIEW_MAX_PRODUCTS of them). */
+  selected: z.number().int(),
+  pairs: z.array(preflightPair),
+  ok: z.number().int(),
+  refused: z.number().int(),
+});
+export type PreflightResultView = z.infer<typeof preflightResult>;

@@ -144,7 +144,7 @@ export function createPlanner(secrets: SecretBox): Planner {
           accountId: account.id,
           cateId,
           cateName: category?.name ?? null,
-          problems: result.problems.map(({ code, field, message, severity }) => ({ code, field, message, severity })),
+          problems: result.problems,
           priceContent: price,
           gtinNeeded: result.gtinNeeded,
           item:

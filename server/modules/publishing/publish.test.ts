@@ -146,6 +146,37 @@ describe("Publish to a local site", () => {
     expect(item.price).toBe(moneyNumber(live.price_Content.price, "MXN"));
     expect(live.price).toBe(item.price);
     expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
+
+    // Every marketplace call of the listing is in the call log, without the shop's token.
+    const logs = await s.api("GET", "/api/MeliStatLog/GetLogsByPage", { token: A.token, query: { ListingId: live.id } });
+    expect(logs.status, logs.raw).toBe(200);
+    const post = logs.body.result.items.find((l: { method: string; path: string }) => l.method === "POST" && l.path === "/items");
+    expect(post).toMatchObject({ status: 201 });
+    const detail = await s.api("GET", "/api/MeliStatLog/GetLogDetail", { token: A.token, query: { id: post.id } });
+    expect(detail.body.result.request).toContain(live.id);
+    expect(detail.body.result.response).toContain(live.itemId);
+    expect(detail.raw).not.toMatch(/APP_USR-/);
+  });
+
+  it("PreflightPublish shows each pair's problems, title and price without writing or sending anything", async () => {
+    const p = await createProduct(A, { title: { es: "Botella térmica de acero" }, price: 80, currency: "CNY", images: ["https://img.example.com/b.jpg"] });
+    const before = s.deps.sandbox!.control.creations().length;
+    const res = await s.api("POST", "/api/MeliStatNew/PreflightPublish", {
+      token: A.token,
+      body: { accountGroupId: groupA, sites: [1], productIds: [p], cateInfo: [{ site: 1, cateId: leaf().id, attrs: attrsOf() }] },
+    });
+    expect(res.status, res.raw).toBe(200);
+    const [pair] = res.body.result.pairs;
+    expect(res.body.result).toMatchObject({ selected: 1, ok: 0, refused: 1 });
+    expect(pair).toMatchObject({ productId: p, site: 1, cateId: leaf().id, ok: false, title: "Botella térmica de acero" });
+    expect(pair.problems.map((x: { code: string }) => x.code)).toEqual(expect.arrayContaining(["package.weight", "package.size"]));
+    expect(pair.problems.find((x: { code: string }) => x.code === "package.weight").fix).toBe("product");
+    expect(pair.price).toMatchObject({ currency: "MXN", listingType: "gold_special" });
+    expect(s.deps.sandbox!.control.creations().length).toBe(before);
+    const stored = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx.select().from(listings).where(and(eq(listings.tenantId, A.tenantId), eq(listings.productId, p))),
+    );
+    expect(stored).toEqual([]);
   });
 
   it("a job run again after its item was created finds that item and creates none", async () => {

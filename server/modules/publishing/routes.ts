@@ -9,6 +9,7 @@ import {
   getBatchListingsInput,
   getPublishBatchesInput,
   listingPage,
+  preflightResult,
   publishBatch,
   publishBatchPage,
   publishRequest,
@@ -36,6 +37,16 @@ export function registerPublishing(r: Registrar, services: Services) {
       handler: (ctx, { body }) => services.publishing.publish(ctx, body),
     });
   }
+  r.call({
+    group: "MeliStatNew",
+    name: "PreflightPublish",
+    method: "POST",
+    access: "user",
+    summary: "The pre-flight check and profit preview of a publish request (first 200 products): nothing is written or sent",
+    body: publishRequest,
+    result: preflightResult,
+    handler: (ctx, { body }) => services.publishing.preflightPublish(ctx, body),
+  });
   r.call({
     group: "MeliStatNew",
     name: "GetPublishBatchesByPage",

@@ -5,20 +5,29 @@
 // answered. A listing's id is its publish key: sent as the item's seller_custom_field and as the creation's idempotency
 // key, so a job retried after a crash finds the item its earlier attempt created instead of creating a second one.
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Tx } from "../../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliAccounts, products, publishBatches } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
-import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
+import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import type { Listing, PublishBatch, PublishRequest } from "../../../shared/contract/publish.ts";
+import {
+  PREVIEW_MAX_PRODUCTS,
+  type Listing,
+  type PreflightPairView,
+  type PreflightResultView,
+  type PublishBatch,
+  type PublishRequest,
+} from "../../../shared/contract/publish.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { emitProgress } from "../events/progress.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
+import { recordMeliCall } from "../meli-logs/service.ts";
 import { selectionWhere } from "../products/filter.ts";
 import { localItemBody, type ItemPlan } from "./item-body.ts";
 
@@ -73,7 +82,8 @@ export type Planner = (
 ) => Promise<Map<string, ListingPlan[]>>;
 
 export function createPublishingService(deps: PublishingDeps, plan: Planner) {
-  async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishBatch> {
+  /** The shop group, its account on each requested site, and the selected products (at most `limit`), or a 4xx. */
+  async function resolve(ctx: CallContext, request: PublishRequest, limit: number) {
     const { group, accounts } = await shopGroup(ctx, request.accountGroupId);
     if (group.isCbt) throw businessError("跨境（CBT）店铺的刊登尚未开放，请先选择本地站点店铺", "Publish.CbtNotYet");
     const bySite = new Map(accounts.filter((a) => a.isEnabled).map((a) => [a.site, a]));
@@ -84,16 +94,47 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         "Publish.SiteNotAvailable",
       );
     }
-    const limit = Math.min(request.maxProductCount ?? PUBLISH_MAX_PRODUCTS, PUBLISH_MAX_PRODUCTS);
+    const where = selectionWhere(ctx, { productIds: request.productIds, filter: request.filter });
     const selected = await ctx.tx
       .select({ id: products.id })
       .from(products)
-      .where(selectionWhere(ctx, { productIds: request.productIds, filter: request.filter }))
+      .where(where)
       .orderBy(sql`${products.creationTime} desc`, products.id)
-      .limit(limit);
+      .limit(Math.min(request.maxProductCount ?? limit, limit));
     if (!selected.length) throw businessError("没有可刊登的商品（所选商品不存在或已删除）", "Publish.NoProducts");
-    const productIds = selected.map((p) => p.id);
-    const siteAccounts = request.sites.map((s) => bySite.get(s)!);
+    return { group, productIds: selected.map((p) => p.id), siteAccounts: request.sites.map((s) => bySite.get(s)!), where };
+  }
+
+  /** PreflightPublish: every pair's problems, title and price, for the publish screen; nothing is written or sent. */
+  async function preflightPublish(ctx: CallContext, request: PublishRequest): Promise<PreflightResultView> {
+    const { productIds, siteAccounts, where } = await resolve(ctx, request, PREVIEW_MAX_PRODUCTS);
+    const [{ n: selected }] = await ctx.tx.select({ n: count() }).from(products).where(where);
+    const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
+    const shown = await ctx.tx
+      .select({ id: products.id, title: products.titleText, image: products.image })
+      .from(products)
+      .where(and(eq(products.tenantId, ctx.tenantId), inArray(products.id, productIds)));
+    const byId = new Map(shown.map((p) => [p.id, p]));
+    const pairs: PreflightPairView[] = productIds.flatMap((id) =>
+      (plans.get(id) ?? []).map((p) => ({
+        productId: id,
+        productTitle: byId.get(id)?.title ?? "",
+        image: byId.get(id)?.image ?? null,
+        site: p.site,
+        cateId: p.cateId,
+        cateName: p.cateName,
+        ok: !p.problems.some((x) => x.severity === "error"),
+        title: p.item?.title ?? null,
+        problems: p.problems,
+        price: p.priceContent ?? null,
+      })),
+    );
+    const ok = pairs.filter((p) => p.ok).length;
+    return { selected: Math.min(selected, request.maxProductCount ?? selected), pairs, ok, refused: pairs.length - ok };
+  }
+
+  async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishBatch> {
+    const { group, productIds, siteAccounts } = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
     const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
 
     const batchId = randomUUID();
@@ -157,6 +198,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         creatorId: ctx.user!.id,
       })
       .returning();
+    await announce(ctx.tx, ctx.tenantId, batchId, batch);
     const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId));
     for (const productId of toPublish) {
       await deps.jobs.send<PublishJob>(PUBLISH_JOB, { tenantId: ctx.tenantId, batchId, productId }, { tx: ctx.tx });
@@ -223,10 +265,12 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     });
     const shop = deps.meli.shop({ tenantId, groupId: plans.groupId });
     for (const { listing, custId } of pending) {
+      const exchanges: MeliExchange[] = [];
+      const observe = (x: MeliExchange) => exchanges.push(x);
       const p = plans.byProduct.get(productId)?.find((x) => x.accountId === listing.accountId && x.site === listing.site);
       const refused = p ? p.problems.filter((x) => x.severity === "error") : [];
       if (!p?.item || refused.length) {
-        await finish(tenantId, listing.id, {
+        await finish(tenantId, listing, exchanges, {
           status: ListingStatus.Skipped,
           reason: refused.map((x) => x.message).join("；") || "刊登前检查未通过",
           problems: p?.problems ?? [],
@@ -239,16 +283,20 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         // An earlier attempt of this job may have created the item before the process died: look it up by its key.
         const earlier =
           listing.attempts > 0
-            ? await shop.get<{ results: string[] }>(`/users/${encodeURIComponent(custId)}/items/search`, { sku: listing.id })
+            ? await shop.send<{ results: string[] }>("GET", `/users/${encodeURIComponent(custId)}/items/search`, {
+                query: { sku: listing.id },
+                observe,
+              })
             : null;
         const itemId = earlier?.results?.[0];
         const created = itemId
-          ? await shop.get<{ id: string; permalink?: string; status?: string }>(`/items/${encodeURIComponent(itemId)}`)
+          ? await shop.send<{ id: string; permalink?: string; status?: string }>("GET", `/items/${encodeURIComponent(itemId)}`, { observe })
           : await shop.send<{ id: string; permalink?: string; status?: string }>("POST", "/items", {
               body: localItemBody(item),
               headers: { "x-idempotency-key": listing.id },
+              observe,
             });
-        await finish(tenantId, listing.id, {
+        await finish(tenantId, listing, exchanges, {
           status: statusOf(created.status),
           itemId: created.id,
           permalink: created.permalink ?? null,
@@ -257,12 +305,16 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "Gtin.PoolExhausted") {
-          await finish(tenantId, listing.id, { status: ListingStatus.Skipped, reason: err.message });
+          await finish(tenantId, listing, exchanges, { status: ListingStatus.Skipped, reason: err.message });
           continue;
         }
         if (!(err instanceof MeliApiError)) throw err;
-        if (err.retryable) throw err; // the queue retries the job; the next attempt looks the item up first
-        await finish(tenantId, listing.id, {
+        if (err.retryable) {
+          // The queue retries the job; the next attempt looks the item up first. The calls made so far are logged.
+          await inScope(deps.database.db, { tenantId }, (tx) => logCalls(tx, listing, exchanges));
+          throw err;
+        }
+        await finish(tenantId, listing, exchanges, {
           status: err.status === 400 ? ListingStatus.Refused : ListingStatus.Failed,
           reason: err.message,
           problems: (err.validationErrors ?? []).map((v) => ({
@@ -285,20 +337,47 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     });
   }
 
-  async function finish(tenantId: string, listingId: string, set: Partial<typeof listings.$inferInsert>) {
-    await inScope(deps.database.db, { tenantId }, (tx) =>
-      tx
+  /** Writes a listing's outcome and logs the marketplace calls that led to it, in one transaction. */
+  async function finish(
+    tenantId: string,
+    listing: typeof listings.$inferSelect,
+    exchanges: MeliExchange[],
+    set: Partial<typeof listings.$inferInsert>,
+  ) {
+    await inScope(deps.database.db, { tenantId }, async (tx) => {
+      await tx
         .update(listings)
         .set({ ...set, syncTime: new Date(), lastModificationTime: new Date() })
-        .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listingId))),
-    );
+        .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listing.id)));
+      await logCalls(tx, listing, exchanges);
+    });
   }
 
-  /** The batch's counts and status from its listings, in one statement. */
+  /** Every marketplace call of a listing goes to the call log (MeliStatLog), tokens scrubbed by recordMeliCall. */
+  async function logCalls(tx: Tx, listing: typeof listings.$inferSelect, exchanges: MeliExchange[]) {
+    for (const x of exchanges.splice(0)) {
+      await recordMeliCall(tx, {
+        tenantId: listing.tenantId,
+        accountGroupId: listing.accountGroupId,
+        listingId: listing.id,
+        batchId: listing.batchId,
+        site: listing.site,
+        method: x.method,
+        path: x.path,
+        status: x.status,
+        request: x.requestBody,
+        response: x.responseBody,
+        durationMs: x.durationMs,
+      });
+    }
+  }
+
+  /** The batch's counts and status from its listings, in one statement, announced on the progress stream. */
   async function refreshBatch(tenantId: string, batchId: string) {
     const live = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
-    await inScope(deps.database.db, { tenantId }, (tx) =>
-      tx.execute(sql`with c as (
+    await inScope(deps.database.db, { tenantId }, async (tx) => {
+      const [b] = rowsOf<{ status: number; total: number; success: number; fail: number; creatorId: string | null }>(
+        await tx.execute(sql`with c as (
           select count(*) filter (where status in (${sql.join(
             live.map((s) => sql`${s}::int`),
             sql`, `,
@@ -312,13 +391,16 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
             when c.ok = 0 then ${PublishBatchStatus.Failed}::int
             when c.bad = 0 and b.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
             else ${PublishBatchStatus.PartlySucceeded}::int end
-        from c where b.tenant_id = ${tenantId} and b.id = ${batchId}`),
-    );
+        from c where b.tenant_id = ${tenantId} and b.id = ${batchId}
+        returning b.status, b.total, b.success, b.fail, b.creator_id as "creatorId"`),
+      );
+      if (b) await announce(tx, tenantId, batchId, b);
+    });
   }
 
   deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, { concurrency: 4 });
 
-  return { publish, runPublishJob };
+  return { publish, preflightPublish, runPublishJob };
 }
 
 /** The codes go to the variants without a GTIN of their own, in order, or to the item when it has no variations. */
@@ -326,6 +408,25 @@ function withCodes(item: ItemPlan, codes: string[]): ItemPlan {
   if (!item.variants.length) return { ...item, gtin: codes[0] ?? null };
   let next = 0;
   return { ...item, variants: item.variants.map((v) => (v.gtin ? v : { ...v, gtin: codes[next++] ?? null })) };
+}
+
+/** Tells the progress stream how the batch stands (sent when the transaction commits). */
+function announce(
+  tx: Tx,
+  tenantId: string,
+  batchId: string,
+  b: { status: number; total: number; success: number; fail: number; creatorId: string | null },
+) {
+  return emitProgress(tx, {
+    tenantId,
+    creatorId: b.creatorId,
+    kind: "publishBatch",
+    id: batchId,
+    status: b.status,
+    total: b.total,
+    success: b.success,
+    fail: b.fail,
+  });
 }
 
 function statusOf(meliStatus: string | undefined): ListingStatus {
