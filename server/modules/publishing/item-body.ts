@@ -85,3 +85,27 @@ export function localItemBody(p: ItemPlan) {
     description: { plain_text: p.description },
   };
 }
+
+/** One marketplace site of a global item: its local title and what the seller receives there (USD). */
+export type GlobalSite = { siteCode: string; listingType: string; netProceeds: number; title: string; logisticType: string };
+
+/**
+ * POST /global/items: the global item (English content, USD; its price and listing type are the first site's, as the
+ * parent needs them) and the sites to sell it on, each with its own net_proceeds and title.
+ */
+export function globalItemBody(p: ItemPlan, globalTitle: string, sites: GlobalSite[]) {
+  const { shipping: _shipping, ...item } = localItemBody(p);
+  void _shipping;
+  return {
+    ...item,
+    title: globalTitle,
+    currency_id: "USD",
+    sites_to_sell: sites.map((s) => ({
+      site_id: s.siteCode,
+      logistic_type: s.logisticType,
+      listing_type_id: s.listingType,
+      net_proceeds: s.netProceeds,
+      title: s.title,
+    })),
+  };
+}

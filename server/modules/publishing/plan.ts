@@ -11,8 +11,17 @@ import { TranslationError } from "../../integrations/translate/types.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import { preflight, variationAttributeOf, type PreflightCategory, type PreflightProduct } from "../../../shared/publish/preflight.ts";
+import {
+  cutTitle,
+  framedTitle,
+  packageOf,
+  preflight,
+  variationAttributeOf,
+  type PreflightCategory,
+  type PreflightProduct,
+} from "../../../shared/publish/preflight.ts";
 import { moneyNumber } from "../../../shared/publish/price.ts";
+import { toVariantItems, type StoredOption, type StoredVariant } from "../products/variants.ts";
 import { plainDescription, type ItemAttribute } from "./item-body.ts";
 import type { ListingPlan, Planner } from "./service.ts";
 
@@ -68,7 +77,14 @@ export function createPlanner(secrets: SecretBox): Planner {
     const requested = new Map(request.cateInfo.map((c) => [c.site, c]));
     const cateOf = (p: ProductRow, site: number) => requested.get(site)?.cateId ?? (p.site === site ? p.cateId : null);
     const wanted = new Set<string>();
-    for (const p of rows) for (const a of accounts) if (cateOf(p, a.site)) wanted.add(`${a.site}|${cateOf(p, a.site)}`);
+    // A global-selling shop sells on a marketplace site but lists in a global (CBT, site 5) category.
+    const isCbt = new Map(shops.map((s) => [s.id, s.isCbt]));
+    const categorySite = (a: { id: string; site: number }) => (isCbt.get(a.id) ? 5 : a.site);
+    for (const p of rows)
+      for (const a of accounts) {
+        const c = cateOf(p, categorySite(a));
+        if (c) wanted.add(`${categorySite(a)}|${c}`);
+      }
     const keys = JSON.stringify([...wanted].map((k) => ({ site: Number(k.split("|")[0]), cateId: k.split("|")[1] })));
     const categories = new Map(
       rowsOf<PreflightCategory & { site: number; name: string; attributes: CategoryAttribute[] | null }>(
@@ -84,7 +100,11 @@ export function createPlanner(secrets: SecretBox): Planner {
 
     const out = new Map<string, ListingPlan[]>();
     for (const p of rows) {
-      const variants = (Array.isArray(p.variants) ? p.variants : []) as Variant[];
+      // Variants as the wire names them: option names (keys) and value names in option order.
+      const variants: Variant[] = toVariantItems(
+        (Array.isArray(p.options) ? p.options : []) as StoredOption[],
+        (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
+      ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null }));
       const ownAttrs = ((p.cateInfo as { attrs?: CateAttr[] } | null)?.attrs ?? []).map((a) => ({
         nameId: a.nameId ?? a.id ?? "",
         valueId: a.valueId ?? null,
@@ -105,10 +125,10 @@ export function createPlanner(secrets: SecretBox): Planner {
       const plans: ListingPlan[] = [];
       for (const account of accounts) {
         const shop = shops.find((s) => s.id === account.id)!;
-        const cateId = cateOf(p, account.site);
-        const category = cateId ? (categories.get(`${account.site}|${cateId}`) ?? null) : null;
+        const cateId = cateOf(p, categorySite(account));
+        const category = cateId ? (categories.get(`${categorySite(account)}|${cateId}`) ?? null) : null;
         const attributes = category?.attributes ?? [];
-        const requestAttrs = requested.get(account.site)?.attrs ?? [];
+        const requestAttrs = requested.get(categorySite(account))?.attrs ?? [];
         const result = preflight({
           product,
           site: account.site as MeliSiteNumber,
@@ -136,9 +156,21 @@ export function createPlanner(secrets: SecretBox): Planner {
           values.set(a.id, a.valueId ? { id: a.id, value_id: a.valueId } : { id: a.id, value_name: a.valueName ?? "" });
         if (product.brand && attributes.some((x) => x.id === "BRAND") && !values.has("BRAND"))
           values.set("BRAND", { id: "BRAND", value_name: product.brand });
+        // The package, where the category asks for it (global selling does): the request's override or the product's.
+        const pack = packageOf(product, request);
+        const packageValues: Record<string, string | null> = {
+          PACKAGE_LENGTH: pack.sides ? `${pack.sides[0]} cm` : null,
+          PACKAGE_WIDTH: pack.sides ? `${pack.sides[1]} cm` : null,
+          PACKAGE_HEIGHT: pack.sides ? `${pack.sides[2]} cm` : null,
+          PACKAGE_WEIGHT: pack.weight !== null ? `${pack.weight} g` : null,
+        };
+        for (const [id, value] of Object.entries(packageValues))
+          if (value && attributes.some((x) => x.id === id) && !values.has(id)) values.set(id, { id, value_name: value });
         const stockOf = (own: number | null | undefined) =>
           request.isForceReplaceStock && request.stock != null ? request.stock : (own ?? request.stock ?? 1);
-        const combinable = variants.length > 1 && variants.every((v) => (v.keys ?? []).every((k) => variationAttributeOf(k, attributes)));
+        const combinable =
+          variants.length > 1 &&
+          variants.every((v) => (v.keys ?? []).length > 0 && (v.keys ?? []).every((k) => variationAttributeOf(k, attributes)));
         plans.push({
           site: account.site,
           accountId: account.id,
@@ -147,6 +179,13 @@ export function createPlanner(secrets: SecretBox): Planner {
           problems: result.problems,
           priceContent: price,
           gtinNeeded: result.gtinNeeded,
+          // A global item's own title is English (Mercado Libre's global content); each site gets its own title.
+          globalTitle: isCbt.get(account.id)
+            ? cutTitle(
+                framedTitle(product.title.en ?? result.title ?? "", request.prefixTitle, request.suffixTitle),
+                category?.maxTitleLength ?? 60,
+              ) || null
+            : null,
           item:
             price && result.title
               ? {

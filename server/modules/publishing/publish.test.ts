@@ -159,7 +159,12 @@ describe("Publish to a local site", () => {
   });
 
   it("PreflightPublish shows each pair's problems, title and price without writing or sending anything", async () => {
-    const p = await createProduct(A, { title: { es: "Botella térmica de acero" }, price: 80, currency: "CNY", images: ["https://img.example.com/b.jpg"] });
+    const p = await createProduct(A, {
+      title: { es: "Botella térmica de acero" },
+      price: 80,
+      currency: "CNY",
+      images: ["https://img.example.com/b.jpg"],
+    });
     const before = s.deps.sandbox!.control.creations().length;
     const res = await s.api("POST", "/api/MeliStatNew/PreflightPublish", {
       token: A.token,
@@ -174,7 +179,10 @@ describe("Publish to a local site", () => {
     expect(pair.price).toMatchObject({ currency: "MXN", listingType: "gold_special" });
     expect(s.deps.sandbox!.control.creations().length).toBe(before);
     const stored = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
-      tx.select().from(listings).where(and(eq(listings.tenantId, A.tenantId), eq(listings.productId, p))),
+      tx
+        .select()
+        .from(listings)
+        .where(and(eq(listings.tenantId, A.tenantId), eq(listings.productId, p))),
     );
     expect(stored).toEqual([]);
   });
@@ -216,6 +224,84 @@ describe("Publish to a local site", () => {
       "the job run again",
     );
     expect(again).toMatchObject({ status: ListingStatus.Active, itemId: first.itemId });
+    expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
+  });
+});
+
+describe("Publish through a global-selling (CBT) shop", () => {
+  it("creates one global item with a site item per site, each with its own title and net proceeds; a site the seller lost is refused alone", async () => {
+    const host = await s.adminToken();
+    const sync = await s.api("POST", "/api/MeliCategory/UpdateAllCategory", { token: host, body: { sites: [5], withFees: true } });
+    expect(sync.status, sync.raw).toBe(200);
+    await until(
+      async () =>
+        rowsOf<{ taskStatus: number }>(
+          await inScope(s.database.db, hostAllScope, (tx) =>
+            tx.execute(
+              sql`select task_status as "taskStatus" from task_infos where tenant_id = ${HOST_TENANT_ID} and id = ${sync.body.result.taskId}`,
+            ),
+          ),
+        )[0],
+      (t) => t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed,
+      "CBT category sync",
+    );
+    const C = await s.createTenant();
+    const page = await connectShop(s, C.token, { nickname: "GLOBALSELLER", site: "CBT", marketplaces: ["MLM", "MLB", "MCO"] });
+    expect(page.ok, page.message).toBe(true);
+    const group = await groupOf(C);
+    const cbtLeaf = plainLeaf(s.deps.sandbox!, "CBT");
+    const attrs = requiredAttributes(cbtLeaf)
+      .filter((a) => !a.id.startsWith("PACKAGE_"))
+      .map((a) => ({
+        id: a.id,
+        valueId: (a as { value_id?: string }).value_id ?? null,
+        valueName: (a as { value_name?: string }).value_name ?? null,
+      }));
+    await s.api("POST", "/api/MeliCode/SetCodes", { token: C.token, body: { codes: ["7501031311309", "7501055300075"] } });
+    const p = await createProduct(C, {
+      title: { en: "Rechargeable LED desk lamp", es: "Lámpara de escritorio LED recargable", pt: "Luminária de mesa LED recarregável" },
+      price: 100,
+      currency: "CNY",
+      weight: 450,
+      size: "20x15x10",
+      images: ["https://img.example.com/lamp-1.jpg"],
+    });
+    // Mercado Libre stopped the seller on Colombia after the shop was connected.
+    const seller = [...s.deps.sandbox!.store.state.users.values()].find((u) => u.nickname === "GLOBALSELLER")!;
+    seller.marketplaces = seller.marketplaces.filter((m) => m.siteId !== "MCO");
+
+    const res = await publish(C, {
+      accountGroupId: group,
+      sites: [1, 2, 4],
+      productIds: [p],
+      cateInfo: [{ site: 5, cateId: cbtLeaf.id, attrs }],
+    });
+    expect(res.status, res.raw).toBe(200);
+    const batchId = res.body.result.id;
+    const rows = await until(
+      async () =>
+        (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: C.token, body: { batchId } })).body.result.items,
+      (ls: { status: number }[]) =>
+        ls.length === 3 && ls.every((l) => l.status !== ListingStatus.Pending && l.status !== ListingStatus.Publishing),
+      "global publish",
+    );
+    type Row = { site: number; status: number; cbtId: string; itemId: string; title: string; reason: string };
+    const bySite = new Map((rows as Row[]).map((l) => [l.site, l]));
+    const [mx, br, co] = [bySite.get(1)!, bySite.get(2)!, bySite.get(4)!];
+    expect(mx).toMatchObject({ status: ListingStatus.Active, title: "Lámpara de escritorio LED recargable" });
+    expect(br).toMatchObject({ status: ListingStatus.Active, title: "Luminária de mesa LED recarregável" });
+    expect(mx.cbtId).toMatch(/^CBT/);
+    expect(br.cbtId).toBe(mx.cbtId);
+    expect(mx.itemId).toMatch(/^MLM/);
+    expect(br.itemId).toMatch(/^MLB/);
+    expect(co).toMatchObject({ status: ListingStatus.Refused, cbtId: mx.cbtId, itemId: null });
+    expect(co.reason).toContain("卖家未开通该站点");
+    const parent = s.deps.sandbox!.store.state.items.get(mx.cbtId)!;
+    expect(parent.title).toBe("Rechargeable LED desk lamp");
+    expect(parent.currency_id).toBe("USD");
+    expect(s.deps.sandbox!.store.state.items.get(br.itemId)!.title).toBe("Luminária de mesa LED recarregável");
+    const batch = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: C.token, body: {} })).body.result.items[0];
+    expect(batch).toMatchObject({ total: 3, success: 2, fail: 1, status: PublishBatchStatus.PartlySucceeded });
     expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { rowsOf, type Database, type Tx } from "../../db/client.ts";
-import { listings, meliAccountGroups, meliAccounts, products, publishBatches } from "../../db/schema.ts";
+import { gtinCodes, listings, meliAccountGroups, meliAccounts, products, publishBatches } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
@@ -29,7 +29,7 @@ import { emitProgress } from "../events/progress.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
 import { recordMeliCall } from "../meli-logs/service.ts";
 import { selectionWhere } from "../products/filter.ts";
-import { localItemBody, type ItemPlan } from "./item-body.ts";
+import { globalItemBody, localItemBody, type ItemPlan } from "./item-body.ts";
 
 export const PUBLISH_JOB = "publish.product";
 /** Products one batch may take (a larger selection is cut, and the batch says how many it took). */
@@ -48,6 +48,8 @@ export type ListingPlan = {
   priceContent: unknown;
   /** GTIN codes the listing takes from the pool (variants without their own, or the item). */
   gtinNeeded: number;
+  /** Global selling: the global item's English title (the site's own title is item.title). */
+  globalTitle: string | null;
 };
 
 type PublishJob = { tenantId: string; batchId: string; productId: string };
@@ -85,7 +87,6 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   /** The shop group, its account on each requested site, and the selected products (at most `limit`), or a 4xx. */
   async function resolve(ctx: CallContext, request: PublishRequest, limit: number) {
     const { group, accounts } = await shopGroup(ctx, request.accountGroupId);
-    if (group.isCbt) throw businessError("跨境（CBT）店铺的刊登尚未开放，请先选择本地站点店铺", "Publish.CbtNotYet");
     const bySite = new Map(accounts.filter((a) => a.isEnabled).map((a) => [a.site, a]));
     const missing = request.sites.filter((s) => !bySite.has(s));
     if (missing.length) {
@@ -251,8 +252,17 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     if (!pending.length) return refreshBatch(tenantId, batchId);
     const plans = await inScope(deps.database.db, { tenantId }, async (tx) => {
       const [batch] = await tx
-        .select({ request: publishBatches.request, groupId: publishBatches.accountGroupId })
+        .select({
+          request: publishBatches.request,
+          groupId: publishBatches.accountGroupId,
+          isCbt: meliAccountGroups.isCbt,
+          groupCustId: meliAccountGroups.custId,
+        })
         .from(publishBatches)
+        .innerJoin(
+          meliAccountGroups,
+          and(eq(meliAccountGroups.tenantId, publishBatches.tenantId), eq(meliAccountGroups.id, publishBatches.accountGroupId)),
+        )
         .where(and(eq(publishBatches.tenantId, tenantId), eq(publishBatches.id, batchId)));
       const accounts = await tx
         .select({ id: meliAccounts.id, site: meliAccounts.site, custId: meliAccounts.custId, isEnabled: meliAccounts.isEnabled })
@@ -260,10 +270,23 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         .where(and(eq(meliAccounts.tenantId, tenantId), inArray(meliAccounts.id, [...new Set(pending.map((p) => p.listing.accountId))])));
       return {
         groupId: batch.groupId,
+        isCbt: batch.isCbt,
+        groupCustId: batch.groupCustId,
+        listingType: (batch.request as PublishRequest).listingType,
         byProduct: await plan(tx, { tenantId, request: batch.request as PublishRequest, productIds: [productId], accounts }),
       };
     });
     const shop = deps.meli.shop({ tenantId, groupId: plans.groupId });
+    if (plans.isCbt) {
+      await publishGlobal(
+        tenantId,
+        pending.map((p) => p.listing),
+        plans.byProduct.get(productId) ?? [],
+        { custId: plans.groupCustId, listingType: plans.listingType },
+        shop,
+      );
+      return refreshBatch(tenantId, batchId);
+    }
     for (const { listing, custId } of pending) {
       const exchanges: MeliExchange[] = [];
       const observe = (x: MeliExchange) => exchanges.push(x);
@@ -317,16 +340,128 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         await finish(tenantId, listing, exchanges, {
           status: err.status === 400 ? ListingStatus.Refused : ListingStatus.Failed,
           reason: err.message,
-          problems: (err.validationErrors ?? []).map((v) => ({
-            code: "meli",
-            field: v.members[0] ?? null,
-            message: v.message,
-            severity: "error",
-          })),
+          problems: meliProblems(err),
         });
       }
     }
     await refreshBatch(tenantId, batchId);
+  }
+
+  /**
+   * Global selling: one global item for the product with a site to sell per listing (net_proceeds in USD, the site's
+   * own title); each site's result is stored on its listing (a site can be refused while the others go live). The
+   * global item's publish key is the product's first listing id: a retried job finds the item by it and adds only the
+   * sites it does not have yet.
+   */
+  async function publishGlobal(
+    tenantId: string,
+    pending: (typeof listings.$inferSelect)[],
+    plans: ListingPlan[],
+    seller: { custId: string; listingType: string },
+    shop: ReturnType<MeliClient["shop"]>,
+  ) {
+    const exchanges: MeliExchange[] = [];
+    const observe = (x: MeliExchange) => exchanges.push(x);
+    const ready: { listing: typeof listings.$inferSelect; plan: ListingPlan & { item: NonNullable<ListingPlan["item"]> } }[] = [];
+    for (const listing of [...pending].sort((a, b) => a.id.localeCompare(b.id))) {
+      const plan = plans.find((x) => x.accountId === listing.accountId && x.site === listing.site);
+      const refused = plan ? plan.problems.filter((x) => x.severity === "error") : [];
+      if (!plan?.item || refused.length) {
+        await finish(tenantId, listing, [], {
+          status: ListingStatus.Skipped,
+          reason: refused.map((x) => x.message).join("；") || "刊登前检查未通过",
+          problems: plan?.problems ?? [],
+        });
+      } else ready.push({ listing, plan: plan as (typeof ready)[number]["plan"] });
+    }
+    if (!ready.length) return;
+    const first = ready[0];
+    const key = first.listing.id;
+    const siteOf = (site: number) => MELI_SITES[site as MeliSiteNumber].meli;
+    const toSell = (rows: typeof ready) =>
+      rows.map((r) => ({
+        siteCode: siteOf(r.listing.site),
+        listingType: seller.listingType,
+        netProceeds: r.plan.item.price,
+        title: r.plan.item.title,
+        logisticType: "remote",
+      }));
+    type SiteItem = { site_id: string; item_id?: string; error?: { message?: string; error?: string; status?: number; cause?: [] } };
+    try {
+      let item: ItemPlan = { ...first.plan.item, key };
+      if (first.plan.gtinNeeded > 0) item = withCodes(item, await gtinFor(tenantId, key, first.plan.gtinNeeded));
+      const earlier = pending.some((l) => l.attempts > 0)
+        ? await shop.send<{ results: string[] }>("GET", `/users/${encodeURIComponent(seller.custId)}/items/search`, {
+            query: { sku: key },
+            observe,
+          })
+        : null;
+      let parentId = earlier?.results?.[0] ?? null;
+      let siteItems: SiteItem[] = [];
+      if (!parentId) {
+        const answer = await shop.send<{ item_id: string; site_items: SiteItem[] }>("POST", "/global/items", {
+          body: globalItemBody(item, first.plan.globalTitle ?? item.title, toSell(ready)),
+          headers: { "x-idempotency-key": key },
+          observe,
+        });
+        parentId = answer.item_id;
+        siteItems = answer.site_items;
+      } else {
+        const known = await shop.send<{ marketplace_items: SiteItem[] }>(
+          "GET",
+          `/items/${encodeURIComponent(parentId)}/marketplace_items`,
+          {
+            observe,
+          },
+        );
+        siteItems = known.marketplace_items;
+        const missing = ready.filter((r) => !siteItems.some((x) => x.site_id === siteOf(r.listing.site)));
+        if (missing.length) {
+          const added = await shop.send<{ site_items: SiteItem[] }>("POST", `/global/items/${encodeURIComponent(parentId)}`, {
+            body: { sites_to_sell: toSell(missing).map((x) => globalItemBody(item, "", [x]).sites_to_sell[0]) },
+            observe,
+          });
+          siteItems = [...siteItems, ...added.site_items];
+        }
+      }
+      for (const r of ready) {
+        const si = siteItems.find((x) => x.site_id === siteOf(r.listing.site));
+        if (si?.item_id) {
+          await finish(tenantId, r.listing, exchanges, {
+            status: ListingStatus.Active,
+            cbtId: parentId,
+            itemId: si.item_id,
+            title: r.plan.item.title,
+            reason: null,
+          });
+        } else {
+          const refusal = new MeliApiError("validation", si?.error ?? { message: "美客多未返回该站点的结果" });
+          await finish(tenantId, r.listing, exchanges, {
+            status: ListingStatus.Refused,
+            cbtId: parentId,
+            reason: refusal.message,
+            problems: meliProblems(refusal),
+          });
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError && err.code === "Gtin.PoolExhausted") {
+        for (const r of ready) await finish(tenantId, r.listing, exchanges, { status: ListingStatus.Skipped, reason: err.message });
+        return;
+      }
+      if (!(err instanceof MeliApiError)) throw err;
+      if (err.retryable) {
+        await inScope(deps.database.db, { tenantId }, (tx) => logCalls(tx, first.listing, exchanges));
+        throw err;
+      }
+      for (const r of ready) {
+        await finish(tenantId, r.listing, exchanges, {
+          status: err.status === 400 ? ListingStatus.Refused : ListingStatus.Failed,
+          reason: err.message,
+          problems: meliProblems(err),
+        });
+      }
+    }
   }
 
   /** The listing's GTIN codes: those an earlier attempt took, else new ones from the pool (never given twice). */
@@ -349,6 +484,13 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         .update(listings)
         .set({ ...set, syncTime: new Date(), lastModificationTime: new Date() })
         .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listing.id)));
+      // Codes taken for an item Mercado Libre did not create go back to the pool: no item carries them.
+      if (set.status === ListingStatus.Refused || set.status === ListingStatus.Failed || set.status === ListingStatus.Skipped) {
+        await tx
+          .update(gtinCodes)
+          .set({ listingId: null, usedTime: null })
+          .where(and(eq(gtinCodes.tenantId, tenantId), eq(gtinCodes.listingId, listing.id)));
+      }
       await logCalls(tx, listing, exchanges);
     });
   }
@@ -383,13 +525,14 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
             sql`, `,
           )}))::int as ok,
             count(*) filter (where status in (${ListingStatus.Refused}::int, ${ListingStatus.Failed}::int))::int as bad,
-            count(*) filter (where status in (${ListingStatus.Pending}::int, ${ListingStatus.Publishing}::int))::int as open
+            count(*) filter (where status in (${ListingStatus.Pending}::int, ${ListingStatus.Publishing}::int))::int as open,
+            count(*) filter (where status = ${ListingStatus.Skipped}::int)::int as skipped
           from listings where tenant_id = ${tenantId} and batch_id = ${batchId}
         )
-        update publish_batches b set success = c.ok, fail = c.bad, last_update_time = now(),
+        update publish_batches b set success = c.ok, fail = c.bad, skipped = c.skipped, last_update_time = now(),
           status = case when c.open > 0 then ${PublishBatchStatus.Running}::int
             when c.ok = 0 then ${PublishBatchStatus.Failed}::int
-            when c.bad = 0 and b.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
+            when c.bad = 0 and c.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
             else ${PublishBatchStatus.PartlySucceeded}::int end
         from c where b.tenant_id = ${tenantId} and b.id = ${batchId}
         returning b.status, b.total, b.success, b.fail, b.creator_id as "creatorId"`),
@@ -401,6 +544,11 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, { concurrency: 4 });
 
   return { publish, preflightPublish, runPublishJob };
+}
+
+/** Mercado Libre's causes as listing problems. */
+function meliProblems(err: MeliApiError): ListingPlan["problems"] {
+  return (err.validationErrors ?? []).map((v) => ({ code: "meli", field: v.members[0] ?? null, message: v.message, severity: "error" }));
 }
 
 /** The codes go to the variants without a GTIN of their own, in order, or to the item when it has no variations. */
