@@ -72,7 +72,8 @@ export function localItemBody(p: ItemPlan) {
     category_id: p.categoryId,
     price: p.price,
     currency_id: p.currency,
-    available_quantity: variations.length ? undefined : p.stock,
+    // With variations, the item's quantity is their sum (Mercado Libre keeps the two in step).
+    available_quantity: variations.length ? variations.reduce((n, v) => n + v.available_quantity, 0) : p.stock,
     buying_mode: "buy_it_now",
     listing_type_id: p.listingType,
     condition: "new",

@@ -26,14 +26,8 @@ import { plainDescription, type ItemAttribute } from "./item-body.ts";
 import type { ListingPlan, Planner } from "./service.ts";
 
 type ProductRow = typeof products.$inferSelect;
-type Variant = {
-  sku?: string | null;
-  keys?: string[];
-  values?: string[];
-  stock?: number | null;
-  image?: string | null;
-  gtin?: string | null;
-};
+/** A variant with its option names and value names in option order. */
+type Variant = { sku: string | null; keys: string[]; values: string[]; stock: number | null; gtin: string | null };
 type CateAttr = { nameId?: string; id?: string; valueId?: string | null; value?: string | null; valueName?: string | null };
 
 /** Whether the host configured a usable translation service (the planner only needs to know, not to translate). */
@@ -105,6 +99,12 @@ export function createPlanner(secrets: SecretBox): Planner {
         (Array.isArray(p.options) ? p.options : []) as StoredOption[],
         (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
       ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null }));
+      // An option with one value for every variant ("Ships From: China") tells no variant apart: it is not a variation.
+      const distinct = (variants[0]?.keys ?? []).map((_, i) => new Set(variants.map((v) => v.values[i])).size > 1);
+      for (const v of variants) {
+        v.keys = v.keys.filter((_, i) => distinct[i]);
+        v.values = v.values.filter((_, i) => distinct[i]);
+      }
       const ownAttrs = ((p.cateInfo as { attrs?: CateAttr[] } | null)?.attrs ?? []).map((a) => ({
         nameId: a.nameId ?? a.id ?? "",
         valueId: a.valueId ?? null,

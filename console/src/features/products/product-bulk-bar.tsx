@@ -6,6 +6,7 @@ import {
   Languages,
   ListChecks,
   Replace,
+  Send,
   Scale,
   ShieldCheck,
   Tag,
@@ -21,9 +22,21 @@ import { cn } from "@shared/ui/cn.ts";
 import { countText, MAX_SELECTED_IDS } from "./bulk-target.ts";
 
 export type BulkAction =
-  "samePrice" | "adjustPrice" | "weight" | "status" | "label" | "category" | "replace" | "translate" | "assign" | "screen" | "delete";
+  | "publish"
+  | "samePrice"
+  | "adjustPrice"
+  | "weight"
+  | "status"
+  | "label"
+  | "category"
+  | "replace"
+  | "translate"
+  | "assign"
+  | "screen"
+  | "delete";
 
 const actions: { action: BulkAction; text: string; icon: LucideIcon; testId: string }[] = [
+  { action: "publish", text: "刊登", icon: Send, testId: "products-bulk-publish" },
   { action: "samePrice", text: "统一价格", icon: BadgeDollarSign, testId: "products-bulk-same-price" },
   { action: "adjustPrice", text: "调整价格", icon: TrendingUp, testId: "products-bulk-adjust-price" },
   { action: "weight", text: "重量尺寸", icon: Scale, testId: "products-bulk-weight" },
@@ -101,7 +114,15 @@ export function ProductBulkBar(p: ProductBulkBarProps) {
         {actions
           .filter((a) => a.action !== "assign" || p.canAssign)
           .map(({ action, text, icon: Icon, testId }) => (
-            <Button key={action} variant="outline" size="sm" disabled={disabled} onClick={() => p.onAction(action)} data-testid={testId}>
+            <Button
+              key={action}
+              variant="outline"
+              size="sm"
+              disabled={disabled || (action === "publish" && p.allMatching)}
+              title={action === "publish" && p.allMatching ? "刊登请按行勾选商品" : undefined}
+              onClick={() => p.onAction(action)}
+              data-testid={testId}
+            >
               <Icon />
               {text}
             </Button>

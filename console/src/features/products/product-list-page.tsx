@@ -23,7 +23,9 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useTableView } from "../../components/list/use-table-view.ts";
+import { useNavigate } from "react-router-dom";
 import { useConfigStore } from "../../stores/config.ts";
+import { usePlatformStore } from "../../stores/platform.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { countText, type BulkTarget } from "./bulk-target.ts";
 import { ExportDialog } from "./export-dialog.tsx";
@@ -38,6 +40,7 @@ import { EDIT_LANGUAGES, languageName } from "./product-names.ts";
 import { PRODUCT_PAGE_SIZES, productListSchema, toProductFilter, toProductQuery, VIRTUALIZE_FROM } from "./search-params.ts";
 import { UndoEditButton } from "./undo-edit-button.tsx";
 
+const PUBLISH_PATH = "/proudcts/publish";
 const DEFAULT_VIEW: TableView = { density: "compact" };
 
 export default function ProductListPage({ route }: PageProps) {
@@ -63,6 +66,8 @@ export default function ProductListPage({ route }: PageProps) {
   const [editing, setEditing] = useState<EditorTarget>(null);
   const [action, setAction] = useState<BulkAction | null>(null);
   const [exporting, setExporting] = useState(false);
+  const navigate = useNavigate();
+  const setTempProductIds = usePlatformStore((s) => s.setTempProductIds);
   const copy = useCopyProducts();
   const deleteOne = useDeleteProduct();
 
@@ -154,7 +159,12 @@ export default function ProductListPage({ route }: PageProps) {
           canAssign={isMainAccount && !!users}
           onSelectAllMatching={selection.selectAllMatching}
           onClear={selection.clear}
-          onAction={setAction}
+          onAction={(a) => {
+            if (a !== "publish") return setAction(a);
+            // The publish screen starts from the rows chosen by hand (the platform store's tempProductIds).
+            setTempProductIds([...selection.selected]);
+            navigate(PUBLISH_PATH);
+          }}
         />
         <DataTable
           aria-label="商品列表"

@@ -1,6 +1,9 @@
 // The shop centre's reads: the shop accounts (GetAccounts) and the authorization groups (GetMeliAccGroup).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { accountGroupsKey } from "../../../lib/account-groups.ts";
 import { api } from "../../../lib/feature-api.ts";
+
+export { getAccountGroupsQueryOptions, useAccountGroups } from "../../../lib/account-groups.ts";
 
 export type ShopAccountsQuery = Parameters<typeof api.meliAccount.getAccounts>[0];
 
@@ -8,7 +11,7 @@ export const shopKeys = {
   all: ["shops"] as const,
   lists: () => [...shopKeys.all, "list"] as const,
   list: (q: ShopAccountsQuery) => [...shopKeys.lists(), q] as const,
-  groups: () => [...shopKeys.all, "groups"] as const,
+  groups: () => accountGroupsKey,
 };
 
 export const getShopAccountsQueryOptions = (q: ShopAccountsQuery) =>
@@ -18,9 +21,4 @@ export const getShopAccountsQueryOptions = (q: ShopAccountsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const getAccountGroupsQueryOptions = () =>
-  queryOptions({ queryKey: shopKeys.groups(), queryFn: ({ signal }) => api.meliAccount.getMeliAccGroup({ signal }) });
-
 export const useShopAccounts = (q: ShopAccountsQuery) => useQuery(getShopAccountsQueryOptions(q));
-
-export const useAccountGroups = (enabled = true) => useQuery({ ...getAccountGroupsQueryOptions(), enabled });

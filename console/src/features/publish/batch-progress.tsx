@@ -1,0 +1,46 @@
+// The batch just submitted, filling in live (the publishBatch progress events refetch it; polled while the stream is
+// down): status, counts of live / refused or failed / skipped of the total, and the way to its records.
+import { Link } from "react-router-dom";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
+import type { PublishBatch } from "@shared/contract/publish.ts";
+import { isBatchRunning, usePublishBatches } from "./api/get-publish-batches.ts";
+import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";
+
+export const RECORDS_PATH = "/proudcts/publish-records/v2";
+
+export function BatchProgress({ submitted }: { submitted: PublishBatch }) {
+  // The newest batches of the shop group: the one submitted is among them.
+  const list = usePublishBatches({ accountGroupId: submitted.accountGroupId, maxResultCount: 20, sorting: "creationTime desc" });
+  const batch = list.data?.items.find((b) => b.id === submitted.id) ?? submitted;
+  const done = batch.success + batch.fail + batch.skipped;
+  const percent = batch.total ? Math.round((done / batch.total) * 100) : 100;
+  const running = isBatchRunning(batch.status);
+  return (
+    <div className="flex flex-col gap-2 rounded-md border p-3" data-testid="publish-batch" data-status={batch.status} data-id={batch.id}>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Badge variant={batchStatusTones[batch.status] ?? "outline"} data-testid="publish-batch-status">
+          {running ? <Spinner /> : null}
+          {batchStatusLabel(batch.status)}
+        </Badge>
+        <span data-testid="publish-batch-counts">
+          共 <b className="tabular-nums">{batch.total}</b> 条：成功 <b className="text-success tabular-nums">{batch.success}</b>，失败{" "}
+          <b className="text-destructive tabular-nums">{batch.fail}</b>，未发送 <b className="text-warning tabular-nums">{batch.skipped}</b>
+        </span>
+        <Link to={`${RECORDS_PATH}?batch=${batch.id}`} className="text-primary ml-auto hover:underline" data-testid="publish-batch-records">
+          查看刊登记录
+        </Link>
+      </div>
+      <div
+        className="bg-muted h-1.5 overflow-hidden rounded-full"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label="刊登进度"
+      >
+        <div className="bg-primary h-full rounded-full transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// The pre-flight result per product × site: 可刊登 / 不会发送, each problem in Chinese with where to fix it (the product
+// list for the product, the attribute's field in the form above, the GTIN pool, …), the title that will be sent, and
+// the profit preview from the price breakdown (price, cost, fees, net proceeds, margin and its %).
+import { Link } from "react-router-dom";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { cn } from "@shared/ui/cn.ts";
+import { Thumb } from "../../components/list/thumb.tsx";
+import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
+import { attrFieldId } from "./site-category-form.tsx";
+
+/** The product list, searched by the product's title (the editor opens from its row). */
+export const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
+
+function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; site: number; productTitle: string }) {
+  const t = fixTarget(fix);
+  if (!t) return null;
+  const hint = fixHints[t.kind];
+  if (t.kind === "product")
+    return (
+      <Link to={productListHref(productTitle)} className="text-primary shrink-0 hover:underline" data-testid="publish-fix-product">
+        {hint}
+      </Link>
+    );
+  if (t.kind === "attribute")
+    return (
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto shrink-0 p-0 text-xs"
+        onClick={() => {
+          const el = document.getElementById(attrFieldId(site, t.id));
+          el?.scrollIntoView({ block: "center", behavior: "smooth" });
+          el?.focus();
+        }}
+        data-testid="publish-fix-attribute"
+      >
+        {hint}
+      </Button>
+    );
+  return <span className="text-muted-foreground shrink-0">{hint}</span>;
+}
+
+function Problems({ row }: { row: PreviewRow }) {
+  if (row.problems.length === 0) return <span className="text-muted-foreground text-xs">无问题</span>;
+  return (
+    <ul className="flex flex-col gap-0.5 text-xs" data-testid="publish-preview-problems">
+      {[...row.errors, ...row.warnings].map((p, i) => (
+        <li key={i} className="flex gap-2" data-code={p.code} data-severity={p.severity}>
+          <span className={cn(p.severity === "error" ? "text-destructive" : "text-warning")}>{p.severity === "error" ? "✕" : "!"}</span>
+          <span className="min-w-0 flex-1">{p.message}</span>
+          <FixLink fix={p.fix} site={row.site} productTitle={row.productTitle} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Money({ row }: { row: PreviewRow }) {
+  const m = row.money;
+  if (!m) return <span className="text-muted-foreground text-xs">无法计算</span>;
+  return (
+    <div className="grid grid-cols-[auto_1fr] gap-x-2 text-xs tabular-nums" data-testid="publish-preview-money">
+      <span className="text-muted-foreground">售价</span>
+      <span className="text-right font-medium" data-testid="publish-preview-price">
+        {m.price} {m.currency}
+      </span>
+      <span className="text-muted-foreground">成本</span>
+      <span className="text-right">{m.cost}</span>
+      <span className="text-muted-foreground">费用</span>
+      <span className="text-right">{m.fees}</span>
+      {Number(m.freight) > 0 ? (
+        <>
+          <span className="text-muted-foreground">运费</span>
+          <span className="text-right">{m.freight}</span>
+        </>
+      ) : null}
+      <span className="text-muted-foreground">到手</span>
+      <span className="text-right">{m.net}</span>
+      <span className="text-muted-foreground">利润</span>
+      <span className={cn("text-right font-medium", m.negative ? "text-destructive" : "text-success")} data-testid="publish-preview-margin">
+        {m.margin}（{m.marginPercent}）
+      </span>
+    </div>
+  );
+}
+
+const columns: DataTableColumn<PreviewRow>[] = [
+  {
+    id: "product",
+    header: "商品",
+    cell: (r) => (
+      <div className="flex min-w-0 items-start gap-2">
+        <Thumb src={r.image} alt={r.productTitle} size={40} />
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <span className="line-clamp-2 text-xs font-medium" title={r.productTitle}>
+            {r.productTitle}
+          </span>
+          <span className="text-muted-foreground line-clamp-2 text-xs" title={r.title ?? ""} data-testid="publish-preview-title">
+            {r.title ? `发送标题：${r.title}` : "发送标题：无"}
+          </span>
+        </div>
+      </div>
+    ),
+  },
+  {
+    id: "site",
+    header: "站点 / 类目",
+    width: 150,
+    cell: (r) => (
+      <div className="flex flex-col gap-0.5 text-xs">
+        <span>{siteName(r.site)}</span>
+        <span className="text-muted-foreground line-clamp-2">{r.cateName ?? r.cateId ?? "未选类目"}</span>
+      </div>
+    ),
+  },
+  {
+    id: "ok",
+    header: "检查结果",
+    width: 96,
+    cell: (r) => (
+      <Badge variant={r.ok ? "success" : "destructive"} data-testid="publish-preview-status" data-ok={r.ok}>
+        {r.ok ? "可刊登" : "不会发送"}
+      </Badge>
+    ),
+  },
+  { id: "problems", header: "问题与修改方式", cell: (r) => <Problems row={r} /> },
+  { id: "money", header: "利润预估", width: 170, cell: (r) => <Money row={r} /> },
+];
+
+export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+  return (
+    <DataTable
+      aria-label="检查与利润预估"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.key}
+      emptyText="没有可检查的商品"
+      view={{ density: "compact" }}
+      className="[&_table]:min-w-[960px] [&_table]:table-fixed"
+    />
+  );
+}

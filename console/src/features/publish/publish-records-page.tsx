@@ -1,0 +1,292 @@
+// /proudcts/publish-records/v2 (spec §2, issue 15): the publish batches, newest first (shop group, sites, status and
+// counts, time), filtered by shop group and status; a batch opens in a drawer listing its listings (status, site,
+// item id with its permalink, title, price, the reason when refused or skipped with the pre-flight's problems). Both
+// follow live while a batch runs (publishBatch events; polling while the stream is down).
+import { ExternalLink } from "lucide-react";
+import { useSearchParams } from "react-router-dom";
+import { useState } from "react";
+import type { Listing, PublishBatch } from "@shared/contract/publish.ts";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
+import type { PageProps } from "@shared/routes/table.ts";
+import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
+import { useAccountGroups } from "../../lib/account-groups.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { BATCH_POLL_MS, isBatchRunning, useBatchListings, usePublishBatches } from "./api/get-publish-batches.ts";
+import {
+  batchStatusLabel,
+  batchStatusOptions,
+  batchStatusTones,
+  listingStatusLabel,
+  listingStatusTones,
+  siteName,
+} from "./publish-names.ts";
+
+const ALL = "all";
+const PAGE_SIZE = 20;
+
+const batchColumns = (open: (b: PublishBatch) => void): DataTableColumn<PublishBatch>[] => [
+  {
+    id: "shop",
+    header: "店铺 / 站点",
+    cell: (b) => (
+      <div className="flex flex-col gap-0.5" data-testid={`publish-records-row-${b.id}`}>
+        <span className="font-medium">{b.accountGroupName ?? b.accountGroupId}</span>
+        <span className="text-muted-foreground text-xs">{b.sites.map(siteName).join("、")}</span>
+      </div>
+    ),
+  },
+  {
+    id: "status",
+    header: "状态",
+    width: 110,
+    cell: (b) => (
+      <Badge variant={batchStatusTones[b.status] ?? "outline"} data-testid="publish-records-status" data-status={b.status}>
+        {isBatchRunning(b.status) ? <Spinner /> : null}
+        {batchStatusLabel(b.status)}
+      </Badge>
+    ),
+  },
+  {
+    id: "counts",
+    header: "总数 / 成功 / 失败 / 未发送",
+    width: 200,
+    cell: (b) => (
+      <span className="tabular-nums" data-testid="publish-records-counts">
+        {b.total} / <span className="text-success">{b.success}</span> / <span className="text-destructive">{b.fail}</span> /{" "}
+        <span className="text-warning">{b.skipped}</span>
+      </span>
+    ),
+  },
+  {
+    id: "time",
+    header: "提交 / 更新时间",
+    width: 160,
+    cell: (b) => (
+      <div className="text-muted-foreground flex flex-col text-xs tabular-nums">
+        <span>{formatDateTime(b.creationTime)}</span>
+        <span>{formatDateTime(b.lastUpdateTime)}</span>
+      </div>
+    ),
+  },
+  {
+    id: "actions",
+    header: "操作",
+    width: 90,
+    cell: (b) => (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-primary -ml-2 h-7 px-2"
+        onClick={() => open(b)}
+        data-testid={`publish-records-open-${b.id}`}
+      >
+        查看明细
+      </Button>
+    ),
+  },
+];
+
+const listingColumns: DataTableColumn<Listing>[] = [
+  {
+    id: "title",
+    header: "标题",
+    cell: (l) => (
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="line-clamp-2 text-xs font-medium" title={l.title ?? ""}>
+          {l.title ?? "-"}
+        </span>
+        {l.reason ? (
+          <span className="text-destructive line-clamp-3 text-xs" title={l.reason} data-testid="publish-listing-reason">
+            {l.reason}
+          </span>
+        ) : null}
+        {l.problems.length > 0 && !l.reason ? (
+          <span className="text-muted-foreground text-xs">{l.problems.map((p) => p.message).join("；")}</span>
+        ) : null}
+      </div>
+    ),
+  },
+  { id: "site", header: "站点", width: 80, cell: (l) => <span className="text-xs">{siteName(l.site)}</span> },
+  {
+    id: "status",
+    header: "状态",
+    width: 120,
+    cell: (l) => (
+      <Badge variant={listingStatusTones[l.status] ?? "outline"} data-testid="publish-listing-status" data-status={l.status}>
+        {listingStatusLabel(l.status)}
+      </Badge>
+    ),
+  },
+  {
+    id: "item",
+    header: "商品ID",
+    width: 140,
+    cell: (l) =>
+      l.itemId ? (
+        l.permalink ? (
+          <a
+            href={l.permalink}
+            target="_blank"
+            rel="noreferrer"
+            className="text-primary inline-flex items-center gap-1 text-xs hover:underline"
+            data-testid="publish-listing-item"
+          >
+            {l.itemId}
+            <ExternalLink className="size-3" />
+          </a>
+        ) : (
+          <span className="text-xs" data-testid="publish-listing-item">
+            {l.itemId}
+          </span>
+        )
+      ) : (
+        <span className="text-muted-foreground text-xs">-</span>
+      ),
+  },
+  {
+    id: "price",
+    header: "价格",
+    width: 110,
+    align: "right",
+    cell: (l) => <span className="text-xs tabular-nums">{l.price !== null ? `${l.price} ${l.currency ?? ""}` : "-"}</span>,
+  },
+];
+
+function BatchDrawer({ batch, onClose }: { batch: PublishBatch | null; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const listings = useBatchListings(batch ? { batchId: batch.id, skipCount: (page - 1) * 50, maxResultCount: 50 } : null);
+  const rows = listings.data?.items ?? [];
+  return (
+    <Sheet open={!!batch} onOpenChange={(o) => void (o ? null : onClose())}>
+      <SheetContent className="w-full sm:max-w-4xl" data-testid="publish-batch-drawer">
+        <SheetHeader>
+          <SheetTitle>刊登明细</SheetTitle>
+          <SheetDescription>
+            {batch
+              ? `${batch.accountGroupName ?? ""} · ${batch.sites.map(siteName).join("、")} · ${formatDateTime(batch.creationTime)}`
+              : ""}
+          </SheetDescription>
+        </SheetHeader>
+        <div className="overflow-auto px-4 pb-4">
+          <DataTable
+            aria-label="刊登明细"
+            columns={listingColumns}
+            rows={rows}
+            rowKey={(l) => l.id}
+            loading={listings.isFetching && rows.length === 0}
+            emptyText="这批没有刊登记录"
+            view={{ density: "compact" }}
+            pagination={{ page, pageSize: 50, total: listings.data?.totalCount ?? 0, onChange: (p) => setPage(p) }}
+            className="[&_table]:min-w-[720px] [&_table]:table-fixed"
+          />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+export default function PublishRecordsPage({ route }: PageProps) {
+  const [params, setParams] = useSearchParams();
+  const [group, setGroup] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const groups = useAccountGroups();
+  const list = usePublishBatches({
+    ...(group !== ALL ? { accountGroupId: group } : {}),
+    ...(status !== ALL ? { status: Number(status) } : {}),
+    skipCount: (page - 1) * PAGE_SIZE,
+    maxResultCount: PAGE_SIZE,
+    sorting: "creationTime desc",
+  });
+  const rows = list.data?.items ?? [];
+  const total = list.data?.totalCount ?? 0;
+  const openId = params.get("batch");
+  const [opened, setOpened] = useState<PublishBatch | null>(null);
+  const open = opened ?? rows.find((b) => b.id === openId) ?? null;
+  const following = rows.some((b) => isBatchRunning(b.status));
+
+  return (
+    <Card data-testid="publish-records-page">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
+        <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
+          <CardTitle>{route.meta.title}</CardTitle>
+          <CardDescription>
+            每次提交刊登为一批：查看每批的进度和结果，点开查看每个商品在各站点的刊登状态、商品ID和失败原因。
+          </CardDescription>
+        </div>
+        <FollowingRefresh list={list} following={following} pollMs={BATCH_POLL_MS} testId="publish-records" />
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 pt-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Select
+            value={group}
+            onValueChange={(v) => {
+              setGroup(v);
+              setPage(1);
+            }}
+          >
+            <SelectTrigger className="w-56" aria-label="店铺" data-testid="publish-records-shop">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>全部店铺</SelectItem>
+              {(groups.data?.groups ?? []).map((g) => (
+                <SelectItem key={g.groupId} value={g.groupId}>
+                  {g.alias || g.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select
+            value={status}
+            onValueChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          >
+            <SelectTrigger className="w-40" aria-label="状态" data-testid="publish-records-status-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>全部状态</SelectItem>
+              {batchStatusOptions.map((o) => (
+                <SelectItem key={o.value} value={String(o.value)}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <span className="text-muted-foreground ml-auto text-sm" data-testid="publish-records-total">
+            共 <b className="text-foreground tabular-nums">{total}</b> 批
+          </span>
+        </div>
+        <DataTable
+          aria-label="刊登记录"
+          columns={batchColumns(setOpened)}
+          rows={rows}
+          rowKey={(b) => b.id}
+          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+          emptyText="还没有刊登记录：在商品列表勾选商品后点击“刊登”"
+          pagination={{ page, pageSize: PAGE_SIZE, total, onChange: (p) => setPage(p) }}
+          className="[&_table]:min-w-[860px] [&_table]:table-fixed"
+        />
+      </CardContent>
+      <BatchDrawer
+        batch={open}
+        onClose={() => {
+          setOpened(null);
+          if (openId) {
+            params.delete("batch");
+            setParams(params, { replace: true });
+          }
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+// One site of the publish request: its category (the category tree-select: leaves only) and the category's
+// attributes the seller fills (GetAttributes: required ones, then the conditional ones; those the publisher fills from
+// the product, such as SKU, GTIN, package and condition, are left out). An attribute the pre-flight found missing is
+// marked, and its fix link focuses it (id `publish-attr-<site>-<attribute id>`).
+import { useQuery } from "@tanstack/react-query";
+import type { CategoryAttribute } from "@shared/contract/category.ts";
+import { Input } from "@shared/ui/input.tsx";
+import { Label } from "@shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
+import { cn } from "@shared/ui/cn.ts";
+import { CategorySelect } from "../../components/category-select.tsx";
+import type { SiteId } from "../../stores/platform.ts";
+import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
+import { siteName } from "./publish-names.ts";
+
+export type AttrValue = { valueId?: string | null; valueName?: string | null };
+export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };
+
+/** Filled by the publisher from the product or the request (not asked here). */
+const FILLED_BY_PUBLISHER = new Set(["sku", "gtin", "size", "weight", "condition"]);
+const HIDDEN_TAGS = ["hidden", "read_only", "fixed"];
+
+/** The attributes the form asks for: required first, then conditional_required; alphabetical by name within each. */
+export function askedAttributes(attributes: CategoryAttribute[]): { attr: CategoryAttribute; required: boolean }[] {
+  return attributes
+    .filter((a) => !(a.alias && FILLED_BY_PUBLISHER.has(a.alias)) && a.id !== "GTIN" && !a.tags.some((t) => HIDDEN_TAGS.includes(t)))
+    .map((attr) => ({ attr, required: attr.isRequired || attr.tags.includes("required") }))
+    .filter(({ attr, required }) => required || attr.tags.includes("conditional_required"))
+    .sort((a, b) => Number(b.required) - Number(a.required) || a.attr.name.localeCompare(b.attr.name));
+}
+
+export const attrFieldId = (site: number, attrId: string) => `publish-attr-${site}-${attrId}`;
+
+export function SiteCategoryForm({
+  site,
+  value,
+  missing,
+  onChange,
+}: {
+  site: SiteId;
+  value: SiteChoice;
+  /** Attribute ids the last pre-flight found missing. */
+  missing: Set<string> | undefined;
+  onChange: (next: SiteChoice) => void;
+}) {
+  const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
+  const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
+  const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });
+
+  return (
+    <div className="flex flex-col gap-3 rounded-md border p-3" data-testid={`publish-site-${site}`}>
+      <div className="grid items-center gap-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <Label className="font-medium">{siteName(site)} 类目</Label>
+        <CategorySelect
+          site={site}
+          value={value.cateId || null}
+          valueLabel={value.cateName || null}
+          onChange={(node) => onChange({ cateId: node?.id ?? "", cateName: node?.fullName ?? "", attrs: {} })}
+          placeholder="不选则使用商品自己的类目"
+          testId={`publish-category-${site}`}
+        />
+      </div>
+      {value.cateId ? (
+        attributes.isLoading ? (
+          <div className="text-muted-foreground flex items-center gap-2 text-sm">
+            <Spinner /> 正在读取类目属性…
+          </div>
+        ) : asked.length === 0 ? (
+          <p className="text-muted-foreground text-sm">该类目没有需要填写的属性。</p>
+        ) : (
+          <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2 xl:grid-cols-3" data-testid={`publish-attributes-${site}`}>
+            {asked.map(({ attr, required }) => {
+              const id = attrFieldId(site, attr.id);
+              const current = value.attrs[attr.id] ?? {};
+              const isMissing = missing?.has(attr.id) && !current.valueId && !current.valueName?.trim();
+              const label = attr.zh ? `${attr.zh}（${attr.name}）` : attr.name;
+              return (
+                <div key={attr.id} className="flex flex-col gap-1">
+                  <Label htmlFor={id} className={cn("text-xs", isMissing && "text-destructive")}>
+                    {required ? <span className="text-destructive">* </span> : null}
+                    {label}
+                    {required ? null : <span className="text-muted-foreground">（建议填写）</span>}
+                  </Label>
+                  {attr.values.length > 0 ? (
+                    <Select
+                      value={current.valueId ?? ""}
+                      onValueChange={(v) => setAttr(attr.id, { valueId: v, valueName: attr.values.find((x) => x.id === v)?.name ?? null })}
+                    >
+                      <SelectTrigger id={id} className="h-8" aria-invalid={isMissing || undefined} data-testid={id}>
+                        <SelectValue placeholder="请选择" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {attr.values.map((v) => (
+                          <SelectItem key={v.id} value={v.id} data-testid={`${id}-${v.id}`}>
+                            {v.zh ? `${v.zh}（${v.name}）` : v.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  ) : (
+                    <Input
+                      id={id}
+                      className="h-8"
+                      value={current.valueName ?? ""}
+                      maxLength={attr.valueMaxLength ?? 255}
+                      placeholder={attr.defaultUnit ? `数值和单位，如 10 ${attr.defaultUnit}` : "填写属性值"}
+                      aria-invalid={isMissing || undefined}
+                      onChange={(e) => setAttr(attr.id, { valueId: null, valueName: e.target.value })}
+                      data-testid={id}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}
