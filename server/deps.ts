@@ -125,7 +125,7 @@ export function createServices(deps: AppDeps) {
     // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
     gtin: createGtinService(),
     meliLogs: createMeliLogService(),
-    publishing: createPublishingService({ database, jobs, meli, log }, createPlanner(secrets)),
+    publishing: createPublishingService({ database, jobs, meli, log, secrets }, createPlanner(secrets)),
   };
 }
 

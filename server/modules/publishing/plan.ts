@@ -186,10 +186,15 @@ export function createPlanner(secrets: SecretBox): Planner {
                 category?.maxTitleLength ?? 60,
               ) || null
             : null,
+          // No title in the site's language but a translation service: the job translates it before sending.
+          translate:
+            !result.title && translate
+              ? { text: sourceTitle(product.title, result.language), to: result.language, max: category?.maxTitleLength ?? 60 }
+              : null,
           item:
-            price && result.title
+            price && (result.title || translate)
               ? {
-                  title: result.title,
+                  title: result.title ?? "",
                   categoryId: cateId!,
                   price: moneyNumber(price.price, price.currency),
                   currency: price.currency,
@@ -227,6 +232,15 @@ export function createPlanner(secrets: SecretBox): Planner {
     }
     return out;
   };
+}
+
+/** The title a translation starts from: Chinese, English, Spanish, Portuguese, else any. */
+function sourceTitle(titles: Record<string, string>, target: string): { from: string | null; text: string } {
+  for (const from of ["zh", "en", "es", "pt", ...Object.keys(titles)]) {
+    const text = titles[from]?.trim();
+    if (from !== target && text) return { from, text };
+  }
+  return { from: null, text: "" };
 }
 
 function descriptionIn(d: Record<string, string>, language: string): string {

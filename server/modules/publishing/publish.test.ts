@@ -2,6 +2,8 @@
 // creates the item with the site-language title, the shop's price, the category's attributes, the description as plain
 // text and the listing's key; a pair the pre-flight check refuses is skipped with its reason and never sent; a retried
 // job finds its earlier item instead of creating a second; bad input is refused with nothing published.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -225,6 +227,69 @@ describe("Publish to a local site", () => {
     );
     expect(again).toMatchObject({ status: ListingStatus.Active, itemId: first.itemId });
     expect(s.deps.sandbox!.control.duplicates()).toEqual([]);
+  });
+});
+
+describe("A title missing in the site's language", () => {
+  it("is translated by the configured service, framed by the prefix and suffix, before the item is created", async () => {
+    const asked: { source: string; target: string; q: string[] }[] = [];
+    const fake = createServer((req, res) => {
+      let raw = "";
+      req.on("data", (c) => (raw += c));
+      req.on("end", () => {
+        res.setHeader("content-type", "application/json");
+        if (req.url === "/languages") {
+          res.end(JSON.stringify(["en", "es", "pt", "zh"].map((code) => ({ code, name: code, targets: ["en", "es", "pt", "zh"] }))));
+          return;
+        }
+        const body = JSON.parse(raw);
+        asked.push(body);
+        res.end(
+          JSON.stringify({ translatedText: body.q.map((t: string) => (t === "便携式充电台灯" ? "Lámpara recargable portátil" : t)) }),
+        );
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
+    const host = await s.adminToken();
+    const set = async (key: string, value: string) => {
+      const held = await s.api("GET", "/api/SystemConfigSetting/Get", { token: host, query: { key } });
+      const id = held.status === 200 ? held.body.result.id : undefined;
+      const res = await s.api("POST", "/api/SystemConfigSetting/CreateOrUpdate", { token: host, body: { id, name: key, key, value } });
+      expect(res.status, res.raw).toBe(200);
+    };
+    try {
+      await set("Translate.Provider", "libretranslate");
+      await set("Translate.Url", `http://127.0.0.1:${(fake.address() as AddressInfo).port}`);
+      const p = await createProduct(A, {
+        title: { zh: "便携式充电台灯" },
+        price: 100,
+        currency: "CNY",
+        weight: 300,
+        size: "20x10x10",
+        images: ["https://img.example.com/zh-lamp.jpg"],
+      });
+      const res = await publish(A, {
+        accountGroupId: groupA,
+        sites: [1],
+        productIds: [p],
+        prefixTitle: "Nueva",
+        cateInfo: [{ site: 1, cateId: leaf().id, attrs: attrsOf() }],
+      });
+      expect(res.status, res.raw).toBe(200);
+      const l = await until(
+        async () =>
+          (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: A.token, body: { batchId: res.body.result.id } })).body
+            .result.items[0],
+        (x) => x.status !== ListingStatus.Pending && x.status !== ListingStatus.Publishing,
+        "translated publish",
+      );
+      expect(l).toMatchObject({ status: ListingStatus.Active, title: "Nueva Lámpara recargable portátil" });
+      expect(s.deps.sandbox!.store.state.items.get(l.itemId)!.title).toBe("Nueva Lámpara recargable portátil");
+      expect(asked.some((a) => a.source === "zh" && a.target === "es" && a.q.includes("便携式充电台灯"))).toBe(true);
+    } finally {
+      await set("Translate.Provider", "");
+      await new Promise((r) => fake.close(r));
+    }
   });
 });
 

@@ -30,12 +30,16 @@ import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
 import { recordMeliCall } from "../meli-logs/service.ts";
 import { selectionWhere } from "../products/filter.ts";
 import { globalItemBody, localItemBody, type ItemPlan } from "./item-body.ts";
+import { createTranslator, readTranslateSettings } from "../../integrations/translate/index.ts";
+import { TranslationError } from "../../integrations/translate/types.ts";
+import type { SecretBox } from "../../security/secrets.ts";
+import { cutTitle, framedTitle } from "../../../shared/publish/preflight.ts";
 
 export const PUBLISH_JOB = "publish.product";
 /** Products one batch may take (a larger selection is cut, and the batch says how many it took). */
 export const PUBLISH_MAX_PRODUCTS = 10_000;
 
-export type PublishingDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+export type PublishingDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger; secrets: SecretBox };
 
 /** What plan.ts decides for one product × site before anything is sent. */
 export type ListingPlan = {
@@ -50,6 +54,8 @@ export type ListingPlan = {
   gtinNeeded: number;
   /** Global selling: the global item's English title (the site's own title is item.title). */
   globalTitle: string | null;
+  /** The title is still to be translated into the site's language (item.title is empty until then). */
+  translate: { text: { from: string | null; text: string }; to: string; max: number } | null;
 };
 
 type PublishJob = { tenantId: string; batchId: string; productId: string };
@@ -125,7 +131,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         cateId: p.cateId,
         cateName: p.cateName,
         ok: !p.problems.some((x) => x.severity === "error"),
-        title: p.item?.title ?? null,
+        title: p.item?.title || null,
         problems: p.problems,
         price: p.priceContent ?? null,
       })),
@@ -163,7 +169,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
           site: p.site,
           cateId: p.cateId,
           cateName: p.cateName,
-          title: p.item?.title ?? null,
+          title: p.item?.title || null,
           status: refused.length ? ListingStatus.Skipped : ListingStatus.Pending,
           price: p.item ? p.item.price.toFixed(2) : null,
           currency: p.item?.currency ?? null,
@@ -273,9 +279,12 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         isCbt: batch.isCbt,
         groupCustId: batch.groupCustId,
         listingType: (batch.request as PublishRequest).listingType,
+        request: batch.request as PublishRequest,
         byProduct: await plan(tx, { tenantId, request: batch.request as PublishRequest, productIds: [productId], accounts }),
       };
     });
+    const request = plans.request;
+    await translateTitles(tenantId, plans.byProduct.get(productId) ?? [], request);
     const shop = deps.meli.shop({ tenantId, groupId: plans.groupId });
     if (plans.isCbt) {
       await publishGlobal(
@@ -461,6 +470,33 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
           problems: meliProblems(err),
         });
       }
+    }
+  }
+
+  /**
+   * Titles missing in a site's language, translated by the configured service (the pre-flight allowed them because
+   * one is configured), framed by the request's prefix and suffix and cut at a word boundary. A failed translation
+   * leaves the plan without a title, so its listing is skipped with the translation's reason.
+   */
+  async function translateTitles(tenantId: string, plans: ListingPlan[], request: PublishRequest) {
+    const wanted = plans.filter((p) => p.translate && p.item);
+    if (!wanted.length) return;
+    try {
+      const translator = await inScope(deps.database.db, { tenantId }, async (tx) =>
+        createTranslator(await readTranslateSettings(tx, deps.secrets)),
+      );
+      for (const p of wanted) {
+        const t = p.translate!;
+        const [text] = await translator.translate([t.text.text], t.text.from, t.to);
+        const title = cutTitle(framedTitle(text?.trim() ?? "", request.prefixTitle, request.suffixTitle), t.max);
+        if (title) p.item = { ...p.item!, title };
+        else p.problems.push({ code: "title.translate", field: "title", message: "翻译服务没有返回标题", severity: "error" });
+      }
+    } catch (err) {
+      if (!(err instanceof TranslationError)) throw err;
+      if (err.retryable) throw err; // the queue retries the job
+      for (const p of wanted)
+        p.problems.push({ code: "title.translate", field: "title", message: `标题翻译失败：${err.message}`, severity: "error" });
     }
   }
 
