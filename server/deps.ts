@@ -59,7 +59,11 @@ export function createLogger(config: Config): FastifyBaseLogger {
 }
 
 export function createDeps(config: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
-  const sandbox = config.meliSandbox ? createSandbox({ clientId: config.meliClientId, clientSecret: config.meliClientSecret }) : null;
+  // The mounted sandbox serves no /_sandbox controls: they change the app's secret, the clock and every seller, and the
+  // app listens on all interfaces. Tests reach the controls in-process (`sandbox.control`).
+  const sandbox = config.meliSandbox
+    ? createSandbox({ clientId: config.meliClientId, clientSecret: config.meliClientSecret, adminRoutes: false })
+    : null;
   const secrets = createSecretBox(config.tokenSigningKey);
   return {
     config,

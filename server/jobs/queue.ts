@@ -18,22 +18,38 @@ export type SendOptions = {
   tx?: Tx;
 };
 
+export type HandleOptions = {
+  /** Jobs of this name run at once in each process (default 1). */
+  concurrency?: number;
+  /**
+   * The worker proves it is alive this often while a job runs; a job whose worker died (SIGKILL) is failed and retried
+   * about two of these after the last proof, instead of after the queue's 15-minute expiry. At least 10.
+   */
+  heartbeatSeconds?: number;
+};
+
 export type Jobs = {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Registers a handler; workers start when the queue starts with work enabled. `concurrency` jobs of this name run
    *  at once in each process (default 1): a worker takes one job, then waits for the next poll. */
-  handle<T extends object>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: HandleOptions): void;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 };
 
+/**
+ * How often the queue's monitor looks for jobs whose worker stopped sending heartbeats (and does its maintenance):
+ * every 10 s rather than pg-boss's 60 s, so a killed worker's jobs run again within seconds.
+ */
+const SUPERVISION = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
+
 export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: true, schedule: false })
-      : new PgBoss({ connectionString: poolUrl(database), max: 4, schedule: false });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: true, schedule: false, ...SUPERVISION })
+      : new PgBoss({ connectionString: poolUrl(database), max: 4, schedule: false, ...SUPERVISION });
   boss.on("error", (err) => log.error({ err }, "job queue error"));
-  const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number }>();
+  const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number; heartbeatSeconds?: number }>();
   let started = false;
 
   return {
@@ -55,13 +71,19 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
       return id;
     },
     handle(name, handler, options) {
-      handlers.set(name, { handler: handler as JobHandler<object>, concurrency: Math.max(1, options?.concurrency ?? 1) });
+      handlers.set(name, {
+        handler: handler as JobHandler<object>,
+        concurrency: Math.max(1, options?.concurrency ?? 1),
+        heartbeatSeconds: options?.heartbeatSeconds,
+      });
     },
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const [name, { handler, concurrency }] of handlers) {
+      for (const [name, { handler, concurrency, heartbeatSeconds }] of handlers) {
         await boss.createQueue(name);
+        // Also on a queue created before it had a heartbeat.
+        if (heartbeatSeconds) await boss.updateQueue(name, { heartbeatSeconds });
         if (!work) continue;
         // One job per fetch keeps a failure to its own job; concurrency runs that many such workers side by side.
         await boss.work<object>(name, { pollingIntervalSeconds: 0.5, localConcurrency: concurrency }, async (jobs) => {

@@ -17,6 +17,25 @@ const form = (values: Record<string, string>) => ({
 });
 
 describe("the mounted sandbox", () => {
+  it("serves none of the sandbox's controls over HTTP (the app's secret, the clock, the sellers)", async () => {
+    const before = server.deps.sandbox!.control.app();
+    for (const [method, path] of [
+      ["GET", "/_sandbox/state"],
+      ["POST", "/_sandbox/app"],
+      ["POST", "/_sandbox/clock"],
+      ["POST", "/_sandbox/reset"],
+      ["GET", "/_sandbox/creations"],
+    ] as const) {
+      const res = await server.app.inject({
+        method,
+        url: `/sandbox/meli${path}`,
+        payload: method === "POST" ? { clientSecret: "x" } : undefined,
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect(server.deps.sandbox!.control.app()).toEqual(before);
+  });
+
   it("runs the OAuth flow at the configured URLs with the configured credentials", async () => {
     const { config, sandbox } = server.deps;
     expect(config.meliSandbox).toBe(true);

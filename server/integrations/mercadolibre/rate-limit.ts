@@ -13,6 +13,11 @@ export type RateBuckets = {
   take(buckets: Bucket[], signal?: AbortSignal): Promise<number>;
   /** No call of the bucket before `seconds` from now (a 429's Retry-After or back-off), in every process. */
   block(key: string, seconds: number): Promise<void>;
+  /**
+   * Waits out a block this process learnt of after the call took its place (the last check before sending): calls that
+   * took their place just before a 429 arrived do not follow it in. Other processes see the block on their next take.
+   */
+  hold(keys: string[], signal?: AbortSignal): Promise<void>;
 };
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
@@ -30,6 +35,9 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export function createRateBuckets(db: Db): RateBuckets {
+  /** Blocks this process knows of, by key: the time (ms) before which no call goes. Set before the database is. */
+  const localBlocks = new Map<string, number>();
+
   async function blockedMs(keys: string[]): Promise<number> {
     const rows = rowsOf<{ ms: number | string | null }>(
       await db.execute(sql`
@@ -78,8 +86,18 @@ export function createRateBuckets(db: Db): RateBuckets {
       return waited;
     },
 
+    async hold(keys, signal) {
+      for (;;) {
+        const until = Math.max(0, ...keys.map((k) => localBlocks.get(k) ?? 0));
+        const wait = until - Date.now();
+        if (wait <= 0) return;
+        await sleep(wait, signal);
+      }
+    },
+
     async block(key, seconds) {
       const ms = Math.max(0, seconds * 1000);
+      localBlocks.set(key, Math.max(localBlocks.get(key) ?? 0, Date.now() + ms));
       await db.execute(sql`
         update meli_rate_buckets set
           blocked_until = greatest(coalesce(blocked_until, clock_timestamp()), clock_timestamp() + ${ms}::float8 * interval '1 millisecond'),
