@@ -10,15 +10,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shar
 import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { DateInput } from "@shared/ui/date-input.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
-import { useAccountGroups } from "../../lib/account-groups.ts";
+import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime, localDayRange } from "../../lib/format.ts";
 import { useMeliLogDetail, useMeliLogs } from "./api/get-meli-logs.ts";
 
-const ALL = "all";
 const PAGE_SIZE = 50;
 
 /** A stored body as shown: JSON pretty-printed, anything else as stored. */
@@ -114,15 +112,14 @@ function LogDrawer({ id, onClose }: { id: string | null; onClose: () => void }) 
 }
 
 export default function PublishLogsPage({ route }: PageProps) {
-  const groups = useAccountGroups();
-  const [group, setGroup] = useState(ALL);
+  const [group, setGroup] = useState(ALL_SHOPS);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const range = localDayRange(from, to);
   const list = useMeliLogs({
-    ...(group !== ALL ? { AccountgroupId: group } : {}),
+    ...(group !== ALL_SHOPS ? { AccountgroupId: group } : {}),
     ...(range.from ? { StartTime: range.from } : {}),
     ...(range.to ? { EndTime: range.to } : {}),
     Sorting: "creationTime desc",
@@ -148,19 +145,7 @@ export default function PublishLogsPage({ route }: PageProps) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Select value={group} onValueChange={(v) => reset(() => setGroup(v))}>
-            <SelectTrigger className="w-56" aria-label="店铺" data-testid="publish-logs-shop">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>全部店铺</SelectItem>
-              {(groups.data?.groups ?? []).map((g) => (
-                <SelectItem key={g.groupId} value={g.groupId}>
-                  {g.alias || g.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ShopGroupFilter value={group} onChange={(v) => reset(() => setGroup(v))} testId="publish-logs-shop" />
           <DateInput
             value={from}
             onChange={(d) => reset(() => setFrom(d))}

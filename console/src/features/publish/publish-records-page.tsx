@@ -15,7 +15,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { Spinner } from "@shared/ui/spinner.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
-import { useAccountGroups } from "../../lib/account-groups.ts";
+import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { BATCH_POLL_MS, isBatchRunning, useBatchListings, usePublishBatches } from "./api/get-publish-batches.ts";
 import {
@@ -193,12 +193,11 @@ function BatchDrawer({ batch, onClose }: { batch: PublishBatch | null; onClose: 
 
 export default function PublishRecordsPage({ route }: PageProps) {
   const [params, setParams] = useSearchParams();
-  const [group, setGroup] = useState(ALL);
+  const [group, setGroup] = useState(ALL_SHOPS);
   const [status, setStatus] = useState(ALL);
   const [page, setPage] = useState(1);
-  const groups = useAccountGroups();
   const list = usePublishBatches({
-    ...(group !== ALL ? { accountGroupId: group } : {}),
+    ...(group !== ALL_SHOPS ? { accountGroupId: group } : {}),
     ...(status !== ALL ? { status: Number(status) } : {}),
     skipCount: (page - 1) * PAGE_SIZE,
     maxResultCount: PAGE_SIZE,
@@ -224,25 +223,14 @@ export default function PublishRecordsPage({ route }: PageProps) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Select
+          <ShopGroupFilter
             value={group}
-            onValueChange={(v) => {
+            onChange={(v) => {
               setGroup(v);
               setPage(1);
             }}
-          >
-            <SelectTrigger className="w-56" aria-label="店铺" data-testid="publish-records-shop">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>全部店铺</SelectItem>
-              {(groups.data?.groups ?? []).map((g) => (
-                <SelectItem key={g.groupId} value={g.groupId}>
-                  {g.alias || g.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            testId="publish-records-shop"
+          />
           <Select
             value={status}
             onValueChange={(v) => {

@@ -1,0 +1,25 @@
+// The shop-group filter of the publish records and the publish logs: all shops, or one account group (GetMeliAccGroup).
+import { useAccountGroups } from "../../lib/account-groups.ts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+
+/** The value that stands for every shop. */
+export const ALL_SHOPS = "all";
+
+export function ShopGroupFilter(p: { value: string; onChange: (groupId: string) => void; testId: string }) {
+  const groups = useAccountGroups();
+  return (
+    <Select value={p.value} onValueChange={p.onChange}>
+      <SelectTrigger className="w-56" aria-label="店铺" data-testid={p.testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ALL_SHOPS}>全部店铺</SelectItem>
+        {(groups.data?.groups ?? []).map((g) => (
+          <SelectItem key={g.groupId} value={g.groupId}>
+            {g.alias || g.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
