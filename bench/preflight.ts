@@ -136,12 +136,28 @@ function product(): PreflightProduct {
     price: rnd() < 0.98 ? (rnd() * 300).toFixed(2) : null,
     currency: rnd() < 0.8 ? "CNY" : "USD",
     images: Array.from({ length: int(0, 12) }, (_, i) => `https://img.example/${i}.jpg`),
+    imageSizes: pictureSizes(),
     weight: rnd() < 0.95 ? String(int(20, 3000)) : null,
     size: rnd() < 0.95 ? `${int(2, 60)}x${int(2, 40)}x${int(2, 30)}` : null,
     brand: rnd() < 0.9 ? "Acme" : null,
     variants,
     attrs: filled.map((id) => (id === "MATERIAL" ? { nameId: id, valueId: String(1000 + int(0, 45)) } : { nameId: id, value: "x" })),
   };
+}
+
+/**
+ * The pictures' probed sizes (image_sizes), from a generator of their own so the products above stay as they were:
+ * most at least 500 px, some smaller (left out, or the product refused), some unreadable, some not probed.
+ */
+const sizeRnd = random(500);
+function pictureSizes(): Map<string, { width: number; height: number } | null> {
+  const out = new Map<string, { width: number; height: number } | null>();
+  for (let i = 0; i < 12; i++) {
+    const r = sizeRnd();
+    if (r < 0.1) continue;
+    out.set(`https://img.example/${i}.jpg`, r < 0.15 ? null : r < 0.35 ? { width: 300, height: 400 } : { width: 800, height: 800 });
+  }
+  return out;
 }
 
 const pairs: PreflightPair[] = [];

@@ -250,3 +250,14 @@ export async function callApi<T>(baseUrl: string, token: string, method: string,
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return (JSON.parse(text) as { result: T }).result;
 }
+
+/** Reads until `done` holds, every 250 ms; throws with the last value after `timeoutMs`. */
+export async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

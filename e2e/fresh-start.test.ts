@@ -11,7 +11,7 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
+import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const ADMIN_PASSWORD = "Admin-e2e-2026";
@@ -32,16 +32,6 @@ type Collect = { id: string; incompleteFields: string[] };
 type Product = { id: string; labelName: string | null; infringementWord: string | null };
 
 /** Reads until `done` holds; throws with the last answer after `timeoutMs`. */
-async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: still ${JSON.stringify(v)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 const ended = (t: Task | undefined) => t !== undefined && t.taskStatus !== TaskStatus.Pending && t.taskStatus !== TaskStatus.Running;
 
 beforeAll(async () => {

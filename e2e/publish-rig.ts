@@ -6,6 +6,7 @@
 // categories synced by the host, a shop connected through the sandbox's consent form and AuthBack, a GTIN pool and
 // publishable products.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
@@ -207,6 +208,79 @@ export function mlmCategory() {
 
 export type Seller = { url: string; token: string; groupId: string; sellerId: number };
 
+type Consent = {
+  nickname: string;
+  /** The seller's site: MLM… for a local seller, CBT for a global seller. */
+  site: string;
+  /** A global seller's marketplaces (MLM, MLB…). */
+  marketplaces?: string[];
+  /** GetAuthUrl's sites (default: Mexico, or global selling for a CBT seller). */
+  sites?: number[];
+};
+
+/** The sandbox's consent form as the seller's browser posts it: answers the code of the redirect, and its state. */
+async function consentCode(auth: URL, o: Consent, challenge?: string): Promise<{ code: string; state: string }> {
+  const form = new URLSearchParams(auth.searchParams);
+  if (challenge) form.set("code_challenge", challenge);
+  form.set("nickname", o.nickname);
+  form.set("site", o.site);
+  for (const m of o.marketplaces ?? []) form.append("marketplaces", m);
+  form.set("decision", "allow");
+  const consent = await fetch(auth.toString().split("?")[0], {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
+  if (consent.status !== 302) throw new Error(`consent: ${consent.status} ${await consent.text()}`);
+  const back = new URL(consent.headers.get("location")!);
+  return { code: back.searchParams.get("code")!, state: back.searchParams.get("state")! };
+}
+
+const authUrl = async (url: string, token: string, o: Consent) =>
+  new URL(
+    await callApi<string>(url, token, "GET", `/api/Meli/GetAuthUrl?sites=${(o.sites ?? [o.site === "CBT" ? 5 : 1]).join("&sites=")}`),
+  );
+
+/** Connects a sandbox seller to the app (GetAuthUrl, the sandbox's consent form, AuthBack); answers its shop group id. */
+export async function connectSeller(url: string, token: string, o: Consent): Promise<string> {
+  const { code, state } = await consentCode(await authUrl(url, token, o), o);
+  const page = await (await fetch(`${url}/api/Meli/AuthBack?${new URLSearchParams({ code, state })}`)).text();
+  if (!page.includes("auth=success")) throw new Error(`AuthBack did not connect the shop:\n${page.slice(0, 2000)}`);
+  const groups = await callApi<{ groups: { groupId: string; name: string }[] }>(url, token, "GET", "/api/MeliAccount/GetMeliAccGroup");
+  return groups.groups.find((g) => g.name === o.nickname)!.groupId;
+}
+
+/**
+ * A token of the sandbox seller for reading what it holds, as a second app would get one (the seller's consent again,
+ * with this side's own PKCE verifier, and the code exchanged at /oauth/token): the app's access token stays valid,
+ * its refresh token is rotated away, so call this after the app's work. Answers the token and the sandbox's API base.
+ */
+export async function sellerToken(url: string, token: string, o: Consent): Promise<{ api: string; token: string }> {
+  const auth = await authUrl(url, token, o);
+  const verifier = randomBytes(32).toString("base64url");
+  const { code } = await consentCode(auth, o, createHash("sha256").update(verifier).digest("base64url"));
+  const api = auth
+    .toString()
+    .split("?")[0]
+    .replace(/\/auth\/authorization$/, "");
+  const res = await fetch(`${api}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: auth.searchParams.get("client_id")!,
+      client_secret: DEFAULT_CLIENT_SECRET,
+      code,
+      redirect_uri: auth.searchParams.get("redirect_uri")!,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token) throw new Error(`token exchange: ${res.status} ${JSON.stringify(body)}`);
+  return { api, token: body.access_token };
+}
+
 async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
@@ -249,26 +323,7 @@ export async function prepareSeller(
     await sleep(100);
   }
 
-  // The shop: GetAuthUrl, the sandbox's consent form (what the seller's browser posts), AuthBack.
-  const auth = new URL(await callApi<string>(url, token, "GET", "/api/Meli/GetAuthUrl?sites=1"));
-  const form = new URLSearchParams(auth.searchParams);
-  form.set("nickname", o.nickname);
-  form.set("site", "MLM");
-  form.set("decision", "allow");
-  const consent = await fetch(auth.toString().split("?")[0], {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    redirect: "manual",
-  });
-  if (consent.status !== 302) throw new Error(`consent: ${consent.status} ${await consent.text()}`);
-  const back = new URL(consent.headers.get("location")!);
-  const page = await (
-    await fetch(
-      `${url}/api/Meli/AuthBack?${new URLSearchParams({ code: back.searchParams.get("code")!, state: back.searchParams.get("state")! })}`,
-    )
-  ).text();
-  if (!page.includes("auth=success")) throw new Error(`AuthBack did not connect the shop:\n${page.slice(0, 2000)}`);
+  await connectSeller(url, token, { nickname: o.nickname, site: "MLM" });
   const accounts = await callApi<{ items: { group: string }[] }>(url, token, "GET", "/api/MeliAccount/GetAccounts?MaxResultCount=10");
   const groupId = accounts.items[0].group;
   const { id: sellerId } = await sandbox.ctl<{ id: number }>("POST", "sellers", { nickname: o.nickname });

@@ -20,6 +20,10 @@ const seedRates: { code: string; zh: string; rate: string }[] = [
   { code: "BRL", zh: "巴西雷亚尔", rate: "1.3" },
   { code: "CLP", zh: "智利比索", rate: "0.0075" },
   { code: "COP", zh: "哥伦比亚比索", rate: "0.0018" },
+  // Product prices collected from AliExpress and Temu stores come in these too.
+  { code: "EUR", zh: "欧元", rate: "7.7" },
+  { code: "GBP", zh: "英镑", rate: "9" },
+  { code: "HKD", zh: "港币", rate: "0.91" },
 ];
 
 export type BootstrapResult = {

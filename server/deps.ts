@@ -129,7 +129,10 @@ export function createServices(deps: AppDeps) {
     // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
     gtin: createGtinService(),
     meliLogs: createMeliLogService(),
-    publishing: createPublishingService({ database, jobs, meli, log, secrets }, createPlanner(secrets)),
+    publishing: createPublishingService(
+      { database, jobs, meli, log, secrets, pictures: { allowPrivate: config.crawl.allowPrivate } },
+      createPlanner(secrets),
+    ),
   };
 }
 

@@ -788,6 +788,31 @@ export const meliCategorySites = pgTable("meli_category_sites", {
   lastModificationTime: time("last_modification_time").notNull().defaultNow(),
 });
 
+/**
+ * Mercado Libre's fees for a category and listing type (GET /sites/{SITE}/listing_prices), cached for publishing
+ * (modules/publishing/fees.ts, read again after 24 h). Platform data like the categories: no tenant_id (migration 0011).
+ */
+export const meliListingFees = pgTable(
+  "meli_listing_fees",
+  {
+    /** 1-5 (Site): the category's site (5 for a global-selling category). */
+    site: integer("site").notNull(),
+    cateId: text("cate_id").notNull(),
+    listingType: text("listing_type").notNull(),
+    /** sale_fee_details.percentage_fee, e.g. 13.50. */
+    percentageFee: numeric("percentage_fee", { precision: 6, scale: 2 }).notNull(),
+    /** The fixed fee per sale charged on a low price (0 when none; global selling has none). */
+    fixedFee: numeric("fixed_fee", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** The price from which no fixed fee is charged, as a probe at it confirmed; null: charged at every price. */
+    fixedFeeUnder: numeric("fixed_fee_under", { precision: 18, scale: 2 }),
+    /** listing_fee_amount. */
+    listingFee: numeric("listing_fee", { precision: 18, scale: 2 }).notNull().default("0"),
+    currency: text("currency").notNull(),
+    fetchedAt: time("fetched_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.site, t.cateId, t.listingType] })],
+);
+
 /** Gender mapping (spec §3): which attribute of a domain holds the gender, for size charts. Built by the attribute sync. */
 export const meliGenderMappings = pgTable(
   "meli_gender_mappings",
@@ -803,6 +828,23 @@ export const meliGenderMappings = pgTable(
   },
   (t) => [uniqueIndex("meli_gender_mappings_domain_key").on(t.site, t.domainId)],
 );
+
+/**
+ * The pixel size of a picture URL as its first bytes tell it (issue 15: the pre-flight's picture size rule), probed by
+ * modules/publishing/pictures.ts. Global like the categories (the same URL is the same picture for every tenant): no
+ * tenant_id; read-only for erp_app, written by host-side work (migration 0012). A failed probe keeps its error and is
+ * tried again after an hour; a size is kept.
+ */
+export const imageSizes = pgTable("image_sizes", {
+  /** sha256 of the URL, hex. */
+  urlHash: text("url_hash").primaryKey(),
+  url: text("url").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  /** Why the size is unknown (HTTP status, not an image, timeout, refused address); null when known. */
+  error: text("error"),
+  checkedAt: time("checked_at").notNull().defaultNow(),
+});
 
 // Publishing (issue 15). A publish batch is one Publish call: its request and counts. Each product × shop × site it
 // covers gets a listing row when the batch is accepted (status Pending, or Skipped with the pre-flight's reasons); the
@@ -885,6 +927,29 @@ export const listings = pgTable(
     index("listings_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
     index("listings_tenant_product_idx").on(t.tenantId, t.productId),
     index("listings_tenant_item_idx").on(t.tenantId, t.itemId),
+    // The listing centre's filters and sorts (migration 0013; there the status, site, group, account and user indexes
+    // also INCLUDE account_group_id and account_id, which drizzle cannot declare).
+    index("listings_tenant_status_creation_idx").on(t.tenantId, t.status, t.creationTime, t.id),
+    index("listings_tenant_site_creation_idx").on(t.tenantId, t.site, t.creationTime, t.id),
+    index("listings_tenant_group_creation_idx").on(t.tenantId, t.accountGroupId, t.creationTime, t.id),
+    index("listings_tenant_account_creation_idx").on(t.tenantId, t.accountId, t.creationTime, t.id),
+    index("listings_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
+    index("listings_tenant_label_creation_idx")
+      .on(t.tenantId, t.productLabelId, t.creationTime, t.id)
+      .where(sql`${t.productLabelId} is not null`),
+    index("listings_tenant_cbt_idx")
+      .on(t.tenantId, t.cbtId, t.status)
+      .where(sql`${t.cbtId} is not null`),
+    index("listings_tenant_cate_idx").on(t.tenantId, t.cateId),
+    index("listings_tenant_modification_idx").on(t.tenantId, t.lastModificationTime, t.id),
+    index("listings_tenant_price_idx").on(t.tenantId, t.price, t.id),
+    index("listings_tenant_stock_idx").on(t.tenantId, t.stock, t.id),
+    index("listings_tenant_orders_idx").on(t.tenantId, t.orders, t.id),
+    index("listings_tenant_views_idx").on(t.tenantId, t.views, t.id),
+    index("listings_tenant_warning_creation_idx")
+      .on(t.tenantId, t.creationTime, t.id)
+      .where(sql`${t.warningMessage} is not null and ${t.warningMessage} <> ''`),
+    index("listings_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
 

@@ -72,6 +72,15 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
    * statement time, and it is retried when the database chose it as a deadlock's victim (it only writes the database).
    */
   bulk?: true;
+  /**
+   * Work before the call's transaction opens (the caller's token checked, the input validated), such as reads from
+   * Mercado Libre, which never run inside a transaction: it may open short transactions of its own, and the handler
+   * finds what it stored in the database. Replays of an idempotent call run it again.
+   */
+  beforeTransaction?: (
+    call: Omit<CallContext, "tx" | "user">,
+    input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> },
+  ) => Promise<void>;
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
@@ -213,6 +222,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           }
           // The file is received and read before the transaction opens, so a slow upload holds no connection.
           if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
+          if (def.beforeTransaction) await def.beforeTransaction({ req, reply, principal, tenantId }, input);
           const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
           const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk);
           const limits = def.bulk ? deps.limits.bulk : deps.limits.call;

@@ -7,6 +7,7 @@ import { registerCollects } from "./collects/routes.ts";
 import { registerGtin } from "./gtin/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
+import { registerListings } from "./listings/routes.ts";
 import { registerMeli } from "./meli/routes.ts";
 import { registerMeliLogs } from "./meli-logs/routes.ts";
 import { registerProducts } from "./products/routes.ts";
@@ -33,4 +34,5 @@ export function registerModules(r: Registrar, services: Services) {
   registerGtin(r, services);
   registerMeliLogs(r, services);
   registerPublishing(r, services);
+  registerListings(r);
 }

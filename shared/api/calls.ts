@@ -6,6 +6,7 @@ import type { CallDef } from "./define.ts";
 import { meliCodeCalls } from "./gtin.ts";
 import { hostedCalls } from "./hosted.ts";
 import { infringementWordCalls } from "./infringement.ts";
+import { meliStatListingCalls, meliStatNewListingCalls } from "./listings.ts";
 import { meliAccountCalls, meliCalls } from "./meli.ts";
 import { meliStatLogCalls } from "./meli-logs.ts";
 import { productLabelCalls } from "./product-labels.ts";
@@ -40,4 +41,6 @@ export const callGroups = {
   meliStatLog: meliStatLogCalls,
   meliStatNew: meliStatNewCalls,
   meliStat: meliStatCalls,
+  meliStatNewListing: meliStatNewListingCalls,
+  meliStatListing: meliStatListingCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

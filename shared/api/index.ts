@@ -8,6 +8,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from "./client
 import { createMeliCodeApi } from "./gtin.ts";
 import { createHostedApi } from "./hosted.ts";
 import { createInfringementWordApi } from "./infringement.ts";
+import { createMeliStatListingApi, createMeliStatNewListingApi } from "./listings.ts";
 import { createMeliAccountApi, createMeliApi } from "./meli.ts";
 import { createMeliStatLogApi } from "./meli-logs.ts";
 import { createProductLabelApi } from "./product-labels.ts";
@@ -52,6 +53,8 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     meliStatLog: createMeliStatLogApi(client),
     meliStatNew: createMeliStatNewApi(client),
     meliStat: createMeliStatApi(client),
+    meliStatNewListing: createMeliStatNewListingApi(client),
+    meliStatListing: createMeliStatListingApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -99,6 +99,8 @@ export const listing = z.object({
   batchId: z.string().nullable(),
   accountGroupId: z.string(),
   productId: z.string(),
+  /** The product's title (GetPublishBatchListings): names a listing skipped before it had a title of its own. */
+  productTitle: z.string().nullable(),
   productLabelId: z.string().nullable(),
   site: z.number().int(),
   cbtId: z.string().nullable(),
@@ -135,6 +137,16 @@ export const getBatchListingsInput = pagedBody(["creationTime"]).extend({
   site: siteNumber.nullish(),
 });
 export const listingPage = pagedResult(listing);
+
+/**
+ * RetryPublish (ours): the batch's refused, failed and skipped listings, or those of listingIds among them, are
+ * published again with their products as they are now; answers the batch.
+ */
+export const retryPublishInput = z.object({
+  batchId: id,
+  listingIds: z.array(id).min(1).max(1000).nullish(),
+});
+export type RetryPublishInput = z.output<typeof retryPublishInput>;
 
 /** PreflightPublish (ours): the pre-flight check and profit preview of a publish request, before anything is sent. */
 export const PREVIEW_MAX_PRODUCTS = 200;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CategoryAttributeModelType, type CategoryAttribute } from "../contract/category.ts";
 import { siteLanguage } from "../contract/meli.ts";
-import { cutTitle, framedTitle, packageOf, preflight, variationAttributeOf, type PreflightPair } from "./preflight.ts";
+import { cutTitle, framedTitle, packageOf, preflight, usablePictures, variationAttributeOf, type PreflightPair } from "./preflight.ts";
 
 const attr = (id: string, tags: string[], extra: Partial<CategoryAttribute> = {}): CategoryAttribute => ({
   id,
@@ -141,6 +141,30 @@ describe("preflight", () => {
     expect(codes({ ...gtinFree, attributes: attributes.filter((a) => a.id !== "GTIN") })).toEqual([]);
   });
 
+  it("refuses an unknown value id on a string attribute with suggested values, and on an attribute the publisher fills", () => {
+    const brand = attr("BRAND", ["required"], { valueType: "string", values: [{ id: "6433977", name: "Acme", zh: null }] });
+    const condition = attr("ITEM_CONDITION", ["required"], { valueType: "list", values: [{ id: "2230284", name: "Nuevo", zh: null }] });
+    const withAttrs = { ...base, attributes: [...attributes.filter((a) => a.id !== "BRAND"), brand, condition] };
+    const given = (a: { nameId: string; valueId: string }[]) => ({
+      ...withAttrs,
+      product: { ...base.product, attrs: [...base.product.attrs, ...a] },
+    });
+    expect(codes(given([{ nameId: "BRAND", valueId: "999" }]))).toEqual(["error:attribute.invalidValue"]);
+    expect(codes(given([{ nameId: "BRAND", valueId: "6433977" }]))).toEqual([]);
+    expect(codes(given([{ nameId: "ITEM_CONDITION", valueId: "999" }]))).toEqual(["error:attribute.invalidValue"]);
+    expect(codes(given([]))).toEqual([]);
+  });
+
+  it("refuses to include a freight it does not know", () => {
+    const withFreight = { ...base, request: { ...base.request, isContainsFreight: true } };
+    expect(codes(withFreight)).toEqual(["error:freight.unknown"]);
+    expect(preflight(withFreight).problems[0]).toMatchObject({ fix: "settings", field: "freight" });
+    const known = preflight({ ...withFreight, freight: "45.50" });
+    expect(known.problems).toEqual([]);
+    expect(known.price).toMatchObject({ freight: 4550 });
+    expect(preflight({ ...base, freight: "45.50" }).price).toMatchObject({ freight: 0 });
+  });
+
   it("maps option names to the category's variation attributes", () => {
     expect(variationAttributeOf("颜色", attributes)?.id).toBe("COLOR");
     expect(variationAttributeOf("talla", attributes)?.id).toBe("SIZE");
@@ -211,6 +235,80 @@ describe("preflight", () => {
     expect(codes(withProduct({ images: [] }))).toEqual(["error:pictures.none"]);
     expect(codes(withCategory({ maxPictures: 1 }))).toEqual(["warning:pictures.max"]);
     expect(codes(withProduct({ images: ["https://img.example/a.jpg", "https://img.example/a.jpg"] }))).toEqual([]);
+  });
+
+  it("leaves out pictures under 500 px on their longer side, and refuses a product with no other", () => {
+    const img = (n: number) => `https://img.example/${n}.jpg`;
+    const sized = (entries: [number, { width: number; height: number } | null][]) => new Map(entries.map(([n, v]) => [img(n), v]));
+    const check = (images: string[], imageSizes: ReturnType<typeof sized>, maxPictures = 10) =>
+      preflight({ ...withCategory({ maxPictures }), product: { ...base.product, images, imageSizes } });
+    // 500 on one side is enough (the longer side decides); 499×499 is not.
+    expect(
+      check(
+        [img(1), img(2)],
+        sized([
+          [1, { width: 500, height: 20 }],
+          [2, { width: 20, height: 1200 }],
+        ]),
+      ).problems,
+    ).toEqual([]);
+    const oneSmall = check(
+      [img(1), img(2), img(3)],
+      sized([
+        [1, { width: 499, height: 499 }],
+        [2, { width: 800, height: 800 }],
+      ]),
+    );
+    expect(oneSmall.ok).toBe(true);
+    expect(oneSmall.problems).toEqual([
+      { code: "pictures.small", severity: "warning", field: "images", message: "图片尺寸小于500像素，已跳过1张", fix: "product" },
+    ]);
+    // Only small pictures: an error; a picture not probed yet (3) is not held against the product.
+    const allSmall = check(
+      [img(1), img(4)],
+      sized([
+        [1, { width: 499, height: 499 }],
+        [4, { width: 100, height: 60 }],
+      ]),
+    );
+    expect(allSmall.ok).toBe(false);
+    expect(allSmall.problems).toEqual([
+      { code: "pictures.tooSmall", severity: "error", field: "images", message: "图片尺寸均小于500像素，没有可发布的图片", fix: "product" },
+    ]);
+    expect(check([img(1), img(3)], sized([[1, { width: 499, height: 499 }]])).problems.map((p) => p.code)).toEqual(["pictures.small"]);
+    // A picture the probe could not read: one warning for the pair, however many.
+    const unreadable = check(
+      [img(1), img(5), img(6)],
+      sized([
+        [1, { width: 900, height: 900 }],
+        [5, null],
+        [6, null],
+      ]),
+    );
+    expect(unreadable.ok).toBe(true);
+    expect(unreadable.problems).toEqual([
+      {
+        code: "pictures.unknownSize",
+        severity: "warning",
+        field: "images",
+        message: "图片尺寸未知：2张图片无法读取（链接失效或不是图片）",
+        fix: "product",
+      },
+    ]);
+    // Unreadable pictures alone are not refused: Mercado Libre decides.
+    expect(check([img(5)], sized([[5, null]])).ok).toBe(true);
+    // The category's maximum counts the usable pictures only.
+    const many = [1, 2, 3].map(img);
+    const sizes = sized([
+      [1, { width: 10, height: 10 }],
+      [2, { width: 600, height: 600 }],
+      [3, { width: 600, height: 600 }],
+    ]);
+    expect(check(many, sizes, 2).problems.map((p) => p.code)).toEqual(["pictures.small"]);
+    expect(usablePictures(many, sizes)).toEqual([img(2), img(3)]);
+    expect(usablePictures([img(1), img(1), img(2)])).toEqual([img(1), img(2)]);
+    // Without sizes (the caller probed nothing) the rule is not applied.
+    expect(codes(base)).toEqual([]);
   });
 
   it("needs weight and size, and on global selling 3 cm a side and 50 g", () => {

@@ -26,6 +26,11 @@ export type PreflightProduct = {
   price: Decimal | null;
   currency: string | null;
   images: readonly string[];
+  /**
+   * The pictures' pixel sizes as probed (image_sizes): a size, null when the probe failed; a picture absent from the
+   * map was not probed. Without the map the size rule is not checked.
+   */
+  imageSizes?: ReadonlyMap<string, { width: number; height: number } | null>;
   /** Grams. */
   weight: Decimal | null;
   /** Centimetres "LxWxH". */
@@ -73,6 +78,9 @@ export type PreflightPair = {
   gtinAvailable: number;
   fixedFee?: SitePriceInput["fixedFee"];
   listingFee?: SitePriceInput["listingFee"];
+  /** listing_prices' percentage and where the fees came from ("category": they could not be read, a warning). */
+  feePercent?: SitePriceInput["feePercent"];
+  feeSource?: SitePriceInput["feeSource"];
   freight?: SitePriceInput["freight"];
 };
 
@@ -93,6 +101,19 @@ const LANGUAGE_NAMES: Record<SiteLanguage, string> = { es: "西班牙语", pt: "
 /** Global selling's package rules (MERCADO-LIBRE.md): each side ≥ 3 cm, weight ≥ 50 g. */
 export const CBT_MIN_SIDE_CM = 3;
 export const CBT_MIN_WEIGHT_G = 50;
+
+/** Mercado Libre's smallest picture (MERCADO-LIBRE.md "Pictures": ≥ 500 px on a side): the longer side must reach it. */
+export const MIN_PICTURE_PX = 500;
+
+/** A picture known to be too small (an unknown size is not): its longer side is under MIN_PICTURE_PX. */
+export const pictureTooSmall = (size: { width: number; height: number } | null | undefined) =>
+  !!size && Math.max(size.width, size.height) < MIN_PICTURE_PX;
+
+/** The pictures to send, in order, each once: those not known to be too small. */
+export function usablePictures(images: readonly string[], sizes?: PreflightProduct["imageSizes"]): string[] {
+  const out = [...new Set(images)];
+  return sizes ? out.filter((url) => !pictureTooSmall(sizes.get(url))) : out;
+}
 
 /**
  * The title cut to at most `max` characters at a word boundary (a word longer than the whole limit is cut hard);
@@ -213,6 +234,11 @@ export function preflight(pair: PreflightPair): PreflightResult {
 
   const valueOf = (id: string) => product.attrs.find((a) => a.nameId === id) ?? null;
   for (const a of attributes) {
+    // A value id must be one of the attribute's values (a list's, or a string's suggested values: Mercado Libre refuses
+    // an unknown id on both), also for the attributes filled elsewhere, since a value the seller gave is sent as given.
+    const chosen = (request.attrs ?? []).find((r) => r.id === a.id)?.valueId ?? valueOf(a.id)?.valueId;
+    if (chosen && a.values.length > 0 && !a.values.some((v) => v.id === chosen))
+      add("error", "attribute.invalidValue", `attributes.${a.id}`, `属性「${nameOf(a)}」的值不在可选值中`, `attribute:${a.id}`);
     if (a.modelType === CategoryAttributeModelType.Hidden || FILLED_ELSEWHERE.has(a.id)) continue;
     const required = a.isRequired || a.tags.includes("required");
     if (!given.has(a.id)) {
@@ -225,12 +251,7 @@ export function preflight(pair: PreflightPair): PreflightResult {
           `属性「${nameOf(a)}」在某些条件下为必填，建议填写`,
           `attribute:${a.id}`,
         );
-      continue;
     }
-    // A list attribute's value id must be one of its values.
-    const chosen = (request.attrs ?? []).find((r) => r.id === a.id)?.valueId ?? valueOf(a.id)?.valueId;
-    if (a.valueType === "list" && chosen && a.values.length > 0 && !a.values.some((v) => v.id === chosen))
-      add("error", "attribute.invalidValue", `attributes.${a.id}`, `属性「${nameOf(a)}」的值不在可选值中`, `attribute:${a.id}`);
   }
 
   // GTIN: one code from the pool per variant (or for the product) that has none of its own.
@@ -268,10 +289,23 @@ export function preflight(pair: PreflightPair): PreflightResult {
     listingType: request.listingType ?? "gold_special",
     fixedFee: pair.fixedFee,
     listingFee: pair.listingFee,
+    feePercent: pair.feePercent,
+    feeSource: pair.feeSource,
     isContainsFreight: request.isContainsFreight,
     freight: pair.freight,
   });
   const price = priced.ok ? priced.price : null;
+  // Freight comes from the site's freight rules by weight; none known means the price cannot include it (never 0).
+  if (request.isContainsFreight && (pair.freight === null || pair.freight === undefined))
+    add(
+      "error",
+      "freight.unknown",
+      "freight",
+      "运费未知：该站点没有覆盖此重量的运费规则，无法把运费计入售价（可关闭“售价包含运费”）",
+      "settings",
+    );
+  if (priced.ok && pair.feeSource === "category" && request.listingType !== "free")
+    add("warning", "fee.estimated", "price", "未能读取平台费用，按类目费率估算", "category");
   if (!priced.ok) {
     if (category || priced.code !== "fee.missing") add("error", priced.code, "price", priced.message, priced.fix);
   } else {
@@ -308,9 +342,21 @@ export function preflight(pair: PreflightPair): PreflightResult {
     }
   }
 
-  // Pictures.
-  const pictures = new Set(product.images).size;
-  if (pictures === 0) add("error", "pictures.none", "images", "商品没有图片", "product");
+  // Pictures: those known to be under 500 px are left out (a warning); none left is an error. An unknown size is not
+  // held against a picture; one the probe could not read (a dead link, not an image) gets one warning per pair.
+  const distinct = new Set(product.images).size;
+  const pictures = product.imageSizes ? usablePictures(product.images, product.imageSizes).length : distinct;
+  if (product.imageSizes && distinct > 0) {
+    const sizes = product.imageSizes;
+    let unknown = 0;
+    for (const url of new Set(product.images)) if (sizes.get(url) === null) unknown++;
+    if (pictures === 0) add("error", "pictures.tooSmall", "images", `图片尺寸均小于${MIN_PICTURE_PX}像素，没有可发布的图片`, "product");
+    else if (pictures < distinct)
+      add("warning", "pictures.small", "images", `图片尺寸小于${MIN_PICTURE_PX}像素，已跳过${distinct - pictures}张`, "product");
+    if (unknown > 0)
+      add("warning", "pictures.unknownSize", "images", `图片尺寸未知：${unknown}张图片无法读取（链接失效或不是图片）`, "product");
+  }
+  if (distinct === 0) add("error", "pictures.none", "images", "商品没有图片", "product");
   else if (category?.maxPictures && pictures > category.maxPictures)
     add(
       "warning",

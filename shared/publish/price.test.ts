@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { currencyDecimals, formatMoney, moneyNumber, parseDecimal, sitePrice, toMinor, type SitePriceInput } from "./price.ts";
+import { WORKED_EXAMPLE } from "./worked-example.ts";
 
-const rates = [
-  { code: "CNY", rate: "1" },
-  { code: "MXN", rate: "0.395" },
-  { code: "USD", rate: "7.1" },
-  { code: "CLP", rate: "0.0076" },
-  { code: "COP", rate: "0.00177" },
-];
+const rates = WORKED_EXAMPLE.rates;
 const noRules = { adjustRate: null, tinyPrice: null, limitMinPrice: null, limitMaxPrice: null, overPrice: null };
 
 /** The worked example of docs/decisions.md "Publish price". */
-const worked: SitePriceInput = {
-  site: 1,
-  price: "100.00",
-  currency: "CNY",
-  rates,
-  shop: { adjustRate: 1.5, tinyPrice: 0.99, limitMinPrice: 100, limitMaxPrice: 2000, overPrice: 20 },
-  category: { classicFee: "13.50", premiumFee: "17.50" },
-  listingType: "gold_special",
-  fixedFee: { amount: 25, under: 299 },
-  listingFee: 0,
-  isContainsFreight: true,
-  freight: "45.50",
-};
+const worked = WORKED_EXAMPLE;
 
 const ok = (input: SitePriceInput) => {
   const r = sitePrice(input);

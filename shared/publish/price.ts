@@ -33,6 +33,13 @@ export type SitePriceInput = {
   /** The category row's sale fee percentages (classic gold_special, premium gold_pro). */
   category: { classicFee: Decimal | null; premiumFee: Decimal | null };
   listingType: ListingType;
+  /**
+   * listing_prices' percentage_fee for the category and listing type (cached by the publisher); replaces the category
+   * row's classicFee/premiumFee when given.
+   */
+  feePercent?: Decimal | null;
+  /** Where the fees came from, kept in the breakdown (the pre-flight warns when it is the category row's estimate). */
+  feeSource?: FeeSource;
   /** listing_prices' fixed fee per sale (local sites, not free listings), charged only on prices under `under` when given. */
   fixedFee?: { amount: Decimal; under?: Decimal | null } | null;
   /** listing_prices' listing_fee_amount, covered by the price of one sale. */
@@ -47,6 +54,8 @@ export type SitePriceInput = {
  * `currency` (format with `formatMoney`); percentages and rates are decimal strings.
  */
 export type PriceBreakdown = {
+  /** listing_prices (the marketplace's fees, cached), or the category row's percentage when they could not be read. */
+  feeSource?: FeeSource;
   site: MeliSiteNumber;
   isCbt: boolean;
   /** The listing's currency (the site's; USD on global selling) and its decimals. */
@@ -79,6 +88,16 @@ export type PriceBreakdown = {
   /** The shop's limits: raised to limitMinPrice, or over limitMaxPrice (refused by the pre-flight check). */
   limit: "raisedToMin" | "overMax" | null;
 };
+
+/** Where a price's fees came from: listing_prices for the category and listing type, or the category row's estimate. */
+export type FeeSource = "listingPrices" | "category";
+
+/**
+ * The price from which Mercado Libre charges no fixed fee per sale, in the site's currency (listing_prices does not
+ * publish it; the sandbox's SITES charge the same). Null: no fixed fee (global selling). The publisher checks it with a
+ * probe at this price per category and listing type (modules/publishing/fees.ts) and stores what it found.
+ */
+export const FIXED_FEE_UNDER: Record<MeliSiteNumber, number | null> = { 1: 299, 2: 79, 3: 9990, 4: 40000, 5: null };
 
 export type PriceFailure = { code: string; message: string; fix: "product" | "settings" | "category" | "shop" };
 export type SitePriceResult = { ok: true; price: PriceBreakdown } | ({ ok: false } & PriceFailure);
@@ -172,7 +191,9 @@ export function sitePrice(input: SitePriceInput): SitePriceResult {
   if (!to || to.n === 0n) return fail("rate.missing", `没有${currency}的汇率，请在币种汇率中添加`, "settings");
 
   const feeValue =
-    input.listingType === "free" ? 0 : input.listingType === "gold_pro" ? input.category.premiumFee : input.category.classicFee;
+    input.listingType === "free"
+      ? 0
+      : (input.feePercent ?? (input.listingType === "gold_pro" ? input.category.premiumFee : input.category.classicFee));
   const fee = parseDecimal(feeValue);
   if (!fee) return fail("fee.missing", "类目费率尚未同步，请先同步类目费率", "category");
   // fee% as basis points ×100 (4 decimals): 13.5 → 135000 of 1,000,000.
@@ -244,6 +265,7 @@ export function sitePrice(input: SitePriceInput): SitePriceResult {
   return {
     ok: true,
     price: {
+      ...(input.feeSource ? { feeSource: input.feeSource } : {}),
       site: input.site,
       isCbt,
       currency,

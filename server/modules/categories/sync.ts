@@ -98,7 +98,7 @@ export function syncContent(sites: MeliSiteNumber[], parts: SyncPart[]): string 
 }
 
 /** Runs `fn` over items with at most `limit` at once; answers results in input order. */
-async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

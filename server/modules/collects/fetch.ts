@@ -143,7 +143,7 @@ export function checkUrl(raw: string, opts: Pick<CrawlFetchOptions, "allowPrivat
   return u;
 }
 
-function allowed(address: string, opts: CrawlFetchOptions): boolean {
+export function allowed(address: string, opts: CrawlFetchOptions): boolean {
   return opts.allowPrivate || isPublicAddress(address) || !!opts.treatAsPublic?.(address);
 }
 
@@ -151,7 +151,7 @@ function allowed(address: string, opts: CrawlFetchOptions): boolean {
  * A lookup for the socket that resolves the name once, refuses the host when any of its addresses is not public, and
  * hands the checked addresses to the connection (so it cannot be pointed elsewhere between check and connect).
  */
-function guardedLookup(opts: CrawlFetchOptions): LookupFunction {
+export function guardedLookup(opts: CrawlFetchOptions): LookupFunction {
   return (hostname, options, callback) => {
     const mapped = opts.resolveHost?.(hostname);
     const resolve = mapped

@@ -61,12 +61,16 @@ async function connectShop(api: Api, fetchPage: typeof fetch, sandbox: Sandbox):
   if (!/auth=success/.test(page)) throw new Error(`demo shop not connected: ${page.slice(0, 300)}`);
 }
 
-/** The first word of a title that no other title holds: an infringement word that flags exactly one product. */
-function uniqueWord(titles: string[]): { word: string; index: number } | null {
-  const words: string[][] = titles.map((t) => t.toLowerCase().match(/[a-zà-ÿ]{4,}/g) ?? []);
-  for (const [index, list] of words.entries()) {
-    for (const word of list) {
-      if (words.every((other, j) => j === index || !other.includes(word))) return { word, index };
+/**
+ * The first word of a title found nowhere else: not inside another product's title (the screening matches parts of
+ * words) nor in any demo description (it screens those too). It flags exactly one product.
+ */
+function uniqueWord(titles: string[], descriptions: string[]): { word: string; index: number } | null {
+  const texts = titles.map((t) => t.toLowerCase());
+  const described = descriptions.join("\n").toLowerCase();
+  for (const [index, text] of texts.entries()) {
+    for (const word of text.match(/[a-zà-ÿ]{4,}/g) ?? []) {
+      if (!described.includes(word) && texts.every((other, j) => j === index || !other.includes(word))) return { word, index };
     }
   }
   return null;
@@ -96,7 +100,10 @@ export async function fillDemoTenant({ api, fetch, sandbox, log }: DemoDeps): Pr
     if (tagged.length) await api.product.linkProductLabel({ productIds: tagged, labelId });
   }
 
-  const flag = uniqueWord(products.map((p) => Object.values(p.title ?? {}).join(" ")));
+  const flag = uniqueWord(
+    products.map((p) => Object.values(p.title ?? {}).join(" ")),
+    demoCollects().map((c) => c.descriptionHtml ?? ""),
+  );
   if (flag) {
     await api.infringementWord.createIfringementWord({ words: [flag.word] });
     await api.product.screeningforInfringement({ productIds: products.map((p) => p.id) });

@@ -17,6 +17,7 @@ import {
   type MeliCallLogDetail,
   type MeliCallLogPage,
 } from "../../../shared/contract/meli-logs.ts";
+import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { scrubBody, scrubPath } from "./scrub.ts";
 
 export type MeliCallEntry = {
@@ -38,6 +39,16 @@ export type MeliCallEntry = {
   /** Who the call was made for (the user whose publish ran it). */
   creatorId?: string | null;
 };
+
+/** The call-log fields of one exchange the Mercado Libre client observed. */
+export const exchangeEntry = (x: MeliExchange) => ({
+  method: x.method,
+  path: x.path,
+  status: x.status,
+  request: x.requestBody,
+  response: x.responseBody,
+  durationMs: x.durationMs,
+});
 
 /**
  * Stores one marketplace call in the caller's transaction (its tenant scope), its bodies scrubbed of secrets and cut

@@ -16,6 +16,7 @@ import {
   framedTitle,
   packageOf,
   preflight,
+  usablePictures,
   variationAttributeOf,
   type PreflightCategory,
   type PreflightProduct,
@@ -23,6 +24,8 @@ import {
 import { moneyNumber } from "../../../shared/publish/price.ts";
 import { toVariantItems, type StoredOption, type StoredVariant } from "../products/variants.ts";
 import { plainDescription, type ItemAttribute } from "./item-body.ts";
+import { imageSizesOf } from "./pictures.ts";
+import { cachedFees, feeInput } from "./fees.ts";
 import type { ListingPlan, Planner } from "./service.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -66,6 +69,11 @@ export function createPlanner(secrets: SecretBox): Planner {
       ),
     );
     const translate = await translationConfigured(tx, secrets);
+    // The pictures' probed sizes (pictures.ts), one query for the selection.
+    const imageSizes = await imageSizesOf(
+      tx,
+      rows.flatMap((p) => (Array.isArray(p.images) ? (p.images as string[]) : [])),
+    );
 
     // The category of each pair: the request's for the site, else the product's own when it is on that site.
     const requested = new Map(request.cateInfo.map((c) => [c.site, c]));
@@ -91,6 +99,9 @@ export function createPlanner(secrets: SecretBox): Planner {
           left join meli_category_attributes a on a.site = c.site and a.cate_id = c.cate_id`),
       ).map((c) => [`${c.site}|${c.cateId}`, c]),
     );
+    // Mercado Libre's fees for each category and the listing type, as fees.ts cached them before the call (the job
+    // plans again with the same rows); a category without a row is priced from its row's percentage, with a warning.
+    const fees = await cachedFees(tx, JSON.parse(keys) as { site: number; cateId: string }[], request.listingType);
 
     const out = new Map<string, ListingPlan[]>();
     for (const p of rows) {
@@ -116,6 +127,7 @@ export function createPlanner(secrets: SecretBox): Planner {
         price: p.price,
         currency: p.currency,
         images: (Array.isArray(p.images) ? p.images : []) as string[],
+        imageSizes,
         weight: p.weight,
         size: p.size,
         brand: request.brand ?? p.brand,
@@ -146,6 +158,7 @@ export function createPlanner(secrets: SecretBox): Planner {
           request: { ...request, attrs: requestAttrs },
           translationConfigured: translate,
           gtinAvailable,
+          ...feeInput(cateId ? fees.get(`${categorySite(account)}|${cateId}`) : undefined, request.listingType),
         });
         const price = result.price;
         const values = new Map<string, ItemAttribute>();
@@ -166,6 +179,12 @@ export function createPlanner(secrets: SecretBox): Planner {
         };
         for (const [id, value] of Object.entries(packageValues))
           if (value && attributes.some((x) => x.id === id) && !values.has(id)) values.set(id, { id, value_name: value });
+        // The condition, where the category asks it as an attribute (global selling does): new, as the body's condition.
+        const condition = attributes.find((x) => x.id === "ITEM_CONDITION" && !x.tags.includes("hidden"));
+        if (condition && !values.has(condition.id)) {
+          const isNew = condition.values.find((v) => /^(new|nuevo|novo)$/i.test(v.name));
+          values.set(condition.id, isNew ? { id: condition.id, value_id: isNew.id } : { id: condition.id, value_name: "Nuevo" });
+        }
         const stockOf = (own: number | null | undefined) =>
           request.isForceReplaceStock && request.stock != null ? request.stock : (own ?? request.stock ?? 1);
         const combinable =
@@ -200,7 +219,7 @@ export function createPlanner(secrets: SecretBox): Planner {
                   currency: price.currency,
                   stock: stockOf(p.stock),
                   listingType: request.listingType,
-                  pictures: product.images.slice(0, category?.maxPictures ?? 10),
+                  pictures: usablePictures(product.images, imageSizes).slice(0, category?.maxPictures ?? 10),
                   attributes: [...values.values()].filter((a) => a.value_id || a.value_name),
                   variants: combinable
                     ? variants.map((v) => ({

@@ -4,15 +4,23 @@
 // job finds its earlier item instead of creating a second; bad input is refused with nothing published.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../db/client.ts";
-import { HOST_TENANT_ID, listings, meliAccountGroups } from "../../db/schema.ts";
-import { hostAllScope, inScope } from "../../db/scope.ts";
+import { listings } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
 import { plainLeaf, requiredAttributes } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
-import { ListingStatus, PublishBatchStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import {
+  connectPublishingShop,
+  createProductAs,
+  ean13s,
+  requestAttrs,
+  shopGroupOf,
+  syncCategories,
+  until,
+} from "../../testing/publish-kit.ts";
+import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
 import { moneyNumber } from "../../../shared/publish/price.ts";
 import { PUBLISH_JOB } from "./service.ts";
 
@@ -21,62 +29,18 @@ let A: TestTenant;
 let B: TestTenant;
 let groupA: string;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: not done`);
-}
-
-async function groupOf(t: TestTenant): Promise<string> {
-  const [g] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-    tx.select({ id: meliAccountGroups.id }).from(meliAccountGroups).where(eq(meliAccountGroups.tenantId, t.tenantId)),
-  );
-  return g.id;
-}
-
-async function createProduct(t: TestTenant, body: Record<string, unknown>): Promise<string> {
-  const res = await s.api("POST", "/api/Product/CreateOrUpdateProduct", { token: t.token, body });
-  expect(res.status, res.raw).toBe(200);
-  return res.body.result.id;
-}
+const createProduct = (t: TestTenant, body: Record<string, unknown>) => createProductAs(s, t, body);
 
 const leaf = () => plainLeaf(s.deps.sandbox!, "MLM");
-const attrsOf = () =>
-  requiredAttributes(leaf()).map((a) => ({
-    id: a.id,
-    valueId: (a as { value_id?: string }).value_id ?? null,
-    valueName: (a as { value_name?: string }).value_name ?? null,
-  }));
+const attrsOf = () => requestAttrs(leaf());
 
 beforeAll(async () => {
   s = await startTestServer();
-  const host = await s.adminToken();
   A = await s.createTenant();
   B = await s.createTenant();
-  const sync = await s.api("POST", "/api/MeliCategory/UpdateAllCategory", { token: host, body: { sites: [1], withFees: true } });
-  expect(sync.status, sync.raw).toBe(200);
-  await until(
-    async () =>
-      rowsOf<{ taskStatus: number }>(
-        await inScope(s.database.db, hostAllScope, (tx) =>
-          tx.execute(
-            sql`select task_status as "taskStatus" from task_infos where tenant_id = ${HOST_TENANT_ID} and id = ${sync.body.result.taskId}`,
-          ),
-        ),
-      )[0],
-    (t) => t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed,
-    "category sync",
-  );
-  const page = await connectShop(s, A.token, { nickname: "PUBLISHSELLER", site: "MLM", sites: [1] });
-  expect(page.ok, page.message).toBe(true);
-  groupA = await groupOf(A);
+  await syncCategories(s, [1]);
   // The leaf requires a GTIN: the pool holds valid codes (GS1 check digits).
-  const codes = ["7501031311309", "7501055300075", "7501000111206", "7501035911208", "4006381333931", "9780201379624"];
-  const set = await s.api("POST", "/api/MeliCode/SetCodes", { token: A.token, body: { codes } });
-  expect(set.status, set.raw).toBe(200);
+  groupA = await connectPublishingShop(s, A, { nickname: "PUBLISHSELLER", site: "MLM", sites: [1] }, ean13s(6));
 }, 180_000);
 afterAll(() => s?.close());
 
@@ -95,10 +59,11 @@ describe("Publish to a local site", () => {
       size: "20x15x10",
       images: ["https://img.example.com/lamp-1.jpg", "https://img.example.com/lamp-2.jpg"],
     });
-    // No weight, no size, and a price under the category's minimum once converted: Mercado Libre would refuse it.
+    // No weight, no size, and a price under the category's minimum once converted (fixed fee included): Mercado Libre
+    // would refuse it.
     const incomplete = await createProduct(A, {
       title: { es: "Taza de cerámica" },
-      price: 20,
+      price: 5,
       currency: "CNY",
       images: ["https://img.example.com/cup.jpg"],
     });
@@ -295,28 +260,15 @@ describe("A title missing in the site's language", () => {
 
 describe("Publish through a global-selling (CBT) shop", () => {
   it("creates one global item with a site item per site, each with its own title and net proceeds; a site the seller lost is refused alone", async () => {
-    const host = await s.adminToken();
-    const sync = await s.api("POST", "/api/MeliCategory/UpdateAllCategory", { token: host, body: { sites: [5], withFees: true } });
-    expect(sync.status, sync.raw).toBe(200);
-    await until(
-      async () =>
-        rowsOf<{ taskStatus: number }>(
-          await inScope(s.database.db, hostAllScope, (tx) =>
-            tx.execute(
-              sql`select task_status as "taskStatus" from task_infos where tenant_id = ${HOST_TENANT_ID} and id = ${sync.body.result.taskId}`,
-            ),
-          ),
-        )[0],
-      (t) => t.taskStatus === TaskStatus.Succeeded || t.taskStatus === TaskStatus.Failed,
-      "CBT category sync",
-    );
+    await syncCategories(s, [5]);
     const C = await s.createTenant();
     const page = await connectShop(s, C.token, { nickname: "GLOBALSELLER", site: "CBT", marketplaces: ["MLM", "MLB", "MCO"] });
     expect(page.ok, page.message).toBe(true);
-    const group = await groupOf(C);
+    const group = await shopGroupOf(s, C);
     const cbtLeaf = plainLeaf(s.deps.sandbox!, "CBT");
     const attrs = requiredAttributes(cbtLeaf)
-      .filter((a) => !a.id.startsWith("PACKAGE_"))
+      // The package and the condition are the publisher's (the screen does not ask them).
+      .filter((a) => !a.id.startsWith("PACKAGE_") && a.id !== "ITEM_CONDITION")
       .map((a) => ({
         id: a.id,
         valueId: (a as { value_id?: string }).value_id ?? null,
@@ -364,6 +316,7 @@ describe("Publish through a global-selling (CBT) shop", () => {
     const parent = s.deps.sandbox!.store.state.items.get(mx.cbtId)!;
     expect(parent.title).toBe("Rechargeable LED desk lamp");
     expect(parent.currency_id).toBe("USD");
+    expect(parent.attributes.find((a) => a.id === "ITEM_CONDITION")?.value_name).toMatch(/^(New|Nuevo)$/);
     expect(s.deps.sandbox!.store.state.items.get(br.itemId)!.title).toBe("Luminária de mesa LED recarregável");
     const batch = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: C.token, body: {} })).body.result.items[0];
     expect(batch).toMatchObject({ total: 3, success: 2, fail: 1, status: PublishBatchStatus.PartlySucceeded });

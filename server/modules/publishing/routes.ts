@@ -2,7 +2,7 @@
 // records screen shows them without naming the calls).
 import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Registrar } from "../../http/calls.ts";
-import { listings, meliAccountGroups, publishBatches } from "../../db/schema.ts";
+import { listings, meliAccountGroups, products, publishBatches } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Services } from "../../deps.ts";
 import {
@@ -13,6 +13,7 @@ import {
   publishBatch,
   publishBatchPage,
   publishRequest,
+  retryPublishInput,
 } from "../../../shared/contract/publish.ts";
 import { batchView, listingView } from "./service.ts";
 import type { CallContext } from "../../http/calls.ts";
@@ -34,7 +35,20 @@ export function registerPublishing(r: Registrar, services: Services) {
       summary: "Publishes the selected products to the shop group's sites: answers the batch at once, the jobs create the items",
       body: publishRequest,
       result: publishBatch,
+      beforeTransaction: (call, { body }) => services.publishing.readListingFees(call, body, false),
       handler: (ctx, { body }) => services.publishing.publish(ctx, body),
+    });
+    r.call({
+      group,
+      name: "RetryPublish",
+      method: "POST",
+      access: "user",
+      idempotent: true,
+      summary:
+        "Publishes a finished batch's refused, failed and skipped listings again (or the named ones among them) with the products as they are now; answers the batch",
+      body: retryPublishInput,
+      result: publishBatch,
+      handler: (ctx, { body }) => services.publishing.retryPublish(ctx, body),
     });
   }
   r.call({
@@ -45,6 +59,9 @@ export function registerPublishing(r: Registrar, services: Services) {
     summary: "The pre-flight check and profit preview of a publish request (first 200 products): nothing is written or sent",
     body: publishRequest,
     result: preflightResult,
+    beforeTransaction: async (call, { body }) => {
+      await Promise.all([services.publishing.readListingFees(call, body, true), services.publishing.probePreviewPictures(call, body)]);
+    },
     handler: (ctx, { body }) => services.publishing.preflightPublish(ctx, body),
   });
   r.call({
@@ -100,13 +117,14 @@ export function registerPublishing(r: Registrar, services: Services) {
       );
       const [{ n }] = await ctx.tx.select({ n: count() }).from(listings).where(where);
       const rows = await ctx.tx
-        .select()
+        .select({ listing: listings, productTitle: products.titleText })
         .from(listings)
+        .leftJoin(products, and(eq(products.tenantId, listings.tenantId), eq(products.id, listings.productId)))
         .where(where)
         .orderBy(desc(listings.creationTime), listings.id)
         .offset(body.skipCount)
         .limit(body.maxResultCount);
-      return { totalCount: n, items: rows.map(listingView) };
+      return { totalCount: n, items: rows.map((r) => listingView(r.listing, r.productTitle)) };
     },
   });
 }

@@ -27,21 +27,37 @@ import {
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { emitProgress } from "../events/progress.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
-import { recordMeliCall } from "../meli-logs/service.ts";
+import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
 import { selectionWhere } from "../products/filter.ts";
 import { globalItemBody, localItemBody, type ItemPlan } from "./item-body.ts";
 import { createTranslator, readTranslateSettings } from "../../integrations/translate/index.ts";
 import { TranslationError } from "../../integrations/translate/types.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { cutTitle, framedTitle } from "../../../shared/publish/preflight.ts";
+import { loadSessionUser } from "../identity/session-user.ts";
+import { ensureListingFees, feeKeysOf } from "./fees.ts";
+import { probeImageSizes, probeProductPictures, productPictures, type PictureFetchOptions } from "./pictures.ts";
 
 export const PUBLISH_JOB = "publish.product";
 /** Publish jobs running at once in each process (see the handler's registration). */
 export const PUBLISH_CONCURRENCY = 12;
 /** Products one batch may take (a larger selection is cut, and the batch says how many it took). */
 export const PUBLISH_MAX_PRODUCTS = 10_000;
+/** The listings RetryPublish sends again: refused or failed by Mercado Libre, or skipped by the pre-flight. */
+export const RETRYABLE_STATUSES: ListingStatus[] = [ListingStatus.Refused, ListingStatus.Failed, ListingStatus.Skipped];
 
-export type PublishingDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger; secrets: SecretBox };
+export type PublishingDeps = {
+  database: Database;
+  jobs: Jobs;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  secrets: SecretBox;
+  /** The picture size probe's address guard (the crawler's: CRAWL_ALLOW_PRIVATE); private addresses refused without it. */
+  pictures?: PictureFetchOptions;
+};
+/** Time PreflightPublish and each publish job give the picture size probe (pictures.ts). */
+export const PREVIEW_PROBE_MS = 3000;
+export const JOB_PROBE_MS = 5000;
 
 /** What plan.ts decides for one product × site before anything is sent. */
 export type ListingPlan = {
@@ -112,6 +128,39 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
       .limit(Math.min(request.maxProductCount ?? limit, limit));
     if (!selected.length) throw businessError("没有可刊登的商品（所选商品不存在或已删除）", "Publish.NoProducts");
     return { group, productIds: selected.map((p) => p.id), siteAccounts: request.sites.map((s) => bySite.get(s)!), where };
+  }
+
+  /**
+   * Before PreflightPublish and Publish open their transaction (Mercado Libre is never called inside one): the
+   * marketplace's fees for the request's categories and listing type, read into the cache when missing or older than
+   * 24 h (fees.ts); the planner reads the cache. A request the call will refuse reads nothing.
+   */
+  async function readListingFees(call: Omit<CallContext, "tx" | "user">, request: PublishRequest, preview: boolean): Promise<void> {
+    const principal = call.principal;
+    if (!principal) return;
+    const wanted = await inScope(deps.database.db, { tenantId: call.tenantId }, async (tx) => {
+      const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
+      const { group, productIds, siteAccounts } = await resolve(ctx, request, preview ? PREVIEW_MAX_PRODUCTS : PUBLISH_MAX_PRODUCTS);
+      return { groupId: group.id, keys: await feeKeysOf(tx, { tenantId: call.tenantId, request, productIds, accounts: siteAccounts }) };
+    }).catch((err: unknown) => {
+      if (err instanceof AppError) return null; // the call's transaction answers it
+      throw err;
+    });
+    if (wanted) await ensureListingFees(deps, { tenantId: call.tenantId, creatorId: principal.userId, ...wanted });
+  }
+
+  /** Before PreflightPublish's transaction: the selected products' pictures not in the size cache are probed (≤ 3 s). */
+  async function probePreviewPictures(call: Omit<CallContext, "tx" | "user">, request: PublishRequest): Promise<void> {
+    const principal = call.principal;
+    if (!principal) return;
+    const urls = await inScope(deps.database.db, { tenantId: call.tenantId }, async (tx) => {
+      const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
+      return productPictures(tx, call.tenantId, (await resolve(ctx, request, PREVIEW_MAX_PRODUCTS)).productIds);
+    }).catch((err: unknown) => {
+      if (err instanceof AppError) return []; // the call's transaction answers it
+      throw err;
+    });
+    await probeImageSizes(deps.database.db, urls, { budgetMs: PREVIEW_PROBE_MS, fetch: deps.pictures });
   }
 
   /** PreflightPublish: every pair's problems, title and price, for the publish screen; nothing is written or sent. */
@@ -209,9 +258,11 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
       .returning();
     await announce(ctx.tx, ctx.tenantId, batchId, batch);
     const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId));
-    for (const productId of toPublish) {
-      await deps.jobs.send<PublishJob>(PUBLISH_JOB, { tenantId: ctx.tenantId, batchId, productId }, { tx: ctx.tx });
-    }
+    await deps.jobs.sendMany<PublishJob>(
+      PUBLISH_JOB,
+      [...toPublish].map((productId) => ({ tenantId: ctx.tenantId, batchId, productId })),
+      { tx: ctx.tx },
+    );
     return batchView(batch, group.name);
   }
 
@@ -258,6 +309,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
       return rows;
     });
     if (!pending.length) return refreshBatch(tenantId, batchId);
+    // The product's picture sizes, so the plan leaves out pictures under 500 px (pictures.ts).
+    await probeProductPictures(deps.database.db, tenantId, [productId], { budgetMs: JOB_PROBE_MS, fetch: deps.pictures });
     const plans = await inScope(deps.database.db, { tenantId }, async (tx) => {
       const [batch] = await tx
         .select({
@@ -336,6 +389,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
           permalink: created.permalink ?? null,
           title: item.title,
           reason: null,
+          ...warningsOf(p.problems),
         });
       } catch (err) {
         if (err instanceof AppError && err.code === "Gtin.PoolExhausted") {
@@ -407,7 +461,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
             observe,
           })
         : null;
-      let parentId = earlier?.results?.[0] ?? null;
+      // A retried site of a global item that exists (its other sites live) is added to it: its listing keeps the cbtId.
+      let parentId = earlier?.results?.[0] ?? pending.find((l) => l.cbtId)?.cbtId ?? null;
       let siteItems: SiteItem[] = [];
       if (!parentId) {
         const answer = await shop.send<{ item_id: string; site_items: SiteItem[] }>("POST", "/global/items", {
@@ -444,6 +499,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
             itemId: si.item_id,
             title: r.plan.item.title,
             reason: null,
+            ...warningsOf(r.plan.problems),
           });
         } else {
           const refusal = new MeliApiError("validation", si?.error ?? { message: "美客多未返回该站点的结果" });
@@ -542,51 +598,122 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         listingId: listing.id,
         batchId: listing.batchId,
         site: listing.site,
-        method: x.method,
-        path: x.path,
-        status: x.status,
-        request: x.requestBody,
-        response: x.responseBody,
-        durationMs: x.durationMs,
+        ...exchangeEntry(x),
       });
     }
   }
 
   /** The batch's counts and status from its listings, in one statement, announced on the progress stream. */
   async function refreshBatch(tenantId: string, batchId: string) {
+    await inScope(deps.database.db, { tenantId }, (tx) => refreshBatchIn(tx, tenantId, batchId));
+  }
+
+  async function refreshBatchIn(tx: Tx, tenantId: string, batchId: string) {
     const live = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
-    await inScope(deps.database.db, { tenantId }, async (tx) => {
-      const [b] = rowsOf<{ status: number; total: number; success: number; fail: number; creatorId: string | null }>(
-        await tx.execute(sql`with c as (
-          select count(*) filter (where status in (${sql.join(
-            live.map((s) => sql`${s}::int`),
-            sql`, `,
-          )}))::int as ok,
-            count(*) filter (where status in (${ListingStatus.Refused}::int, ${ListingStatus.Failed}::int))::int as bad,
-            count(*) filter (where status in (${ListingStatus.Pending}::int, ${ListingStatus.Publishing}::int))::int as open,
-            count(*) filter (where status = ${ListingStatus.Skipped}::int)::int as skipped
-          from listings where tenant_id = ${tenantId} and batch_id = ${batchId}
-        )
-        update publish_batches b set success = c.ok, fail = c.bad, skipped = c.skipped, last_update_time = now(),
-          status = case when c.open > 0 then ${PublishBatchStatus.Running}::int
-            when c.ok = 0 then ${PublishBatchStatus.Failed}::int
-            when c.bad = 0 and c.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
-            else ${PublishBatchStatus.PartlySucceeded}::int end
-        from c where b.tenant_id = ${tenantId} and b.id = ${batchId}
-        returning b.status, b.total, b.success, b.fail, b.creator_id as "creatorId"`),
+    const [b] = rowsOf<{ status: number; total: number; success: number; fail: number; creatorId: string | null }>(
+      await tx.execute(sql`with c as (
+        select count(*) filter (where status in (${sql.join(
+          live.map((s) => sql`${s}::int`),
+          sql`, `,
+        )}))::int as ok,
+          count(*) filter (where status in (${ListingStatus.Refused}::int, ${ListingStatus.Failed}::int))::int as bad,
+          count(*) filter (where status in (${ListingStatus.Pending}::int, ${ListingStatus.Publishing}::int))::int as open,
+          count(*) filter (where status = ${ListingStatus.Skipped}::int)::int as skipped
+        from listings where tenant_id = ${tenantId} and batch_id = ${batchId}
+      )
+      update publish_batches b set success = c.ok, fail = c.bad, skipped = c.skipped, last_update_time = now(),
+        status = case when c.open > 0 then ${PublishBatchStatus.Running}::int
+          when c.ok = 0 then ${PublishBatchStatus.Failed}::int
+          when c.bad = 0 and c.skipped = 0 then ${PublishBatchStatus.Succeeded}::int
+          else ${PublishBatchStatus.PartlySucceeded}::int end
+      from c where b.tenant_id = ${tenantId} and b.id = ${batchId}
+      returning b.status, b.total, b.success, b.fail, b.creator_id as "creatorId"`),
+    );
+    if (b) await announce(tx, tenantId, batchId, b);
+  }
+
+  /**
+   * RetryPublish: the batch's refused, failed and skipped listings (only those named, when listingIds is given) go back
+   * to Pending and their products' jobs are queued again; each job plans again (the product as it is now) and, as any
+   * job that tried before, looks the item up by the listing id before creating it. A batch still running is refused:
+   * its jobs hold listings of the same products.
+   */
+  async function retryPublish(ctx: CallContext, input: { batchId: string; listingIds?: string[] | null }): Promise<PublishBatch> {
+    const u = ctx.user!;
+    const [batch] = await ctx.tx
+      .select({ id: publishBatches.id, groupName: meliAccountGroups.name })
+      .from(publishBatches)
+      .leftJoin(
+        meliAccountGroups,
+        and(eq(meliAccountGroups.tenantId, publishBatches.tenantId), eq(meliAccountGroups.id, publishBatches.accountGroupId)),
+      )
+      .where(
+        and(
+          eq(publishBatches.tenantId, ctx.tenantId),
+          eq(publishBatches.id, input.batchId),
+          u.isMainAccount ? undefined : eq(publishBatches.creatorId, u.id),
+        ),
+      )
+      .for("update", { of: publishBatches });
+    if (!batch) throw notFound("刊登批次不存在");
+    const [{ open }] = await ctx.tx
+      .select({ open: count() })
+      .from(listings)
+      .where(
+        and(
+          eq(listings.tenantId, ctx.tenantId),
+          eq(listings.batchId, batch.id),
+          inArray(listings.status, [ListingStatus.Pending, ListingStatus.Publishing]),
+        ),
       );
-      if (b) await announce(tx, tenantId, batchId, b);
-    });
+    if (open > 0) throw new AppError(409, "批次仍在刊登中，请稍后再试", "Publish.BatchRunning");
+    const retried = await ctx.tx
+      .update(listings)
+      .set({
+        status: ListingStatus.Pending,
+        reason: null,
+        problems: [],
+        warningMessage: null,
+        lastModificationTime: new Date(),
+        lastModifierId: u.id,
+      })
+      .where(
+        and(
+          eq(listings.tenantId, ctx.tenantId),
+          eq(listings.batchId, batch.id),
+          inArray(listings.status, RETRYABLE_STATUSES),
+          input.listingIds ? inArray(listings.id, input.listingIds) : undefined,
+        ),
+      )
+      .returning({ productId: listings.productId });
+    if (!retried.length) throw businessError("没有可重试的刊登", "Publish.NothingToRetry");
+    await refreshBatchIn(ctx.tx, ctx.tenantId, batch.id);
+    await deps.jobs.sendMany<PublishJob>(
+      PUBLISH_JOB,
+      [...new Set(retried.map((r) => r.productId))].map((productId) => ({ tenantId: ctx.tenantId, batchId: batch.id, productId })),
+      { tx: ctx.tx },
+    );
+    const [row] = await ctx.tx
+      .select()
+      .from(publishBatches)
+      .where(and(eq(publishBatches.tenantId, ctx.tenantId), eq(publishBatches.id, batch.id)));
+    return batchView(row, batch.groupName);
   }
 
   // 12 at once per process: a worker waits its poll (0.5 s) between jobs, so 12 keep a seller's 1,200 calls a minute
   // busy (bench/RESULTS.md); the shared rate bucket keeps them under it. A job proves it is alive every 5 s.
   deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
 
-  return { publish, preflightPublish, runPublishJob };
+  return { publish, preflightPublish, retryPublish, runPublishJob, readListingFees, probePreviewPictures };
 }
 
 /** Mercado Libre's causes as listing problems. */
+/** A listing that went live keeps the warnings of the plan it was sent with (a retry plans again). */
+function warningsOf(problems: ListingPlan["problems"]) {
+  const warnings = problems.filter((x) => x.severity === "warning");
+  return { problems: warnings, warningMessage: warnings.map((x) => x.message).join("；") || null };
+}
+
 function meliProblems(err: MeliApiError): ListingPlan["problems"] {
   return (err.validationErrors ?? []).map((v) => ({ code: "meli", field: v.members[0] ?? null, message: v.message, severity: "error" }));
 }
@@ -643,9 +770,10 @@ export function batchView(b: typeof publishBatches.$inferSelect, groupName: stri
   };
 }
 
-export function listingView(l: typeof listings.$inferSelect): Listing {
+export function listingView(l: typeof listings.$inferSelect, productTitle: string | null = null): Listing {
   return {
     id: l.id,
+    productTitle,
     batchId: l.batchId,
     accountGroupId: l.accountGroupId,
     productId: l.productId,

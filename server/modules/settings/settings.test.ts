@@ -206,6 +206,8 @@ describe("Currency", () => {
         expect.arrayContaining([
           expect.objectContaining({ code: "USD", rate: "7.1" }),
           expect.objectContaining({ code: "CLP", rate: "0.0075" }),
+          expect.objectContaining({ code: "EUR", rate: "7.7" }),
+          expect.objectContaining({ code: "GBP", rate: "9" }),
         ]),
       );
     }
@@ -215,28 +217,28 @@ describe("Currency", () => {
   it("creates, updates and deletes a currency", async () => {
     const created = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
       token: admin,
-      body: { code: "EUR", zh: "欧元", rate: 7.85 },
+      body: { code: "THB", zh: "泰铢", rate: 7.85 },
     });
     expect(created.status).toBe(200);
-    expect(created.body.result).toMatchObject({ code: "EUR", zh: "欧元", rate: "7.85" });
+    expect(created.body.result).toMatchObject({ code: "THB", zh: "泰铢", rate: "7.85" });
     const id = created.body.result.id;
     const updated = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
       token: admin,
-      body: { id, code: "EUR", zh: "欧元区", rate: "7.12345678" },
+      body: { id, code: "THB", zh: "泰国泰铢", rate: "7.12345678" },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.result).toEqual({
       id,
       creationTime: created.body.result.creationTime,
-      code: "EUR",
-      zh: "欧元区",
+      code: "THB",
+      zh: "泰国泰铢",
       rate: "7.12345678",
     });
     const list = (await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result;
-    expect(list.filter((c: any) => c.code === "EUR")).toEqual([updated.body.result]);
+    expect(list.filter((c: any) => c.code === "THB")).toEqual([updated.body.result]);
 
     expect((await s.api("DELETE", "/api/Currency/DeleteCurrency", { token: admin, query: { id } })).status).toBe(204);
-    expect((await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result.some((c: any) => c.code === "EUR")).toBe(
+    expect((await s.api("GET", "/api/Currency/GetAllCurrency", { token: a.token })).body.result.some((c: any) => c.code === "THB")).toBe(
       false,
     );
     expect((await s.api("DELETE", "/api/Currency/DeleteCurrency", { token: admin, query: { id } })).status).toBe(404);
@@ -284,7 +286,7 @@ describe("Currency", () => {
     expect(renamed.body.result).toMatchObject({ code: "CNY", zh: "人民币元", rate: "1" });
     const missing = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", {
       token: admin,
-      body: { id: MISSING_GUID, code: "GBP", zh: "英镑", rate: 9 },
+      body: { id: MISSING_GUID, code: "SGD", zh: "新加坡元", rate: 9 },
     });
     expect(missing.status).toBe(404);
   });

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PredictedCategory, PredictMeliCategoryResult } from "@shared/contract/category.ts";
-import { CategoryPredictions } from "./editor-category.tsx";
+import { CategoryPredictions } from "../../components/category-predictions.tsx";
 
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 // The pre-flight result per product × site: 可刊登 / 不会发送, each problem in Chinese with where to fix it (the product
 // list for the product, the attribute's field in the form above, the GTIN pool, …), the title that will be sent, and
 // the profit preview from the price breakdown (price, cost, fees, net proceeds, margin and its %).
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
@@ -42,7 +43,7 @@ function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; 
   return <span className="text-muted-foreground shrink-0">{hint}</span>;
 }
 
-function Problems({ row }: { row: PreviewRow }) {
+function Problems({ row, formSite }: { row: PreviewRow; formSite: number | null }) {
   if (row.problems.length === 0) return <span className="text-muted-foreground text-xs">无问题</span>;
   return (
     <ul className="flex flex-col gap-0.5 text-xs" data-testid="publish-preview-problems">
@@ -50,7 +51,7 @@ function Problems({ row }: { row: PreviewRow }) {
         <li key={i} className="flex gap-2" data-code={p.code} data-severity={p.severity}>
           <span className={cn(p.severity === "error" ? "text-destructive" : "text-warning")}>{p.severity === "error" ? "✕" : "!"}</span>
           <span className="min-w-0 flex-1">{p.message}</span>
-          <FixLink fix={p.fix} site={row.site} productTitle={row.productTitle} />
+          <FixLink fix={p.fix} site={formSite ?? row.site} productTitle={row.productTitle} />
         </li>
       ))}
     </ul>
@@ -86,7 +87,7 @@ function Money({ row }: { row: PreviewRow }) {
   );
 }
 
-const columns: DataTableColumn<PreviewRow>[] = [
+const columnsFor = (formSite: number | null): DataTableColumn<PreviewRow>[] => [
   {
     id: "product",
     header: "商品",
@@ -120,16 +121,24 @@ const columns: DataTableColumn<PreviewRow>[] = [
     header: "检查结果",
     width: 96,
     cell: (r) => (
-      <Badge variant={r.ok ? "success" : "destructive"} data-testid="publish-preview-status" data-ok={r.ok}>
+      <Badge variant={r.ok ? "success" : "destructive"} data-testid="publish-preview-status" data-ok={r.ok} data-site={r.site}>
         {r.ok ? "可刊登" : "不会发送"}
       </Badge>
     ),
   },
-  { id: "problems", header: "问题与修改方式", cell: (r) => <Problems row={r} /> },
+  { id: "problems", header: "问题与修改方式", cell: (r) => <Problems row={r} formSite={formSite} /> },
   { id: "money", header: "利润预估", width: 170, cell: (r) => <Money row={r} /> },
 ];
 
-export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+export function PreviewTable({
+  rows,
+  formSite = null,
+}: {
+  rows: PreviewRow[];
+  /** The category form every row's attributes are filled in (a CBT shop's global category), else the row's site's. */
+  formSite?: number | null;
+}) {
+  const columns = useMemo(() => columnsFor(formSite), [formSite]);
   return (
     <DataTable
       aria-label="检查与利润预估"

@@ -1,34 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PreflightPairView } from "@shared/contract/publish.ts";
-import type { PriceBreakdown } from "@shared/publish/price.ts";
+import { sitePrice, type PriceBreakdown } from "@shared/publish/price.ts";
+import { WORKED_EXAMPLE } from "@shared/publish/worked-example.ts";
 import { fixTarget, missingAttributes, previewMoney, previewRows } from "./publish-names.ts";
 import { toPublishRequest } from "./publish-page.tsx";
 
-// The worked example of docs/decisions.md (Mexico, classic, 100 CNY): in minor units as the server answers it.
-const mx: PriceBreakdown = {
-  site: 1,
-  isCbt: false,
-  currency: "MXN",
-  decimals: 2,
-  listingType: "gold_special",
-  productPrice: "100.00",
-  productCurrency: "CNY",
-  rate: "2.53164557",
-  cost: 25316,
-  adjustRate: "1.5",
-  overPrice: 2000,
-  freight: 4550,
-  feePercent: "13.5",
-  saleFee: 6952,
-  fixedFee: 0,
-  listingFee: 0,
-  price: 51499,
-  buyerPrice: 51499,
-  netProceeds: 44547,
-  margin: 14681,
-  marginPercent: "28.51",
-  limit: null,
-};
+// The worked example of docs/decisions.md, priced by the one formula as the server prices it.
+const worked = sitePrice(WORKED_EXAMPLE);
+if (!worked.ok) throw new Error(worked.message);
+const mx: PriceBreakdown = worked.price;
 
 const pair = (over: Partial<PreflightPairView>): PreflightPairView => ({
   productId: "p1",

@@ -1,6 +1,7 @@
 // /proudcts/publish (spec §2, issue 15): publish products to a shop group's sites. The products come from the product
 // list's selection (the platform store's tempProductIds) or are picked here; the shop group and its sites default to
-// the platform store's defaultShop / defaultSite; per site a category and its attributes; then the overrides (listing
+// the platform store's defaultShop / defaultSite; per site a category and its attributes (a global-selling shop: one
+// global CBT category for all its sites, as the publisher lists them), with 推荐类目; then the overrides (listing
 // type, stock, weight and size, title and description affixes, warranty, freight, label, max count). 检查并预览 runs
 // the pre-flight check and profit preview (nothing is sent); 提交刊登 sends the request and the batch fills in live.
 import { Eye, Send, X } from "lucide-react";
@@ -54,7 +55,7 @@ type Options = {
   maxProductCount: string;
 };
 
-const initialOptions: Options = {
+export const initialOptions: Options = {
   listingType: "gold_special",
   stock: "",
   isForceReplaceStock: false,
@@ -74,16 +75,31 @@ const initialOptions: Options = {
 
 const num = (s: string) => (s.trim() === "" || !Number.isFinite(Number(s)) ? null : Number(s));
 
+/** The global category's site: a global-selling (CBT) shop lists in one CBT category on every site it sells on. */
+export const GLOBAL_SITE: SiteId = 5;
+
+/** The sites the screen asks a category for: each chosen site, or the one global category of a CBT shop. */
+export const categorySitesOf = (isCbt: boolean, sites: SiteId[]): SiteId[] => (sites.length === 0 ? [] : isCbt ? [GLOBAL_SITE] : sites);
+
+/** The pre-flight's missing attributes per form: a CBT shop's sites all point at the global category's form. */
+export function missingByForm(missing: Map<number, Set<string>>, isCbt: boolean): Map<number, Set<string>> {
+  if (!isCbt) return missing;
+  const all = new Set([...missing.values()].flatMap((s) => [...s]));
+  return all.size ? new Map([[GLOBAL_SITE, all]]) : new Map();
+}
+
 /** The publish request of the screen's state. */
 export function toPublishRequest(p: {
   groupId: string;
   sites: SiteId[];
+  /** Where the categories are chosen (categorySitesOf; default the sites). */
+  categorySites?: SiteId[];
   productIds: string[];
   choices: Partial<Record<SiteId, SiteChoice>>;
   options: Options;
 }): PublishInput {
   const o = p.options;
-  const cateInfo = p.sites.flatMap((site) => {
+  const cateInfo = (p.categorySites ?? p.sites).flatMap((site) => {
     const c = p.choices[site];
     if (!c?.cateId) return [];
     const attrs = Object.entries(c.attrs)
@@ -195,11 +211,16 @@ export default function PublishPage({ route }: PageProps) {
   const preflight = usePreflightPublish();
   const publish = usePublish();
 
-  const request = group ? toPublishRequest({ groupId: group.groupId, sites, productIds, choices, options }) : null;
+  const isCbt = !!group?.isCbt;
+  const categorySites = categorySitesOf(isCbt, sites);
+  const request = group ? toPublishRequest({ groupId: group.groupId, sites, categorySites, productIds, choices, options }) : null;
   const requestText = JSON.stringify(request);
   const previewCurrent = preview?.request === requestText;
   const rows = useMemo(() => (preview ? previewRows(preview.result.pairs) : []), [preview]);
-  const missing = useMemo(() => (preview ? missingAttributes(preview.result.pairs) : new Map<number, Set<string>>()), [preview]);
+  const missing = useMemo(
+    () => missingByForm(preview ? missingAttributes(preview.result.pairs) : new Map<number, Set<string>>(), isCbt),
+    [preview, isCbt],
+  );
   const ready = !!request && productIds.length > 0 && sites.length > 0;
 
   function runPreflight() {
@@ -221,6 +242,8 @@ export default function PublishPage({ route }: PageProps) {
 
   const chosen = new Set(productIds);
   const shown = products.data?.items ?? [];
+  // 推荐类目 predicts from the first product shown.
+  const sample = shown[0] ?? null;
 
   return (
     <Card data-testid="publish-page">
@@ -321,15 +344,17 @@ export default function PublishPage({ route }: PageProps) {
           </div>
         </section>
 
-        {sites.length > 0 ? (
+        {categorySites.length > 0 ? (
           <section className="flex flex-col gap-2" aria-label="类目与属性">
             <h3 className="text-sm font-medium">3. 类目与属性</h3>
-            {sites.map((site) => (
+            {categorySites.map((site) => (
               <SiteCategoryForm
                 key={site}
                 site={site}
                 value={choices[site] ?? { cateId: "", cateName: "", attrs: {} }}
                 missing={missing.get(site)}
+                sample={sample}
+                note={isCbt ? `跨境店铺用一个全球类目刊登到：${sites.map(siteName).join("、")}` : undefined}
                 onChange={(c) => setChoices((cur) => ({ ...cur, [site]: c }))}
               />
             ))}
@@ -528,7 +553,7 @@ export default function PublishPage({ route }: PageProps) {
         </div>
 
         {batch ? <BatchProgress submitted={batch} /> : null}
-        {preview ? <PreviewTable rows={rows} /> : null}
+        {preview ? <PreviewTable rows={rows} formSite={isCbt ? GLOBAL_SITE : null} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,13 +1,17 @@
 // /proudcts/publish-records/v2 (spec §2, issue 15): the publish batches, newest first (shop group, sites, status and
 // counts, time), filtered by shop group and status; a batch opens in a drawer listing its listings (status, site,
 // item id with its permalink, title, price, the reason when refused or skipped with the pre-flight's problems). Both
-// follow live while a batch runs (publishBatch events; polling while the stream is down).
-import { ExternalLink } from "lucide-react";
+// follow live while a batch runs (publishBatch events; polling while the stream is down). A finished batch's refused,
+// failed and skipped listings are published again by 重试失败 (the row) or 重试所选 (picked in the drawer), with the
+// products as they are now; the batch's progress then shows live again.
+import { ExternalLink, RotateCcw, X } from "lucide-react";
 import { useSearchParams } from "react-router-dom";
 import { useState } from "react";
 import type { Listing, PublishBatch } from "@shared/contract/publish.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { toast } from "@shared/ui/toast.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
@@ -18,6 +22,8 @@ import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { BATCH_POLL_MS, isBatchRunning, useBatchListings, usePublishBatches } from "./api/get-publish-batches.ts";
+import { isListingRetryable, retryableCount, useRetryPublish } from "./api/retry-publish.ts";
+import { BatchProgress } from "./batch-progress.tsx";
 import {
   batchStatusLabel,
   batchStatusOptions,
@@ -30,7 +36,7 @@ import {
 const ALL = "all";
 const PAGE_SIZE = 20;
 
-const batchColumns = (open: (b: PublishBatch) => void): DataTableColumn<PublishBatch>[] => [
+const batchColumns = (open: (b: PublishBatch) => void, retry: (b: PublishBatch) => void): DataTableColumn<PublishBatch>[] => [
   {
     id: "shop",
     header: "店铺 / 站点",
@@ -77,17 +83,31 @@ const batchColumns = (open: (b: PublishBatch) => void): DataTableColumn<PublishB
   {
     id: "actions",
     header: "操作",
-    width: 90,
+    width: 170,
     cell: (b) => (
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-primary -ml-2 h-7 px-2"
-        onClick={() => open(b)}
-        data-testid={`publish-records-open-${b.id}`}
-      >
-        查看明细
-      </Button>
+      <div className="-ml-2 flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-primary h-7 px-2"
+          onClick={() => open(b)}
+          data-testid={`publish-records-open-${b.id}`}
+        >
+          查看明细
+        </Button>
+        {retryableCount(b) > 0 ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-primary h-7 px-2"
+            onClick={() => retry(b)}
+            data-testid={`publish-records-retry-${b.id}`}
+          >
+            <RotateCcw className="size-3.5" />
+            重试失败
+          </Button>
+        ) : null}
+      </div>
     ),
   },
 ];
@@ -98,8 +118,8 @@ const listingColumns: DataTableColumn<Listing>[] = [
     header: "标题",
     cell: (l) => (
       <div className="flex min-w-0 flex-col gap-0.5">
-        <span className="line-clamp-2 text-xs font-medium" title={l.title ?? ""}>
-          {l.title ?? "-"}
+        <span className="line-clamp-2 text-xs font-medium" title={l.title || l.productTitle || ""} data-testid="publish-listing-title">
+          {l.title || l.productTitle || "-"}
         </span>
         {l.reason ? (
           <span className="text-destructive line-clamp-3 text-xs" title={l.reason} data-testid="publish-listing-reason">
@@ -158,12 +178,58 @@ const listingColumns: DataTableColumn<Listing>[] = [
   },
 ];
 
-function BatchDrawer({ batch, onClose }: { batch: PublishBatch | null; onClose: () => void }) {
+function BatchDrawer({
+  batch,
+  retried,
+  onRetried,
+  onClose,
+}: {
+  batch: PublishBatch | null;
+  /** The batch as the last retry answered it (its progress shows at the top while it is this batch). */
+  retried: PublishBatch | null;
+  onRetried: (b: PublishBatch) => void;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
   const listings = useBatchListings(batch ? { batchId: batch.id, skipCount: (page - 1) * 50, maxResultCount: 50 } : null);
   const rows = listings.data?.items ?? [];
+  const retryable = new Set(rows.filter((l) => isListingRetryable(l.status)).map((l) => l.id));
+  // Only refused, failed and skipped rows can be picked; a picked row that was published since drops out.
+  const selected = new Set([...picked].filter((id) => retryable.has(id)));
+  const running = batch ? isBatchRunning(batch.status) : false;
+  const retry = useRetryPublish();
+
+  async function onRetrySelected() {
+    if (!batch || !selected.size) return;
+    const ok = await confirm({
+      title: `重试所选的 ${selected.size} 条刊登？`,
+      description: "按商品当前的资料重新检查并刊登；仍未通过刊登前检查的会再次标为未发送，并写明原因。",
+      tone: "info",
+      confirmText: "重试",
+    });
+    if (!ok) return;
+    retry.mutate(
+      { batchId: batch.id, listingIds: [...selected] },
+      {
+        onSuccess: (b) => {
+          toast.success(`已重新提交 ${selected.size} 条刊登`);
+          setPicked(new Set());
+          onRetried(b);
+        },
+      },
+    );
+  }
+
   return (
-    <Sheet open={!!batch} onOpenChange={(o) => void (o ? null : onClose())}>
+    <Sheet
+      open={!!batch}
+      onOpenChange={(o) => {
+        if (o) return;
+        setPicked(new Set());
+        onClose();
+      }}
+    >
       <SheetContent className="w-full sm:max-w-4xl" data-testid="publish-batch-drawer">
         <SheetHeader>
           <SheetTitle>刊登明细</SheetTitle>
@@ -173,7 +239,27 @@ function BatchDrawer({ batch, onClose }: { batch: PublishBatch | null; onClose: 
               : ""}
           </SheetDescription>
         </SheetHeader>
-        <div className="overflow-auto px-4 pb-4">
+        <div className="flex flex-col gap-3 overflow-auto px-4 pb-4">
+          {batch && retried?.id === batch.id ? <BatchProgress submitted={batch} /> : null}
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-muted-foreground">
+              {running
+                ? "这批仍在刊登中，完成后可重试失败的刊登"
+                : retryable.size
+                  ? `勾选失败或未发送的刊登后可重试（本页 ${retryable.size} 条可重试）`
+                  : "本页没有需要重试的刊登"}
+            </span>
+            <Button
+              size="sm"
+              className="ml-auto"
+              disabled={running || !selected.size || retry.isPending}
+              onClick={() => void onRetrySelected()}
+              data-testid="publish-batch-retry-selected"
+            >
+              {retry.isPending ? <Spinner /> : <RotateCcw className="size-3.5" />}
+              重试所选{selected.size ? ` (${selected.size})` : ""}
+            </Button>
+          </div>
           <DataTable
             aria-label="刊登明细"
             columns={listingColumns}
@@ -182,6 +268,11 @@ function BatchDrawer({ batch, onClose }: { batch: PublishBatch | null; onClose: 
             loading={listings.isFetching && rows.length === 0}
             emptyText="这批没有刊登记录"
             view={{ density: "compact" }}
+            selection={
+              running || !retryable.size
+                ? undefined
+                : { selected, onChange: (next) => setPicked(new Set([...next].filter((id) => retryable.has(id)))) }
+            }
             pagination={{ page, pageSize: 50, total: listings.data?.totalCount ?? 0, onChange: (p) => setPage(p) }}
             className="[&_table]:min-w-[720px] [&_table]:table-fixed"
           />
@@ -207,8 +298,35 @@ export default function PublishRecordsPage({ route }: PageProps) {
   const total = list.data?.totalCount ?? 0;
   const openId = params.get("batch");
   const [opened, setOpened] = useState<PublishBatch | null>(null);
-  const open = opened ?? rows.find((b) => b.id === openId) ?? null;
+  // The open batch as the list shows it now (its status and counts follow live), else as it was opened.
+  const openKey = opened?.id ?? openId;
+  const open = rows.find((b) => b.id === openKey) ?? opened ?? null;
   const following = rows.some((b) => isBatchRunning(b.status));
+  const [retried, setRetried] = useState<PublishBatch | null>(null);
+  const retriedNow = retried ? (rows.find((b) => b.id === retried.id) ?? retried) : null;
+  const retry = useRetryPublish();
+
+  async function onRetry(b: PublishBatch) {
+    const n = retryableCount(b);
+    const ok = await confirm({
+      title: `重试这批中失败和未发送的 ${n} 条刊登？`,
+      description:
+        `失败 ${b.fail} 条、未发送 ${b.skipped} 条将按商品当前的资料重新检查并刊登；已成功的刊登不会改动，` +
+        "仍未通过刊登前检查的会再次标为未发送，并写明原因。",
+      tone: "info",
+      confirmText: "重试",
+    });
+    if (!ok) return;
+    retry.mutate(
+      { batchId: b.id },
+      {
+        onSuccess: (answer) => {
+          toast.success(`已重新提交 ${n} 条刊登`);
+          setRetried(answer);
+        },
+      },
+    );
+  }
 
   return (
     <Card data-testid="publish-records-page">
@@ -254,9 +372,19 @@ export default function PublishRecordsPage({ route }: PageProps) {
             共 <b className="text-foreground tabular-nums">{total}</b> 批
           </span>
         </div>
+        {retriedNow ? (
+          <div className="flex items-start gap-2" data-testid="publish-records-retried">
+            <div className="min-w-0 flex-1">
+              <BatchProgress submitted={retriedNow} />
+            </div>
+            <Button variant="ghost" size="icon" className="size-8" aria-label="收起进度" onClick={() => setRetried(null)}>
+              <X className="size-4" />
+            </Button>
+          </div>
+        ) : null}
         <DataTable
           aria-label="刊登记录"
-          columns={batchColumns(setOpened)}
+          columns={batchColumns(setOpened, (b) => void onRetry(b))}
           rows={rows}
           rowKey={(b) => b.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
@@ -267,6 +395,8 @@ export default function PublishRecordsPage({ route }: PageProps) {
       </CardContent>
       <BatchDrawer
         batch={open}
+        retried={retriedNow}
+        onRetried={setRetried}
         onClose={() => {
           setOpened(null);
           if (openId) {

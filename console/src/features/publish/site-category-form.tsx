@@ -1,15 +1,22 @@
 // One site of the publish request: its category (the category tree-select: leaves only) and the category's
 // attributes the seller fills (GetAttributes: required ones, then the conditional ones; those the publisher fills from
 // the product, such as SKU, GTIN, package and condition, are left out). An attribute the pre-flight found missing is
-// marked, and its fix link focuses it (id `publish-attr-<site>-<attribute id>`).
+// marked, and its fix link focuses it (id `publish-attr-<site>-<attribute id>`). 推荐类目 asks PredictMeliCategory once
+// per click (never once per product of a big selection), from the first product shown, by its title in the site's
+// language (the editor's title choice and its list of predictions); choosing one sets the category as the tree-select
+// does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
 import { useQuery } from "@tanstack/react-query";
+import { Sparkles } from "lucide-react";
 import type { CategoryAttribute } from "@shared/contract/category.ts";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { cn } from "@shared/ui/cn.ts";
+import { Button } from "@shared/ui/button.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
+import { CategoryPredictions } from "../../components/category-predictions.tsx";
+import { categoryTitleOf, usePredictCategory } from "../../lib/category-prediction.ts";
 import type { SiteId } from "../../stores/platform.ts";
 import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
 import { siteName } from "./publish-names.ts";
@@ -32,35 +39,78 @@ export function askedAttributes(attributes: CategoryAttribute[]): { attr: Catego
 
 export const attrFieldId = (site: number, attrId: string) => `publish-attr-${site}-${attrId}`;
 
+/** The product the category is predicted from: the first one shown. */
+export type PredictionSample = { title: Record<string, string>; titleText: string };
+
 export function SiteCategoryForm({
   site,
   value,
   missing,
+  sample,
+  note,
   onChange,
 }: {
+  /** The category's site: a marketplace site, or 5 (CBT) for a global-selling shop's global category. */
   site: SiteId;
   value: SiteChoice;
   /** Attribute ids the last pre-flight found missing. */
   missing: Set<string> | undefined;
+  sample: PredictionSample | null;
+  /** Shown under the category (a global category: the sites it is used for). */
+  note?: string;
   onChange: (next: SiteChoice) => void;
 }) {
   const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
   const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
   const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });
+  const predict = usePredictCategory();
+  const sampleTitle = sample ? categoryTitleOf(sample.title, site) : "";
+  const choose = (cateId: string, cateName: string) => onChange({ cateId, cateName, attrs: {} });
 
   return (
     <div className="flex flex-col gap-3 rounded-md border p-3" data-testid={`publish-site-${site}`}>
-      <div className="grid items-center gap-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <Label className="font-medium">{siteName(site)} 类目</Label>
+      <div className="grid items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_auto]">
+        <Label className="font-medium sm:pt-2.5">{siteName(site)} 类目</Label>
         <CategorySelect
           site={site}
           value={value.cateId || null}
           valueLabel={value.cateName || null}
-          onChange={(node) => onChange({ cateId: node?.id ?? "", cateName: node?.fullName ?? "", attrs: {} })}
+          onChange={(node) => choose(node?.id ?? "", node?.fullName ?? "")}
           placeholder="不选则使用商品自己的类目"
           testId={`publish-category-${site}`}
         />
+        <Button
+          variant="outline"
+          disabled={!sampleTitle}
+          loading={predict.isPending}
+          title={sampleTitle ? `按“${sampleTitle}”推荐` : "先选择商品"}
+          onClick={() => predict.mutate({ site, title: sampleTitle.slice(0, 1000) })}
+          data-testid={`publish-predict-${site}`}
+        >
+          <Sparkles />
+          推荐类目
+        </Button>
       </div>
+      {note ? (
+        <p className="text-muted-foreground -mt-1.5 text-xs sm:pl-[8.5rem]" data-testid={`publish-site-note-${site}`}>
+          {note}
+        </p>
+      ) : null}
+      {predict.data ? (
+        <div className="flex flex-col gap-1 sm:pl-[8.5rem]" data-testid={`publish-predictions-${site}`}>
+          <p className="text-muted-foreground line-clamp-1 text-xs" title={predict.data.title}>
+            按第一个商品的标题推荐：{predict.data.title}
+          </p>
+          <CategoryPredictions
+            result={predict.data}
+            onChoose={(p) => {
+              choose(p.cateId, p.fullName);
+              predict.reset();
+            }}
+            testId={`publish-category-${site}-predicted`}
+          />
+        </div>
+      ) : null}
       {value.cateId ? (
         attributes.isLoading ? (
           <div className="text-muted-foreground flex items-center gap-2 text-sm">
@@ -76,7 +126,7 @@ export function SiteCategoryForm({
               const isMissing = missing?.has(attr.id) && !current.valueId && !current.valueName?.trim();
               const label = attr.zh ? `${attr.zh}（${attr.name}）` : attr.name;
               return (
-                <div key={attr.id} className="flex flex-col gap-1">
+                <div key={attr.id} className="flex flex-col gap-1" data-required={required}>
                   <Label htmlFor={id} className={cn("text-xs", isMissing && "text-destructive")}>
                     {required ? <span className="text-destructive">* </span> : null}
                     {label}

@@ -1,0 +1,496 @@
+// Listing centre benchmark (issue 16): GetMeliStatsByPage and GetMeliStatGroupInfo at 1,000,000 listings in one tenant
+// on PostgreSQL, each call's time against the same SQL run directly.
+//
+//   npm run bench:listings                                   # 1,000,000 listings, defaults below
+//   npm run bench:listings -- --rows=200000 --duration=5 --warmup=1 --connections=50 --only=status,sub
+//
+// A fresh database on --pg-url (dropped after unless --keep); the real server (`node scripts/start.mjs`) started once
+// for its migrations and the demo tenant; then, on the owner connection (set-based SQL, generate_series): 2 sub-accounts
+// (bench1, bench2), 12 shop groups (10 local, 2 cross-border) of 4 sites each (bench1 owns group 0's site 2: ~2 % of
+// the listings), rows/10 products, and the listings (the listings' secondary indexes dropped for the insert and built
+// again after it; VACUUM ANALYZE). Per scenario:
+// - the statements the service issues are captured by calling the service itself in this process on a logging drizzle
+//   instance, inside the transaction the server opens (`begin; set role erp_app, app.tenant_id`), after the session
+//   check the server runs first; the server's answer is checked equal to the service's;
+// - alone: --alone requests one after the other over HTTP, and the captured statements replayed as many times on one
+//   connection (begin+scope, session check, statements, commit: all the database work of one request); p50 of each;
+// - under load: autocannon with --connections connections for --duration s after --warmup s, and the same statements
+//   replayed through a pg.Pool of that size with as many concurrent workers for the same time; requests per second.
+// EXPLAIN (ANALYZE, BUFFERS) of each captured statement goes to bench/.data/listings-explain.txt.
+import { createHash } from "node:crypto";
+import type { EventEmitter } from "node:events";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
+import { openDatabase, type Tx } from "../server/db/client.ts";
+import * as schema from "../server/db/schema.ts";
+import { scopeStatement } from "../server/db/scope.ts";
+import type { Principal } from "../server/http/auth.ts";
+import type { CallContext } from "../server/http/calls.ts";
+import { loadSessionUser } from "../server/modules/identity/session-user.ts";
+import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
+import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
+import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
+import { seedSubUsers } from "./seed.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    "pg-url": { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+    rows: { type: "string", default: "1000000" },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    connections: { type: "string", default: "50" },
+    alone: { type: "string", default: "30" },
+    "page-size": { type: "string", default: "20" },
+    "probe-limit": { type: "string", default: "500" },
+    only: { type: "string" },
+    "log-level": { type: "string", default: "warn" },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+const ROWS = Number(args.rows);
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const connections = Number(args.connections);
+const PAGE = Number(args["page-size"]);
+const ADMIN_PASSWORD = "Bench-Admin-1";
+const SUB_PASSWORD = "Bench-Sub-1";
+const RARE = "carbono";
+const outDir = join(repoRoot, "bench", ".data");
+const log = (line: string) => console.error(line);
+const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seed.
+
+/** Shop group k's id and its account on site s, as SQL expressions of k and s (deterministic, md5 based). */
+const groupIdSql = (k: string) => `md5('group-' || (${k}))::uuid`;
+const accountIdSql = (k: string, s: string) => `md5('account-' || (${k}) || '-' || (${s}))::uuid`;
+
+async function seed(url: string, tenantName: string) {
+  const t0 = Date.now();
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
+  const subs = await seedSubUsers(database, tenantName, 2, SUB_PASSWORD);
+  await database.close();
+  const tenantId = subs.tenantId;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const users = (
+      await c.query<{ id: string; user_name: string; is_main_account: boolean }>(
+        `select id, user_name, is_main_account from users where tenant_id = $1 and (is_main_account or user_name = 'bench1')`,
+        [tenantId],
+      )
+    ).rows;
+    const main = users.find((u) => u.is_main_account)!.id;
+    const sub = users.find((u) => u.user_name === "bench1")!.id;
+    const T = `'${tenantId}'::uuid`;
+    await c.query(`insert into meli_account_groups (tenant_id, id, owner_id, cust_id, site_code, is_cbt, name, sites, access_token, refresh_token, token_expires_at)
+      select ${T}, ${groupIdSql("k")}, '${main}', 'cust-' || k, case when k >= 10 then 'CBT' else 'MLM' end, k >= 10,
+        case when k >= 10 then '跨境店' else '本地店' end || k, '[1,2,3,4]', 'x', 'x', now() + interval '1 day'
+      from generate_series(0, 11) k`);
+    await c.query(`insert into meli_accounts (tenant_id, id, group_id, owner_id, site, site_code, cust_id, is_cbt, name, currency)
+      select ${T}, ${accountIdSql("k", "s")}, ${groupIdSql("k")}, case when k = 0 and s = 2 then '${sub}'::uuid else '${main}'::uuid end,
+        s, (array['MLM','MLB','MLC','MCO'])[s], 'site-' || k || '-' || s, k >= 10, 'shop ' || k || '-' || s, 'MXN'
+      from generate_series(0, 11) k, generate_series(1, 4) s`);
+    const products = Math.max(1, Math.floor(ROWS / 10));
+    let t = Date.now();
+    await c.query(`insert into products (tenant_id, id, user_id, status, title, sku)
+      select ${T}, md5('product-' || g)::uuid, '${main}', 1, jsonb_build_object('es', 'Producto ' || g), 'SKU-' || g
+      from generate_series(0, ${products - 1}) g`);
+    log(`[seed] ${products} products: ${Date.now() - t} ms`);
+    // The listings' secondary indexes are built after the insert (much faster than kept up row by row).
+    const idx = (
+      await c.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname <> 'listings_tenant_id_id_pk'`,
+      )
+    ).rows;
+    for (const i of idx) await c.query(`drop index ${i.indexname}`);
+    t = Date.now();
+    const chunk = 200_000;
+    for (let from = 0; from < ROWS; from += chunk) {
+      const to = Math.min(ROWS, from + chunk) - 1;
+      // g: the listing; k = g % 12: its shop group (10, 11 cross-border); s: its site; h: a hash for the spreads.
+      await c.query(`insert into listings (tenant_id, id, account_group_id, account_id, user_id, product_id, product_label_id, site,
+          cbt_id, item_id, cate_id, title, status, price, currency, reason, warning_message, permalink, listing_type, stock,
+          variant_infos, health, orders, views, creation_time, last_modification_time, sync_time)
+        select ${T}, gen_random_uuid(), ${groupIdSql("k")}, ${accountIdSql("k", "s")},
+          case when k = 0 and s = 2 then '${sub}'::uuid else '${main}'::uuid end,
+          md5('product-' || (g % ${products}))::uuid,
+          case when h % 25 = 0 then md5('label-' || (h % 4))::uuid end,
+          s,
+          case when k >= 10 then 'CBT' || (g / 48) end,
+          case when st between 3 and 6 then (array['MLM','MLB','MLC','MCO'])[s] || g end,
+          (array['MLM','MLB','MLC','MCO'])[s] || (1000 + h % 300),
+          case when st = 9 and h % 2 = 0 then null
+               else 'Producto ' || (array['zapatos','camisa','bolsa','reloj','lampara','mesa','silla','nuevo'])[1 + h % 8] || ' ' || g
+                    || case when h % 2000 = 7 then ' ${RARE}' else '' end end,
+          st,
+          (1 + (h % 50000) / 100.0)::numeric(18,2),
+          (array['MXN','BRL','CLP','COP'])[s],
+          case when st = 7 then '类目属性缺失: 品牌 ' || (h % 10) when st = 9 then '缺少重量' end,
+          case when h % 50 = 0 then '库存不足' end,
+          case when st between 3 and 6 then 'https://articulo.example/' || g end,
+          case when h % 3 = 0 then 'gold_pro' else 'gold_special' end,
+          h % 200,
+          case when h % 100 = 0 then jsonb_build_array(jsonb_build_object('sku', 'V-' || g, 'stock', h % 200)) else '[]'::jsonb end,
+          (h % 100) / 100.0,
+          case when h % 5 = 0 then h % 17 else 0 end,
+          case when h % 3 = 0 then h % 500 else 0 end,
+          now() - g * interval '30 seconds',
+          case when h % 4 = 0 then null else now() - (g / 2) * interval '30 seconds' end,
+          now() - (h % 1000) * interval '1 minute'
+        from (
+          select g, g % 12 as k, 1 + (g / 12) % 4 as s, h,
+            case when h % 100 < 60 then 3 when h % 100 < 80 then 4 when h % 100 < 88 then 5 when h % 100 < 93 then 7
+                 when h % 100 < 96 then 9 when h % 100 < 98 then 6 when h % 100 < 99 then 1 else 8 end as st
+          from (select g, abs(hashint4(g)) as h from generate_series(${from}, ${to}) g) x
+        ) y`);
+      log(`[seed] listings ${to + 1}/${ROWS}: ${Date.now() - t} ms`);
+    }
+    const insertMs = Date.now() - t;
+    t = Date.now();
+    for (const i of idx) await c.query(i.indexdef);
+    const indexMs = Date.now() - t;
+    t = Date.now();
+    await c.query("vacuum analyze listings");
+    await c.query("vacuum analyze products");
+    await c.query("analyze meli_accounts; analyze meli_account_groups; analyze users");
+    const vacuumMs = Date.now() - t;
+    log(`[seed] ${ROWS} listings: insert ${insertMs} ms, ${idx.length} indexes ${indexMs} ms, vacuum analyze ${vacuumMs} ms`);
+    const label = md5Uuid("label-1");
+    return { tenantId, main, sub, products, ms: { insert: insertMs, indexes: indexMs, vacuum: vacuumMs, total: Date.now() - t0 }, label };
+  } finally {
+    await c.end();
+  }
+}
+
+/** PostgreSQL's md5(text)::uuid in JS. */
+function md5Uuid(key: string): string {
+  const h = createHash("md5").update(key).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scenarios.
+
+type Who = "main" | "sub";
+type Scenario = { key: string; name: string; who: Who; call: "page" | "groups"; kind: ListingKind; body: Record<string, unknown> };
+
+function scenarios(s: Awaited<ReturnType<typeof seed>>): Scenario[] {
+  const day = 86_400_000;
+  const now = Date.now();
+  const page = (key: string, name: string, body: Record<string, unknown>, who: Who = "main", kind: ListingKind = "local"): Scenario => ({
+    key,
+    name,
+    who,
+    call: "page",
+    kind,
+    body: { ...body, maxResultCount: PAGE, skipCount: 0 },
+  });
+  const all: Scenario[] = [
+    page("none", "no filter (local, ~83 %)", {}),
+    page("status", "status = 3 active (~60 %)", { status: 3 }),
+    page("refused", "status = 7 refused (~5 %)", { status: 7 }),
+    page("site", "site = 2 (~25 %)", { site: 2 }),
+    page("group", "accountGroupId (one shop, ~8 %)", { accountGroupId: md5Uuid("group-3") }),
+    page("group-status", "accountGroupId + status 4", { accountGroupId: md5Uuid("group-3"), status: 4 }),
+    page("title-common", 'title "zapatos" (~10 %)', { title: "zapatos" }),
+    page("title-rare", `title "${RARE}" (~0.05 %)`, { title: RARE }),
+    page("sku", "sku (a product's, 10 listings)", { sku: "SKU-1234" }),
+    page("items", "itemIds (20)", { itemIds: Array.from({ length: 20 }, (_, i) => `MLM${i * 48 + 1}`) }),
+    page("price", "price 100–150 (~10 %)", { minPrice: 100, maxPrice: 150 }),
+    page("stock", "stock 0–10 (~5 %)", { minStock: 0, maxStock: 10 }),
+    page("sold", "hasSold (~19 %)", { hasSold: true }),
+    page("label", "productLabelId (~1 %)", { productLabelId: s.label }),
+    page("warning", "warning (~2 %)", { warning: true }),
+    page("lastupdate", "lastUpdate range (30 days)", {
+      lastUpdateStartTime: new Date(now - 60 * day).toISOString(),
+      lastUpdateEndTime: new Date(now - 30 * day).toISOString(),
+    }),
+    page("sort-price", "sorting price desc", { sorting: "price desc" }),
+    page("sort-views", "sorting views desc, status 3", { sorting: "views desc", status: 3 }),
+    page("sub", "sub-account (its one shop site, ~2 %)", {}, "sub"),
+    page("cbt", "MeliStatNew no filter (~17 %)", {}, "main", "cbt"),
+    page("cbt-status", "MeliStatNew cbtStatus 4", { cbtStatus: 4 }, "main", "cbt"),
+    { key: "groups", name: "GetMeliStatGroupInfo, no filter", who: "main", call: "groups", kind: "local", body: {} },
+    {
+      key: "groups-status",
+      name: "GetMeliStatGroupInfo, status 3 + site 1",
+      who: "main",
+      call: "groups",
+      kind: "local",
+      body: { status: 3, site: 1 },
+    },
+    { key: "groups-sub", name: "GetMeliStatGroupInfo, sub-account", who: "sub", call: "groups", kind: "local", body: {} },
+  ];
+  const only = args.only?.split(",").map((x) => x.trim().toLowerCase());
+  return all.filter((x) => !only || only.some((o) => x.key === o));
+}
+
+const pathOf = (sc: Scenario) =>
+  `/api/${sc.kind === "cbt" ? "MeliStatNew" : "MeliStat"}/${sc.call === "page" ? "GetMeliStatsByPage" : "GetMeliStatGroupInfo"}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Capture and replay.
+
+type Statement = { text: string; params: unknown[]; prepared?: string };
+
+function principalOf(token: string): Principal {
+  const p = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as Record<string, unknown>;
+  return {
+    userId: String(p.sub),
+    tenantId: (p.tid as string | null) ?? null,
+    tenantName: (p.tname as string | null) ?? null,
+    userName: String(p.uname ?? ""),
+    isMainAccount: p.main === true,
+    isHost: p.host === true,
+    sessionId: String(p.sid),
+    securityStamp: String(p.sst),
+  };
+}
+
+/** Runs the service in this process inside the server's transaction shape: the statements it ran and its answer. */
+async function capture(client: pg.Client, tenantId: string, principal: Principal, sc: Scenario) {
+  const statements: Statement[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+  await client.query(`begin; ${scopeStatement({ tenantId })}`);
+  try {
+    const logging = drizzlePg(client, { schema, logger }) as unknown as Tx;
+    const user = await loadSessionUser(logging, principal);
+    statements[statements.length - 1].prepared = "erp_session_user";
+    const ctx = { tx: logging, user, tenantId, principal } as unknown as CallContext;
+    const result =
+      sc.call === "page"
+        ? await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))
+        : await getMeliStatGroupInfo(ctx, sc.kind, getMeliStatGroupInfoInput.parse(sc.body));
+    return { statements, result };
+  } finally {
+    await client.query("rollback");
+  }
+}
+
+async function replayOnce(client: pg.PoolClient, begin: string, statements: Statement[]) {
+  await client.query(begin);
+  for (const q of statements) {
+    if (q.prepared) await client.query({ name: q.prepared, text: q.text, values: q.params });
+    else await client.query({ text: q.text, values: q.params, rowMode: "array" });
+  }
+  await client.query("commit");
+}
+
+async function aloneSql(pool: pg.Pool, tenantId: string, statements: Statement[], n: number) {
+  const begin = `begin; ${scopeStatement({ tenantId })}`;
+  const client = await pool.connect();
+  const lat: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await replayOnce(client, begin, statements);
+      lat.push(performance.now() - t0);
+    }
+  } finally {
+    client.release();
+  }
+  return stats(lat);
+}
+
+async function aloneHttp(url: string, token: string, body: unknown, n: number) {
+  const lat: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    lat.push(performance.now() - t0);
+  }
+  return stats(lat);
+}
+
+async function httpLoad(url: string, token: string, body: unknown, pid: number) {
+  const opts = {
+    url,
+    method: "POST",
+    connections,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  if (warmup > 0) await autocannon({ ...opts, duration: warmup });
+  const lat: number[] = [];
+  const meter = cpuMeter(pid);
+  const inst = autocannon({ ...opts, duration });
+  (inst as unknown as EventEmitter).on("response", (_c: unknown, _s: number, _b: number, ms: number) => lat.push(ms));
+  const r = await inst;
+  const m = meter();
+  const s = stats(lat);
+  return { ...s, rps: s.n / m.wall, non2xx: r.non2xx, errors: r.errors + r.timeouts, serverCpuPct: m.processCpuPct };
+}
+
+async function sqlLoad(pool: pg.Pool, tenantId: string, statements: Statement[]) {
+  const begin = `begin; ${scopeStatement({ tenantId })}`;
+  const runFor = async (seconds: number, lat: number[] | null) => {
+    let errors = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const client = await pool.connect();
+        try {
+          await replayOnce(client, begin, statements);
+        } catch (e) {
+          if (errors++ === 0) log(`[sql] ${(e as Error).message}`);
+          await client.query("rollback").catch(() => {});
+        } finally {
+          client.release();
+        }
+        lat?.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    return errors;
+  };
+  if (warmup > 0) await runFor(warmup, null);
+  const lat: number[] = [];
+  const meter = cpuMeter();
+  const errors = await runFor(duration, lat);
+  const m = meter();
+  const s = stats(lat);
+  return { ...s, rps: s.n / m.wall, errors };
+}
+
+async function explain(url: string, tenantId: string, statements: Statement[]) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const out: string[] = [];
+  try {
+    for (const q of statements.filter((x) => !x.prepared)) {
+      await c.query(`begin; ${scopeStatement({ tenantId })}`);
+      try {
+        const r = await c.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${q.text}`, values: q.params });
+        out.push(`${q.text}\n-- params: ${JSON.stringify(q.params)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
+      } finally {
+        await c.query("rollback");
+      }
+    }
+  } finally {
+    await c.end();
+  }
+  return out.join("\n\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+type Row = {
+  key: string;
+  name: string;
+  total: string;
+  aloneHttp: number;
+  aloneSql: number;
+  load: { http: Awaited<ReturnType<typeof httpLoad>>; sql: Awaited<ReturnType<typeof sqlLoad>> } | null;
+};
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const started = Date.now();
+  const m = machine();
+  const dataDir = mkdtempSync(join(tmpdir(), "erp-bench-listings-"));
+  const logFile = join(outDir, "listings-server.log");
+  writeFileSync(logFile, "");
+  const db = await createFreshPostgresDatabase(args["pg-url"]!, "erp_bench_listings");
+  const env = { DATA_DIR: dataDir, DATABASE_URL: db.url, HOST: "127.0.0.1", ADMIN_PASSWORD, LOG_LEVEL: args["log-level"] };
+  let app: AppProcess | undefined;
+  let pool: pg.Pool | undefined;
+  let client: pg.Client | undefined;
+  const rows: Row[] = [];
+  try {
+    const first = await startApp({ ...env, PORT: String(await freePort()) }, { logFile });
+    const demo = first.firstStart.demo;
+    if (!demo) throw new Error(`no demo tenant printed:\n${first.stdout()}`);
+    if ((await first.stop()) !== 0) throw new Error("first start did not exit 0");
+    const s = await seed(db.url, demo.tenant);
+    app = await startApp({ ...env, PORT: String(await freePort()) }, { logFile });
+    const tokens = {
+      main: await accessToken(app.url, demo.user, demo.password, demo.tenant),
+      sub: await accessToken(app.url, "bench1", SUB_PASSWORD, demo.tenant),
+    };
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const pgVersion = (await client.query<{ v: string }>("select version() as v")).rows[0].v;
+    pool = new pg.Pool({ connectionString: db.url, max: connections });
+    pool.on("error", () => {});
+    const plans: string[] = [];
+    for (const sc of scenarios(s)) {
+      const token = tokens[sc.who];
+      const url = `${app.url}${pathOf(sc)}`;
+      const cap = await capture(client, s.tenantId, principalOf(token), sc);
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(sc.body),
+      });
+      const answer = (await res.json()) as { result: unknown };
+      if (res.status !== 200 || JSON.stringify(answer.result) !== JSON.stringify(cap.result))
+        throw new Error(`${sc.name}: the server's answer (${res.status}) differs from the service's in this process`);
+      plans.push(`### ${sc.name}\n\n${await explain(db.url, s.tenantId, cap.statements)}`);
+      const r = cap.result as { totalCount?: number; totalCountCapped?: boolean; total?: { count: number; capped: boolean } };
+      const total =
+        sc.call === "page" ? `${r.totalCount}${r.totalCountCapped ? "+" : ""}` : `${r.total!.count}${r.total!.capped ? "+" : ""}`;
+      const n = Number(args.alone);
+      const ah = await aloneHttp(url, token, sc.body, n);
+      const as = await aloneSql(pool, s.tenantId, cap.statements, n);
+      let load: Row["load"] = null;
+      if (ah.p50 <= Number(args["probe-limit"]) && duration > 0) {
+        const http = await httpLoad(url, token, sc.body, app.child.pid!);
+        const sqlR = await sqlLoad(pool, s.tenantId, cap.statements);
+        load = { http, sql: sqlR };
+      }
+      rows.push({ key: sc.key, name: sc.name, total, aloneHttp: ah.p50, aloneSql: as.p50, load });
+      log(
+        `${sc.name}: total ${total}; alone HTTP ${f(ah.p50, 2)} ms, SQL ${f(as.p50, 2)} ms (+${f(ah.p50 - as.p50, 2)} ms)` +
+          (load
+            ? `; ${connections} conns: HTTP ${f(load.http.rps, 0)} rps (p50 ${f(load.http.p50)} ms, non2xx ${load.http.non2xx}), SQL ${f(load.sql.rps, 0)} rps → ${f((load.http.rps / load.sql.rps) * 100, 0)} %`
+            : ""),
+      );
+    }
+    writeFileSync(join(outDir, "listings-explain.txt"), plans.join("\n\n"));
+    const out: string[] = [];
+    out.push(`machine: ${m.cpuModel}, ${m.nproc} cores, ${m.memGiB} GiB, node ${m.node}, ${pgVersion.split(",")[0]}, load ${loadAvg()}`);
+    out.push(
+      `command: npm run bench:listings -- --rows=${ROWS} --duration=${duration} --warmup=${warmup} --connections=${connections} --alone=${args.alone}  (${f((Date.now() - started) / 1000, 0)} s)`,
+    );
+    out.push(
+      `seed: ${ROWS} listings, ${s.products} products, 12 shop groups × 4 sites: insert ${f(s.ms.insert / 1000)} s, indexes ${f(s.ms.indexes / 1000)} s, vacuum analyze ${f(s.ms.vacuum / 1000)} s\n`,
+    );
+    out.push(
+      `| call | matches | alone p50 HTTP (ms) | alone p50 SQL (ms) | HTTP − SQL (ms) | HTTP rps at ${connections} | SQL rps at ${connections} | HTTP/SQL | HTTP p50/p99 at ${connections} (ms) |`,
+    );
+    out.push("|---|---|---|---|---|---|---|---|---|");
+    for (const r of rows) {
+      const l = r.load;
+      out.push(
+        `| ${r.name} | ${r.total} | ${f(r.aloneHttp, 2)} | ${f(r.aloneSql, 2)} | ${f(r.aloneHttp - r.aloneSql, 2)} | ${l ? f(l.http.rps, 0) : "–"} | ${l ? f(l.sql.rps, 0) : "–"} | ${l ? f((l.http.rps / l.sql.rps) * 100, 0) + " %" : "–"} | ${l ? `${f(l.http.p50)} / ${f(l.http.p99)}` : "–"} |`,
+      );
+    }
+    console.log(out.join("\n"));
+    writeFileSync(join(outDir, "listings.json"), JSON.stringify({ machine: m, rows, seed: s }, null, 2));
+  } finally {
+    await pool?.end().catch(() => {});
+    await client?.end().catch(() => {});
+    if (app) await app.stop();
+    if (!args.keep) await db.drop();
+    else log(`kept database ${db.url}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
