@@ -134,6 +134,8 @@ describe("publishing", () => {
     // The global seller's shop group, on both its sites.
     await page.waitForFunction(() => document.querySelector("[data-testid=publish-shop]")?.textContent?.trim());
     await page.click("[data-testid=publish-shop]");
+    // The options open in a portal a frame later (later still on a busy machine).
+    await page.waitForSelector(`[data-testid=publish-shop-${groupId}]`, { timeout: 15_000 });
     await page.click(`[data-testid=publish-shop-${groupId}]`);
     await page.waitForFunction(() => document.querySelector("[data-testid=publish-shop]")?.textContent?.includes("GLOBAL_E2E"));
     for (const site of [1, 2]) {

@@ -34,6 +34,9 @@ import { createWorkbenchService } from "./modules/workbench/service.ts";
 import { accountGroups, countShopAccounts, createShopAccountService, meliDataCleaner } from "./modules/meli/accounts.ts";
 import { createShopAuthorizationService } from "./modules/meli/auth-service.ts";
 import { createNotificationService } from "./modules/meli/notifications.ts";
+import { createListingNotificationService } from "./modules/listings/notifications.ts";
+import { createListingEditService } from "./modules/listings/edits.ts";
+import { createListingSyncService } from "./modules/listings/sync.ts";
 import { createPlanner } from "./modules/publishing/plan.ts";
 import { createPublishingService } from "./modules/publishing/service.ts";
 
@@ -126,9 +129,15 @@ export function createServices(deps: AppDeps) {
     shopAccounts: createShopAccountService(),
     shopAuthorization: createShopAuthorizationService({ config, log, database, meli }),
     meliNotifications: createNotificationService({ config, log, database, jobs }),
+    // Stored notifications of items brought into the listings (issue 16).
+    listingNotifications: createListingNotificationService({ database, jobs, meli, log }),
     // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
     gtin: createGtinService(),
     meliLogs: createMeliLogService(),
+    // Listing edits, single and batch (issue 16).
+    listingEdits: createListingEditService({ database, jobs, meli, log }),
+    // Listing sync, import of existing listings and removal of deleted ones (issue 16).
+    listingSync: createListingSyncService({ database, jobs, meli, log }),
     publishing: createPublishingService(
       { database, jobs, meli, log, secrets, pictures: { allowPrivate: config.crawl.allowPrivate } },
       createPlanner(secrets),

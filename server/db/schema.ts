@@ -885,7 +885,8 @@ export const listings = pgTable(
     accountId: uuid("account_id").notNull(),
     /** Who owns it: the product's owner (a sub-account sees its own listings). */
     userId: uuid("user_id").notNull(),
-    productId: uuid("product_id").notNull(),
+    /** The product it was published from; null for a listing imported from Mercado Libre that no product's SKU matches. */
+    productId: uuid("product_id"),
     productLabelId: uuid("product_label_id"),
     site: integer("site").notNull(),
     /** The global item (CBT…) a cross-border listing belongs to; the site item is itemId. */

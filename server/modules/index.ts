@@ -7,7 +7,7 @@ import { registerCollects } from "./collects/routes.ts";
 import { registerGtin } from "./gtin/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
-import { registerListings } from "./listings/routes.ts";
+import { registerListingEdits, registerListings, registerListingSync } from "./listings/routes.ts";
 import { registerMeli } from "./meli/routes.ts";
 import { registerMeliLogs } from "./meli-logs/routes.ts";
 import { registerProducts } from "./products/routes.ts";
@@ -35,4 +35,6 @@ export function registerModules(r: Registrar, services: Services) {
   registerMeliLogs(r, services);
   registerPublishing(r, services);
   registerListings(r);
+  registerListingEdits(r, services);
+  registerListingSync(r, services);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { badRequest, notFound } from "./errors.ts";
 import { objectBody, route } from "./http.ts";
 import { itemJson } from "./item-rules.ts";
+import { notificationControl } from "./notify.ts";
 import { createCode, issueTokens, sellerFor } from "./oauth.ts";
 import { advanceOrders, createOrder, orderJson, type OrderRequest } from "./orders.ts";
 import { isLocalSite, isSiteId, LOCAL_SITES, type LocalSiteId, type SiteId } from "./sites.ts";
@@ -35,6 +36,7 @@ const sellerInfo = (u: User): SellerInfo => ({
 export function createControl(store: Store) {
   const { state } = store;
   const seller = (r: SellerRequest) => sellerFor(store, r.nickname, r.site ?? "MLM", r.marketplaces ?? [...LOCAL_SITES]);
+  const notifications = notificationControl(store);
 
   return {
     clock: {
@@ -125,8 +127,12 @@ export function createControl(store: Store) {
     creations: (): CreationRecord[] => [...state.creations.values()].map((r) => ({ ...r, itemIds: [...r.itemIds] })),
     duplicates: (): CreationRecord[] => [...state.creations.values()].filter((r) => r.itemIds.length > 1).map((r) => ({ ...r })),
 
+    /** The app's notifications URL and what was sent to it (notify.ts). */
+    notifications,
+
     reset() {
       store.reset();
+      notifications.reset();
     },
   };
 }
@@ -200,6 +206,17 @@ export function registerControlRoutes(f: FastifyInstance, control: Control) {
       quantity: typeof b.quantity === "number" ? b.quantity : undefined,
     });
   });
+
+  f.post("/_sandbox/notifications", admin, async (req) => {
+    const b = objectBody(req);
+    if (b.url !== null && typeof b.url !== "string") throw badRequest("url must be a string or null");
+    control.notifications.configure({ url: (b.url as string | null) || null });
+    return {};
+  });
+  f.get("/_sandbox/notifications", admin, async () => ({
+    url: control.notifications.url(),
+    deliveries: control.notifications.deliveries(),
+  }));
 
   f.get("/_sandbox/calls", admin, async () => control.calls());
   f.get("/_sandbox/creations", admin, async () => ({ creations: control.creations(), duplicates: control.duplicates() }));

@@ -7,6 +7,7 @@ import { cause, forbidden, validationError, type Cause } from "./errors.ts";
 import { caller, objectBody, params, route } from "./http.ts";
 import { buildItem, checkPrice, itemJson, newChecked, permalink, settleStock, throwIfErrors } from "./item-rules.ts";
 import { ownedItem, recordCreation, updateItem } from "./items.ts";
+import { notifyGlobalItem, notifyItem } from "./notify.ts";
 import { isLocalSite, roundPrice, SITES } from "./sites.ts";
 import type { Item, Store, User } from "./store.ts";
 
@@ -181,6 +182,7 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
     }
     recordCreation(store, req, seller.id, body, parent.id);
     const site_items = sites.map((entry) => publishSite(store, seller, parent, entry));
+    notifyGlobalItem(store, parent);
     return reply.code(201).send({ item_id: parent.id, site_id: "CBT", site_items });
   });
 
@@ -190,6 +192,10 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
     if (parent.site_id !== "CBT") throw forbidden(`Item ${parent.id} is not a global item`);
     const sites = sitesToSell(objectBody(req));
     const site_items = sites.map((entry) => publishSite(store, seller, parent, entry));
+    for (const r of site_items) {
+      const added = "item_id" in r ? store.state.items.get(r.item_id) : undefined;
+      if (added) notifyItem(store, added);
+    }
     return reply.code(201).send({ item_id: parent.id, site_id: "CBT", site_items });
   });
 
@@ -208,8 +214,10 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
         }
       }
       syncGlobalStock(store, item);
+      notifyGlobalItem(store, item);
     } else if (item.parent_item_id) {
       updateItem(store, item, body, "marketplace");
+      notifyItem(store, item);
     } else {
       throw forbidden(`Item ${item.id} is not a global selling item`);
     }

@@ -22,6 +22,7 @@ import {
   throwIfErrors,
   type Checked,
 } from "./item-rules.ts";
+import { notifyItem } from "./notify.ts";
 import { roundPrice } from "./sites.ts";
 import type { Item, Store, User } from "./store.ts";
 
@@ -258,6 +259,7 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
     if (description !== null)
       store.state.descriptions.set(item.id, { plain_text: description, date_created: item.date_created, last_updated: item.date_created });
     recordCreation(store, req, seller.id, body, item.id);
+    notifyItem(store, item);
     return reply.code(201).send({ ...itemJson(item), warnings });
   });
 
@@ -292,6 +294,7 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
     // A marketplace item of a global item is changed through /global/items.
     if (item.site_id === "CBT" || item.parent_item_id) throw forbidden("Global selling items are updated through /global/items");
     updateItem(store, item, objectBody(req), "item");
+    notifyItem(store, item);
     return itemJson(item);
   });
 

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from "./errors.ts";
 import { syncGlobalStock } from "./global-items.ts";
 import { caller, intQuery, params, query, route } from "./http.ts";
 import { settleStock } from "./item-rules.ts";
+import { notify, notifyGlobalItem, notifyItem } from "./notify.ts";
 import { between, unit } from "./random.ts";
 import { roundPrice, SITES, type LocalSiteId } from "./sites.ts";
 import type { Order, OrderStatus, Store, User } from "./store.ts";
@@ -67,6 +68,8 @@ function sell(store: Store, itemId: string, variationId: number | null, quantity
     settleStock(target);
   }
   if (parent) syncGlobalStock(store, parent);
+  if (parent) notifyGlobalItem(store, parent);
+  else notifyItem(store, item);
 }
 
 export type OrderRequest = { itemId?: string; variationId?: number; quantity?: number; status?: OrderStatus; at?: number };
@@ -148,6 +151,9 @@ export function createOrder(
     paymentId: 60_000_000_000 + between(1, 9_999_999_999, store.seed, "payment", key),
   };
   store.state.orders.set(order.id, order);
+  // A global seller's marketplace user's orders are marketplace orders.
+  if (seller.parentId === null) notify(store, "orders_v2", `/orders/${order.id}`, seller.id);
+  else notify(store, "marketplace_orders", `/marketplace/orders/${order.id}`, seller.id);
   return order;
 }
 

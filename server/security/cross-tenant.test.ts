@@ -268,6 +268,7 @@ describe("cross-tenant matrix (scenario 5)", () => {
           answers.set(key, [...(answers.get(key) ?? []), res.status]);
           const where = `${actor.label} ${label} case ${c} ${JSON.stringify({ query: req.query, body: req.body }).slice(0, 300)}`;
           if (!isValidationAnswer(res)) reached.add(label);
+          else if (process.env.DEBUG_MATRIX) console.log("VALIDATION", where, res.raw.slice(0, 400));
           const leaked = leaks(req, res);
           if (leaked.length) violations.push(`${where}: answer ${res.status} contains A's ${leaked.join(", ")}`);
           if (res.status >= 200 && res.status < 300) {

@@ -98,7 +98,8 @@ export const listing = z.object({
   id: z.string(),
   batchId: z.string().nullable(),
   accountGroupId: z.string(),
-  productId: z.string(),
+  /** Null for a listing imported from Mercado Libre that no product's SKU matched (PullMarketStat). */
+  productId: z.string().nullable(),
   /** The product's title (GetPublishBatchListings): names a listing skipped before it had a title of its own. */
   productTitle: z.string().nullable(),
   productLabelId: z.string().nullable(),

@@ -167,7 +167,7 @@ async function cappedCount(ctx: CallContext, where: SQL, cap: number): Promise<{
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function rowView(l: typeof listings.$inferSelect, productTitle: string | null): ListingRow {
+export function rowView(l: typeof listings.$inferSelect, productTitle: string | null): ListingRow {
   return {
     ...listingView(l, productTitle),
     userId: l.userId,

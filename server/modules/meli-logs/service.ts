@@ -50,6 +50,24 @@ export const exchangeEntry = (x: MeliExchange) => ({
   durationMs: x.durationMs,
 });
 
+/** The listing a call was made for, as the call log files it. */
+export type LoggedListing = { tenantId: string; accountGroupId: string; id: string; batchId: string | null; site: number };
+
+/** Stores (and empties) the exchanges the client observed for one listing, in the caller's transaction. */
+export async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null) {
+  for (const x of exchanges.splice(0)) {
+    await recordMeliCall(tx, {
+      tenantId: l.tenantId,
+      accountGroupId: l.accountGroupId,
+      listingId: l.id,
+      batchId: l.batchId,
+      site: l.site,
+      creatorId: creatorId ?? null,
+      ...exchangeEntry(x),
+    });
+  }
+}
+
 /**
  * Stores one marketplace call in the caller's transaction (its tenant scope), its bodies scrubbed of secrets and cut
  * at MELI_LOG_BODY_MAX_BYTES; answers the id. Outside a transaction: `inScope(db, { tenantId }, (tx) => recordMeliCall(tx,

@@ -14,9 +14,12 @@ import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliCallbackBody } from "../../../shared/contract/meli.ts";
 
 export const MELI_NOTIFICATION_JOB = "meli.notification";
+/** Works through one stored notification ({tenantId, id}); its handler is the listings module's (listings/notifications.ts). */
+export const MELI_NOTIFICATION_PROCESS_JOB = "meli.notification.process";
+export type NotificationProcessJob = { tenantId: string; id: string };
 
-/** Status of a stored notification. */
-export const MeliNotificationStatus = { Pending: 1, Processed: 2 } as const;
+/** Status of a stored notification: Waiting = kept for a handler still to come (orders). */
+export const MeliNotificationStatus = { Pending: 1, Processed: 2, Waiting: 3 } as const;
 
 type NotificationJob = { body: MeliCallbackBody; receivedAt: string };
 
@@ -82,8 +85,8 @@ export function createNotificationService({
     }
     const notificationId = b._id ?? notificationKey(b);
     for (const t of targets) {
-      await inScope(db, { tenantId: t.tenantId }, (tx) =>
-        tx
+      await inScope(db, { tenantId: t.tenantId }, async (tx) => {
+        const stored = await tx
           .insert(meliNotifications)
           .values({
             tenantId: t.tenantId,
@@ -98,8 +101,17 @@ export function createNotificationService({
             sentTime: plausibleTime(b.sent),
             payload: { ...b, receivedAt: job.receivedAt },
           })
-          .onConflictDoNothing(),
-      );
+          .onConflictDoNothing()
+          .returning({ id: meliNotifications.id });
+        // Stored the first time only: a resent notification is not worked through again.
+        if (stored[0]) {
+          await jobs.send<NotificationProcessJob>(
+            MELI_NOTIFICATION_PROCESS_JOB,
+            { tenantId: t.tenantId, id: stored[0].id },
+            { tx, singletonKey: `meli-notification-process:${stored[0].id}` },
+          );
+        }
+      });
     }
   }
 

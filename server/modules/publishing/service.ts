@@ -27,7 +27,7 @@ import {
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { emitProgress } from "../events/progress.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
-import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
+import { recordListingCalls } from "../meli-logs/service.ts";
 import { selectionWhere } from "../products/filter.ts";
 import { globalItemBody, localItemBody, type ItemPlan } from "./item-body.ts";
 import { createTranslator, readTranslateSettings } from "../../integrations/translate/index.ts";
@@ -257,7 +257,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
       })
       .returning();
     await announce(ctx.tx, ctx.tenantId, batchId, batch);
-    const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId));
+    const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId!));
     await deps.jobs.sendMany<PublishJob>(
       PUBLISH_JOB,
       [...toPublish].map((productId) => ({ tenantId: ctx.tenantId, batchId, productId })),
@@ -591,16 +591,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
 
   /** Every marketplace call of a listing goes to the call log (MeliStatLog), tokens scrubbed by recordMeliCall. */
   async function logCalls(tx: Tx, listing: typeof listings.$inferSelect, exchanges: MeliExchange[]) {
-    for (const x of exchanges.splice(0)) {
-      await recordMeliCall(tx, {
-        tenantId: listing.tenantId,
-        accountGroupId: listing.accountGroupId,
-        listingId: listing.id,
-        batchId: listing.batchId,
-        site: listing.site,
-        ...exchangeEntry(x),
-      });
-    }
+    await recordListingCalls(tx, listing, exchanges);
   }
 
   /** The batch's counts and status from its listings, in one statement, announced on the progress stream. */
@@ -690,7 +681,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     await refreshBatchIn(ctx.tx, ctx.tenantId, batch.id);
     await deps.jobs.sendMany<PublishJob>(
       PUBLISH_JOB,
-      [...new Set(retried.map((r) => r.productId))].map((productId) => ({ tenantId: ctx.tenantId, batchId: batch.id, productId })),
+      // A publish batch's listings always have their product (only imported listings have none).
+      [...new Set(retried.map((r) => r.productId!))].map((productId) => ({ tenantId: ctx.tenantId, batchId: batch.id, productId })),
       { tx: ctx.tx },
     );
     const [row] = await ctx.tx

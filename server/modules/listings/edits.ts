@@ -1,0 +1,506 @@
+// Listing edits (issue 16; spec §7 MeliStat / MeliStatNew UpdateMarketPrice, UpdateMarketTitle, UpdateMarketDescription,
+// UpOrDownMarket, DeleteMarket, RemoveStat, RemoveStats, BatchDelete, BatchUpdatePriceDirect, BatchUpdateMeliPrice,
+// BatchUpdateStock, BatchUp, BatchDown, BatchUpdateTitle, BatchUpdateDescription).
+// One edit of one listing is `applyEdit`: read the listing in a short transaction; when its value already equals the
+// target, nothing is sent (skipped); otherwise one write to Mercado Libre (local: PUT /items/{id}; cross-border: PUT
+// /global/items/{site item} for price, title and status, PUT /global/items/{CBT id} for the stock every site shares),
+// then a re-read of the item, and what Mercado Libre holds is stored on the listing with the calls' log, in another
+// short transaction. Mercado Libre is never called inside a transaction. A refusal leaves the marketplace's reason (in
+// Chinese) on the listing. Single calls run it before their own transaction (beforeTransaction) and answer what it did;
+// batch calls answer a task at once and run it in one job per listing, the task counting each outcome.
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { Database, Tx } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { currencies, listings, meliAccountGroups, meliAccounts, meliCategories, products, taskInfos } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { AppError, businessError, notFound } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
+import { createTask } from "../../jobs/tasks.ts";
+import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
+import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
+import { loadSessionUser } from "../identity/session-user.ts";
+import { emitProgress } from "../events/progress.ts";
+import { recordListingCalls } from "../meli-logs/service.ts";
+import { cachedFees, feeInput } from "../publishing/fees.ts";
+import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import { listingWhere, rowView, type ListingKind } from "./service.ts";
+import { ListingStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import {
+  BATCH_EDIT_MAX,
+  BATCH_REFUSALS_KEPT,
+  type BatchEditState,
+  type BatchEditTask,
+  type EditOutcome,
+  type EditResult,
+} from "../../../shared/contract/listing-edits.ts";
+import type { ListingFilter } from "../../../shared/contract/listings.ts";
+import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { formatMoney, moneyNumber, sitePrice } from "../../../shared/publish/price.ts";
+
+export const LISTING_EDIT_JOB = "listings.edit";
+
+/** One edit of a listing. */
+export type Edit =
+  | { op: "price"; price: number }
+  | { op: "meliPrice"; limitMinPrice: number | null }
+  | { op: "title"; title: string }
+  | { op: "description"; description: string }
+  | { op: "status"; status: "active" | "paused" }
+  | { op: "stock"; stock: number }
+  | { op: "delete" };
+
+type EditJob = { tenantId: string; taskId: string; listingId: string; creatorId: string | null; edit: Edit; attempt?: number };
+/** Times a batch's listing is tried when Mercado Libre limits or fails (each after a longer wait). */
+export const EDIT_ATTEMPTS = 6;
+type ListingRow = typeof listings.$inferSelect;
+type Target = { listing: ListingRow; isCbt: boolean };
+type Outcome = { outcome: EditOutcome; reason: string | null };
+
+export type ListingEditDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+
+/** Listings an edit can reach: on Mercado Libre (an item id) and not closed. */
+const ON_MARKET: number[] = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
+
+const opNames: Record<Edit["op"], string> = {
+  price: "改价",
+  meliPrice: "按店铺规则改价",
+  title: "改标题",
+  description: "改描述",
+  status: "上下架",
+  stock: "改库存",
+  delete: "删除",
+};
+
+function statusOf(meliStatus: string | undefined): ListingStatus {
+  if (meliStatus === "paused") return ListingStatus.Paused;
+  if (meliStatus === "closed") return ListingStatus.Closed;
+  if (meliStatus === "under_review" || meliStatus === "inactive") return ListingStatus.UnderReview;
+  return ListingStatus.Active;
+}
+
+type MeliItem = {
+  id: string;
+  price?: number;
+  currency_id?: string;
+  title?: string;
+  status?: string;
+  available_quantity?: number;
+  permalink?: string;
+  variations?: { id: number | string; available_quantity?: number }[];
+};
+
+/** Outcomes a single call's beforeTransaction leaves for its handler. */
+const singleOutcomes = new WeakMap<FastifyRequest, Outcome>();
+
+export function createListingEditService(deps: ListingEditDeps) {
+  const db = deps.database.db;
+
+  async function loadTarget(tenantId: string, listingId: string): Promise<Target | null> {
+    return inScope(db, { tenantId }, async (tx) => {
+      const [row] = await tx
+        .select({ listing: listings, isCbt: meliAccountGroups.isCbt })
+        .from(listings)
+        .innerJoin(
+          meliAccountGroups,
+          and(eq(meliAccountGroups.tenantId, listings.tenantId), eq(meliAccountGroups.id, listings.accountGroupId)),
+        )
+        .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listingId)));
+      return row ?? null;
+    });
+  }
+
+  /** BatchUpdateMeliPrice: the listing's price by the publish formula from its product and shop as they are now. */
+  async function meliPriceOf(
+    t: Target,
+    limitMinPrice: number | null,
+  ): Promise<{ ok: true; price: number; content: unknown } | { ok: false; reason: string }> {
+    const l = t.listing;
+    if (!l.productId) return { ok: false, reason: "该刊登未关联商品（从美客多导入且SKU未匹配），无法按规则计算售价" };
+    const productId = l.productId;
+    return inScope(db, { tenantId: l.tenantId }, async (tx) => {
+      const [p] = await tx
+        .select({ price: products.price, currency: products.currency })
+        .from(products)
+        .where(and(eq(products.tenantId, l.tenantId), eq(products.id, productId)));
+      if (!p) return { ok: false as const, reason: "商品已不存在，无法按规则计算售价" };
+      const [shop] = await tx
+        .select()
+        .from(meliAccounts)
+        .where(and(eq(meliAccounts.tenantId, l.tenantId), eq(meliAccounts.id, l.accountId)));
+      if (!shop) return { ok: false as const, reason: "店铺不存在" };
+      const rates = await tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies);
+      const cateSite = t.isCbt ? 5 : l.site;
+      const [cat] = l.cateId
+        ? await tx
+            .select({ classicFee: meliCategories.classicFee, premiumFee: meliCategories.premiumFee })
+            .from(meliCategories)
+            .where(and(eq(meliCategories.site, cateSite), eq(meliCategories.cateId, l.cateId)))
+        : [];
+      const listingType = (l.listingType ?? "gold_special") as "gold_special" | "gold_pro" | "free";
+      const fees = l.cateId ? await cachedFees(tx, [{ site: cateSite, cateId: l.cateId }], listingType) : new Map();
+      // The freight the listing's price included when published stays included (its breakdown kept it).
+      const before = (l.priceContent ?? null) as { freight?: number; currency?: string } | null;
+      const freight = before?.freight && before.currency ? formatMoney(before.freight, before.currency) : null;
+      const priced = sitePrice({
+        site: l.site as MeliSiteNumber,
+        isCbt: t.isCbt,
+        price: p.price,
+        currency: p.currency,
+        rates,
+        shop: {
+          adjustRate: shop.adjustRate,
+          tinyPrice: shop.tinyPrice,
+          limitMinPrice: limitMinPrice ?? shop.limitMinPrice,
+          limitMaxPrice: shop.limitMaxPrice,
+          overPrice: shop.overPrice,
+        },
+        category: { classicFee: cat?.classicFee ?? null, premiumFee: cat?.premiumFee ?? null },
+        listingType,
+        ...feeInput(l.cateId ? fees.get(`${cateSite}|${l.cateId}`) : undefined, listingType),
+        isContainsFreight: !!freight,
+        freight,
+      });
+      if (!priced.ok) return { ok: false as const, reason: priced.message };
+      if (priced.price.limit === "overMax") return { ok: false as const, reason: "售价超过店铺最高限价" };
+      return { ok: true as const, price: moneyNumber(priced.price.price, priced.price.currency), content: priced.price };
+    });
+  }
+
+  /** Writes what the edit found and logs its calls, in one short transaction. */
+  async function store(
+    t: Target,
+    exchanges: MeliExchange[],
+    creatorId: string | null,
+    set: Partial<typeof listings.$inferInsert>,
+    sharedStock?: number,
+  ) {
+    const l = t.listing;
+    await inScope(db, { tenantId: l.tenantId }, async (tx) => {
+      if (Object.keys(set).length) {
+        await tx
+          .update(listings)
+          .set({ ...set, lastModificationTime: new Date(), lastModifierId: creatorId })
+          .where(and(eq(listings.tenantId, l.tenantId), eq(listings.id, l.id)));
+      }
+      // A global item's stock is every site's: its other site listings hold it too.
+      if (sharedStock !== undefined && l.cbtId) {
+        await tx
+          .update(listings)
+          .set({ stock: sharedStock, syncTime: new Date() })
+          .where(and(eq(listings.tenantId, l.tenantId), eq(listings.cbtId, l.cbtId)));
+      }
+      await recordListingCalls(tx, l, exchanges, creatorId);
+    });
+  }
+
+  /**
+   * One edit of one listing (see the file's head). Answers done, refused (the reason is on the listing) or skipped;
+   * throws a retryable MeliApiError (rate limit, outage) after logging the calls made, for the job to run again.
+   */
+  async function applyEdit(t: Target, edit: Edit, creatorId: string | null): Promise<Outcome> {
+    const l = t.listing;
+    if (!l.itemId || !(ON_MARKET.includes(l.status) || (edit.op === "delete" && l.status === ListingStatus.Closed)))
+      return { outcome: "skipped", reason: "刊登不在美客多上（未刊登或已关闭）" };
+    let meliPrice: { price: number; content: unknown } | null = null;
+    if (edit.op === "meliPrice") {
+      // Global selling is priced by net proceeds (Mercado Libre adds its fee per site): not re-priced here.
+      const r = t.isCbt
+        ? { ok: false as const, reason: "跨境刊登按净收入定价，暂不支持按店铺规则改价，请直接改价" }
+        : await meliPriceOf(t, edit.limitMinPrice);
+      if (!r.ok) {
+        await store(t, [], creatorId, { reason: r.reason });
+        return { outcome: "refused", reason: r.reason };
+      }
+      meliPrice = r;
+    }
+    const targetPrice = edit.op === "price" ? edit.price : (meliPrice?.price ?? null);
+    const unchanged =
+      (targetPrice !== null && l.price !== null && Number(l.price) === targetPrice) ||
+      (edit.op === "title" && l.title === edit.title) ||
+      (edit.op === "status" && l.status === (edit.status === "active" ? ListingStatus.Active : ListingStatus.Paused)) ||
+      (edit.op === "stock" && l.stock === edit.stock);
+    if (unchanged) return { outcome: "skipped", reason: "值未变化" };
+
+    const exchanges: MeliExchange[] = [];
+    const observe = (x: MeliExchange) => exchanges.push(x);
+    const shop = deps.meli.shop({ tenantId: l.tenantId, groupId: l.accountGroupId });
+    const itemPath = t.isCbt ? `/global/items/${encodeURIComponent(l.itemId)}` : `/items/${encodeURIComponent(l.itemId)}`;
+    const readPath = t.isCbt ? `/marketplace/items/${encodeURIComponent(l.itemId)}` : `/items/${encodeURIComponent(l.itemId)}`;
+    const put = (path: string, body: unknown) => shop.send("PUT", path, { body, observe });
+    try {
+      switch (edit.op) {
+        case "price":
+        case "meliPrice":
+          await put(itemPath, { price: targetPrice });
+          break;
+        case "title":
+          await put(itemPath, { title: edit.title });
+          break;
+        case "status":
+          await put(itemPath, { status: edit.status });
+          break;
+        case "description": {
+          // The description lives on the item (a global item's on the global item); read first: an equal one is not sent.
+          const owner = t.isCbt && l.cbtId ? l.cbtId : l.itemId;
+          const path = `/items/${encodeURIComponent(owner)}/description`;
+          const now = await shop
+            .send<{ plain_text?: string }>("GET", path, { observe })
+            .catch((e: unknown) => (e instanceof MeliApiError && e.kind === "not-found" ? null : Promise.reject(e)));
+          if (now && now.plain_text === edit.description) {
+            await store(t, exchanges, creatorId, { syncTime: new Date() });
+            return { outcome: "skipped", reason: "值未变化" };
+          }
+          await shop.send(now ? "PUT" : "POST", path, { body: { plain_text: edit.description }, observe });
+          break;
+        }
+        case "stock": {
+          if (t.isCbt) {
+            if (!l.cbtId) return { outcome: "skipped", reason: "跨境刊登缺少全球商品编号" };
+            await put(`/global/items/${encodeURIComponent(l.cbtId)}`, { available_quantity: edit.stock });
+          } else {
+            // An item with variations takes its stock per variation: each variation gets the stock.
+            const item = await shop.send<MeliItem>("GET", readPath, { observe });
+            await put(
+              itemPath,
+              item.variations?.length
+                ? { variations: item.variations.map((v) => ({ id: v.id, available_quantity: edit.stock })) }
+                : { available_quantity: edit.stock },
+            );
+          }
+          break;
+        }
+        case "delete": {
+          // Closed first (a live item cannot be deleted), then deleted; the record stays, Closed.
+          if (l.status !== ListingStatus.Closed) await put(itemPath, { status: "closed" });
+          await put(itemPath, { deleted: "true" });
+          break;
+        }
+      }
+      // Writes are eventually consistent: what is stored is what Mercado Libre answers now.
+      const item = await shop.send<MeliItem>("GET", readPath, { observe });
+      const set: Partial<typeof listings.$inferInsert> = {
+        status: edit.op === "delete" ? ListingStatus.Closed : statusOf(item.status),
+        price: typeof item.price === "number" ? item.price.toFixed(2) : l.price,
+        currency: item.currency_id ?? l.currency,
+        title: item.title ?? l.title,
+        permalink: item.permalink ?? l.permalink,
+        reason: null,
+        problems: [],
+        syncTime: new Date(),
+      };
+      let sharedStock: number | undefined;
+      if (typeof item.available_quantity === "number") {
+        set.stock = item.available_quantity;
+        if (t.isCbt && edit.op === "stock") sharedStock = item.available_quantity;
+      }
+      if (meliPrice) set.priceContent = meliPrice.content;
+      await store(t, exchanges, creatorId, set, sharedStock);
+      return { outcome: "done", reason: null };
+    } catch (err) {
+      if (!(err instanceof MeliApiError)) throw err;
+      if (err.retryable) {
+        await store(t, exchanges, creatorId, {});
+        throw err;
+      }
+      const problems = (err.validationErrors ?? []).map((v) => ({
+        code: "meli",
+        field: v.members[0] ?? null,
+        message: v.message,
+        severity: "error" as const,
+      }));
+      await store(t, exchanges, creatorId, { reason: err.message, problems });
+      return { outcome: "refused", reason: err.message };
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Single calls.
+
+  /** A single call's listing, visible to the caller in this list, or a 404. */
+  async function visibleListing(ctx: CallContext, kind: ListingKind, id: string): Promise<ListingRow> {
+    const [row] = await ctx.tx
+      .select()
+      .from(listings)
+      .where(and(listingWhere(ctx, kind, {}), eq(listings.id, id)));
+    if (!row) throw notFound("刊登不存在");
+    return row;
+  }
+
+  /** Runs the edit before the call's transaction; the handler answers it (`answerSingle`). */
+  async function runSingle(call: Omit<CallContext, "tx" | "user">, kind: ListingKind, id: string, edit: Edit): Promise<void> {
+    const principal = call.principal;
+    if (!principal) return;
+    const found = await inScope(db, { tenantId: call.tenantId }, async (tx) => {
+      const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
+      return visibleListing(ctx, kind, id);
+    }).catch((err: unknown) => {
+      if (err instanceof AppError) return null; // the call's transaction answers it
+      throw err;
+    });
+    if (!found) return;
+    const target = await loadTarget(call.tenantId, found.id);
+    if (!target) return;
+    singleOutcomes.set(call.req, await applyEdit(target, edit, principal.userId));
+  }
+
+  async function answerSingle(ctx: CallContext, kind: ListingKind, id: string): Promise<EditResult> {
+    const row = await visibleListing(ctx, kind, id);
+    const outcome = singleOutcomes.get(ctx.req);
+    if (!outcome) throw notFound("刊登不存在");
+    if (outcome.outcome === "refused") throw businessError(outcome.reason ?? "美客多拒绝了修改", "Listing.Refused");
+    return { ...outcome, listing: rowView(row, null) };
+  }
+
+  /** RemoveStat / RemoveStats / BatchDelete: the records only; the listings stay on Mercado Libre. */
+  async function removeRecords(ctx: CallContext, kind: ListingKind, ids: string[]): Promise<{ removed: number }> {
+    const gone = await ctx.tx
+      .delete(listings)
+      .where(and(listingWhere(ctx, kind, {}), inArray(listings.id, ids)))
+      .returning({ id: listings.id });
+    return { removed: gone.length };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Batch calls.
+
+  /**
+   * Starts a batch: the selected listings on Mercado Libre (ids or the list's filter, only those the caller sees in this
+   * list: another tenant's or another shop's ids are not selected), a task, one job per listing, in the call's
+   * transaction. Nothing selected is a 4xx.
+   */
+  async function startBatch(
+    ctx: CallContext,
+    kind: ListingKind,
+    selection: { ids?: string[] | null; filter?: ListingFilter | null },
+    edits: Edit | ((listingId: string) => Edit),
+  ): Promise<BatchEditTask> {
+    const where = and(
+      listingWhere(ctx, kind, selection.filter ?? {}),
+      selection.ids?.length ? inArray(listings.id, selection.ids) : undefined,
+      isNotNull(listings.itemId),
+    );
+    const rows = await ctx.tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(listings.id)
+      .limit(BATCH_EDIT_MAX + 1);
+    if (!rows.length) throw businessError("没有可修改的刊登（所选刊登不存在或未在美客多上）", "Listing.NothingSelected");
+    if (rows.length > BATCH_EDIT_MAX) throw businessError(`一次最多修改${BATCH_EDIT_MAX}条刊登，请缩小筛选范围`, "Listing.TooMany");
+    const editOf = typeof edits === "function" ? edits : () => edits;
+    const first = editOf(rows[0].id);
+    const state: BatchEditState = {
+      kind: "listingEdit",
+      op: first.op,
+      total: rows.length,
+      done: 0,
+      refused: 0,
+      skipped: 0,
+      outcome: "running",
+      refusals: [],
+    };
+    const taskId = await createTask(ctx.tx, {
+      tenantId: ctx.tenantId,
+      taskType: TaskType.BatchUpdateListings,
+      content: JSON.stringify(state),
+      creatorId: ctx.user!.id,
+    });
+    await ctx.tx
+      .update(taskInfos)
+      .set({ taskRemark: `${opNames[first.op]}：共 ${rows.length} 条刊登` })
+      .where(and(eq(taskInfos.tenantId, ctx.tenantId), eq(taskInfos.id, taskId)));
+    await deps.jobs.sendMany<EditJob>(
+      LISTING_EDIT_JOB,
+      rows.map((r) => ({
+        tenantId: ctx.tenantId,
+        taskId,
+        listingId: r.id,
+        creatorId: ctx.user!.id,
+        edit: editOf(r.id),
+      })),
+      { tx: ctx.tx },
+    );
+    return { taskId, total: rows.length };
+  }
+
+  /** Counts one listing's outcome on the task (row-locked: jobs finish side by side) and announces the progress. */
+  async function count(job: EditJob, itemId: string | null, o: Outcome) {
+    await inScope(db, { tenantId: job.tenantId }, async (tx) => {
+      const [t] = await tx
+        .select({ content: taskInfos.content, creatorId: taskInfos.creatorId })
+        .from(taskInfos)
+        .where(and(eq(taskInfos.tenantId, job.tenantId), eq(taskInfos.id, job.taskId)))
+        .for("update");
+      if (!t) return;
+      const s = JSON.parse(t.content) as BatchEditState;
+      if (s.done + s.refused + s.skipped >= s.total) return; // a finished task is not counted twice
+      s[o.outcome === "done" ? "done" : o.outcome === "refused" ? "refused" : "skipped"] += 1;
+      if (o.outcome === "refused" && s.refusals.length < BATCH_REFUSALS_KEPT)
+        s.refusals.push({ listingId: job.listingId, itemId, reason: o.reason ?? "" });
+      const finished = s.done + s.refused + s.skipped;
+      const end = finished >= s.total;
+      if (end) s.outcome = s.refused === 0 ? "succeeded" : s.done > 0 ? "partial" : "failed";
+      const progress = Math.floor((finished * 100) / s.total);
+      // A partial task is not a success: Failed with a remark saying how far it got (TaskStatus has no partial value).
+      const taskStatus = !end ? TaskStatus.Running : s.outcome === "succeeded" ? TaskStatus.Succeeded : TaskStatus.Failed;
+      const head = !end ? "进行中" : s.outcome === "succeeded" ? "已完成" : s.outcome === "partial" ? "部分完成" : "失败";
+      const remark = `${opNames[s.op as Edit["op"]] ?? s.op}${head}：成功 ${s.done}，失败 ${s.refused}，未变化 ${s.skipped}，共 ${s.total}`;
+      await tx
+        .update(taskInfos)
+        .set({ content: JSON.stringify(s), progress, taskStatus, taskRemark: remark, lastUpdateTime: new Date() })
+        .where(and(eq(taskInfos.tenantId, job.tenantId), eq(taskInfos.id, job.taskId)));
+      await emitProgress(tx, {
+        tenantId: job.tenantId,
+        creatorId: t.creatorId,
+        kind: "task",
+        id: job.taskId,
+        taskType: TaskType.BatchUpdateListings,
+        status: taskStatus,
+        progress,
+        total: s.total,
+        success: s.done,
+        fail: s.refused,
+      });
+    });
+  }
+
+  /**
+   * One listing of a batch. A rate limit or an outage (after the client's own retries) sends the job again later, up to
+   * EDIT_ATTEMPTS times, honouring Retry-After; then the listing is counted refused with the reason, so the task ends.
+   */
+  async function runEditJob(job: EditJob): Promise<void> {
+    const target = await loadTarget(job.tenantId, job.listingId);
+    if (!target) return count(job, null, { outcome: "skipped", reason: "刊登已不存在" });
+    let o: Outcome;
+    try {
+      o = await applyEdit(target, job.edit, job.creatorId);
+    } catch (err) {
+      if (!(err instanceof MeliApiError && err.retryable)) throw err;
+      const attempt = (job.attempt ?? 0) + 1;
+      if (attempt < EDIT_ATTEMPTS) {
+        await deps.jobs.send<EditJob>(LISTING_EDIT_JOB, { ...job, attempt }, { startAfterSeconds: err.retryAfterSeconds ?? 2 ** attempt });
+        return;
+      }
+      await store(target, [], job.creatorId, { reason: err.message });
+      o = { outcome: "refused", reason: err.message };
+    }
+    await count(job, target.listing.itemId, o);
+  }
+
+  // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
+  deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
+
+  return { applyEdit, runSingle, answerSingle, removeRecords, startBatch, runEditJob };
+}
+
+export type ListingEditService = ReturnType<typeof createListingEditService>;
+
+/** The batch task's state (task_infos.content of a listing edit task). */
+export async function batchEditState(tx: Tx, tenantId: string, taskId: string): Promise<BatchEditState | null> {
+  const [r] = rowsOf<{ content: string }>(
+    await tx.execute(sql`select content from task_infos where tenant_id = ${tenantId} and id = ${taskId}`),
+  );
+  return r ? (JSON.parse(r.content) as BatchEditState) : null;
+}

@@ -1,0 +1,105 @@
+// Listing edits (spec §3 Listings: status change, batch price; §7 MeliStat / MeliStatNew UpdateMarketPrice,
+// UpdateMarketTitle, UpdateMarketDescription, UpOrDownMarket, DeleteMarket, RemoveStat, RemoveStats, BatchDelete,
+// BatchUpdatePriceDirect, BatchUpdateMeliPrice, BatchUpdateStock, BatchUp, BatchDown, BatchUpdateTitle,
+// BatchUpdateDescription). A single call changes one listing on Mercado Libre and answers what happened; a batch call
+// answers a task at once and its jobs change each listing (done, refused with the marketplace's reason, or skipped
+// because the value is already the target).
+import { z } from "zod";
+import { id } from "./common.ts";
+import { ListingStatus } from "./enums.ts";
+import { listingFilter, listingRow } from "./listings.ts";
+
+const price = z.number().positive().max(1e12);
+const stock = z.number().int().min(0).max(99_999);
+const title = z.string().trim().min(1).max(255);
+const description = z.string().max(50_000);
+
+/** What a listing edit did: changed it, was refused by Mercado Libre, or nothing to do (already the target). */
+export const EditOutcome = { Done: "done", Refused: "refused", Skipped: "skipped" } as const;
+export type EditOutcome = (typeof EditOutcome)[keyof typeof EditOutcome];
+
+export const updateMarketPriceInput = z.object({ id, price });
+export const updateMarketTitleInput = z.object({ id, title });
+export const updateMarketDescriptionInput = z.object({ id, description });
+/** Status change (spec §3): id, status (Active to put it up, Paused to take it down). */
+export const upOrDownMarketInput = z.object({
+  id,
+  status: z.union([z.literal(ListingStatus.Active), z.literal(ListingStatus.Paused)]),
+});
+export const listingIdInput = z.object({ id });
+export const listingIdsInput = z.object({ ids: z.array(id).min(1).max(1000) });
+
+/** A single call's answer: what happened and the listing as stored afterwards (what Mercado Libre holds when done). */
+export const editResult = z.object({
+  outcome: z.enum(["done", "refused", "skipped"]),
+  /** Why it was refused (Mercado Libre's reason, in Chinese) or skipped. */
+  reason: z.string().nullable(),
+  listing: listingRow.nullable(),
+});
+export type EditResult = z.infer<typeof editResult>;
+
+/** RemoveStats / BatchDelete: how many records were removed (the listings stay on Mercado Libre). */
+export const removedCount = z.object({ removed: z.number().int() });
+
+/** Listings one batch call may take (a larger selection is refused: narrow the filter). */
+export const BATCH_EDIT_MAX = 10_000;
+
+/** A batch's listings: the ids, or the list's filter as GetMeliStatsByPage takes it (one of the two). */
+const selection = {
+  ids: z.array(id).min(1).max(BATCH_EDIT_MAX).nullish(),
+  filter: listingFilter.nullish(),
+};
+const chosen = (v: { ids?: string[] | null; filter?: unknown }) => !!v.ids?.length || !!v.filter;
+const selectionBase = z.object(selection);
+const selected = <T extends z.ZodRawShape>(shape: T) =>
+  selectionBase.extend(shape).refine(chosen, { message: "select listings: ids or filter", path: ["ids"] });
+
+/**
+ * BatchUpdatePriceDirect: `price` for every selected listing; `prices` gives some of them their own price instead (a
+ * listing it names outside the selection is not selected by it).
+ */
+export const batchUpdatePriceDirectInput = z
+  .object({
+    ...selection,
+    price,
+    prices: z.array(z.object({ id, price })).max(BATCH_EDIT_MAX).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!chosen(v)) ctx.addIssue({ code: "custom", message: "select listings: ids or filter", path: ["ids"] });
+    if (v.prices && new Set(v.prices.map((p) => p.id)).size !== v.prices.length)
+      ctx.addIssue({ code: "custom", message: "a listing is named twice", path: ["prices"] });
+  });
+export type BatchUpdatePriceDirectInput = z.output<typeof batchUpdatePriceDirectInput>;
+
+/**
+ * BatchUpdateMeliPrice (spec §3 batch price: ids, limitMinPrice): each listing re-priced from its product's price by its
+ * shop's rules and the publish formula (shared/publish/price.ts sitePrice), with limitMinPrice (the listing's currency)
+ * replacing the shop's minimum when given.
+ */
+export const batchUpdateMeliPriceInput = selected({ limitMinPrice: z.number().min(0).max(1e12).nullish() });
+export const batchUpdateStockInput = selected({ stock });
+export const batchSelectionInput = selected({});
+export const batchUpdateTitleInput = selected({ title });
+export const batchUpdateDescriptionInput = selected({ description });
+
+/** A batch call's answer: the task (task centre, event stream) and how many listings it took. */
+export const batchEditTask = z.object({ taskId: z.string(), total: z.number().int() });
+export type BatchEditTask = z.infer<typeof batchEditTask>;
+
+/**
+ * What a batch task's content holds (task_infos.content, JSON): the edit, its counts so far and the first refusals.
+ * outcome: running, succeeded (every listing done or skipped), partial (some refused or failed, some done), failed
+ * (none done and some refused or failed).
+ */
+export type BatchEditState = {
+  kind: "listingEdit";
+  op: string;
+  total: number;
+  done: number;
+  refused: number;
+  skipped: number;
+  outcome: "running" | "succeeded" | "partial" | "failed";
+  /** The first refusals (at most BATCH_REFUSALS_KEPT): the listing, its item and the reason in Chinese. */
+  refusals: { listingId: string; itemId: string | null; reason: string }[];
+};
+export const BATCH_REFUSALS_KEPT = 100;
