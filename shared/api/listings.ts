@@ -32,11 +32,30 @@ import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
 /** Sync and import (contract/listing-sync.ts). */
+/** Sync and import (contract/listing-sync.ts); the calls that start a task send an Idempotency-Key. */
 const listingSyncCalls = (group: string) => ({
   syncMelistat: call({ method: "POST", path: `/api/${group}/SyncMelistat`, body: syncListingInput, result: listingRow }),
-  batchSyncMeliStat: call({ method: "POST", path: `/api/${group}/BatchSyncMeliStat`, body: batchSyncInput, result: listingTaskResult }),
-  pullMarketStat: call({ method: "POST", path: `/api/${group}/PullMarketStat`, body: pullMarketInput, result: listingTaskResult }),
-  addSyncStatTask: call({ method: "POST", path: `/api/${group}/AddSyncStatTask`, body: addSyncTaskInput, result: listingTaskResult }),
+  batchSyncMeliStat: call({
+    idempotent: true,
+    method: "POST",
+    path: `/api/${group}/BatchSyncMeliStat`,
+    body: batchSyncInput,
+    result: listingTaskResult,
+  }),
+  pullMarketStat: call({
+    idempotent: true,
+    method: "POST",
+    path: `/api/${group}/PullMarketStat`,
+    body: pullMarketInput,
+    result: listingTaskResult,
+  }),
+  addSyncStatTask: call({
+    idempotent: true,
+    method: "POST",
+    path: `/api/${group}/AddSyncStatTask`,
+    body: addSyncTaskInput,
+    result: listingTaskResult,
+  }),
   clearInvalidStat: call({
     method: "DELETE",
     path: `/api/${group}/ClearInvalidStat`,
