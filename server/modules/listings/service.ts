@@ -27,7 +27,7 @@ export type ListingKind = "local" | "cbt";
 export const kindOfGroup = (group: string): ListingKind => (group === "MeliStatNew" ? "cbt" : "local");
 
 /** The shop groups of the list's kind in the caller's tenant (a sub-account: those with a shop account given to it). */
-function visibleGroups(ctx: CallContext, kind: ListingKind): SQL {
+export function visibleGroups(ctx: CallContext, kind: ListingKind): SQL {
   const u = ctx.user!;
   return and(
     eq(meliAccountGroups.tenantId, ctx.tenantId),

@@ -30,7 +30,7 @@ import {
   type SyncReport,
 } from "../../../shared/contract/listing-sync.ts";
 import type { ListingRow } from "../../../shared/contract/listings.ts";
-import { listingConditions, listingWhere, rowView, type ListingKind } from "./service.ts";
+import { listingConditions, listingWhere, rowView, visibleGroups, type ListingKind } from "./service.ts";
 
 export const LISTING_SYNC_JOB = "listings.sync";
 export const LISTING_PULL_JOB = "listings.pull";
@@ -43,6 +43,15 @@ export const SCROLL_RESTARTS = 5;
 /** Marks a listing found deleted on Mercado Libre (in its problems; status Closed); ClearInvalidStat removes these. */
 export const DELETED_CODE = "meli.deleted";
 export const DELETED_REASON = "该商品已在美客多删除";
+
+/** What a sync needs of a listing to read its item and log the call. */
+const refColumns = {
+  id: listings.id,
+  itemId: listings.itemId,
+  accountGroupId: listings.accountGroupId,
+  site: listings.site,
+  batchId: listings.batchId,
+};
 
 export type ListingSyncDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
 
@@ -145,26 +154,10 @@ const chunks = <T>(list: T[], size: number): T[][] =>
 
 /** The shop group of the list's kind in the caller's tenant (a sub-account: one it has a shop of), or 404. */
 async function visibleGroup(ctx: CallContext, kind: ListingKind, groupId: string) {
-  const u = ctx.user!;
   const [group] = await ctx.tx
     .select({ id: meliAccountGroups.id, name: meliAccountGroups.name })
     .from(meliAccountGroups)
-    .where(
-      and(
-        eq(meliAccountGroups.tenantId, ctx.tenantId),
-        eq(meliAccountGroups.id, groupId),
-        eq(meliAccountGroups.isCbt, kind === "cbt"),
-        u.isMainAccount || u.isHost
-          ? undefined
-          : inArray(
-              meliAccountGroups.id,
-              ctx.tx
-                .select({ id: meliAccounts.groupId })
-                .from(meliAccounts)
-                .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id))),
-            ),
-      ),
-    );
+    .where(and(visibleGroups(ctx, kind), eq(meliAccountGroups.id, groupId)));
   if (!group) throw notFound("店铺不存在");
   return group;
 }
@@ -264,13 +257,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const ref = await inScope(db, { tenantId: call.tenantId }, async (tx) => {
       const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
       const [row] = await tx
-        .select({
-          id: listings.id,
-          itemId: listings.itemId,
-          accountGroupId: listings.accountGroupId,
-          site: listings.site,
-          batchId: listings.batchId,
-        })
+        .select(refColumns)
         .from(listings)
         .where(and(listingWhere(ctx, kind, {}), eq(listings.id, listingId)));
       return row?.itemId ? (row as ListingRef) : null;
@@ -395,13 +382,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           )[0]
         : null;
       const refs = await tx
-        .select({
-          id: listings.id,
-          itemId: listings.itemId,
-          accountGroupId: listings.accountGroupId,
-          site: listings.site,
-          batchId: listings.batchId,
-        })
+        .select(refColumns)
         .from(listings)
         .where(
           and(
@@ -518,8 +499,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         );
       const recorded = new Set(now.map((r) => r.itemId));
       report.known += recorded.size;
-      const todo = items.filter((i) => !recorded.has(i.id));
-      const skus = [...new Set(todo.flatMap(skusOfItem))];
+      const unrecorded = items.filter((i) => !recorded.has(i.id));
+      const skus = [...new Set(unrecorded.flatMap(skusOfItem))];
       // One set-based lookup of the page's SKUs; the oldest product wins when two share one.
       const matches = skus.length
         ? await tx
@@ -531,7 +512,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       const bySku = new Map<string, { id: string; userId: string }>();
       for (const m of matches) if (m.sku && !bySku.has(m.sku)) bySku.set(m.sku, m);
       const stamp = new Date();
-      const rows: (typeof listings.$inferInsert)[] = todo.map((item) => {
+      const rows: (typeof listings.$inferInsert)[] = unrecorded.map((item) => {
         const product = skusOfItem(item)
           .map((s) => bySku.get(s))
           .find(Boolean);

@@ -85,15 +85,15 @@ type Probed = { url: string; width: number | null; height: number | null; error:
 export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: ProbeOptions): Promise<number> {
   const started = Date.now();
   const end = started + opts.budgetMs;
-  const todo = await inScope(db, hostAllScope, (tx) => unprobed(tx, probeable(urls)));
-  if (!todo.length) return 0;
+  const unsized = await inScope(db, hostAllScope, (tx) => unprobed(tx, probeable(urls)));
+  if (!unsized.length) return 0;
   const fetchOpts: PictureFetchOptions = opts.fetch ?? { allowPrivate: false };
   const timeoutMs = opts.timeoutMs ?? 3000;
   const results: Probed[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < todo.length && Date.now() < end) {
-      const url = todo[next++];
+    while (next < unsized.length && Date.now() < end) {
+      const url = unsized[next++];
       const deadline = Math.min(Date.now() + timeoutMs, end);
       try {
         const size = await fetchSize(url, fetchOpts, deadline);
@@ -106,7 +106,7 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 8, todo.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 8, unsized.length) }, worker));
   if (!results.length) return 0;
   await inScope(db, hostAllScope, async (tx) => {
     for (let i = 0; i < results.length; i += 500) {
