@@ -349,7 +349,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         { custId: plans.groupCustId, listingType: plans.listingType },
         shop,
       );
-      return refreshBatch(tenantId, batchId);
+      return;
     }
     for (const { listing, custId } of pending) {
       const exchanges: MeliExchange[] = [];
@@ -409,7 +409,6 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
         });
       }
     }
-    await refreshBatch(tenantId, batchId);
   }
 
   /**
@@ -586,6 +585,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
           .where(and(eq(gtinCodes.tenantId, tenantId), eq(gtinCodes.listingId, listing.id)));
       }
       await logCalls(tx, listing, exchanges);
+      // The batch's counts change in the same transaction: a listing is never seen settled while its batch is not.
+      if (listing.batchId) await refreshBatchIn(tx, tenantId, listing.batchId);
     });
   }
 
@@ -600,6 +601,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   }
 
   async function refreshBatchIn(tx: Tx, tenantId: string, batchId: string) {
+    // Refreshes of one batch take turns, so each counts after the one before it committed and none writes stale counts.
+    await tx.execute(sql`select 1 from publish_batches where tenant_id = ${tenantId} and id = ${batchId} for update`);
     const live = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
     const [b] = rowsOf<{ status: number; total: number; success: number; fail: number; creatorId: string | null }>(
       await tx.execute(sql`with c as (
