@@ -9,12 +9,18 @@ import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ListingStatus, PublishBatchStatus } from "../shared/contract/enums.ts";
-import { ean13s } from "../server/testing/publish-kit.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
-import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
+import { type AppProcess, repoRoot, until } from "./app-process.ts";
+import {
+  DEMO_CATEGORY,
+  requiredValues,
+  startDemoPublishing,
+  type Attribute,
+  type DemoProduct,
+  type DemoPublishing,
+} from "./demo-publishing.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
-const CATEGORY = "MLM188064"; // Celulares y Teléfonos > Accesorios > Baterías Externas
 
 let app: AppProcess;
 let browser: Browser;
@@ -22,34 +28,16 @@ let demo: { tenant: string; user: string; password: string };
 let token: string;
 const cleanups: (() => unknown)[] = [];
 
-type Product = { id: string; images: string[] };
 type Batch = { id: string; status: number; total: number; success: number; fail: number; skipped: number };
 type Listing = { id: string; status: number; itemId: string | null; reason: string | null; productId: string; productTitle: string };
-type Attribute = { id: string; valueType: string; tags: string[]; values: { id: string; name: string }[]; defaultUnit: string | null };
 
-const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
+let call: DemoPublishing["call"];
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const started = await startFreshApp("publish-retry", { DEMO_DATA: "1", ADMIN_PASSWORD: "Admin-e2e-2026" });
-  app = started.app;
+  const started = await startDemoPublishing("publish-retry", { codes: 8, firstCode: 750200000001 });
+  ({ app, demo, token, call } = started);
   cleanups.unshift(started.stop);
-  demo = app.firstStart.demo!;
-  token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
-  await until(
-    "demo products",
-    () => call<{ items: Product[] }>("POST", "/api/Product/GetProductsByPage", { maxResultCount: 100 }),
-    (p) => p.items.length >= 16,
-  );
-  const codes = ean13s(8, 750200000001);
-  expect(await call("POST", "/api/MeliCode/SetCodes", { codes })).toMatchObject({ added: codes.length });
-  // The publish records are a new-version screen (spec §2): the host lists the demo tenant for it.
-  const host = await accessToken(app.url, "admin", "Admin-e2e-2026");
-  await callApi(app.url, host, "POST", "/api/SystemConfigSetting/CreateOrUpdate", {
-    name: "新版本租户",
-    key: "Console.NewVersionTenants",
-    value: demo.tenant,
-  });
   browser = await launchChromium();
 }, 240_000);
 
@@ -60,25 +48,9 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png`, fullPage: true });
 
-/** A value for every required attribute the publisher does not fill itself, as the publish screen's form asks them. */
-function requiredValues(attrs: Attribute[]) {
-  const filled = new Set(["GTIN", "EMPTY_GTIN_REASON", "SELLER_SKU", "ITEM_CONDITION"]);
-  return attrs
-    .filter((a) => a.tags.includes("required") && !filled.has(a.id) && !a.id.startsWith("PACKAGE_"))
-    .map((a) =>
-      a.values.length
-        ? { id: a.id, valueId: a.values[0].id, valueName: a.values[0].name }
-        : {
-            id: a.id,
-            valueId: null,
-            valueName: a.valueType === "number_unit" ? `10 ${a.defaultUnit ?? "cm"}` : a.valueType === "number" ? "1" : "X1",
-          },
-    );
-}
-
 describe("retrying a batch's failed listings", () => {
   it("fixes the skipped product, retries it from the publish records and sees it go live", async () => {
-    const demoProducts = (await call<{ items: Product[] }>("POST", "/api/Product/GetProductsByPage", { maxResultCount: 100 })).items;
+    const demoProducts = (await call<{ items: DemoProduct[] }>("POST", "/api/Product/GetProductsByPage", { maxResultCount: 100 })).items;
     const images = demoProducts.find((p) => p.images.length)!.images.slice(0, 2);
     const good = await call<{ id: string }>("POST", "/api/Product/CreateOrUpdateProduct", {
       title: { es: "Batería externa 10000 mAh", zh: "充电宝 10000毫安" },
@@ -97,12 +69,12 @@ describe("retrying a batch's failed listings", () => {
       images,
     });
     const group = (await call<{ groups: { groupId: string; name: string }[] }>("GET", "/api/MeliAccount/GetMeliAccGroup")).groups[0];
-    const category = await call<{ attributes: Attribute[] }>("GET", `/api/MeliCategory/GetAttributes?site=1&cateId=${CATEGORY}`);
+    const category = await call<{ attributes: Attribute[] }>("GET", `/api/MeliCategory/GetAttributes?site=1&cateId=${DEMO_CATEGORY}`);
     const request = {
       accountGroupId: group.groupId,
       sites: [1],
       productIds: [good.id, broken.id],
-      cateInfo: [{ site: 1, cateId: CATEGORY, attrs: requiredValues(category.attributes) }],
+      cateInfo: [{ site: 1, cateId: DEMO_CATEGORY, attrs: requiredValues(category.attributes) }],
     };
     const preflight = await call<{ pairs: { productId: string; ok: boolean; problems: { message: string }[] }[] }>(
       "POST",
@@ -128,6 +100,9 @@ describe("retrying a batch's failed listings", () => {
 
     // The records: the batch offers 重试失败; its drawer names the skipped listing and says why.
     const page = await openConsolePage(browser, app.url, demo, "/proudcts/publish-records/v2");
+    // The screen opens on the listing centre; the batches are its second view.
+    await page.waitForSelector("[data-testid=publish-records-view-batches]");
+    await page.click("[data-testid=publish-records-view-batches]");
     await page.waitForSelector(`[data-testid=publish-records-retry-${submitted.id}]`, { timeout: 30_000 });
     await page.click(`[data-testid=publish-records-open-${submitted.id}]`);
     await page.waitForSelector("[data-testid=publish-batch-drawer] [data-testid=publish-listing-reason]");

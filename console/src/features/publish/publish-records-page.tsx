@@ -1,11 +1,11 @@
-// /proudcts/publish-records/v2 (spec §2, issue 15): the publish batches, newest first (shop group, sites, status and
+// /proudcts/publish-records/v2 (spec §2, issues 15 and 16): two views. 在线刊登 (the default) is the listing centre
+// (listing-centre.tsx); 刊登批次 (?view=batches, or a link to one batch ?batch=…) is the publish batches, newest first (shop group, sites, status and
 // counts, time), filtered by shop group and status; a batch opens in a drawer listing its listings (status, site,
 // item id with its permalink, title, price, the reason when refused or skipped with the pre-flight's problems). Both
 // follow live while a batch runs (publishBatch events; polling while the stream is down). A finished batch's refused,
 // failed and skipped listings are published again by 重试失败 (the row) or 重试所选 (picked in the drawer), with the
 // products as they are now; the batch's progress then shows live again.
 import { ExternalLink, RotateCcw, X } from "lucide-react";
-import { useSearchParams } from "react-router-dom";
 import { useState } from "react";
 import type { Listing, PublishBatch } from "@shared/contract/publish.ts";
 import { Badge } from "@shared/ui/badge.tsx";
@@ -18,6 +18,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
+import { cn } from "@shared/ui/cn.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams, type SetTabSearchParams } from "../../components/list/use-tab-search-params.ts";
+import { ListingCentre } from "./listing-centre.tsx";
+import { listingListSchema } from "./listing-search-params.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime } from "../../lib/format.ts";
@@ -283,7 +288,57 @@ function BatchDrawer({
 }
 
 export default function PublishRecordsPage({ route }: PageProps) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useTabSearchParams(route.path);
+  const listState = useListUrlState(listingListSchema, [params, setParams]);
+  // The publish batches: asked for by name, or opened from a batch's progress (?batch=…).
+  const batches = params.get("view") === "batches" || params.has("batch");
+  const showView = (v: "listings" | "batches") =>
+    setParams((prev) => {
+      const next = new URLSearchParams(v === "batches" ? { view: "batches" } : prev);
+      if (v === "listings") {
+        next.delete("view");
+        next.delete("batch");
+      }
+      return next;
+    });
+  return (
+    <Card data-testid="publish-records-page">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
+        <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
+          <CardTitle>{route.meta.title}</CardTitle>
+          <CardDescription>
+            {batches
+              ? "每次提交刊登为一批：查看每批的进度和结果，点开查看每个商品在各站点的刊登状态、商品ID和失败原因。"
+              : "店铺在美客多上的刊登：按状态查看，直接改价改库存，批量改价、上下架、同步，并查看每条刊登的调用日志。"}
+          </CardDescription>
+        </div>
+        <div className="bg-muted/50 flex rounded-md p-0.5" role="tablist" aria-label="视图">
+          {(["listings", "batches"] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={batches === (v === "batches")}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm",
+                batches === (v === "batches") ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+              onClick={() => showView(v)}
+              data-testid={`publish-records-view-${v}`}
+            >
+              {v === "listings" ? "在线刊登" : "刊登批次"}
+            </button>
+          ))}
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 pt-4">
+        {batches ? <BatchRecords params={params} setParams={setParams} /> : <ListingCentre listState={listState} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BatchRecords({ params, setParams }: { params: URLSearchParams; setParams: SetTabSearchParams }) {
   const [group, setGroup] = useState(ALL_SHOPS);
   const [status, setStatus] = useState(ALL);
   const [page, setPage] = useState(1);
@@ -329,82 +384,75 @@ export default function PublishRecordsPage({ route }: PageProps) {
   }
 
   return (
-    <Card data-testid="publish-records-page">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
-        <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
-          <CardTitle>{route.meta.title}</CardTitle>
-          <CardDescription>
-            每次提交刊登为一批：查看每批的进度和结果，点开查看每个商品在各站点的刊登状态、商品ID和失败原因。
-          </CardDescription>
-        </div>
-        <FollowingRefresh list={list} following={following} pollMs={BATCH_POLL_MS} testId="publish-records" />
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 pt-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <ShopGroupFilter
-            value={group}
-            onChange={(v) => {
-              setGroup(v);
-              setPage(1);
-            }}
-            testId="publish-records-shop"
-          />
-          <Select
-            value={status}
-            onValueChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          >
-            <SelectTrigger className="w-40" aria-label="状态" data-testid="publish-records-status-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>全部状态</SelectItem>
-              {batchStatusOptions.map((o) => (
-                <SelectItem key={o.value} value={String(o.value)}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <span className="text-muted-foreground ml-auto text-sm" data-testid="publish-records-total">
-            共 <b className="text-foreground tabular-nums">{total}</b> 批
-          </span>
-        </div>
-        {retriedNow ? (
-          <div className="flex items-start gap-2" data-testid="publish-records-retried">
-            <div className="min-w-0 flex-1">
-              <BatchProgress submitted={retriedNow} />
-            </div>
-            <Button variant="ghost" size="icon" className="size-8" aria-label="收起进度" onClick={() => setRetried(null)}>
-              <X className="size-4" />
-            </Button>
-          </div>
-        ) : null}
-        <DataTable
-          aria-label="刊登记录"
-          columns={batchColumns(setOpened, (b) => void onRetry(b))}
-          rows={rows}
-          rowKey={(b) => b.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
-          emptyText="还没有刊登记录：在商品列表勾选商品后点击“刊登”"
-          pagination={{ page, pageSize: PAGE_SIZE, total, onChange: (p) => setPage(p) }}
-          className="[&_table]:min-w-[860px] [&_table]:table-fixed"
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <ShopGroupFilter
+          value={group}
+          onChange={(v) => {
+            setGroup(v);
+            setPage(1);
+          }}
+          testId="publish-records-shop"
         />
-      </CardContent>
+        <Select
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+        >
+          <SelectTrigger className="w-40" aria-label="状态" data-testid="publish-records-status-filter">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>全部状态</SelectItem>
+            {batchStatusOptions.map((o) => (
+              <SelectItem key={o.value} value={String(o.value)}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <span className="text-muted-foreground ml-auto text-sm" data-testid="publish-records-total">
+          共 <b className="text-foreground tabular-nums">{total}</b> 批
+        </span>
+        <FollowingRefresh list={list} following={following} pollMs={BATCH_POLL_MS} testId="publish-records" />
+      </div>
+      {retriedNow ? (
+        <div className="flex items-start gap-2" data-testid="publish-records-retried">
+          <div className="min-w-0 flex-1">
+            <BatchProgress submitted={retriedNow} />
+          </div>
+          <Button variant="ghost" size="icon" className="size-8" aria-label="收起进度" onClick={() => setRetried(null)}>
+            <X className="size-4" />
+          </Button>
+        </div>
+      ) : null}
+      <DataTable
+        aria-label="刊登记录"
+        columns={batchColumns(setOpened, (b) => void onRetry(b))}
+        rows={rows}
+        rowKey={(b) => b.id}
+        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+        emptyText="还没有刊登记录：在商品列表勾选商品后点击“刊登”"
+        pagination={{ page, pageSize: PAGE_SIZE, total, onChange: (p) => setPage(p) }}
+        className="[&_table]:min-w-[860px] [&_table]:table-fixed"
+      />
       <BatchDrawer
         batch={open}
         retried={retriedNow}
         onRetried={setRetried}
         onClose={() => {
           setOpened(null);
-          if (openId) {
-            params.delete("batch");
-            setParams(params, { replace: true });
-          }
+          if (openId)
+            setParams((prev) => {
+              const next = new URLSearchParams(prev);
+              next.delete("batch");
+              next.set("view", "batches");
+              return next;
+            });
         }}
       />
-    </Card>
+    </>
   );
 }

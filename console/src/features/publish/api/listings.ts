@@ -1,0 +1,146 @@
+// The listing centre's calls (MeliStat for local shops' listings, MeliStatNew for cross-border ones): the list and its
+// tab counts, refetched when a task reports progress (a batch edit or a sync changes rows; polled while the stream is
+// down and a task of this screen runs), a listing's call log, single edits, batch edits and syncs. Every edit refreshes
+// the listing queries whatever its outcome: a refused edit may still have re-read the listing.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CallOptions } from "@shared/api/client.ts";
+import { api } from "../../../lib/feature-api.ts";
+import { liveProgressMeta } from "../../../lib/live-progress.ts";
+import { useSubmitKey } from "../../../lib/query-client.ts";
+
+/** Which group of calls a list uses: local shops (MeliStat) or cross-border shops (MeliStatNew). */
+export type ListingKind = "local" | "cbt";
+const calls = (kind: ListingKind) => (kind === "cbt" ? api.meliStatNewListing : api.meliStatListing);
+
+export type ListingsQuery = Parameters<typeof api.meliStatListing.getMeliStatsByPage>[0];
+export type ListingGroupQuery = Parameters<typeof api.meliStatListing.getMeliStatGroupInfo>[0];
+type Calls = typeof api.meliStatListing;
+type BodyOf<C extends keyof Calls> = Parameters<Calls[C]>[0];
+
+export const listingKeys = {
+  all: ["listings"] as const,
+  list: (kind: ListingKind, q: ListingsQuery) => [...listingKeys.all, kind, "list", q] as const,
+  groups: (kind: ListingKind, q: ListingGroupQuery) => [...listingKeys.all, kind, "groups", q] as const,
+  logs: (listingId: string, page: number) => [...listingKeys.all, "logs", listingId, page] as const,
+};
+
+export const getListingsQueryOptions = (kind: ListingKind, q: ListingsQuery) =>
+  queryOptions({
+    queryKey: listingKeys.list(kind, q),
+    queryFn: ({ signal }) => calls(kind).getMeliStatsByPage(q, { signal }),
+    placeholderData: keepPreviousData,
+    meta: liveProgressMeta("task", "publishBatch"),
+  });
+
+export const useListings = (kind: ListingKind, q: ListingsQuery, enabled = true) =>
+  useQuery({ ...getListingsQueryOptions(kind, q), enabled });
+
+export const useListingGroups = (kind: ListingKind, q: ListingGroupQuery) =>
+  useQuery({
+    queryKey: listingKeys.groups(kind, q),
+    queryFn: ({ signal }) => calls(kind).getMeliStatGroupInfo(q, { signal }),
+    placeholderData: keepPreviousData,
+    meta: liveProgressMeta("task", "publishBatch"),
+  });
+
+export const LOG_PAGE_SIZE = 20;
+
+/** The Mercado Libre calls made for one listing, newest first (MeliStatLog GetLogsByPage). */
+export const useListingLogs = (listingId: string | null, page: number) =>
+  useQuery({
+    queryKey: listingKeys.logs(listingId ?? "", page),
+    queryFn: ({ signal }) =>
+      api.meliStatLog.getLogsByPage(
+        { ListingId: listingId!, Sorting: "creationTime desc", SkipCount: (page - 1) * LOG_PAGE_SIZE, MaxResultCount: LOG_PAGE_SIZE },
+        { signal },
+      ),
+    enabled: !!listingId,
+    placeholderData: keepPreviousData,
+  });
+
+/** One call's request and answer (MeliStatLog GetLogDetail). */
+export const useListingLogDetail = (id: string | null) =>
+  useQuery({
+    queryKey: [...listingKeys.all, "log", id ?? ""],
+    queryFn: ({ signal }) => api.meliStatLog.getLogDetail({ id: id! }, { signal }),
+    enabled: !!id,
+    staleTime: Infinity,
+  });
+
+function useListingMutation<I, R>(run: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }) });
+}
+
+/** One listing changed on Mercado Libre now (price, stock by the batch call of one id, title, status, sync, delete). */
+export type SingleEdit =
+  | { edit: "price"; body: BodyOf<"updateMarketPrice"> }
+  | { edit: "title"; body: BodyOf<"updateMarketTitle"> }
+  | { edit: "status"; body: BodyOf<"upOrDownMarket"> }
+  | { edit: "delete"; body: BodyOf<"deleteMarket"> };
+
+export const runSingleEdit = (kind: ListingKind, e: SingleEdit, options?: CallOptions) => {
+  const c = calls(kind);
+  switch (e.edit) {
+    case "price":
+      return c.updateMarketPrice(e.body, options);
+    case "title":
+      return c.updateMarketTitle(e.body, options);
+    case "status":
+      return c.upOrDownMarket(e.body, options);
+    case "delete":
+      return c.deleteMarket(e.body, options);
+  }
+};
+
+export const useSingleEdit = (kind: ListingKind) => useListingMutation((e: SingleEdit) => runSingleEdit(kind, e));
+
+export const useSyncListing = (kind: ListingKind) => useListingMutation((body: BodyOf<"syncMelistat">) => calls(kind).syncMelistat(body));
+
+/** Removes the records only (RemoveStat / BatchDelete): the listings stay on Mercado Libre. */
+export const useRemoveRecords = (kind: ListingKind) =>
+  useListingMutation((ids: string[]) => (ids.length === 1 ? calls(kind).removeStat({ id: ids[0] }) : calls(kind).batchDelete({ ids })));
+
+/** A batch call: answers a task at once (its jobs change each listing); sent with the dialog's Idempotency-Key. */
+export type BatchEdit =
+  | { edit: "price"; body: BodyOf<"batchUpdatePriceDirect"> }
+  | { edit: "meliPrice"; body: BodyOf<"batchUpdateMeliPrice"> }
+  | { edit: "stock"; body: BodyOf<"batchUpdateStock"> }
+  | { edit: "title"; body: BodyOf<"batchUpdateTitle"> }
+  | { edit: "description"; body: BodyOf<"batchUpdateDescription"> }
+  | { edit: "up"; body: BodyOf<"batchUp"> }
+  | { edit: "down"; body: BodyOf<"batchDown"> }
+  | { edit: "sync"; body: BodyOf<"batchSyncMeliStat"> };
+
+export function runBatchEdit(kind: ListingKind, e: BatchEdit, options?: CallOptions): Promise<{ taskId: string; total: number }> {
+  const c = calls(kind);
+  switch (e.edit) {
+    case "price":
+      return c.batchUpdatePriceDirect(e.body, options);
+    case "meliPrice":
+      return c.batchUpdateMeliPrice(e.body, options);
+    case "stock":
+      return c.batchUpdateStock(e.body, options);
+    case "title":
+      return c.batchUpdateTitle(e.body, options);
+    case "description":
+      return c.batchUpdateDescription(e.body, options);
+    case "up":
+      return c.batchUp(e.body, options);
+    case "down":
+      return c.batchDown(e.body, options);
+    case "sync":
+      return c.batchSyncMeliStat(e.body, options);
+  }
+}
+
+export function useBatchEdit(kind: ListingKind) {
+  const run = useSubmitKey((e: BatchEdit, o: CallOptions) => runBatchEdit(kind, e, o));
+  return useListingMutation(run);
+}
+
+/** PullMarketStat: imports a shop group's listings made elsewhere (a task). */
+export function usePullMarket(kind: ListingKind) {
+  const run = useSubmitKey((body: BodyOf<"pullMarketStat">, o: CallOptions) => calls(kind).pullMarketStat(body, o));
+  return useListingMutation(run);
+}

@@ -1,0 +1,266 @@
+// Every batch action of the listing centre in one dialog: how many listings it reaches (the rows ticked, or every
+// listing matching the filter), the action's fields, and for a price change the result for a sample of the rows
+// (the old price and the new one). The call answers a task at once; the screen then follows its progress.
+import { useState, type FormEvent } from "react";
+import { BATCH_EDIT_MAX } from "@shared/contract/listing-edits.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
+import { Input } from "@shared/ui/input.tsx";
+import { Label } from "@shared/ui/label.tsx";
+import { Textarea } from "@shared/ui/textarea.tsx";
+import { toast } from "@shared/ui/toast.tsx";
+import { useBatchEdit, type BatchEdit, type ListingKind } from "./api/listings.ts";
+import type { ListingTableRow } from "./listing-columns.tsx";
+import type { ListingListFilter } from "./listing-search-params.ts";
+
+export type ListingBatchAction = "price" | "meliPrice" | "stock" | "title" | "description" | "up" | "down" | "sync";
+
+/** The listings an action reaches: rows ticked by hand (with the rows on screen, for the sample), or the filter's. */
+export type ListingTarget =
+  { kind: "ids"; ids: string[]; rows: ListingTableRow[] } | { kind: "filter"; filter: ListingListFilter; count: number; capped: boolean };
+
+const titles: Record<ListingBatchAction, string> = {
+  price: "批量改价",
+  meliPrice: "按店铺规则重新定价",
+  stock: "批量改库存",
+  title: "批量改标题",
+  description: "批量改描述",
+  up: "批量上架",
+  down: "批量下架",
+  sync: "批量同步",
+};
+
+const hints: Record<ListingBatchAction, string> = {
+  price: "逐条修改美客多上的价格；与目标价格相同的刊登不会调用美客多。",
+  meliPrice:
+    "按刊登时的同一公式重新计算：商品价格 × 汇率，按店铺定价规则（调价比例、尾数、最低价/最高价）并计入平台费用；填写最低价时以它代替店铺的最低价（刊登币种）。",
+  stock: "修改刊登的库存；全球商品的库存由各站点共享。",
+  title: "用同一个标题替换所选刊登的标题（已有销量的刊登美客多可能拒绝修改标题）。",
+  description: "用纯文本描述替换所选刊登的描述（HTML 会被去除）。",
+  up: "把已暂停的刊登重新上架。",
+  down: "暂停所选刊登（不会删除，可随时上架）。",
+  sync: "从美客多重新读取所选刊登的状态、价格、库存、销量和浏览量。",
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function countOf(t: ListingTarget) {
+  return t.kind === "ids" ? { count: t.ids.length, capped: false } : { count: t.count, capped: t.capped };
+}
+
+const selection = (t: ListingTarget) => (t.kind === "ids" ? { ids: [...t.ids] } : { filter: { ...t.filter } });
+
+export function ListingBatchDialog(p: {
+  kind: ListingKind;
+  action: ListingBatchAction;
+  target: ListingTarget;
+  onClose: () => void;
+  onStarted: (task: { taskId: string; total: number; label: string }) => void;
+}) {
+  const { action, target } = p;
+  const edit = useBatchEdit(p.kind);
+  const [mode, setMode] = useState<"fixed" | "ratio">("fixed");
+  const [value, setValue] = useState("");
+  const [text, setText] = useState("");
+  const { count, capped } = countOf(target);
+  const tooMany = !capped && count > BATCH_EDIT_MAX;
+  const testId = `listing-batch-${action}`;
+
+  const number = Number(value.trim());
+  const validNumber = value.trim() !== "" && Number.isFinite(number);
+  // Ratio mode gives each ticked row its own price from its current one (the server takes them as `prices`).
+  const ratioPrices =
+    action === "price" && mode === "ratio" && target.kind === "ids" && validNumber
+      ? target.rows.filter((r) => r.price !== null).map((r) => ({ id: r.id, price: round2(r.price! * (1 + number / 100)) }))
+      : [];
+  const sample =
+    action === "price" && target.kind === "ids" && validNumber
+      ? target.rows.slice(0, 3).map((r) => ({
+          row: r,
+          next: mode === "fixed" ? number : r.price === null ? null : round2(r.price * (1 + number / 100)),
+        }))
+      : [];
+
+  function body(): BatchEdit | string {
+    const sel = selection(target);
+    switch (action) {
+      case "price":
+        if (mode === "fixed") return validNumber && number > 0 ? { edit: "price", body: { ...sel, price: number } } : "请输入大于0的价格";
+        if (!validNumber || number <= -100) return "请输入调整比例（大于 -100%）";
+        if (!ratioPrices.length || ratioPrices.some((x) => x.price <= 0)) return "按比例调价需要所选刊登都有价格";
+        return { edit: "price", body: { ids: ratioPrices.map((x) => x.id), price: ratioPrices[0].price, prices: ratioPrices } };
+      case "meliPrice":
+        if (value.trim() && (!validNumber || number < 0)) return "最低价格式不正确";
+        return { edit: "meliPrice", body: { ...sel, limitMinPrice: value.trim() ? number : null } };
+      case "stock":
+        return validNumber && Number.isInteger(number) && number >= 0 && number <= 99_999
+          ? { edit: "stock", body: { ...sel, stock: number } }
+          : "库存须为 0–99999 的整数";
+      case "title":
+        return text.trim() ? { edit: "title", body: { ...sel, title: text.trim() } } : "请输入标题";
+      case "description":
+        return text.trim() ? { edit: "description", body: { ...sel, description: text } } : "请输入描述";
+      case "up":
+        return { edit: "up", body: sel };
+      case "down":
+        return { edit: "down", body: sel };
+      case "sync":
+        return { edit: "sync", body: sel };
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const b = body();
+    if (typeof b === "string") return void toast.error(b);
+    edit.mutate(b, {
+      onSuccess: (task) => {
+        toast.success(`${titles[action]}：已提交 ${task.total} 条刊登，正在逐条处理`);
+        p.onStarted({ ...task, label: titles[action] });
+        p.onClose();
+      },
+    });
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !edit.isPending && p.onClose()}>
+      <DialogContent className="sm:max-w-lg" data-testid={testId}>
+        <DialogHeader>
+          <DialogTitle>{titles[action]}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="flex flex-col gap-1">
+              <p data-testid={`${testId}-count`} data-count={count}>
+                将处理{" "}
+                <b className="text-foreground tabular-nums">
+                  {count.toLocaleString("zh-CN")}
+                  {capped ? "+" : ""}
+                </b>{" "}
+                条刊登
+                {target.kind === "filter" ? "（当前筛选条件下的全部刊登）" : ""}
+              </p>
+              <p className="text-xs">{hints[action]}</p>
+              {tooMany ? (
+                <p className="text-destructive text-xs">一次最多处理 {BATCH_EDIT_MAX.toLocaleString("zh-CN")} 条，请缩小筛选范围</p>
+              ) : null}
+            </div>
+          </DialogDescription>
+        </DialogHeader>
+        <form id={`${testId}-form`} className="flex flex-col gap-3" onSubmit={onSubmit}>
+          {action === "price" ? (
+            <>
+              <div className="flex gap-2 text-sm">
+                <Button type="button" size="sm" variant={mode === "fixed" ? "default" : "outline"} onClick={() => setMode("fixed")}>
+                  统一价格
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant={mode === "ratio" ? "default" : "outline"}
+                  disabled={target.kind !== "ids"}
+                  title={target.kind !== "ids" ? "按比例调价需勾选刊登" : undefined}
+                  onClick={() => setMode("ratio")}
+                  data-testid={`${testId}-ratio`}
+                >
+                  按比例调整
+                </Button>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${testId}-value`}>{mode === "fixed" ? "新价格（刊登币种）" : "调整比例（%，如 -10 表示降价10%）"}</Label>
+                <Input
+                  id={`${testId}-value`}
+                  inputMode="decimal"
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  autoFocus
+                  data-testid={`${testId}-value`}
+                />
+              </div>
+            </>
+          ) : null}
+          {action === "meliPrice" ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${testId}-value`}>最低价（可选，刊登币种）</Label>
+              <Input
+                id={`${testId}-value`}
+                inputMode="decimal"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                data-testid={`${testId}-value`}
+              />
+            </div>
+          ) : null}
+          {action === "stock" ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${testId}-value`}>库存</Label>
+              <Input
+                id={`${testId}-value`}
+                inputMode="numeric"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                autoFocus
+                data-testid={`${testId}-value`}
+              />
+            </div>
+          ) : null}
+          {action === "title" ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${testId}-value`}>新标题</Label>
+              <Input
+                id={`${testId}-value`}
+                maxLength={255}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                autoFocus
+                data-testid={`${testId}-value`}
+              />
+            </div>
+          ) : null}
+          {action === "description" ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${testId}-value`}>新描述</Label>
+              <Textarea
+                id={`${testId}-value`}
+                rows={6}
+                maxLength={50_000}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                data-testid={`${testId}-value`}
+              />
+            </div>
+          ) : null}
+          {sample.length ? (
+            <div className="rounded-md border p-2 text-xs" data-testid={`${testId}-sample`}>
+              <p className="text-muted-foreground mb-1">示例（前 {sample.length} 条）：</p>
+              {sample.map(({ row, next }) => (
+                <div key={row.id} className="flex items-center gap-2 tabular-nums">
+                  <span className="min-w-0 flex-1 truncate">{row.itemId ?? row.title}</span>
+                  <span className="text-muted-foreground">
+                    {row.price ?? "-"} {row.currency}
+                  </span>
+                  <span>→</span>
+                  <b data-testid={`${testId}-sample-price`}>
+                    {next ?? "-"} {row.currency}
+                  </b>
+                </div>
+              ))}
+            </div>
+          ) : null}
+        </form>
+        <DialogFooter>
+          <Button variant="outline" onClick={p.onClose} disabled={edit.isPending}>
+            取消
+          </Button>
+          <Button
+            type="submit"
+            form={`${testId}-form`}
+            loading={edit.isPending}
+            disabled={count === 0 || tooMany}
+            data-testid={`${testId}-submit`}
+          >
+            确定
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

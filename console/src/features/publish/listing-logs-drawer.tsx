@@ -1,0 +1,99 @@
+// A listing's log: every call made to Mercado Libre for it (publish, edits, syncs), newest first; a row opens the
+// request and the answer as stored (tokens scrubbed).
+import { useState } from "react";
+import type { MeliCallLog } from "@shared/contract/meli-logs.ts";
+import { Badge } from "@shared/ui/badge.tsx";
+import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { LOG_PAGE_SIZE, useListingLogDetail, useListingLogs } from "./api/listings.ts";
+import type { ListingTableRow } from "./listing-columns.tsx";
+
+const tone = (status: number | null) => (status === null || status >= 500 ? "destructive" : status >= 400 ? "warning" : "success");
+
+const columns: DataTableColumn<MeliCallLog>[] = [
+  {
+    id: "call",
+    header: "请求",
+    cell: (l) => (
+      <span className="truncate font-mono text-xs" title={l.path} data-testid="listing-log-call">
+        {l.method} {l.path}
+      </span>
+    ),
+  },
+  {
+    id: "status",
+    header: "结果",
+    width: 70,
+    cell: (l) => <Badge variant={tone(l.status)}>{l.status ?? "无响应"}</Badge>,
+  },
+  {
+    id: "ms",
+    header: "耗时",
+    width: 70,
+    align: "right",
+    cell: (l) => <span className="text-xs tabular-nums">{l.durationMs ?? "-"} ms</span>,
+  },
+  { id: "time", header: "时间", width: 140, cell: (l) => <span className="text-xs tabular-nums">{formatDateTime(l.creationTime)}</span> },
+];
+
+function LogDetail({ id }: { id: string }) {
+  const detail = useListingLogDetail(id);
+  if (detail.isLoading) return <Spinner />;
+  if (!detail.data) return null;
+  return (
+    <div className="grid gap-2 md:grid-cols-2" data-testid="listing-log-detail">
+      {(["request", "response"] as const).map((k) => (
+        <div key={k} className="flex min-w-0 flex-col gap-1">
+          <span className="text-muted-foreground text-xs">{k === "request" ? "请求内容" : "返回内容"}</span>
+          <pre className="bg-muted max-h-64 overflow-auto rounded p-2 text-[11px] break-all whitespace-pre-wrap">
+            {detail.data[k] ?? "（无）"}
+          </pre>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ListingLogsDrawer({ listing, onClose }: { listing: ListingTableRow | null; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<string | null>(null);
+  const logs = useListingLogs(listing?.id ?? null, page);
+  const rows = logs.data?.items ?? [];
+  return (
+    <Sheet
+      open={!!listing}
+      onOpenChange={(o) => {
+        if (o) return;
+        setPage(1);
+        setOpened(null);
+        onClose();
+      }}
+    >
+      <SheetContent className="w-full sm:max-w-3xl" data-testid="listing-logs-drawer">
+        <SheetHeader>
+          <SheetTitle>刊登日志</SheetTitle>
+          <SheetDescription>
+            {listing ? `${listing.itemId ?? "未上线"} · ${listing.title ?? listing.productTitle ?? ""}` : ""}
+          </SheetDescription>
+        </SheetHeader>
+        <div className="flex flex-col gap-3 overflow-auto px-4 pb-4">
+          <DataTable
+            aria-label="刊登日志"
+            columns={columns}
+            rows={rows}
+            rowKey={(l) => l.id}
+            loading={logs.isFetching && rows.length === 0}
+            emptyText="这条刊登还没有调用美客多的记录"
+            view={{ density: "compact" }}
+            onRowClick={(l) => setOpened(l.id === opened ? null : l.id)}
+            pagination={{ page, pageSize: LOG_PAGE_SIZE, total: logs.data?.totalCount ?? 0, onChange: (p) => setPage(p) }}
+            className="[&_table]:min-w-[600px] [&_table]:table-fixed"
+          />
+          {opened ? <LogDetail id={opened} /> : <p className="text-muted-foreground text-xs">点击一行查看请求和返回内容</p>}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
