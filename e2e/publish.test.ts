@@ -207,7 +207,10 @@ describe("publishing", () => {
         timeout: 60_000,
       })
       .catch(async (e) => {
-        const seen = await call("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 });
+        const seen = {
+          batch: await call("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { maxResultCount: 5 }),
+          listings: await call("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 }),
+        };
         throw new Error(`${e}: ${JSON.stringify(seen)}`);
       });
     await shot(page, "publish-04-batch", "[data-testid=publish-batch]");
@@ -263,6 +266,24 @@ describe("publishing", () => {
       expect(held.get(l.cbtId!)).toMatchObject({ site_id: "CBT", title: lamp.en });
     }
 
+    // The listing centre's global-seller view: a Mexico listing opens its global item's other site under it.
+    await page.click("[data-testid=publish-records-view-listings]");
+    await page.waitForSelector("[data-testid=listings-kind-cbt]");
+    await page.click("[data-testid=listings-kind-cbt]");
+    const mx = live.find((l) => l.site === 1)!;
+    const br = live.find((l) => l.site === 2 && l.cbtId === mx.cbtId)!;
+    await page.waitForSelector(`[data-testid=listing-sites-${mx.id}]`, { timeout: 15_000 });
+    expect(await page.$eval(`[data-testid=listing-sites-${mx.id}]`, (e) => e.textContent)).toContain(mx.cbtId);
+    const before = await page.$$eval(`[data-testid=listing-row-${br.id}]`, (els) => els.length);
+    await page.click(`[data-testid=listing-sites-${mx.id}]`);
+    await page.waitForFunction(
+      (id, n) => document.querySelectorAll(`[data-testid=listing-row-${id}]`).length === n + 1,
+      { timeout: 15_000 },
+      br.id,
+      before,
+    );
+    await shot(page, "publish-06-listing-centre-cbt");
+
     // The marketplace calls of the batch, with the request and answer of one.
     await page.click("[data-menu-path='/proudcts/publish-logs']");
     await page.waitForSelector("[data-testid=publish-logs-page]");
@@ -270,7 +291,7 @@ describe("publishing", () => {
     await page.click("[data-testid^=publish-logs-open-]");
     await page.waitForSelector("[data-testid=publish-logs-request]");
     expect(await page.$eval("[data-testid=publish-logs-request]", (e) => e.textContent)).toContain('"category_id"');
-    await shot(page, "publish-06-logs");
+    await shot(page, "publish-07-logs");
     await page.browserContext().close();
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 // Authorization header as on every call) that tells which tasks and publish batches changed. A query shows live
 // progress by declaring `meta: liveProgressMeta("task")` and polling with `pollUnlessLive(ms)`: while the stream is
 // live an event refetches it and it does not poll; while the stream is down (not started, refused, dropped) it polls
-// as before. Every change of state refetches those queries, so nothing shown is left behind by a gap.
+// as before (and, as a backstop, every LIVE_BACKSTOP_MS while live). Every change of state refetches those queries, so nothing shown is left behind by a gap.
 import type { QueryClient, Query } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
@@ -19,8 +19,12 @@ export const isProgressLive = () => live;
 export const useProgressLive = () =>
   useSyncExternalStore((onChange) => (watchers.add(onChange), () => void watchers.delete(onChange)), isProgressLive);
 
-/** A refetchInterval for progress: `ms` while the stream is down, none while it is live. */
-export const pollUnlessLive = (ms: number): number | false => (live ? false : ms);
+/** While the stream is live, running work is still asked for this rarely: an event lost on the way (a proxy, a busy
+ *  listener) leaves a screen behind for seconds, not until the next event. */
+export const LIVE_BACKSTOP_MS = 15_000;
+
+/** A refetchInterval for progress: `ms` while the stream is down, the slow backstop while it is live. */
+export const pollUnlessLive = (ms: number): number => (live ? Math.max(ms, LIVE_BACKSTOP_MS) : ms);
 
 /** The meta of a query that shows progress of these kinds: an event of one of them refetches it. */
 export const liveProgressMeta = (...kinds: ProgressKind[]) => ({ liveProgress: kinds });

@@ -4,8 +4,8 @@
 // open their other sites, and every batch action in a dialog that says how many listings it reaches. A batch answers
 // a task at once; its progress shows above the table (live, polled while the stream is down) and the rows follow.
 import { Download, RefreshCw, RotateCcw, X } from "lucide-react";
-import { useQueries } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ListingStatus, TaskStatus, TaskType } from "@shared/contract/enums.ts";
 import type { EditResult } from "@shared/contract/listing-edits.ts";
@@ -29,6 +29,7 @@ import { useTableView } from "../../components/list/use-table-view.ts";
 import { isTaskDone, useTask } from "../../lib/task-queries.ts";
 import {
   getListingsQueryOptions,
+  listingKeys,
   usePullMarket,
   useBatchEdit,
   useListingGroups,
@@ -85,6 +86,11 @@ function TaskStrip({ task, onClose }: { task: StartedTask; onClose: () => void }
   const t = useTask(task.taskType, task.taskId).data;
   const progress = t?.progress ?? 0;
   const done = isTaskDone(t);
+  // The rows follow the events while the stream is live; when it is not, the task's end refreshes them.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  }, [done, queryClient]);
   const failed = t?.taskStatus === TaskStatus.Failed;
   return (
     <div
