@@ -135,7 +135,7 @@ export function createServices(deps: AppDeps) {
     gtin: createGtinService(),
     meliLogs: createMeliLogService(),
     // Listing edits, single and batch (issue 16).
-    listingEdits: createListingEditService({ database, jobs, meli, log }),
+    listingEdits: createListingEditService({ database, jobs, meli, log, pictures: { allowPrivate: config.crawl.allowPrivate } }),
     // Listing sync, import of existing listings and removal of deleted ones (issue 16).
     listingSync: createListingSyncService({ database, jobs, meli, log }),
     publishing: createPublishingService(

@@ -249,7 +249,8 @@ export function readPictures(store: Store, site: SiteId, inputs: unknown, catego
       const picture = store.state.pictures.get(id);
       if (!picture)
         c.causes.push(cause(204, "item.pictures.picture_not_found", [`item.pictures[${i}]`], `Picture id ${id} does not exist.`));
-      else out.push(pictureRef(picture.id, picture.url));
+      // Mercado Libre's own URL, however the picture came (a source-made picture's record keeps its source).
+      else out.push(pictureRef(picture.id, `http://http2.mlstatic.com/D_${picture.id}-O.jpg`));
     } else if (source && /^https?:\/\/\S+$/i.test(source)) {
       const pid = store.newPictureId(site);
       store.state.pictures.set(pid, { id: pid, width: 1200, height: 1200, size: 0, url: source });

@@ -1,5 +1,5 @@
-// Items on a local site: create, read (one, multiget), update (price, stock, pictures, variations, status, delete
-// after close), description, the seller's item search with scroll, and picture upload.
+// Items on a local site: create, read (one, multiget), update (price, stock, pictures, variations, status, shipping
+// dimensions, delete after close), description, the seller's item search with scroll, and picture upload.
 import { randomBytes } from "node:crypto";
 import "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -152,8 +152,15 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
       }
     }
   }
+  // The package as Mercado Envíos takes it: shipping.dimensions "LxWxH,weight" (whole cm and grams).
+  const dims =
+    typeof body.shipping === "object" && body.shipping !== null ? (body.shipping as Record<string, unknown>).dimensions : undefined;
+  if (dims !== undefined && !(typeof dims === "string" && /^[1-9]\d*x[1-9]\d*x[1-9]\d*,[1-9]\d*$/.test(dims))) {
+    c.causes.push(cause(101, "item.shipping.dimensions.invalid", ["item.shipping.dimensions"], "dimensions must be LxWxH,weight (cm, g)."));
+  }
   throwIfErrors(c);
 
+  if (typeof dims === "string") item.shipping = { ...item.shipping, dimensions: dims };
   item.title = title;
   item.price = price;
   item.base_price = price;

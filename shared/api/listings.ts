@@ -15,10 +15,12 @@ import {
   batchEditTask,
   batchSelectionInput,
   batchUpdateDescriptionInput,
+  batchUpdateImageInput,
   batchUpdateMeliPriceInput,
   batchUpdatePriceDirectInput,
   batchUpdateStockInput,
   batchUpdateTitleInput,
+  batchUpdateWeightInput,
   editResult,
   listingIdInput,
   listingIdsInput,
@@ -86,6 +88,8 @@ const listingEditCalls = (group: string) => {
     batchDown: batch("BatchDown", batchSelectionInput),
     batchUpdateTitle: batch("BatchUpdateTitle", batchUpdateTitleInput),
     batchUpdateDescription: batch("BatchUpdateDescription", batchUpdateDescriptionInput),
+    batchUpdateWeight: batch("BatchUpdateWeight", batchUpdateWeightInput),
+    batchUpdateImage: batch("BatchUpdateImage", batchUpdateImageInput),
   };
 };
 

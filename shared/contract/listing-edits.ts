@@ -1,7 +1,7 @@
 // Listing edits (spec §3 Listings: status change, batch price; §7 MeliStat / MeliStatNew UpdateMarketPrice,
 // UpdateMarketTitle, UpdateMarketDescription, UpOrDownMarket, DeleteMarket, RemoveStat, RemoveStats, BatchDelete,
 // BatchUpdatePriceDirect, BatchUpdateMeliPrice, BatchUpdateStock, BatchUp, BatchDown, BatchUpdateTitle,
-// BatchUpdateDescription). A single call changes one listing on Mercado Libre and answers what happened; a batch call
+// BatchUpdateDescription, BatchUpdateWeight, BatchUpdateImage). A single call changes one listing on Mercado Libre and answers what happened; a batch call
 // answers a task at once and its jobs change each listing (done, refused with the marketplace's reason, or skipped
 // because the value is already the target).
 import { z } from "zod";
@@ -81,6 +81,42 @@ export const batchUpdateStockInput = selected({ stock });
 export const batchSelectionInput = selected({});
 export const batchUpdateTitleInput = selected({ title });
 export const batchUpdateDescriptionInput = selected({ description });
+
+/** A package size as the listing's `size` holds it: "LxWxH", whole centimetres (Mercado Libre's dimensions are whole). */
+const packageSize = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[1-9]\d{0,3}x[1-9]\d{0,3}x[1-9]\d{0,3}$/, "size: LxWxH in whole centimetres, e.g. 20x15x10");
+/**
+ * BatchUpdateWeight: the package's weight (grams) and, optionally, its size ("LxWxH" cm): local items take them as
+ * their shipping dimensions, cross-border ones as the global item's PACKAGE_* attributes.
+ */
+export const batchUpdateWeightInput = selected({
+  weight: z.number().int().positive().max(1_000_000),
+  size: packageSize.nullish(),
+});
+export type BatchUpdateWeightInput = z.output<typeof batchUpdateWeightInput>;
+
+/** Pictures one item may have on Mercado Libre at most (a category may allow fewer: the rest are left out). */
+export const BATCH_IMAGES_MAX = 12;
+const pictureUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s/]+\/?\S*$/i, "a picture's http(s) URL");
+/**
+ * BatchUpdateImage: the pictures (URLs, in order, each once) that replace the selected items' pictures. Pictures known
+ * to be under 500 px (the publish pre-flight's size cache) are left out; a call where every picture is known too small
+ * is refused.
+ */
+export const batchUpdateImageInput = selectionBase
+  .extend({ images: z.array(pictureUrl).min(1).max(BATCH_IMAGES_MAX) })
+  .superRefine((v, ctx) => {
+    if (!chosen(v)) ctx.addIssue({ code: "custom", message: "select listings: ids or filter", path: ["ids"] });
+    if (new Set(v.images).size !== v.images.length) ctx.addIssue({ code: "custom", message: "a picture is named twice", path: ["images"] });
+  });
+export type BatchUpdateImageInput = z.output<typeof batchUpdateImageInput>;
 
 /** A batch call's answer: the task (task centre, event stream) and how many listings it took. */
 export const batchEditTask = z.object({ taskId: z.string(), total: z.number().int() });

@@ -1,13 +1,15 @@
 // Listing edits (issue 16; spec §7 MeliStat / MeliStatNew UpdateMarketPrice, UpdateMarketTitle, UpdateMarketDescription,
 // UpOrDownMarket, DeleteMarket, RemoveStat, RemoveStats, BatchDelete, BatchUpdatePriceDirect, BatchUpdateMeliPrice,
-// BatchUpdateStock, BatchUp, BatchDown, BatchUpdateTitle, BatchUpdateDescription).
+// BatchUpdateStock, BatchUp, BatchDown, BatchUpdateTitle, BatchUpdateDescription, BatchUpdateWeight, BatchUpdateImage).
 // One edit of one listing is `applyEdit`: read the listing in a short transaction; when its value already equals the
 // target, nothing is sent (skipped); otherwise one write to Mercado Libre (local: PUT /items/{id}; cross-border: PUT
-// /global/items/{site item} for price, title and status, PUT /global/items/{CBT id} for the stock every site shares),
+// /global/items/{site item} for price, title and status, PUT /global/items/{CBT id} for what every site shares: stock,
+// pictures and the package),
 // then a re-read of the item, and what Mercado Libre holds is stored on the listing with the calls' log, in another
 // short transaction. Mercado Libre is never called inside a transaction. A refusal leaves the marketplace's reason (in
 // Chinese) on the listing. Single calls run it before their own transaction (beforeTransaction) and answer what it did;
-// batch calls answer a task at once and run it in one job per listing, the task counting each outcome.
+// batch calls answer a task at once and run it in one job per listing, the task counting each outcome (a job that fails
+// for any other reason than the marketplace's is counted refused too, so that no task stays running).
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
@@ -24,7 +26,8 @@ import { loadSessionUser } from "../identity/session-user.ts";
 import { emitProgress } from "../events/progress.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
 import { cachedFees, feeInput } from "../publishing/fees.ts";
-import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import { imageSizesOf, probeImageSizes, type PictureFetchOptions } from "../publishing/pictures.ts";
+import { PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY } from "../publishing/service.ts";
 import { listingWhere, rowView, type ListingKind } from "./service.ts";
 import { ListingStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import {
@@ -36,8 +39,9 @@ import {
   type EditResult,
 } from "../../../shared/contract/listing-edits.ts";
 import type { ListingFilter } from "../../../shared/contract/listings.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import { formatMoney, moneyNumber, sitePrice } from "../../../shared/publish/price.ts";
+import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { currencyDecimals, formatMoney, moneyNumber, sitePrice } from "../../../shared/publish/price.ts";
+import { MIN_PICTURE_PX, usablePictures } from "../../../shared/publish/preflight.ts";
 
 export const LISTING_EDIT_JOB = "listings.edit";
 
@@ -49,6 +53,10 @@ export type Edit =
   | { op: "description"; description: string }
   | { op: "status"; status: "active" | "paused" }
   | { op: "stock"; stock: number }
+  /** Grams; size "LxWxH" (whole cm), null to keep the listing's. */
+  | { op: "weight"; weight: number; size: string | null }
+  /** Picture URLs in order, those known too small already left out. */
+  | { op: "images"; images: string[] }
   | { op: "delete" };
 
 type EditJob = { tenantId: string; taskId: string; listingId: string; creatorId: string | null; edit: Edit; attempt?: number };
@@ -58,7 +66,14 @@ type ListingRow = typeof listings.$inferSelect;
 type Target = { listing: ListingRow; isCbt: boolean };
 type Outcome = { outcome: EditOutcome; reason: string | null };
 
-export type ListingEditDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+export type ListingEditDeps = {
+  database: Database;
+  jobs: Jobs;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  /** The picture size probe's address guard, as publishing's (CRAWL_ALLOW_PRIVATE). */
+  pictures?: PictureFetchOptions;
+};
 
 /** Listings an edit can reach: on Mercado Libre (an item id) and not closed. */
 const ON_MARKET: number[] = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview];
@@ -70,6 +85,8 @@ const opNames: Record<Edit["op"], string> = {
   description: "改描述",
   status: "上下架",
   stock: "改库存",
+  weight: "改重量",
+  images: "改图片",
   delete: "删除",
 };
 
@@ -89,7 +106,35 @@ type MeliItem = {
   available_quantity?: number;
   permalink?: string;
   variations?: { id: number | string; available_quantity?: number }[];
+  pictures?: { id: string; url?: string; secure_url?: string }[];
+  attributes?: { id: string; value_name?: string | null; value_struct?: { number: number; unit: string } | null }[];
+  shipping?: { dimensions?: string | null };
 };
+
+/** A size as "LxWxH" (lower-case x), or null when it is not three numbers. */
+function sizeText(size: string | null | undefined): string | null {
+  const sides = (size ?? "")
+    .trim()
+    .split(/\s*[xX*×]\s*/)
+    .map(Number);
+  return sides.length === 3 && sides.every((n) => Number.isFinite(n) && n > 0) ? sides.join("x") : null;
+}
+
+/** The package Mercado Libre holds: a local item's shipping dimensions "LxWxH,g", a global item's PACKAGE_* attributes. */
+function packageOfItem(item: MeliItem): { weight: number | null; size: string | null } {
+  const dims = /^(\d+x\d+x\d+),(\d+)$/.exec(item.shipping?.dimensions ?? "");
+  if (dims) return { weight: Number(dims[2]), size: dims[1] };
+  const toG: Record<string, number> = { g: 1, kg: 1000, lb: 453.592 };
+  const toCm: Record<string, number> = { cm: 1, in: 2.54, mm: 0.1 };
+  const value = (id: string, units: Record<string, number>) => {
+    const a = item.attributes?.find((x) => x.id === id);
+    const m = /^([\d.]+)\s*([a-z]+)$/i.exec(a?.value_name ?? "");
+    const v = a?.value_struct ?? (m ? { number: Number(m[1]), unit: m[2].toLowerCase() } : null);
+    return v && units[v.unit] ? Math.round(v.number * units[v.unit] * 100) / 100 : null;
+  };
+  const sides = ["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT"].map((id) => value(id, toCm));
+  return { weight: value("PACKAGE_WEIGHT", toG), size: sides.every((n) => n !== null) ? sides.join("x") : null };
+}
 
 /** Outcomes a single call's beforeTransaction leaves for its handler. */
 const singleOutcomes = new WeakMap<FastifyRequest, Outcome>();
@@ -111,7 +156,46 @@ export function createListingEditService(deps: ListingEditDeps) {
     });
   }
 
-  /** BatchUpdateMeliPrice: the listing's price by the publish formula from its product and shop as they are now. */
+  /** The size of the listing's product ("LxWxH" in whole cm, as Mercado Envíos takes it), or null. */
+  async function productSize(l: ListingRow): Promise<string | null> {
+    if (!l.productId) return null;
+    const productId = l.productId;
+    const [p] = await inScope(db, { tenantId: l.tenantId }, (tx) =>
+      tx
+        .select({ size: products.size })
+        .from(products)
+        .where(and(eq(products.tenantId, l.tenantId), eq(products.id, productId))),
+    );
+    const size = sizeText(p?.size);
+    return (
+      size &&
+      size
+        .split("x")
+        .map((n) => String(Math.ceil(Number(n))))
+        .join("x")
+    );
+  }
+
+  /** The pictures the listing's category takes at most (as the category sync stored it), or null when unknown. */
+  async function maxPicturesOf(t: Target): Promise<number | null> {
+    const l = t.listing;
+    if (!l.cateId) return null;
+    const cateId = l.cateId;
+    const [c] = await inScope(db, { tenantId: l.tenantId }, (tx) =>
+      tx
+        .select({ max: meliCategories.maxPictures })
+        .from(meliCategories)
+        .where(and(eq(meliCategories.site, t.isCbt ? 5 : l.site), eq(meliCategories.cateId, cateId))),
+    );
+    return c?.max ?? null;
+  }
+
+  /**
+   * BatchUpdateMeliPrice: the listing's price by the publish formula from its product and shop as they are now. A
+   * cross-border listing is priced as publishing prices its site (net proceeds in USD, the shop's limits in USD); the
+   * site item's price is what a buyer pays for those net proceeds (the site's fee on top), in the site's currency at
+   * the exchange rates, rounded up; limitMinPrice (the listing's currency) then holds it up.
+   */
   async function meliPriceOf(
     t: Target,
     limitMinPrice: number | null,
@@ -152,7 +236,7 @@ export function createListingEditService(deps: ListingEditDeps) {
         shop: {
           adjustRate: shop.adjustRate,
           tinyPrice: shop.tinyPrice,
-          limitMinPrice: limitMinPrice ?? shop.limitMinPrice,
+          limitMinPrice: t.isCbt ? shop.limitMinPrice : (limitMinPrice ?? shop.limitMinPrice),
           limitMaxPrice: shop.limitMaxPrice,
           overPrice: shop.overPrice,
         },
@@ -164,7 +248,17 @@ export function createListingEditService(deps: ListingEditDeps) {
       });
       if (!priced.ok) return { ok: false as const, reason: priced.message };
       if (priced.price.limit === "overMax") return { ok: false as const, reason: "售价超过店铺最高限价" };
-      return { ok: true as const, price: moneyNumber(priced.price.price, priced.price.currency), content: priced.price };
+      if (!t.isCbt) return { ok: true as const, price: moneyNumber(priced.price.price, priced.price.currency), content: priced.price };
+      const currency = MELI_SITES[l.site as MeliSiteNumber]?.currency;
+      const rateOf = (code: string) => Number(rates.find((r) => r.code.toUpperCase() === code)?.rate);
+      if (!currency || !(rateOf("USD") > 0) || !(rateOf(currency) > 0))
+        return { ok: false as const, reason: `没有${currency ?? "站点币种"}的汇率，请在币种汇率中添加` };
+      const unit = 10 ** currencyDecimals(currency);
+      const buyer = (moneyNumber(priced.price.buyerPrice, "USD") * rateOf("USD")) / rateOf(currency);
+      // Rounded up (a tolerance for floating point): the seller keeps at least the net proceeds.
+      let price = Math.ceil(buyer * unit - 1e-6) / unit;
+      if (limitMinPrice !== null && price < limitMinPrice) price = limitMinPrice;
+      return { ok: true as const, price, content: { ...priced.price, sitePrice: price, siteCurrency: currency } };
     });
   }
 
@@ -174,7 +268,7 @@ export function createListingEditService(deps: ListingEditDeps) {
     exchanges: MeliExchange[],
     creatorId: string | null,
     set: Partial<typeof listings.$inferInsert>,
-    sharedStock?: number,
+    shared?: Partial<typeof listings.$inferInsert>,
   ) {
     const l = t.listing;
     await inScope(db, { tenantId: l.tenantId }, async (tx) => {
@@ -184,11 +278,11 @@ export function createListingEditService(deps: ListingEditDeps) {
           .set({ ...set, lastModificationTime: new Date(), lastModifierId: creatorId })
           .where(and(eq(listings.tenantId, l.tenantId), eq(listings.id, l.id)));
       }
-      // A global item's stock is every site's: its other site listings hold it too.
-      if (sharedStock !== undefined && l.cbtId) {
+      // A global item's stock and package are every site's: its other site listings hold them too.
+      if (shared && l.cbtId) {
         await tx
           .update(listings)
-          .set({ stock: sharedStock, syncTime: new Date() })
+          .set({ ...shared, syncTime: new Date() })
           .where(and(eq(listings.tenantId, l.tenantId), eq(listings.cbtId, l.cbtId)));
       }
       await recordListingCalls(tx, l, exchanges, creatorId);
@@ -203,16 +297,14 @@ export function createListingEditService(deps: ListingEditDeps) {
     const l = t.listing;
     if (!l.itemId || !(ON_MARKET.includes(l.status) || (edit.op === "delete" && l.status === ListingStatus.Closed)))
       return { outcome: "skipped", reason: "刊登不在美客多上（未刊登或已关闭）" };
+    const refuse = async (reason: string): Promise<Outcome> => {
+      await store(t, [], creatorId, { reason });
+      return { outcome: "refused", reason };
+    };
     let meliPrice: { price: number; content: unknown } | null = null;
     if (edit.op === "meliPrice") {
-      // Global selling is priced by net proceeds (Mercado Libre adds its fee per site): not re-priced here.
-      const r = t.isCbt
-        ? { ok: false as const, reason: "跨境刊登按净收入定价，暂不支持按店铺规则改价，请直接改价" }
-        : await meliPriceOf(t, edit.limitMinPrice);
-      if (!r.ok) {
-        await store(t, [], creatorId, { reason: r.reason });
-        return { outcome: "refused", reason: r.reason };
-      }
+      const r = await meliPriceOf(t, edit.limitMinPrice);
+      if (!r.ok) return refuse(r.reason);
       meliPrice = r;
     }
     const targetPrice = edit.op === "price" ? edit.price : (meliPrice?.price ?? null);
@@ -220,8 +312,19 @@ export function createListingEditService(deps: ListingEditDeps) {
       (targetPrice !== null && l.price !== null && Number(l.price) === targetPrice) ||
       (edit.op === "title" && l.title === edit.title) ||
       (edit.op === "status" && l.status === (edit.status === "active" ? ListingStatus.Active : ListingStatus.Paused)) ||
-      (edit.op === "stock" && l.stock === edit.stock);
+      (edit.op === "stock" && l.stock === edit.stock) ||
+      (edit.op === "weight" &&
+        l.weight !== null &&
+        Number(l.weight) === edit.weight &&
+        (edit.size === null || sizeText(l.size) === edit.size));
     if (unchanged) return { outcome: "skipped", reason: "值未变化" };
+    // A global item's pictures and package are the global item's.
+    if ((edit.op === "weight" || edit.op === "images") && t.isCbt && !l.cbtId) return refuse("跨境刊登缺少全球商品编号");
+    // A local item's dimensions need the size with the weight: the edit's, the listing's, else its product's.
+    const size = edit.op === "weight" ? (edit.size ?? sizeText(l.size) ?? (t.isCbt ? null : await productSize(l))) : null;
+    if (edit.op === "weight" && !t.isCbt && !size) return refuse("修改重量需要包装尺寸：请同时填写尺寸（长x宽x高，厘米）");
+    // As publishing: no more pictures than the category takes.
+    const images = edit.op === "images" ? edit.images.slice(0, (await maxPicturesOf(t)) ?? edit.images.length) : [];
 
     const exchanges: MeliExchange[] = [];
     const observe = (x: MeliExchange) => exchanges.push(x);
@@ -253,6 +356,32 @@ export function createListingEditService(deps: ListingEditDeps) {
             return { outcome: "skipped", reason: "值未变化" };
           }
           await shop.send(now ? "PUT" : "POST", path, { body: { plain_text: edit.description }, observe });
+          break;
+        }
+        case "weight": {
+          if (t.isCbt) {
+            const sides = size?.split("x") ?? [];
+            const cm = ["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT"].map((id, i) => ({ id, value_name: `${sides[i]} cm` }));
+            await put(`/global/items/${encodeURIComponent(l.cbtId!)}`, {
+              attributes: [{ id: "PACKAGE_WEIGHT", value_name: `${edit.weight} g` }, ...(size ? cm : [])],
+            });
+          } else {
+            await put(itemPath, { shipping: { dimensions: `${size},${edit.weight}` } });
+          }
+          break;
+        }
+        case "images": {
+          // Mercado Libre does not tell the URL a picture came from: pictures already on the item are known by their
+          // own URLs (kept by id, not fetched again); the same pictures in the same order are not sent.
+          const now = await shop.send<MeliItem>("GET", readPath, { observe });
+          const current = now.pictures ?? [];
+          const onItem = (url: string) => current.find((p) => p.url === url || p.secure_url === url);
+          if (current.length === images.length && images.every((url, i) => onItem(url) === current[i])) {
+            await store(t, exchanges, creatorId, { syncTime: new Date() });
+            return { outcome: "skipped", reason: "值未变化" };
+          }
+          const pictures = images.map((url) => (onItem(url) ? { id: onItem(url)!.id } : { source: url }));
+          await put(t.isCbt ? `/global/items/${encodeURIComponent(l.cbtId!)}` : itemPath, { pictures });
           break;
         }
         case "stock": {
@@ -290,16 +419,29 @@ export function createListingEditService(deps: ListingEditDeps) {
         problems: [],
         syncTime: new Date(),
       };
-      let sharedStock: number | undefined;
+      let shared: Partial<typeof listings.$inferInsert> | undefined;
       if (typeof item.available_quantity === "number") {
         set.stock = item.available_quantity;
-        if (t.isCbt && edit.op === "stock") sharedStock = item.available_quantity;
+        if (t.isCbt && edit.op === "stock") shared = { stock: item.available_quantity };
       }
       if (meliPrice) set.priceContent = meliPrice.content;
-      await store(t, exchanges, creatorId, set, sharedStock);
+      if (edit.op === "images") set.image = item.pictures?.[0]?.secure_url ?? item.pictures?.[0]?.url ?? l.image;
+      if (edit.op === "weight") {
+        // The package as Mercado Libre holds it now (a global item's: every site listing of it).
+        const owner = t.isCbt ? await shop.send<MeliItem>("GET", `/marketplace/items/${encodeURIComponent(l.cbtId!)}`, { observe }) : item;
+        const pack = packageOfItem(owner);
+        const stored = { weight: pack.weight === null ? null : pack.weight.toFixed(2), size: pack.size };
+        if (t.isCbt) shared = { ...shared, ...stored };
+        else Object.assign(set, stored);
+      }
+      await store(t, exchanges, creatorId, set, shared);
       return { outcome: "done", reason: null };
     } catch (err) {
-      if (!(err instanceof MeliApiError)) throw err;
+      if (!(err instanceof MeliApiError)) {
+        // Not the marketplace's answer: the calls made are still logged; the caller reports the failure.
+        await store(t, exchanges, creatorId, {});
+        throw err;
+      }
       if (err.retryable) {
         await store(t, exchanges, creatorId, {});
         throw err;
@@ -425,6 +567,29 @@ export function createListingEditService(deps: ListingEditDeps) {
     return { taskId, total: rows.length };
   }
 
+  /** Before BatchUpdateImage's transaction: pictures the size cache cannot answer are probed (≤ 3 s), as PreflightPublish does. */
+  async function probeImages(images: string[]): Promise<void> {
+    await probeImageSizes(db, images, { budgetMs: PREVIEW_PROBE_MS, fetch: deps.pictures });
+  }
+
+  /**
+   * BatchUpdateImage: the pictures not known to be too small, in order (an unknown size is not refused, as in
+   * publishing); the call is refused when every picture is known too small.
+   */
+  async function startImageBatch(
+    ctx: CallContext,
+    kind: ListingKind,
+    body: { ids?: string[] | null; filter?: ListingFilter | null; images: string[] },
+  ): Promise<BatchEditTask> {
+    const usable = usablePictures(body.images, await imageSizesOf(ctx.tx, body.images));
+    if (!usable.length)
+      throw businessError(
+        `图片尺寸均小于${MIN_PICTURE_PX}像素（美客多要求至少一边${MIN_PICTURE_PX}像素），请换用更大的图片`,
+        "Listing.PicturesTooSmall",
+      );
+    return startBatch(ctx, kind, body, { op: "images", images: usable });
+  }
+
   /** Counts one listing's outcome on the task (row-locked: jobs finish side by side) and announces the progress. */
   async function count(job: EditJob, itemId: string | null, o: Outcome) {
     await inScope(db, { tenantId: job.tenantId }, async (tx) => {
@@ -469,30 +634,45 @@ export function createListingEditService(deps: ListingEditDeps) {
   /**
    * One listing of a batch. A rate limit or an outage (after the client's own retries) sends the job again later, up to
    * EDIT_ATTEMPTS times, honouring Retry-After; then the listing is counted refused with the reason, so the task ends.
+   * Any other failure (a bug, data the edit cannot handle, an answer it cannot read) would fail the same way again:
+   * it is logged and the listing counted refused at once, rather than left to the queue's retries with the task
+   * running.
    */
   async function runEditJob(job: EditJob): Promise<void> {
-    const target = await loadTarget(job.tenantId, job.listingId);
-    if (!target) return count(job, null, { outcome: "skipped", reason: "刊登已不存在" });
-    let o: Outcome;
+    let target: Target | null = null;
+    let o: Outcome = { outcome: "skipped", reason: "刊登已不存在" };
     try {
-      o = await applyEdit(target, job.edit, job.creatorId);
+      target = await loadTarget(job.tenantId, job.listingId);
+      if (target) o = await applyEdit(target, job.edit, job.creatorId);
     } catch (err) {
-      if (!(err instanceof MeliApiError && err.retryable)) throw err;
-      const attempt = (job.attempt ?? 0) + 1;
-      if (attempt < EDIT_ATTEMPTS) {
-        await deps.jobs.send<EditJob>(LISTING_EDIT_JOB, { ...job, attempt }, { startAfterSeconds: err.retryAfterSeconds ?? 2 ** attempt });
-        return;
+      if (err instanceof MeliApiError && err.retryable) {
+        const attempt = (job.attempt ?? 0) + 1;
+        if (attempt < EDIT_ATTEMPTS) {
+          await deps.jobs.send<EditJob>(
+            LISTING_EDIT_JOB,
+            { ...job, attempt },
+            { startAfterSeconds: err.retryAfterSeconds ?? 2 ** attempt },
+          );
+          return;
+        }
+        o = { outcome: "refused", reason: err.message };
+      } else {
+        deps.log.error({ err, taskId: job.taskId, listingId: job.listingId, op: job.edit.op }, "listing edit job failed");
+        o = { outcome: "refused", reason: "系统处理出错，修改结果未确认，请同步该刊登后重试或联系管理员" };
       }
-      await store(target, [], job.creatorId, { reason: err.message });
-      o = { outcome: "refused", reason: err.message };
+      const failed = target;
+      if (failed)
+        await store(failed, [], job.creatorId, { reason: o.reason }).catch((e: unknown) =>
+          deps.log.error({ err: e }, "listing edit: reason not stored"),
+        );
     }
-    await count(job, target.listing.itemId, o);
+    await count(job, target?.listing.itemId ?? null, o);
   }
 
   // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
   deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
 
-  return { applyEdit, runSingle, answerSingle, removeRecords, startBatch, runEditJob };
+  return { applyEdit, runSingle, answerSingle, removeRecords, startBatch, probeImages, startImageBatch, runEditJob };
 }
 
 export type ListingEditService = ReturnType<typeof createListingEditService>;

@@ -12,10 +12,12 @@ import {
   batchEditTask,
   batchSelectionInput,
   batchUpdateDescriptionInput,
+  batchUpdateImageInput,
   batchUpdateMeliPriceInput,
   batchUpdatePriceDirectInput,
   batchUpdateStockInput,
   batchUpdateTitleInput,
+  batchUpdateWeightInput,
   editResult,
   listingIdInput,
   listingIdsInput,
@@ -138,6 +140,7 @@ export function registerListingEdits(r: Registrar, services: Services) {
       summary: string,
       body: B,
       run: (ctx: CallContext, b: z.output<B>) => Promise<BatchEditTask>,
+      before?: (b: z.output<B>) => Promise<void>,
     ) =>
       r.call({
         group,
@@ -148,6 +151,7 @@ export function registerListingEdits(r: Registrar, services: Services) {
         summary: `${summary}: answers the task at once, jobs change each listing (done, refused with the reason, or skipped when unchanged)`,
         body,
         result: batchEditTask,
+        ...(before ? { beforeTransaction: (_call: unknown, { body: b }: { body: z.output<B> }) => before(b) } : {}),
         handler: (ctx, { body: b }) => run(ctx, b),
       });
     batch(
@@ -179,6 +183,19 @@ export function registerListingEdits(r: Registrar, services: Services) {
     );
     batch("BatchUpdateDescription", "Sets the description of the selected listings", batchUpdateDescriptionInput, (ctx, b) =>
       edits.startBatch(ctx, kind, b, { op: "description", description: b.description }),
+    );
+    batch(
+      "BatchUpdateWeight",
+      "Sets the package weight (grams) and optionally size (LxWxH cm) of the selected listings (a global item's for cross-border)",
+      batchUpdateWeightInput,
+      (ctx, b) => edits.startBatch(ctx, kind, b, { op: "weight", weight: b.weight, size: b.size ?? null }),
+    );
+    batch(
+      "BatchUpdateImage",
+      "Replaces the pictures of the selected listings (a global item's for cross-border); pictures known under 500 px are left out, and all of them so is a 4xx",
+      batchUpdateImageInput,
+      (ctx, b) => edits.startImageBatch(ctx, kind, b),
+      (b) => edits.probeImages(b.images),
     );
   }
 }

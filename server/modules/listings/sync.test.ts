@@ -111,7 +111,7 @@ const finished = (t: TestTenant, taskId: string, ms = 120_000) =>
     ms,
   );
 
-const call = (t: TestTenant, name: string, body: Record<string, unknown>, group = "MeliStat") =>
+const call = (t: Pick<TestTenant, "token">, name: string, body: Record<string, unknown>, group = "MeliStat") =>
   s.api("POST", `/api/${group}/${name}`, { token: t.token, body });
 
 beforeAll(async () => {
@@ -234,6 +234,57 @@ describe("SyncMelistat, BatchSyncMeliStat, ClearInvalidStat", () => {
     expect((await call(A, "PullMarketStat", { accountGroupId: groupA }, "MeliStatNew")).status).toBe(404);
     expect((await call(A, "SyncMelistat", { id: mine }, "MeliStatNew")).status).toBe(404);
     expect((await call(A, "BatchSyncMeliStat", {})).status).toBe(400);
+  });
+});
+
+describe("a sub-account, and a 429 storm", () => {
+  it("a sub-account edits and syncs only the listings of the shops given to it", async () => {
+    const sub = await s.createSubUser(A);
+    const items = [await createItem(A, groupA, { price: 300 }), await createItem(A, groupA, { price: 300 })];
+    const ids = await recordListings(A, groupA, items);
+    const before = await listingsOf(A, groupA);
+    const priceOf = (i: number) => store().state.items.get(items[i])!.price;
+    // Not its shop: every call finds nothing and changes nothing, on Mercado Libre or here.
+    expect((await call(sub, "SyncMelistat", { id: ids[0] })).status).toBe(404);
+    expect((await call(sub, "UpdateMarketPrice", { id: ids[0], price: 111 })).status).toBe(404);
+    expect((await call(sub, "UpOrDownMarket", { id: ids[0], status: ListingStatus.Paused })).status).toBe(404);
+    expect((await call(sub, "RemoveStat", { id: ids[0] })).status).toBe(404);
+    expect((await call(sub, "BatchUpdatePriceDirect", { ids, price: 111 })).status).toBe(403);
+    expect((await call(sub, "BatchSyncMeliStat", { ids })).status).toBe(403);
+    expect((await call(sub, "GetMeliStatsByPage", { itemIds: items })).body.result.items).toEqual([]);
+    expect([priceOf(0), priceOf(1)]).toEqual([300, 300]);
+    expect(await listingsOf(A, groupA)).toEqual(before);
+
+    // Given the shop, it edits its listings.
+    const { id: accountId } = await accountOf(A, groupA);
+    const assigned = await s.api("POST", "/api/MeliAccount/AssignAccount", { token: A.token, body: { ids: [accountId], userId: sub.id } });
+    expect(assigned.status, assigned.raw).toBe(200);
+    const edited = await call(sub, "UpdateMarketPrice", { id: ids[0], price: 111 });
+    expect(edited.status, edited.raw).toBe(200);
+    expect(edited.body.result).toMatchObject({ outcome: "done", listing: { id: ids[0], price: 111 } });
+    expect(priceOf(0)).toBe(111);
+    expect((await call(sub, "SyncMelistat", { id: ids[1] })).body.result).toMatchObject({ id: ids[1], price: 300 });
+    // Back to the main account, for the tests after this one.
+    await s.api("POST", "/api/MeliAccount/AssignAccount", { token: A.token, body: { ids: [accountId], userId: A.userId } });
+  });
+
+  it("a 429 storm during BatchSyncMeliStat slows it down, and every listing is read", async () => {
+    const items: string[] = [];
+    for (let i = 0; i < 25; i++) items.push(await createItem(A, groupA));
+    const ids = await recordListings(A, groupA, items);
+    for (const id of items) store().state.items.get(id)!.price = 321;
+    control().resetCalls();
+    control().inject({ method: "GET", path: "/items", status: 429, headers: { "retry-after": "1" }, times: 4 });
+    const started = await call(A, "BatchSyncMeliStat", { ids });
+    expect(started.status, started.raw).toBe(200);
+    const task = await finished(A, started.body.result.taskId);
+    control().clearInjections();
+    expect(task.taskStatus).toBe(TaskStatus.Succeeded);
+    expect(task.taskRemark).toContain("已同步 25，美客多已删除 0，失败 0");
+    // Two multigets of 20 and 5, each tried again after its 429s.
+    expect(control().callCount("GET /items")).toBeGreaterThan(2);
+    const rows = (await listingsOf(A, groupA)).filter((l) => ids.includes(l.id));
+    expect(rows.map((l) => l.price)).toEqual(Array(25).fill("321.00"));
   });
 });
 
