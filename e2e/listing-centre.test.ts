@@ -131,6 +131,9 @@ describe("the listing centre", () => {
     await page.waitForSelector("[data-testid=listing-batch-price]");
     expect(await page.$eval("[data-testid=listing-batch-price-count]", (e) => e.getAttribute("data-count"))).toBe(String(MUGS));
     await page.type("[data-testid=listing-batch-price-value]", String(NEW_PRICE));
+    // The result for a sample of the rows.
+    const samples = await page.$$eval("[data-testid=listing-batch-price-sample-price]", (els) => els.map((e) => e.textContent?.trim()));
+    expect(samples).toEqual(Array(3).fill(`${NEW_PRICE} MXN`));
     await shot(page, "listings-03-dialog");
     await page.click("[data-testid=listing-batch-price-submit]");
 
@@ -186,6 +189,23 @@ describe("the listing centre", () => {
     const toasts = await page.$$eval("[data-toast-type]", (els) => els.map((e) => e.textContent ?? ""));
     expect(toasts.filter((t) => t.includes("改价"))).toEqual(["改价：已在美客多生效"]);
 
+    // Re-pricing by the shop's rules shows the formula's result for a sample first (nothing changes until submitted).
+    await page.click("[data-testid=listings-bulk-meliPrice]");
+    await page.waitForSelector("[data-testid=listing-batch-meliPrice-sample-price]", { timeout: 15_000 });
+    const formula = await page.$$eval("[data-testid=listing-batch-meliPrice-sample-price]", (els) => els.map((e) => e.textContent?.trim()));
+    expect(formula).toHaveLength(3);
+    for (const f of formula) expect(f).toMatch(/^\d+(\.\d+)? MXN$/);
+    await page.type("[data-testid=listing-batch-meliPrice-value]", "5000");
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("[data-testid=listing-batch-meliPrice-sample-price]")].every((e) => e.textContent?.trim() === "5000 MXN"),
+      { timeout: 15_000 },
+    );
+    await shot(page, "listings-06-formula");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=listing-batch-meliPrice]", { hidden: true });
+    expect((await listings({ title: "Taza" })).items.filter((r) => r.price === 5000)).toEqual([]);
+
     // Its log: the PUTs that changed the price, with the request sent.
     await page.click(`[data-testid=listing-logs-${one.id}]`);
     await page.waitForSelector("[data-testid=listing-logs-drawer] [data-testid=listing-log-call]");
@@ -197,7 +217,7 @@ describe("the listing centre", () => {
     await page.click("[data-testid=listing-logs-drawer] [data-testid=listing-log-call]");
     await page.waitForSelector("[data-testid=listing-log-detail]");
     expect(await page.$eval("[data-testid=listing-log-detail]", (e) => e.textContent)).toContain("250");
-    await shot(page, "listings-06-logs");
+    await shot(page, "listings-07-logs");
     await page.browserContext().close();
   }, 300_000);
 });

@@ -139,3 +139,23 @@ export type BatchEditState = {
   refusals: { listingId: string; itemId: string | null; reason: string }[];
 };
 export const BATCH_REFUSALS_KEPT = 100;
+
+/** PreviewMeliPrice (ours): what BatchUpdateMeliPrice would set on a few listings, computed now, nothing changed. */
+export const PREVIEW_MELI_PRICE_MAX = 5;
+export const previewMeliPriceInput = z.object({
+  ids: z.array(id).min(1).max(PREVIEW_MELI_PRICE_MAX),
+  limitMinPrice: z.number().min(0).max(1e12).nullish(),
+});
+export const meliPricePreview = z.object({
+  id: z.string(),
+  itemId: z.string().nullable(),
+  site: z.number().int(),
+  /** The listing's price and currency now. */
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** What the formula gives (the listing's currency); null with the reason when it cannot be priced. */
+  next: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+export const meliPricePreviews = z.array(meliPricePreview);
+export type MeliPricePreview = z.infer<typeof meliPricePreview>;

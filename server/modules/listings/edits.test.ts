@@ -258,6 +258,19 @@ describe("batch edits", () => {
 
   it("BatchUpdateMeliPrice re-prices by the publish formula with limitMinPrice as the floor", async () => {
     const l = live[3];
+    // The preview says what the batch will set, without a call to Mercado Libre; another tenant previews nothing.
+    s.deps.sandbox!.control.resetCalls();
+    const preview = await api(A, "PreviewMeliPrice", { ids: [l.id, live[2].id], limitMinPrice: 4321 });
+    expect(preview.status, preview.raw).toBe(200);
+    expect(preview.body.result).toEqual([
+      expect.objectContaining({ id: l.id, itemId: l.itemId, currency: "MXN", next: 4321, reason: null }),
+      expect.objectContaining({ id: live[2].id, next: 4321 }),
+    ]);
+    const unfloored = await api(A, "PreviewMeliPrice", { ids: [l.id] });
+    expect(unfloored.body.result[0].next).toBeGreaterThan(0);
+    expect(unfloored.body.result[0].next).toBeLessThan(4321);
+    expect(s.deps.sandbox!.control.calls()).toEqual({});
+    expect((await api(B, "PreviewMeliPrice", { ids: [l.id] })).body.result).toEqual([]);
     const res = await api(A, "BatchUpdateMeliPrice", { ids: [l.id], limitMinPrice: 4321 }, "meli-price-1");
     expect(res.status, res.raw).toBe(200);
     expect((await finished(A, res.body.result.taskId)).state).toMatchObject({ done: 1, outcome: "succeeded" });

@@ -37,6 +37,7 @@ import {
   type BatchEditTask,
   type EditOutcome,
   type EditResult,
+  type MeliPricePreview,
 } from "../../../shared/contract/listing-edits.ts";
 import type { ListingFilter } from "../../../shared/contract/listings.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
@@ -138,6 +139,7 @@ function packageOfItem(item: MeliItem): { weight: number | null; size: string | 
 
 /** Outcomes a single call's beforeTransaction leaves for its handler. */
 const singleOutcomes = new WeakMap<FastifyRequest, Outcome>();
+const previews = new WeakMap<FastifyRequest, MeliPricePreview[]>();
 
 export function createListingEditService(deps: ListingEditDeps) {
   const db = deps.database.db;
@@ -672,7 +674,59 @@ export function createListingEditService(deps: ListingEditDeps) {
   // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
   deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
 
-  return { applyEdit, runSingle, answerSingle, removeRecords, startBatch, probeImages, startImageBatch, runEditJob };
+  /**
+   * PreviewMeliPrice, before the call's transaction (the formula reads in transactions of its own): the price
+   * BatchUpdateMeliPrice would set on each listing the caller sees, in its order. Nothing is sent to Mercado Libre.
+   */
+  async function previewMeliPrices(
+    call: Omit<CallContext, "tx" | "user">,
+    kind: ListingKind,
+    input: { ids: string[]; limitMinPrice?: number | null },
+  ): Promise<void> {
+    const principal = call.principal;
+    if (!principal) return;
+    const visible = await inScope(db, { tenantId: call.tenantId }, async (tx) => {
+      const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
+      const rows = await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(listingWhere(ctx, kind, {}), inArray(listings.id, input.ids)));
+      return new Set(rows.map((r) => r.id));
+    });
+    const out: MeliPricePreview[] = [];
+    for (const id of input.ids.filter((x) => visible.has(x))) {
+      const t = await loadTarget(call.tenantId, id);
+      if (!t) continue;
+      const l = t.listing;
+      const priced = await meliPriceOf(t, input.limitMinPrice ?? null);
+      out.push({
+        id,
+        itemId: l.itemId,
+        site: l.site,
+        price: l.price === null ? null : Number(l.price),
+        currency: l.currency,
+        next: priced.ok ? priced.price : null,
+        reason: priced.ok ? null : priced.reason,
+      });
+    }
+    previews.set(call.req, out);
+  }
+
+  /** The previews computed before the transaction (none found: another tenant's or unknown ids answer an empty list). */
+  const answerPreview = async (ctx: CallContext): Promise<MeliPricePreview[]> => previews.get(ctx.req) ?? [];
+
+  return {
+    applyEdit,
+    runSingle,
+    answerSingle,
+    removeRecords,
+    startBatch,
+    probeImages,
+    startImageBatch,
+    runEditJob,
+    previewMeliPrices,
+    answerPreview,
+  };
 }
 
 export type ListingEditService = ReturnType<typeof createListingEditService>;

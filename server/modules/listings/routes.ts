@@ -21,6 +21,8 @@ import {
   editResult,
   listingIdInput,
   listingIdsInput,
+  meliPricePreviews,
+  previewMeliPriceInput,
   removedCount,
   updateMarketDescriptionInput,
   updateMarketPriceInput,
@@ -166,6 +168,17 @@ export function registerListingEdits(r: Registrar, services: Services) {
       batchUpdateMeliPriceInput,
       (ctx, b) => edits.startBatch(ctx, kind, b, { op: "meliPrice", limitMinPrice: b.limitMinPrice ?? null }),
     );
+    r.call({
+      group,
+      name: "PreviewMeliPrice",
+      method: "POST",
+      access: "user",
+      summary: "What BatchUpdateMeliPrice would set on up to 5 listings the caller sees (nothing is changed or sent)",
+      body: previewMeliPriceInput,
+      result: meliPricePreviews,
+      beforeTransaction: (call, { body: b }) => edits.previewMeliPrices(call, kind, b),
+      handler: (ctx) => edits.answerPreview(ctx),
+    });
     batch(
       "BatchUpdateStock",
       "Sets the stock of the selected listings (a global item's for cross-border)",

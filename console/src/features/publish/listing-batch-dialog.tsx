@@ -2,22 +2,24 @@
 // listing matching the filter), the action's fields, and for a price change the result for a sample of the rows
 // (the old price and the new one). The call answers a task at once; the screen then follows its progress.
 import { useState, type FormEvent } from "react";
-import { BATCH_EDIT_MAX } from "@shared/contract/listing-edits.ts";
+import { BATCH_EDIT_MAX, BATCH_IMAGES_MAX } from "@shared/contract/listing-edits.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
+import { Spinner } from "@shared/ui/spinner.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useBatchEdit, type BatchEdit, type ListingKind } from "./api/listings.ts";
+import { useBatchEdit, useMeliPricePreview, type BatchEdit, type ListingKind } from "./api/listings.ts";
 import type { ListingTableRow } from "./listing-columns.tsx";
 import type { ListingListFilter } from "./listing-search-params.ts";
 
-export type ListingBatchAction = "price" | "meliPrice" | "stock" | "title" | "description" | "up" | "down" | "sync";
+export type ListingBatchAction = "price" | "meliPrice" | "stock" | "title" | "description" | "weight" | "image" | "up" | "down" | "sync";
 
-/** The listings an action reaches: rows ticked by hand (with the rows on screen, for the sample), or the filter's. */
+/** The listings an action reaches: rows ticked by hand, or the filter's; `rows` are those of them on screen (the sample). */
 export type ListingTarget =
-  { kind: "ids"; ids: string[]; rows: ListingTableRow[] } | { kind: "filter"; filter: ListingListFilter; count: number; capped: boolean };
+  | { kind: "ids"; ids: string[]; rows: ListingTableRow[] }
+  | { kind: "filter"; filter: ListingListFilter; count: number; capped: boolean; rows: ListingTableRow[] };
 
 const titles: Record<ListingBatchAction, string> = {
   price: "批量改价",
@@ -25,6 +27,8 @@ const titles: Record<ListingBatchAction, string> = {
   stock: "批量改库存",
   title: "批量改标题",
   description: "批量改描述",
+  weight: "批量改重量尺寸",
+  image: "批量改图片",
   up: "批量上架",
   down: "批量下架",
   sync: "批量同步",
@@ -37,6 +41,8 @@ const hints: Record<ListingBatchAction, string> = {
   stock: "修改刊登的库存；全球商品的库存由各站点共享。",
   title: "用同一个标题替换所选刊登的标题（已有销量的刊登美客多可能拒绝修改标题）。",
   description: "用纯文本描述替换所选刊登的描述（HTML 会被去除）。",
+  weight: "修改美客多上的包装重量和尺寸（全球商品改在全球商品上）；不填尺寸时沿用刊登或商品的尺寸。",
+  image: "按顺序替换美客多上的图片（第一张为主图）；已知小于500像素的图片会被跳过。",
   up: "把已暂停的刊登重新上架。",
   down: "暂停所选刊登（不会删除，可随时上架）。",
   sync: "从美客多重新读取所选刊登的状态、价格、库存、销量和浏览量。",
@@ -62,6 +68,7 @@ export function ListingBatchDialog(p: {
   const [mode, setMode] = useState<"fixed" | "ratio">("fixed");
   const [value, setValue] = useState("");
   const [text, setText] = useState("");
+  const [size, setSize] = useState("");
   const { count, capped } = countOf(target);
   const tooMany = !capped && count > BATCH_EDIT_MAX;
   const testId = `listing-batch-${action}`;
@@ -73,8 +80,11 @@ export function ListingBatchDialog(p: {
     action === "price" && mode === "ratio" && target.kind === "ids" && validNumber
       ? target.rows.filter((r) => r.price !== null).map((r) => ({ id: r.id, price: round2(r.price! * (1 + number / 100)) }))
       : [];
+  const sampleIds = target.rows.slice(0, 3).map((r) => r.id);
+  const floor = action === "meliPrice" && value.trim() && validNumber && number >= 0 ? number : null;
+  const preview = useMeliPricePreview(p.kind, action === "meliPrice" ? sampleIds : [], floor);
   const sample =
-    action === "price" && target.kind === "ids" && validNumber
+    action === "price" && validNumber && (mode === "fixed" || target.kind === "ids")
       ? target.rows.slice(0, 3).map((r) => ({
           row: r,
           next: mode === "fixed" ? number : r.price === null ? null : round2(r.price * (1 + number / 100)),
@@ -100,6 +110,26 @@ export function ListingBatchDialog(p: {
         return text.trim() ? { edit: "title", body: { ...sel, title: text.trim() } } : "请输入标题";
       case "description":
         return text.trim() ? { edit: "description", body: { ...sel, description: text } } : "请输入描述";
+      case "weight": {
+        if (!validNumber || !Number.isInteger(number) || number <= 0) return "重量须为大于0的整数（克）";
+        const dims = size.trim().toLowerCase().replace(/[×*]/g, "x");
+        if (dims && !/^\d+x\d+x\d+$/.test(dims)) return "尺寸格式为 长x宽x高（整数厘米），如 20x15x10";
+        return { edit: "weight", body: { ...sel, weight: number, size: dims || null } };
+      }
+      case "image": {
+        const images = [
+          ...new Set(
+            text
+              .split(/\s+/)
+              .map((u) => u.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (!images.length) return "请输入图片链接，每行一个";
+        if (images.length > BATCH_IMAGES_MAX) return `最多 ${BATCH_IMAGES_MAX} 张图片`;
+        if (images.some((u) => !/^https?:\/\//i.test(u))) return "图片链接须以 http:// 或 https:// 开头";
+        return { edit: "image", body: { ...sel, images } };
+      }
       case "up":
         return { edit: "up", body: sel };
       case "down":
@@ -226,6 +256,65 @@ export function ListingBatchDialog(p: {
                 onChange={(e) => setText(e.target.value)}
                 data-testid={`${testId}-value`}
               />
+            </div>
+          ) : null}
+          {action === "weight" ? (
+            <div className="grid grid-cols-2 gap-3">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${testId}-value`}>重量（克）</Label>
+                <Input
+                  id={`${testId}-value`}
+                  inputMode="numeric"
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  autoFocus
+                  data-testid={`${testId}-value`}
+                />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${testId}-size`}>尺寸（长x宽x高，厘米，可选）</Label>
+                <Input
+                  id={`${testId}-size`}
+                  placeholder="20x15x10"
+                  value={size}
+                  onChange={(e) => setSize(e.target.value)}
+                  data-testid={`${testId}-size`}
+                />
+              </div>
+            </div>
+          ) : null}
+          {action === "image" ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${testId}-value`}>图片链接（每行一个，最多 {BATCH_IMAGES_MAX} 张）</Label>
+              <Textarea
+                id={`${testId}-value`}
+                rows={5}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                data-testid={`${testId}-value`}
+              />
+            </div>
+          ) : null}
+          {action === "meliPrice" && sampleIds.length ? (
+            <div className="rounded-md border p-2 text-xs" data-testid={`${testId}-sample`}>
+              <p className="text-muted-foreground mb-1">按公式计算的示例（前 {sampleIds.length} 条，未修改）：</p>
+              {(preview.data ?? []).map((x) => (
+                <div key={x.id} className="flex items-center gap-2 tabular-nums">
+                  <span className="min-w-0 flex-1 truncate">{x.itemId}</span>
+                  <span className="text-muted-foreground">
+                    {x.price ?? "-"} {x.currency}
+                  </span>
+                  <span>→</span>
+                  {x.next !== null ? (
+                    <b data-testid={`${testId}-sample-price`}>
+                      {x.next} {x.currency}
+                    </b>
+                  ) : (
+                    <span className="text-destructive">{x.reason}</span>
+                  )}
+                </div>
+              ))}
+              {preview.isFetching && !preview.data ? <Spinner /> : null}
             </div>
           ) : null}
           {sample.length ? (

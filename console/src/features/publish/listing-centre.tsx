@@ -74,6 +74,8 @@ const batchActions: { action: ListingBatchAction; text: string }[] = [
   { action: "stock", text: "改库存" },
   { action: "title", text: "改标题" },
   { action: "description", text: "改描述" },
+  { action: "weight", text: "改重量" },
+  { action: "image", text: "改图片" },
   { action: "up", text: "上架" },
   { action: "down", text: "下架" },
   { action: "sync", text: "同步" },
@@ -275,7 +277,7 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
 
   const started = (t: StartedTask) => setTasks((ts) => [t, ...ts.filter((x) => x.taskId !== t.taskId)].slice(0, 3));
   const target: ListingTarget = selection.allMatching
-    ? { kind: "filter", filter, count: total, capped }
+    ? { kind: "filter", filter, count: total, capped, rows }
     : { kind: "ids", ids: [...selection.selected], rows: [...selection.selected].map((id) => seen.current.get(id)!).filter(Boolean) };
   const hasSelection = selection.allMatching || selection.selected.size > 0;
 

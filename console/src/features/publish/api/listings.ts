@@ -72,6 +72,15 @@ function useListingMutation<I, R>(run: (input: I) => Promise<R>) {
   return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }) });
 }
 
+/** What BatchUpdateMeliPrice would set on a few listings (PreviewMeliPrice: computed now, nothing changed). */
+export const useMeliPricePreview = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
+  useQuery({
+    queryKey: [...listingKeys.all, kind, "meliPricePreview", ids, limitMinPrice],
+    queryFn: ({ signal }) => calls(kind).previewMeliPrice({ ids, limitMinPrice }, { signal }),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
 /** One listing changed on Mercado Libre now (price, stock by the batch call of one id, title, status, sync, delete). */
 export type SingleEdit =
   | { edit: "price"; body: BodyOf<"updateMarketPrice"> }
@@ -108,6 +117,8 @@ export type BatchEdit =
   | { edit: "stock"; body: BodyOf<"batchUpdateStock"> }
   | { edit: "title"; body: BodyOf<"batchUpdateTitle"> }
   | { edit: "description"; body: BodyOf<"batchUpdateDescription"> }
+  | { edit: "weight"; body: BodyOf<"batchUpdateWeight"> }
+  | { edit: "image"; body: BodyOf<"batchUpdateImage"> }
   | { edit: "up"; body: BodyOf<"batchUp"> }
   | { edit: "down"; body: BodyOf<"batchDown"> }
   | { edit: "sync"; body: BodyOf<"batchSyncMeliStat"> };
@@ -125,6 +136,10 @@ export function runBatchEdit(kind: ListingKind, e: BatchEdit, options?: CallOpti
       return c.batchUpdateTitle(e.body, options);
     case "description":
       return c.batchUpdateDescription(e.body, options);
+    case "weight":
+      return c.batchUpdateWeight(e.body, options);
+    case "image":
+      return c.batchUpdateImage(e.body, options);
     case "up":
       return c.batchUp(e.body, options);
     case "down":
