@@ -18,7 +18,7 @@ export type SendOptions = {
   tx?: Tx;
 };
 
-export type HandleOptions = {
+export type HandleOptions<T = object> = {
   /** Jobs of this name run at once in each process (default 1). */
   concurrency?: number;
   /**
@@ -26,6 +26,11 @@ export type HandleOptions = {
    * about two of these after the last proof, instead of after the queue's 15-minute expiry. At least 10.
    */
   heartbeatSeconds?: number;
+  /**
+   * Runs when the job's last attempt failed (the queue will not try it again), with the error: the handler's module
+   * settles what the job was doing (a batch's listing counted failed), so no task or batch waits for it forever.
+   */
+  onLastFailure?: (data: T, err: unknown) => Promise<void>;
 };
 
 export type Jobs = {
@@ -34,7 +39,7 @@ export type Jobs = {
   sendMany<T extends object>(name: string, data: readonly T[], options?: Pick<SendOptions, "tx">): Promise<void>;
   /** Registers a handler; workers start when the queue starts with work enabled. `concurrency` jobs of this name run
    *  at once in each process (default 1): a worker takes one job, then waits for the next poll. */
-  handle<T extends object>(name: string, handler: JobHandler<T>, options?: HandleOptions): void;
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: HandleOptions<T>): void;
   start(options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 };
@@ -45,16 +50,21 @@ export type Jobs = {
  */
 const SUPERVISION = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
 
+/** How a failed job runs again (pg-boss's retry options). */
+export type RetryPolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean };
 /** A failed job runs again up to 5 times, 2 s then doubling. */
-const RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
+const RETRY: RetryPolicy = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
 
-export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
+export function createJobs(database: Database, log: FastifyBaseLogger, retry: RetryPolicy = RETRY): Jobs {
   const boss =
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: true, schedule: false, ...SUPERVISION })
       : new PgBoss({ connectionString: poolUrl(database), max: 4, schedule: false, ...SUPERVISION });
   boss.on("error", (err) => log.error({ err }, "job queue error"));
-  const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number; heartbeatSeconds?: number }>();
+  const handlers = new Map<
+    string,
+    { handler: JobHandler<object>; concurrency: number; heartbeatSeconds?: number; onLastFailure?: HandleOptions["onLastFailure"] }
+  >();
   let started = false;
 
   /** Runs `insert` with the transaction's connection: the queue's tables belong to the login role, not to erp_app, so
@@ -70,7 +80,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
   return {
     async send(name, data, options) {
       const sendOptions = {
-        ...RETRY,
+        ...retry,
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options?.startAfterSeconds ? { startAfter: Math.max(1, Math.round(options.startAfterSeconds)) } : {}),
       };
@@ -80,7 +90,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
     },
     async sendMany(name, data, options) {
       for (let i = 0; i < data.length; i += 1000) {
-        const jobs = data.slice(i, i + 1000).map((d) => ({ data: d, ...RETRY }));
+        const jobs = data.slice(i, i + 1000).map((d) => ({ data: d, ...retry }));
         const tx = options?.tx;
         if (tx) await asQueueOwner(tx, (db) => boss.insert(name, jobs, { db }));
         else await boss.insert(name, jobs);
@@ -91,19 +101,29 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
         handler: handler as JobHandler<object>,
         concurrency: Math.max(1, options?.concurrency ?? 1),
         heartbeatSeconds: options?.heartbeatSeconds,
+        onLastFailure: options?.onLastFailure as HandleOptions["onLastFailure"],
       });
     },
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const [name, { handler, concurrency, heartbeatSeconds }] of handlers) {
+      for (const [name, { handler, concurrency, heartbeatSeconds, onLastFailure }] of handlers) {
         await boss.createQueue(name);
         // Also on a queue created before it had a heartbeat.
         if (heartbeatSeconds) await boss.updateQueue(name, { heartbeatSeconds });
         if (!work) continue;
         // One job per fetch keeps a failure to its own job; concurrency runs that many such workers side by side.
         await boss.work<object>(name, { pollingIntervalSeconds: 0.5, localConcurrency: concurrency }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (err) {
+              // The attempt numbered retryLimit is the last (the first is 0).
+              if (onLastFailure && job.retryCount >= retry.retryLimit)
+                await onLastFailure(job.data, err).catch((e: unknown) => log.error({ err: e, job: name }, "settling a failed job failed"));
+              throw err;
+            }
+          }
         });
       }
     },

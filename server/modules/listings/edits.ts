@@ -672,7 +672,13 @@ export function createListingEditService(deps: ListingEditDeps) {
   }
 
   // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
-  deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
+  deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, {
+    concurrency: PUBLISH_CONCURRENCY,
+    heartbeatSeconds: 10,
+    // Counting itself failed on every attempt (the database away): a last try, so the task can still end.
+    onLastFailure: (job, err) =>
+      count(job, null, { outcome: "refused", reason: `多次重试后仍未完成：${err instanceof Error ? err.message : String(err)}` }),
+  });
 
   /**
    * PreviewMeliPrice, before the call's transaction (the formula reads in transactions of its own): the price

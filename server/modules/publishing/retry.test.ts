@@ -13,6 +13,8 @@ import { startTestServer, type TestServer, type TestTenant } from "../../testing
 import { connectShop } from "../../testing/shop-kit.ts";
 import { createProductAs, ean13s, requestAttrs, shopGroupOf, syncCategories, until } from "../../testing/publish-kit.ts";
 import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { createPlanner } from "./plan.ts";
+import { createPublishingService } from "./service.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -300,6 +302,49 @@ describe("RetryPublish", () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(await snapshot(A)).toEqual(held);
     expect(s.deps.sandbox!.control.callCount("POST /items")).toBe(posts);
+  });
+});
+
+describe("a publish job the queue will not try again", () => {
+  it("ends its listings Failed with the reason and the batch with them; a late attempt changes nothing; RetryPublish sends it again", async () => {
+    const p = await createProduct(A, complete("Lámpara colgante", "https://img.example.com/pendant.jpg"));
+    // Mercado Libre answers 503 to every creation: the job fails attempt after attempt.
+    s.deps.sandbox!.control.inject({ method: "POST", path: "/items", status: 503, times: 1000 });
+    const res = await publish(A, [p]);
+    const batchId = res.body.result.id;
+    await until(
+      () => listingsOf(A, batchId),
+      (ls) => ls.length === 1 && ls[0].status === ListingStatus.Publishing,
+      "the first attempt",
+    );
+    // What the queue runs after the job's last attempt failed.
+    const publishing = createPublishingService(
+      { database: s.database, jobs: s.deps.jobs, meli: s.deps.meli, log: s.deps.log, secrets: s.deps.secrets },
+      createPlanner(s.deps.secrets),
+    );
+    await publishing.failPublishJob({ tenantId: A.tenantId, batchId, productId: p }, new Error("美客多暂时不可用"));
+    const [failed] = await listingsOf(A, batchId);
+    expect(failed).toMatchObject({ status: ListingStatus.Failed, itemId: null });
+    expect(failed.reason).toBe("多次重试后仍未刊登成功：美客多暂时不可用");
+    expect(await batchOf(A, batchId)).toMatchObject({ success: 0, fail: 1, status: PublishBatchStatus.Failed });
+
+    // The attempt still running here (in production the last one has ended) fails on; until no creation has been
+    // tried for 3 s. Then attempts the queue had scheduled find nothing waiting and change nothing.
+    const creations = () => s.deps.sandbox!.control.callCount("POST /items");
+    for (let seen = -1; seen !== creations();) {
+      seen = creations();
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    s.deps.sandbox!.control.clearInjections();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await listingsOf(A, batchId))[0]).toMatchObject({ status: ListingStatus.Failed });
+    expect(itemsFor(failed.id)).toEqual([]);
+
+    const again = await retry(A, { batchId }, `retry-${failed.id}`);
+    expect(again.status, again.raw).toBe(200);
+    const [published] = await settled(A, batchId, "retried publish");
+    expect(published).toMatchObject({ status: ListingStatus.Active, reason: null });
+    expect(itemsFor(failed.id).map((i) => i.id)).toEqual([published.itemId]);
   });
 });
 

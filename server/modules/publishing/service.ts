@@ -590,6 +590,31 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     });
   }
 
+  /**
+   * The queue tried the job for the last time and it failed (Mercado Libre down for minutes, say): the product's
+   * listings still waiting end Failed with the reason, their codes go back to the pool and the batch ends, so nothing
+   * waits for a job that will not run again. RetryPublish sends them again.
+   */
+  async function failPublishJob(job: PublishJob, err: unknown) {
+    const { tenantId, batchId, productId } = job;
+    const waiting = await inScope(deps.database.db, { tenantId }, (tx) =>
+      tx
+        .select()
+        .from(listings)
+        .where(
+          and(
+            eq(listings.tenantId, tenantId),
+            eq(listings.batchId, batchId),
+            eq(listings.productId, productId),
+            inArray(listings.status, [ListingStatus.Pending, ListingStatus.Publishing]),
+          ),
+        ),
+    );
+    const why = err instanceof Error ? err.message : String(err);
+    for (const listing of waiting)
+      await finish(tenantId, listing, [], { status: ListingStatus.Failed, reason: `多次重试后仍未刊登成功：${why}` });
+  }
+
   /** Every marketplace call of a listing goes to the call log (MeliStatLog), tokens scrubbed by recordMeliCall. */
   async function logCalls(tx: Tx, listing: typeof listings.$inferSelect, exchanges: MeliExchange[]) {
     await recordListingCalls(tx, listing, exchanges);
@@ -697,9 +722,13 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
 
   // 12 at once per process: a worker waits its poll (0.5 s) between jobs, so 12 keep a seller's 1,200 calls a minute
   // busy (bench/RESULTS.md); the shared rate bucket keeps them under it. A job proves it is alive every 5 s.
-  deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10 });
+  deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, {
+    concurrency: PUBLISH_CONCURRENCY,
+    heartbeatSeconds: 10,
+    onLastFailure: failPublishJob,
+  });
 
-  return { publish, preflightPublish, retryPublish, runPublishJob, readListingFees, probePreviewPictures };
+  return { publish, preflightPublish, retryPublish, runPublishJob, failPublishJob, readListingFees, probePreviewPictures };
 }
 
 /** Mercado Libre's causes as listing problems. */

@@ -1,0 +1,90 @@
+// The queue's last-failure hook, on the real queue (pg-boss on PGlite, or PostgreSQL with DATABASE_URL): a job that
+// fails on every attempt is settled once, after its last attempt, with its data and the error; a job that fails and
+// then succeeds is never settled; a settle that throws is logged and does not stop the worker.
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.ts";
+import { openTestDatabase } from "../testing/templates.ts";
+import { until } from "../testing/publish-kit.ts";
+import { createJobs, type Jobs } from "./queue.ts";
+
+let database: Database;
+let jobs: Jobs;
+const attempts = new Map<string, number>();
+const settled: { data: { key: string }; message: string }[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // One retry a second apart, so the last attempt comes quickly.
+  jobs = createJobs(database, pino({ level: "silent" }), { retryLimit: 1, retryDelay: 1, retryBackoff: false });
+  const attempt = (key: string) => {
+    const n = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, n);
+    return n;
+  };
+  jobs.handle<{ key: string }>(
+    "test.always-fails",
+    async ({ key }) => {
+      throw new Error(`attempt ${attempt(key)} failed`);
+    },
+    { onLastFailure: async (data, err) => void settled.push({ data, message: (err as Error).message }) },
+  );
+  jobs.handle<{ key: string }>(
+    "test.fails-once",
+    async ({ key }) => {
+      if (attempt(key) === 1) throw new Error("first attempt failed");
+    },
+    { onLastFailure: async (data, err) => void settled.push({ data, message: (err as Error).message }) },
+  );
+  jobs.handle<{ key: string }>(
+    "test.settle-throws",
+    async ({ key }) => {
+      throw new Error(`attempt ${attempt(key)} failed`);
+    },
+    {
+      onLastFailure: async () => {
+        throw new Error("settling failed");
+      },
+    },
+  );
+  await jobs.start({ work: true });
+}, 60_000);
+
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+});
+
+describe("the last failure of a job", () => {
+  it("settles a job that failed on every attempt once, after the last, with its data and error", async () => {
+    await jobs.send("test.always-fails", { key: "a" });
+    await until(
+      async () => settled.filter((x) => x.data.key === "a"),
+      (x) => x.length > 0,
+      "settled",
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(attempts.get("a")).toBe(2);
+    expect(settled.filter((x) => x.data.key === "a")).toEqual([{ data: { key: "a" }, message: "attempt 2 failed" }]);
+  });
+
+  it("never settles a job that succeeded on a retry; a settle that throws leaves the worker running", async () => {
+    await jobs.send("test.fails-once", { key: "b" });
+    await jobs.send("test.settle-throws", { key: "c" });
+    await until(
+      async () => [attempts.get("b"), attempts.get("c")],
+      ([b, c]) => b === 2 && c === 2,
+      "retried",
+      30_000,
+    );
+    await jobs.send("test.fails-once", { key: "d" });
+    await until(
+      async () => attempts.get("d"),
+      (n) => n === 2,
+      "worker still running",
+      30_000,
+    );
+    expect(settled.filter((x) => x.data.key !== "a")).toEqual([]);
+  });
+});
