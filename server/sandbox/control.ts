@@ -1,6 +1,6 @@
 // The sandbox's controls for tests: its clock, rate limits, forced errors, the app's credentials, test sellers and
-// grants, forced orders, and the counters (calls per endpoint, item creations per idempotency key). In-process as
-// `sandbox.control`, and over HTTP under /_sandbox for a test that runs the server as a separate process.
+// grants, forced orders, item visits, and the counters (calls per endpoint, item creations per idempotency key).
+// In-process as `sandbox.control`, and over HTTP under /_sandbox for a test that runs the server as a separate process.
 import type { FastifyInstance } from "fastify";
 import { badRequest, notFound } from "./errors.ts";
 import { objectBody, route } from "./http.ts";
@@ -116,6 +116,14 @@ export function createControl(store: Store) {
       const item = state.items.get(id);
       return item ? itemJson(item) : null;
     },
+    /** Buyers view the item `n` times (GET /visits/items counts them); answers its total. */
+    addVisits(itemId: string, n = 1): number {
+      if (!state.items.has(itemId)) throw new Error(`no item ${itemId}`);
+      if (!(Number.isInteger(n) && n >= 0)) throw new Error("visits are a whole number >= 0");
+      const total = (state.visits.get(itemId) ?? 0) + n;
+      state.visits.set(itemId, total);
+      return total;
+    },
 
     /** Calls per endpoint, keyed "METHOD /route/:param". */
     calls: (): Record<string, number> => Object.fromEntries(state.calls),
@@ -205,6 +213,15 @@ export function registerControlRoutes(f: FastifyInstance, control: Control) {
       itemId: typeof b.itemId === "string" ? b.itemId : undefined,
       quantity: typeof b.quantity === "number" ? b.quantity : undefined,
     });
+  });
+
+  f.post("/_sandbox/visits", admin, async (req) => {
+    const b = objectBody(req);
+    if (typeof b.itemId !== "string") throw badRequest("itemId is required");
+    if (!control.item(b.itemId)) throw notFound(`Item with id ${b.itemId} not found`);
+    const n = b.count === undefined ? 1 : num(b.count, "count");
+    if (!Number.isInteger(n) || n < 0) throw badRequest("count must be a whole number >= 0");
+    return { itemId: b.itemId, total: control.addVisits(b.itemId, n) };
   });
 
   f.post("/_sandbox/notifications", admin, async (req) => {

@@ -14,6 +14,7 @@ import { registerOAuthRoutes } from "./oauth.ts";
 import { registerOrderRoutes } from "./orders.ts";
 import { createStore, type SandboxOptions, type Store } from "./store.ts";
 import { registerUserRoutes } from "./users.ts";
+import { registerVisitRoutes } from "./visits.ts";
 
 export type { SandboxOptions } from "./store.ts";
 
@@ -87,6 +88,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     registerItemRoutes(f, store);
     registerGlobalItemRoutes(f, store);
     registerOrderRoutes(f, store);
+    registerVisitRoutes(f, store);
     if (options.adminRoutes !== false) registerControlRoutes(f, control);
   };
 

@@ -221,6 +221,8 @@ export function createStore(options: SandboxOptions = {}) {
     pictures: new Map<string, Picture>(),
     items: new Map<string, Item>(),
     descriptions: new Map<string, Description>(),
+    /** Total visits per item (GET /visits/items); none counts as 0. */
+    visits: new Map<string, number>(),
     /** A global item's marketplace items. */
     globalLinks: new Map<string, GlobalLink[]>(),
     scrolls: new Map<string, Scroll>(),

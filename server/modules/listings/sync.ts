@@ -1,8 +1,10 @@
 // The listing centre's sync and import (spec §7 MeliStat / MeliStatNew SyncMelistat, BatchSyncMeliStat, PullMarketStat,
 // AddSyncStatTask, ClearInvalidStat). Mercado Libre is read with multiget (GET /items?ids=, 20 ids a call; a
 // cross-border listing's site item is read the same way) and, for an import, the seller's scan search (scroll ids,
-// 100 a page). Marketplace calls are never made inside a transaction: a job reads what it needs in one short
-// transaction, calls, then writes each answer in another. A listing deleted on the marketplace (404 in the multiget,
+// 100 a page). Items carry no view count: a sync reads the views of the items it read from the visits resource
+// (GET /visits/items?ids=, 50 ids a call) with the same seller's token; a failed visits call keeps the old views.
+// Marketplace calls are never made inside a transaction: a job reads what it needs in one short transaction, calls,
+// then writes each answer in another. A listing deleted on the marketplace (404 in the multiget,
 // or sub_status "deleted") is kept as Closed with the problem code DELETED_CODE, which ClearInvalidStat removes.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
@@ -36,6 +38,8 @@ export const LISTING_SYNC_JOB = "listings.sync";
 export const LISTING_PULL_JOB = "listings.pull";
 /** Ids per multiget (Mercado Libre's maximum). */
 export const MULTIGET_IDS = 20;
+/** Ids per visits call (Mercado Libre's maximum): a sync works in units of this many listings. */
+export const VISITS_IDS = 50;
 /** Items per scan page (the search's maximum). */
 export const SCAN_LIMIT = 100;
 /** An import restarts an expired scroll at most this many times per seller before it gives up. */
@@ -189,8 +193,32 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return out;
   }
 
+  /**
+   * Total visits of local items (GET /visits/items answers { id: n }; global items have none). An id left out of the
+   * answer, or a failed call, has no entry: its listing keeps the views it had.
+   */
+  async function readVisits(shop: MeliSession, ids: string[], observe: (x: MeliExchange) => void): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const c of chunks(ids, VISITS_IDS)) {
+      try {
+        const answer = await shop.send<Record<string, unknown>>("GET", "/visits/items", {
+          query: { ids: c.join(",") },
+          observe: (x) => observe({ ...x, path: `${x.path}?ids=${c.join(",")}` }),
+        });
+        for (const id of c) {
+          const n = answer?.[id];
+          if (typeof n === "number" && Number.isInteger(n) && n >= 0) out.set(id, n);
+        }
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        deps.log.warn({ err, ids: c.length }, "listing visits read failed");
+      }
+    }
+    return out;
+  }
+
   async function logCalls(tx: Tx, tenantId: string, refs: ListingRef[], groupId: string, creatorId: string | null, xs: MeliExchange[]) {
-    // A multiget serves up to 20 listings: it is logged once, on the listing when it read only one.
+    // A multiget or visits call serves many listings: it is logged once, on the listing when it read only one.
     for (const x of xs.splice(0)) {
       await recordMeliCall(tx, {
         tenantId,
@@ -204,7 +232,10 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     }
   }
 
-  /** Reads up to 20 listings of one shop group from the marketplace and stores what it answered. */
+  /**
+   * Reads up to VISITS_IDS listings of one shop group from the marketplace (multigets of 20, then one visits call for
+   * the items found) and stores what it answered.
+   */
   async function syncChunk(
     tenantId: string,
     groupId: string,
@@ -213,11 +244,17 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   ): Promise<{ synced: number; deleted: number; failed: number }> {
     const exchanges: MeliExchange[] = [];
     const shop = deps.meli.shop({ tenantId, groupId });
-    const reads = await readItems(
-      shop,
-      refs.map((r) => r.itemId),
-      (x) => exchanges.push(x),
-    );
+    const reads = new Map<string, ItemRead>();
+    for (const c of chunks(refs, MULTIGET_IDS)) {
+      const read = await readItems(
+        shop,
+        c.map((r) => r.itemId),
+        (x) => exchanges.push(x),
+      );
+      for (const [id, r] of read) reads.set(id, r);
+    }
+    const local = [...reads].filter(([, r]) => r.kind === "item" && r.item.site_id !== "CBT").map(([id]) => id);
+    const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x)) : new Map<string, number>();
     const now = new Date();
     const counts = { synced: 0, deleted: 0, failed: 0 };
     await inScope(db, { tenantId }, async (tx) => {
@@ -229,7 +266,12 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         }
         const set: Partial<typeof listings.$inferInsert> =
           read.kind === "item"
-            ? { ...itemValues(read.item, now), reason: null, problems: [] }
+            ? {
+                ...itemValues(read.item, now),
+                ...(visits.has(ref.itemId) ? { views: visits.get(ref.itemId) } : {}),
+                reason: null,
+                problems: [],
+              }
             : {
                 status: ListingStatus.Closed,
                 reason: DELETED_REASON,
@@ -408,7 +450,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const report: SyncReport = { total: found.refs.length, synced: 0, deleted: 0, failed: 0 };
     const byGroup = new Map<string, ListingRef[]>();
     for (const r of found.refs) byGroup.set(r.accountGroupId, [...(byGroup.get(r.accountGroupId) ?? []), r]);
-    const work = [...byGroup].flatMap(([groupId, refs]) => chunks(refs, MULTIGET_IDS).map((c) => ({ groupId, refs: c })));
+    const work = [...byGroup].flatMap(([groupId, refs]) => chunks(refs, VISITS_IDS).map((c) => ({ groupId, refs: c })));
     let lastReport = Date.now();
     await pool(work, PUBLISH_CONCURRENCY, async (w) => {
       const c = await syncChunk(tenantId, w.groupId, w.refs, job.creatorId).catch((err: unknown) => {
