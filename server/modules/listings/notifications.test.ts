@@ -164,6 +164,7 @@ describe("Notifications update listings", () => {
     );
     listingId = await recordListing(A, shops.A, item);
 
+    s.deps.sandbox!.control.addVisits(item.id, 7);
     const started = Date.now();
     const put = await meli(shops.A.token, "PUT", `/items/${item.id}`, { price: 650 });
     expect(put.status).toBe(200);
@@ -174,6 +175,7 @@ describe("Notifications update listings", () => {
 
     const row = await listing(A, listingId);
     expect(Number(row.price)).toBe(650);
+    expect(row.views).toBe(7);
     expect(row.status).toBe(ListingStatus.Active);
     expect(row.syncTime!.getTime()).toBeGreaterThan(started - 1000);
     // The list shows the new price, and the read is in the listing's call log.
@@ -186,7 +188,10 @@ describe("Notifications update listings", () => {
         .from(meliCallLogs)
         .where(and(eq(meliCallLogs.tenantId, A.tenantId), eq(meliCallLogs.listingId, listingId))),
     );
-    expect(logs.map((l) => [l.method, l.path, l.status])).toEqual([["GET", `/items/${item.id}`, 200]]);
+    expect(logs.map((l) => [l.method, l.path, l.status]).sort()).toEqual([
+      ["GET", `/items/${item.id}`, 200],
+      ["GET", `/visits/items?ids=${item.id}`, 200],
+    ]);
   });
 
   it("a resent notification reads and writes nothing; a new one for an unchanged item writes only the sync time", async () => {

@@ -21,6 +21,7 @@ import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
 import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import { readVisits } from "./sync.ts";
 
 /** Topics that change a listing. */
 export const ITEM_TOPICS = ["items", "marketplace_items"];
@@ -63,7 +64,7 @@ const money = (n: number | undefined) => (typeof n === "number" && Number.isFini
 const int = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? Math.trunc(n) : undefined);
 
 /** What differs between the listing and the item (only fields the item carries). */
-export function listingChanges(l: Listing, item: MeliItem): Partial<typeof listings.$inferInsert> {
+export function listingChanges(l: Listing, item: MeliItem, views?: number): Partial<typeof listings.$inferInsert> {
   const next: Partial<typeof listings.$inferInsert> = {
     status: statusOf(item),
     price: money(item.price),
@@ -73,6 +74,7 @@ export function listingChanges(l: Listing, item: MeliItem): Partial<typeof listi
     health: typeof item.health === "number" && Number.isFinite(item.health) ? item.health.toFixed(2) : undefined,
     title: item.title,
     permalink: item.permalink,
+    views,
   };
   const out: Partial<typeof listings.$inferInsert> = {};
   for (const [k, v] of Object.entries(next) as [keyof Listing, unknown][]) {
@@ -141,10 +143,12 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
     const exchanges: MeliExchange[] = [];
     const readAt = new Date();
     let item: MeliItem | null = null;
+    let views: number | undefined;
     try {
-      item = await deps.meli
-        .shop({ tenantId, groupId: first.accountGroupId })
-        .send<MeliItem>("GET", path, { observe: (x) => exchanges.push(x) });
+      const shop = deps.meli.shop({ tenantId, groupId: first.accountGroupId });
+      item = await shop.send<MeliItem>("GET", path, { observe: (x) => exchanges.push(x) });
+      // A local item's views (global items have none); a failed read keeps the views the listing has.
+      if (!marketplace) views = (await readVisits(shop, [found.itemId!], (x) => exchanges.push(x), deps.log)).get(found.itemId!);
     } catch (err) {
       if (!(err instanceof MeliApiError)) throw err;
       if (err.retryable) {
@@ -159,7 +163,7 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
     await inScope(db, { tenantId }, async (tx) => {
       if (item) {
         for (const l of rows) {
-          const changes = listingChanges(l, item);
+          const changes = listingChanges(l, item, views);
           const changed = Object.keys(changes).length > 0;
           await tx
             .update(listings)

@@ -166,6 +166,35 @@ async function visibleGroup(ctx: CallContext, kind: ListingKind, groupId: string
   return group;
 }
 
+/**
+ * Total visits of local items (GET /visits/items answers { id: n }; global items have none), VISITS_IDS a call. An id
+ * left out of the answer, or a failed call, has no entry: its listing keeps the views it had.
+ */
+export async function readVisits(
+  shop: MeliSession,
+  ids: string[],
+  observe: (x: MeliExchange) => void,
+  log: FastifyBaseLogger,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const c of chunks(ids, VISITS_IDS)) {
+    try {
+      const answer = await shop.send<Record<string, unknown>>("GET", "/visits/items", {
+        query: { ids: c.join(",") },
+        observe: (x) => observe({ ...x, path: `${x.path}?ids=${c.join(",")}` }),
+      });
+      for (const id of c) {
+        const n = answer?.[id];
+        if (typeof n === "number" && Number.isInteger(n) && n >= 0) out.set(id, n);
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      log.warn({ err, ids: c.length }, "listing visits read failed");
+    }
+  }
+  return out;
+}
+
 export function createListingSyncService(deps: ListingSyncDeps) {
   const db = deps.database.db;
 
@@ -190,30 +219,6 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       for (const id of ids) out.set(id, { kind: "failed", reason: err.message });
     }
     for (const id of ids) if (!out.has(id)) out.set(id, { kind: "failed", reason: "美客多未返回该商品" });
-    return out;
-  }
-
-  /**
-   * Total visits of local items (GET /visits/items answers { id: n }; global items have none). An id left out of the
-   * answer, or a failed call, has no entry: its listing keeps the views it had.
-   */
-  async function readVisits(shop: MeliSession, ids: string[], observe: (x: MeliExchange) => void): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (const c of chunks(ids, VISITS_IDS)) {
-      try {
-        const answer = await shop.send<Record<string, unknown>>("GET", "/visits/items", {
-          query: { ids: c.join(",") },
-          observe: (x) => observe({ ...x, path: `${x.path}?ids=${c.join(",")}` }),
-        });
-        for (const id of c) {
-          const n = answer?.[id];
-          if (typeof n === "number" && Number.isInteger(n) && n >= 0) out.set(id, n);
-        }
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        deps.log.warn({ err, ids: c.length }, "listing visits read failed");
-      }
-    }
     return out;
   }
 
@@ -254,7 +259,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       for (const [id, r] of read) reads.set(id, r);
     }
     const local = [...reads].filter(([, r]) => r.kind === "item" && r.item.site_id !== "CBT").map(([id]) => id);
-    const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x)) : new Map<string, number>();
+    const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x), deps.log) : new Map<string, number>();
     const now = new Date();
     const counts = { synced: 0, deleted: 0, failed: 0 };
     await inScope(db, { tenantId }, async (tx) => {
