@@ -529,6 +529,8 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         else report.failed++;
       }
     });
+    const local = items.filter((i) => i.site_id !== "CBT").map((i) => i.id);
+    const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x), deps.log) : new Map<string, number>();
     await inScope(db, { tenantId }, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp:listing-import:${tenantId}`}))`);
       // Recorded meanwhile (another import, a publish): not twice.
@@ -579,6 +581,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
           cateId: item.category_id ?? null,
           listingType: item.listing_type_id ?? null,
           ...itemValues(item, stamp),
+          ...(visits.has(item.id) ? { views: visits.get(item.id) } : {}),
           status: statusOfItem(item.status),
           creationTime: Number.isNaN(created.getTime()) ? stamp : created,
           creatorId: job.creatorId,

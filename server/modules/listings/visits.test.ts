@@ -182,4 +182,21 @@ describe("views on the listing", () => {
     expect((await finished(A, again.body.result.taskId)).taskStatus).toBe(TaskStatus.Succeeded);
     expect((await page(A, { itemIds: items })).map((r) => r.views)).toEqual([99, 99]);
   });
+
+  it("PullMarketStat imports a shop's items with their views", async () => {
+    const items = [await createItem(B, groupB), await createItem(B, groupB), await createItem(B, groupB)];
+    control().addVisits(items[0], 12);
+    control().addVisits(items[1], 3);
+    const started = await call(B, "PullMarketStat", { accountGroupId: groupB });
+    expect(started.status, started.raw).toBe(200);
+    expect((await finished(B, started.body.result.taskId)).taskStatus).toBe(TaskStatus.Succeeded);
+    const rows = await page(B, { itemIds: items });
+    expect(new Map(rows.map((r) => [r.itemId, r.views]))).toEqual(
+      new Map([
+        [items[0], 12],
+        [items[1], 3],
+        [items[2], 0],
+      ]),
+    );
+  });
 });
