@@ -12,7 +12,7 @@ import type { EditResult } from "@shared/contract/listing-edits.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable } from "@shared/ui/data-table.tsx";
+import { DataTable, type DataTableSelection } from "@shared/ui/data-table.tsx";
 import { DataTableViewOptions, type TableView } from "@shared/ui/data-table-view.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Input } from "@shared/ui/input.tsx";
@@ -406,6 +406,15 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
   ];
 
   const virtualized = state.size >= LISTING_VIRTUALIZE_FROM;
+  // A site opened under a cross-border row is ticked as its own listing (its key is parent/listing).
+  const pageSelection = selection.table(rows.map((r) => r.id));
+  const tableSelection: DataTableSelection = {
+    selected: new Set([
+      ...pageSelection.selected,
+      ...tableRows.filter((r) => r.parentId && pageSelection.selected.has(r.id)).map(tableRowKey),
+    ]),
+    onChange: (next) => pageSelection.onChange(new Set([...next].map((k) => k.split("/").pop()!))),
+  };
   const tabClass = (active: boolean) =>
     cn(
       "rounded-md px-3 py-1.5 text-sm whitespace-nowrap",
@@ -577,12 +586,7 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
         rowKey={tableRowKey}
         loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText={filtered ? "没有符合条件的刊登" : "还没有刊登：在商品列表勾选商品后点击“刊登”，或导入店铺已有的刊登"}
-        selection={(() => {
-          const t = selection.table(rows.map((r) => r.id));
-          // A site opened under a cross-border row is ticked as its own listing.
-          const shown = new Set([...t.selected, ...tableRows.filter((r) => r.parentId && t.selected.has(r.id)).map(tableRowKey)]);
-          return { selected: shown, onChange: (next) => t.onChange(new Set([...next].map((k) => k.split("/").pop()!))) };
-        })()}
+        selection={tableSelection}
         virtualized={virtualized}
         view={view}
         height="max(420px, calc(100dvh - 420px))"
