@@ -10,16 +10,8 @@ import { Label } from "@shared/ui/label.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { useBatchEdit, useMeliPricePreview, type BatchEdit, type ListingKind } from "./api/listings.ts";
-import type { ListingTableRow } from "./listing-columns.tsx";
-import type { ListingListFilter } from "./listing-search-params.ts";
-
-export type ListingBatchAction = "price" | "meliPrice" | "stock" | "title" | "description" | "weight" | "image" | "up" | "down" | "sync";
-
-/** The listings an action reaches: rows ticked by hand, or the filter's; `rows` are those of them on screen (the sample). */
-export type ListingTarget =
-  | { kind: "ids"; ids: string[]; rows: ListingTableRow[] }
-  | { kind: "filter"; filter: ListingListFilter; count: number; capped: boolean; rows: ListingTableRow[] };
+import { useBatchEdit, useMeliPricePreview, type ListingKind } from "./api/listings.ts";
+import { batchEditOf, byPercent, countOf, type ListingBatchAction, type ListingTarget } from "./listing-batch-body.ts";
 
 const titles: Record<ListingBatchAction, string> = {
   price: "批量改价",
@@ -48,14 +40,6 @@ const hints: Record<ListingBatchAction, string> = {
   sync: "从美客多重新读取所选刊登的状态、价格、库存、销量和浏览量。",
 };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-export function countOf(t: ListingTarget) {
-  return t.kind === "ids" ? { count: t.ids.length, capped: false } : { count: t.count, capped: t.capped };
-}
-
-const selection = (t: ListingTarget) => (t.kind === "ids" ? { ids: [...t.ids] } : { filter: { ...t.filter } });
-
 export function ListingBatchDialog(p: {
   kind: ListingKind;
   action: ListingBatchAction;
@@ -75,11 +59,6 @@ export function ListingBatchDialog(p: {
 
   const number = Number(value.trim());
   const validNumber = value.trim() !== "" && Number.isFinite(number);
-  // Ratio mode gives each ticked row its own price from its current one (the server takes them as `prices`).
-  const ratioPrices =
-    action === "price" && mode === "ratio" && target.kind === "ids" && validNumber
-      ? target.rows.filter((r) => r.price !== null).map((r) => ({ id: r.id, price: round2(r.price! * (1 + number / 100)) }))
-      : [];
   const sampleIds = target.rows.slice(0, 3).map((r) => r.id);
   const floor = action === "meliPrice" && value.trim() && validNumber && number >= 0 ? number : null;
   const preview = useMeliPricePreview(p.kind, action === "meliPrice" ? sampleIds : [], floor);
@@ -87,61 +66,13 @@ export function ListingBatchDialog(p: {
     action === "price" && validNumber && (mode === "fixed" || target.kind === "ids")
       ? target.rows.slice(0, 3).map((r) => ({
           row: r,
-          next: mode === "fixed" ? number : r.price === null ? null : round2(r.price * (1 + number / 100)),
+          next: mode === "fixed" ? number : r.price === null ? null : byPercent(r.price, number),
         }))
       : [];
 
-  function body(): BatchEdit | string {
-    const sel = selection(target);
-    switch (action) {
-      case "price":
-        if (mode === "fixed") return validNumber && number > 0 ? { edit: "price", body: { ...sel, price: number } } : "请输入大于0的价格";
-        if (!validNumber || number <= -100) return "请输入调整比例（大于 -100%）";
-        if (!ratioPrices.length || ratioPrices.some((x) => x.price <= 0)) return "按比例调价需要所选刊登都有价格";
-        return { edit: "price", body: { ids: ratioPrices.map((x) => x.id), price: ratioPrices[0].price, prices: ratioPrices } };
-      case "meliPrice":
-        if (value.trim() && (!validNumber || number < 0)) return "最低价格式不正确";
-        return { edit: "meliPrice", body: { ...sel, limitMinPrice: value.trim() ? number : null } };
-      case "stock":
-        return validNumber && Number.isInteger(number) && number >= 0 && number <= 99_999
-          ? { edit: "stock", body: { ...sel, stock: number } }
-          : "库存须为 0–99999 的整数";
-      case "title":
-        return text.trim() ? { edit: "title", body: { ...sel, title: text.trim() } } : "请输入标题";
-      case "description":
-        return text.trim() ? { edit: "description", body: { ...sel, description: text } } : "请输入描述";
-      case "weight": {
-        if (!validNumber || !Number.isInteger(number) || number <= 0) return "重量须为大于0的整数（克）";
-        const dims = size.trim().toLowerCase().replace(/[×*]/g, "x");
-        if (dims && !/^\d+x\d+x\d+$/.test(dims)) return "尺寸格式为 长x宽x高（整数厘米），如 20x15x10";
-        return { edit: "weight", body: { ...sel, weight: number, size: dims || null } };
-      }
-      case "image": {
-        const images = [
-          ...new Set(
-            text
-              .split(/\s+/)
-              .map((u) => u.trim())
-              .filter(Boolean),
-          ),
-        ];
-        if (!images.length) return "请输入图片链接，每行一个";
-        if (images.length > BATCH_IMAGES_MAX) return `最多 ${BATCH_IMAGES_MAX} 张图片`;
-        if (images.some((u) => !/^https?:\/\//i.test(u))) return "图片链接须以 http:// 或 https:// 开头";
-        return { edit: "image", body: { ...sel, images } };
-      }
-      case "up":
-        return { edit: "up", body: sel };
-      case "down":
-        return { edit: "down", body: sel };
-      case "sync":
-        return { edit: "sync", body: sel };
-    }
-  }
-
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const b = body();
+    const b = batchEditOf(action, target, { mode, value, text, size });
     if (typeof b === "string") return void toast.error(b);
     edit.mutate(b, {
       onSuccess: (task) => {

@@ -39,7 +39,8 @@ import {
   useSyncListing,
   type ListingKind,
 } from "./api/listings.ts";
-import { ListingBatchDialog, type ListingBatchAction, type ListingTarget } from "./listing-batch-dialog.tsx";
+import type { ListingBatchAction, ListingTarget } from "./listing-batch-body.ts";
+import { ListingBatchDialog } from "./listing-batch-dialog.tsx";
 import { listingColumns, tableRowKey, type ListingTableRow } from "./listing-columns.tsx";
 import { ListingLogsDrawer } from "./listing-logs-drawer.tsx";
 import {
