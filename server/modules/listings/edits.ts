@@ -526,7 +526,7 @@ export function createListingEditService(deps: ListingEditDeps) {
       isNotNull(listings.itemId),
     );
     const rows = await ctx.tx
-      .select({ id: listings.id })
+      .select({ id: listings.id, status: listings.status, price: listings.price, title: listings.title, stock: listings.stock })
       .from(listings)
       .where(where)
       .orderBy(listings.id)
@@ -535,16 +535,20 @@ export function createListingEditService(deps: ListingEditDeps) {
     if (rows.length > BATCH_EDIT_MAX) throw businessError(`一次最多修改${BATCH_EDIT_MAX}条刊登，请缩小筛选范围`, "Listing.TooMany");
     const editOf = typeof edits === "function" ? edits : () => edits;
     const first = editOf(rows[0].id);
+    // A listing whose record already holds the target is counted unchanged now, without a job (the job would skip it
+    // too, but 10,000 of them queued would keep the task running for minutes for nothing).
+    const toEdit = rows.filter((r) => !alreadyHolds(r, editOf(r.id)));
     const state: BatchEditState = {
       kind: "listingEdit",
       op: first.op,
       total: rows.length,
       done: 0,
       refused: 0,
-      skipped: 0,
+      skipped: rows.length - toEdit.length,
       outcome: "running",
       refusals: [],
     };
+    const view = taskProgress(state);
     const taskId = await createTask(ctx.tx, {
       tenantId: ctx.tenantId,
       taskType: TaskType.BatchUpdateListings,
@@ -553,11 +557,15 @@ export function createListingEditService(deps: ListingEditDeps) {
     });
     await ctx.tx
       .update(taskInfos)
-      .set({ taskRemark: `${opNames[first.op]}：共 ${rows.length} 条刊登` })
+      .set({
+        progress: view.progress,
+        taskRemark: toEdit.length ? `${opNames[first.op]}：共 ${rows.length} 条刊登` : view.remark,
+        ...(toEdit.length ? {} : { taskStatus: view.taskStatus }),
+      })
       .where(and(eq(taskInfos.tenantId, ctx.tenantId), eq(taskInfos.id, taskId)));
     await deps.jobs.sendMany<EditJob>(
       LISTING_EDIT_JOB,
-      rows.map((r) => ({
+      toEdit.map((r) => ({
         tenantId: ctx.tenantId,
         taskId,
         listingId: r.id,
@@ -606,14 +614,7 @@ export function createListingEditService(deps: ListingEditDeps) {
       s[o.outcome === "done" ? "done" : o.outcome === "refused" ? "refused" : "skipped"] += 1;
       if (o.outcome === "refused" && s.refusals.length < BATCH_REFUSALS_KEPT)
         s.refusals.push({ listingId: job.listingId, itemId, reason: o.reason ?? "" });
-      const finished = s.done + s.refused + s.skipped;
-      const end = finished >= s.total;
-      if (end) s.outcome = s.refused === 0 ? "succeeded" : s.done > 0 ? "partial" : "failed";
-      const progress = Math.floor((finished * 100) / s.total);
-      // A partial task is not a success: Failed with a remark saying how far it got (TaskStatus has no partial value).
-      const taskStatus = !end ? TaskStatus.Running : s.outcome === "succeeded" ? TaskStatus.Succeeded : TaskStatus.Failed;
-      const head = !end ? "进行中" : s.outcome === "succeeded" ? "已完成" : s.outcome === "partial" ? "部分完成" : "失败";
-      const remark = `${opNames[s.op as Edit["op"]] ?? s.op}${head}：成功 ${s.done}，失败 ${s.refused}，未变化 ${s.skipped}，共 ${s.total}`;
+      const { progress, taskStatus, remark } = taskProgress(s);
       await tx
         .update(taskInfos)
         .set({ content: JSON.stringify(s), progress, taskStatus, taskRemark: remark, lastUpdateTime: new Date() })
@@ -736,6 +737,29 @@ export function createListingEditService(deps: ListingEditDeps) {
 }
 
 export type ListingEditService = ReturnType<typeof createListingEditService>;
+
+/** Whether a listing's record already holds what the edit sets (as applyEdit's check, on the record alone). */
+function alreadyHolds(l: { status: number; price: string | null; title: string | null; stock: number | null }, edit: Edit): boolean {
+  if (!ON_MARKET.includes(l.status)) return false;
+  if (edit.op === "price") return l.price !== null && Number(l.price) === edit.price;
+  if (edit.op === "title") return l.title === edit.title;
+  if (edit.op === "stock") return l.stock === edit.stock;
+  if (edit.op === "status") return l.status === (edit.status === "active" ? ListingStatus.Active : ListingStatus.Paused);
+  return false;
+}
+
+/** A batch task's progress, status and remark from its counts; the outcome is set once every listing is counted. */
+function taskProgress(s: BatchEditState): { progress: number; taskStatus: number; remark: string } {
+  const finished = s.done + s.refused + s.skipped;
+  const end = finished >= s.total;
+  if (end) s.outcome = s.refused === 0 ? "succeeded" : s.done > 0 ? "partial" : "failed";
+  const progress = Math.floor((finished * 100) / s.total);
+  // A partial task is not a success: Failed with a remark saying how far it got (TaskStatus has no partial value).
+  const taskStatus = !end ? TaskStatus.Running : s.outcome === "succeeded" ? TaskStatus.Succeeded : TaskStatus.Failed;
+  const head = !end ? "进行中" : s.outcome === "succeeded" ? "已完成" : s.outcome === "partial" ? "部分完成" : "失败";
+  const remark = `${opNames[s.op as Edit["op"]] ?? s.op}${head}：成功 ${s.done}，失败 ${s.refused}，未变化 ${s.skipped}，共 ${s.total}`;
+  return { progress, taskStatus, remark };
+}
 
 /** The batch task's state (task_infos.content of a listing edit task). */
 export async function batchEditState(tx: Tx, tenantId: string, taskId: string): Promise<BatchEditState | null> {
