@@ -3,6 +3,7 @@
 // (the old price and the new one). The call answers a task at once; the screen then follows its progress.
 import { useState, type FormEvent } from "react";
 import { BATCH_EDIT_MAX, BATCH_IMAGES_MAX } from "@shared/contract/listing-edits.ts";
+import { LISTING_COUNT_CAP } from "@shared/contract/listings.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Input } from "@shared/ui/input.tsx";
@@ -100,6 +101,12 @@ export function ListingBatchDialog(p: {
                 {target.kind === "filter" ? "（当前筛选条件下的全部刊登）" : ""}
               </p>
               <p className="text-xs">{hints[action]}</p>
+              {capped ? (
+                <p className="text-xs" data-testid={`${testId}-capped`}>
+                  超过 {LISTING_COUNT_CAP.toLocaleString("zh-CN")} 条时不逐条计数；一次最多处理 {BATCH_EDIT_MAX.toLocaleString("zh-CN")}{" "}
+                  条，超出时提交会被拒绝，请先缩小筛选范围。
+                </p>
+              ) : null}
               {tooMany ? (
                 <p className="text-destructive text-xs">一次最多处理 {BATCH_EDIT_MAX.toLocaleString("zh-CN")} 条，请缩小筛选范围</p>
               ) : null}

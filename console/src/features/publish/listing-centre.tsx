@@ -335,8 +335,13 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
 
   const groupCounts = groups.data;
   const statusCount = (s: number) => groupCounts?.statuses.find((x) => x.status === s);
-  const allCount = groupCounts?.statuses.reduce((n, x) => n + x.count, 0) ?? null;
-  const allCapped = groupCounts?.statuses.some((x) => x.capped) ?? false;
+  // 全部: the list's own count while it shows every status (one number on the screen), else the statuses' sum.
+  const allCount = !groupCounts
+    ? null
+    : state.status === ALL
+      ? groupCounts.total.count
+      : groupCounts.statuses.reduce((n, x) => n + x.count, 0);
+  const allCapped = !groupCounts ? false : state.status === ALL ? groupCounts.total.capped : groupCounts.statuses.some((x) => x.capped);
   const shopOptions = (groupCounts?.accountGroups ?? []).map((g) => ({
     value: g.accountGroupId,
     label: `${g.name}（${g.count}${g.capped ? "+" : ""}）`,

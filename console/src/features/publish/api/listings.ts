@@ -67,9 +67,12 @@ export const useListingLogDetail = (id: string | null) =>
     staleTime: Infinity,
   });
 
-function useListingMutation<I, R>(run: (input: I) => Promise<R>) {
+/** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason),
+ *  "success" for one a refusal leaves untouched (a batch refused as a whole). */
+function useListingMutation<I, R>(run: (input: I) => Promise<R>, refresh: "settled" | "success" = "settled") {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }) });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  return useMutation({ mutationFn: run, ...(refresh === "settled" ? { onSettled: invalidate } : { onSuccess: invalidate }) });
 }
 
 /** What BatchUpdateMeliPrice would set on a few listings (PreviewMeliPrice: computed now, nothing changed). */
@@ -151,11 +154,11 @@ export function runBatchEdit(kind: ListingKind, e: BatchEdit, options?: CallOpti
 
 export function useBatchEdit(kind: ListingKind) {
   const run = useSubmitKey((e: BatchEdit, o: CallOptions) => runBatchEdit(kind, e, o));
-  return useListingMutation(run);
+  return useListingMutation(run, "success");
 }
 
 /** PullMarketStat: imports a shop group's listings made elsewhere (a task). */
 export function usePullMarket(kind: ListingKind) {
   const run = useSubmitKey((body: BodyOf<"pullMarketStat">, o: CallOptions) => calls(kind).pullMarketStat(body, o));
-  return useListingMutation(run);
+  return useListingMutation(run, "success");
 }
