@@ -198,7 +198,9 @@ describe("the listing centre", () => {
     await page.type("[data-testid=listing-batch-meliPrice-value]", "5000");
     await page.waitForFunction(
       () =>
-        [...document.querySelectorAll("[data-testid=listing-batch-meliPrice-sample-price]")].every((e) => e.textContent?.trim() === "5000 MXN"),
+        [...document.querySelectorAll("[data-testid=listing-batch-meliPrice-sample-price]")].every(
+          (e) => e.textContent?.trim() === "5000 MXN",
+        ),
       { timeout: 15_000 },
     );
     await shot(page, "listings-06-formula");
