@@ -4,15 +4,15 @@
 // 2,500 items of a seller (past the search's 1,000 offset, so only the scan reaches them) while the scroll expires
 // mid-way (the sandbox's clock moved past the scroll's 5 minutes): restarted, 0 doubles, linked by SKU, and a second
 // import finds them all known; AddSyncStatTask syncs a group and queues its next run; another tenant gets 4xx.
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
-import { listings, meliAccounts, meliCallLogs, taskInfos } from "../../db/schema.ts";
+import { listings, meliCallLogs, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { itemBody, plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, until } from "../../testing/publish-kit.ts";
+import { accountOf as accountOfGroup, createShopItem, recordListings as recordListingRows } from "../../testing/listing-kit.ts";
 import type { Item } from "../../sandbox/store.ts";
 import { ListingStatus, TaskStatus } from "../../../shared/contract/enums.ts";
 import type { ListingRow } from "../../../shared/contract/listings.ts";
@@ -28,12 +28,9 @@ let groupC: string;
 const store = () => s.deps.sandbox!.store;
 const control = () => s.deps.sandbox!.control;
 
-/** A sandbox item created by the shop's seller through the app's Mercado Libre client. */
-async function createItem(t: TestTenant, groupId: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const shop = s.deps.meli.shop({ tenantId: t.tenantId, groupId });
-  const item = await shop.send<{ id: string }>("POST", "/items", { body: itemBody(plainLeaf(s.deps.sandbox!, "MLM"), overrides) });
-  return item.id;
-}
+const createItem = (t: TestTenant, groupId: string, overrides: Record<string, unknown> = {}) => createShopItem(s, t, groupId, overrides);
+const accountOf = (t: TestTenant, groupId: string) => accountOfGroup(s, t, groupId);
+const recordListings = (t: TestTenant, groupId: string, itemIds: string[]) => recordListingRows(s, t, groupId, itemIds);
 
 /** `n` copies of a sandbox item straight into the sandbox's store (the seller's items, as if listed elsewhere). */
 function cloneItems(baseId: string, n: number, sku: (i: number) => string): string[] {
@@ -55,34 +52,6 @@ function cloneItems(baseId: string, n: number, sku: (i: number) => string): stri
     ids.push(id);
   }
   return ids;
-}
-
-async function accountOf(t: TestTenant, groupId: string) {
-  const [a] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-    tx.select({ id: meliAccounts.id, ownerId: meliAccounts.ownerId }).from(meliAccounts).where(eq(meliAccounts.groupId, groupId)),
-  );
-  return a;
-}
-
-/** Listing records of items, inserted as publishing leaves them. */
-async function recordListings(t: TestTenant, groupId: string, itemIds: string[]): Promise<string[]> {
-  const account = await accountOf(t, groupId);
-  const rows = itemIds.map((itemId) => ({
-    tenantId: t.tenantId,
-    id: randomUUID(),
-    accountGroupId: groupId,
-    accountId: account.id,
-    userId: t.userId,
-    productId: randomUUID(),
-    site: 1,
-    itemId,
-    title: "old",
-    status: ListingStatus.Active,
-    price: "1.00",
-    stock: 1,
-  }));
-  await inScope(s.database.db, { tenantId: t.tenantId }, (tx) => tx.insert(listings).values(rows));
-  return rows.map((r) => r.id);
 }
 
 const listingsOf = (t: TestTenant, groupId: string) =>

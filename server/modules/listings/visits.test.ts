@@ -3,16 +3,15 @@
 // items have none); visits added on the sandbox show on the listing after SyncMelistat and after BatchSyncMeliStat
 // (25 listings: two multigets and one visits call, never a call per listing), hasView and sorting by views then find
 // them; a failed visits call keeps the old views and does not fail the sync.
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, meliAccounts, meliCallLogs, taskInfos } from "../../db/schema.ts";
+import { listings, meliCallLogs, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { itemBody, plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import { createShopItem, recordListings as recordListingRows } from "../../testing/listing-kit.ts";
+import { TaskStatus } from "../../../shared/contract/enums.ts";
 import type { ListingRow } from "../../../shared/contract/listings.ts";
 
 let s: TestServer;
@@ -25,35 +24,9 @@ const store = () => s.deps.sandbox!.store;
 const control = () => s.deps.sandbox!.control;
 const shopOf = (t: TestTenant, groupId: string) => s.deps.meli.shop({ tenantId: t.tenantId, groupId });
 
-/** A sandbox item created by the shop's seller through the app's Mercado Libre client. */
-async function createItem(t: TestTenant, groupId: string): Promise<string> {
-  const item = await shopOf(t, groupId).send<{ id: string }>("POST", "/items", { body: itemBody(plainLeaf(s.deps.sandbox!, "MLM")) });
-  return item.id;
-}
-
-/** Listing records of items, inserted as publishing leaves them. */
-async function recordListings(t: TestTenant, groupId: string, itemIds: string[], views = 0): Promise<string[]> {
-  const [account] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-    tx.select({ id: meliAccounts.id }).from(meliAccounts).where(eq(meliAccounts.groupId, groupId)),
-  );
-  const rows = itemIds.map((itemId) => ({
-    tenantId: t.tenantId,
-    id: randomUUID(),
-    accountGroupId: groupId,
-    accountId: account.id,
-    userId: t.userId,
-    productId: randomUUID(),
-    site: 1,
-    itemId,
-    title: "old",
-    status: ListingStatus.Active,
-    price: "1.00",
-    stock: 1,
-    views,
-  }));
-  await inScope(s.database.db, { tenantId: t.tenantId }, (tx) => tx.insert(listings).values(rows));
-  return rows.map((r) => r.id);
-}
+const createItem = (t: TestTenant, groupId: string) => createShopItem(s, t, groupId);
+const recordListings = (t: TestTenant, groupId: string, itemIds: string[], views = 0) =>
+  recordListingRows(s, t, groupId, itemIds, { views });
 
 const finished = (t: TestTenant, taskId: string) =>
   until(

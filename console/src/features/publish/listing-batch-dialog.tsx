@@ -41,6 +41,31 @@ const hints: Record<ListingBatchAction, string> = {
   sync: "从美客多重新读取所选刊登的状态、价格、库存、销量和浏览量。",
 };
 
+/** A labelled field of the dialog (its test id is its id); `rows` makes it a text area. */
+function Field(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  rows?: number;
+  inputMode?: "decimal" | "numeric";
+  maxLength?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
+  const common = { id: p.id, value: p.value, maxLength: p.maxLength, autoFocus: p.autoFocus, "data-testid": p.id };
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={p.id}>{p.label}</Label>
+      {p.rows ? (
+        <Textarea {...common} rows={p.rows} onChange={(e) => p.onChange(e.target.value)} />
+      ) : (
+        <Input {...common} inputMode={p.inputMode} placeholder={p.placeholder} onChange={(e) => p.onChange(e.target.value)} />
+      )}
+    </div>
+  );
+}
+
 export function ListingBatchDialog(p: {
   kind: ListingKind;
   action: ListingBatchAction;
@@ -132,106 +157,42 @@ export function ListingBatchDialog(p: {
                   按比例调整
                 </Button>
               </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${testId}-value`}>{mode === "fixed" ? "新价格（刊登币种）" : "调整比例（%，如 -10 表示降价10%）"}</Label>
-                <Input
-                  id={`${testId}-value`}
-                  inputMode="decimal"
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
-                  autoFocus
-                  data-testid={`${testId}-value`}
-                />
-              </div>
+              <Field
+                id={`${testId}-value`}
+                label={mode === "fixed" ? "新价格（刊登币种）" : "调整比例（%，如 -10 表示降价10%）"}
+                value={value}
+                onChange={setValue}
+                inputMode="decimal"
+                autoFocus
+              />
             </>
           ) : null}
           {action === "meliPrice" ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${testId}-value`}>最低价（可选，刊登币种）</Label>
-              <Input
-                id={`${testId}-value`}
-                inputMode="decimal"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                data-testid={`${testId}-value`}
-              />
-            </div>
+            <Field id={`${testId}-value`} label="最低价（可选，刊登币种）" value={value} onChange={setValue} inputMode="decimal" />
           ) : null}
           {action === "stock" ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${testId}-value`}>库存</Label>
-              <Input
-                id={`${testId}-value`}
-                inputMode="numeric"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                autoFocus
-                data-testid={`${testId}-value`}
-              />
-            </div>
+            <Field id={`${testId}-value`} label="库存" value={value} onChange={setValue} inputMode="numeric" autoFocus />
           ) : null}
           {action === "title" ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${testId}-value`}>新标题</Label>
-              <Input
-                id={`${testId}-value`}
-                maxLength={255}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                autoFocus
-                data-testid={`${testId}-value`}
-              />
-            </div>
+            <Field id={`${testId}-value`} label="新标题" value={text} onChange={setText} maxLength={255} autoFocus />
           ) : null}
           {action === "description" ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${testId}-value`}>新描述</Label>
-              <Textarea
-                id={`${testId}-value`}
-                rows={6}
-                maxLength={50_000}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                data-testid={`${testId}-value`}
-              />
-            </div>
+            <Field id={`${testId}-value`} label="新描述" value={text} onChange={setText} rows={6} maxLength={50_000} />
           ) : null}
           {action === "weight" ? (
             <div className="grid grid-cols-2 gap-3">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${testId}-value`}>重量（克）</Label>
-                <Input
-                  id={`${testId}-value`}
-                  inputMode="numeric"
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
-                  autoFocus
-                  data-testid={`${testId}-value`}
-                />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${testId}-size`}>尺寸（长x宽x高，厘米，可选）</Label>
-                <Input
-                  id={`${testId}-size`}
-                  placeholder="20x15x10"
-                  value={size}
-                  onChange={(e) => setSize(e.target.value)}
-                  data-testid={`${testId}-size`}
-                />
-              </div>
+              <Field id={`${testId}-value`} label="重量（克）" value={value} onChange={setValue} inputMode="numeric" autoFocus />
+              <Field id={`${testId}-size`} label="尺寸（长x宽x高，厘米，可选）" value={size} onChange={setSize} placeholder="20x15x10" />
             </div>
           ) : null}
           {action === "image" ? (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${testId}-value`}>图片链接（每行一个，最多 {BATCH_IMAGES_MAX} 张）</Label>
-              <Textarea
-                id={`${testId}-value`}
-                rows={5}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                data-testid={`${testId}-value`}
-              />
-            </div>
+            <Field
+              id={`${testId}-value`}
+              label={`图片链接（每行一个，最多 ${BATCH_IMAGES_MAX} 张）`}
+              value={text}
+              onChange={setText}
+              rows={5}
+            />
           ) : null}
           {action === "meliPrice" && sampleIds.length ? (
             <div className="rounded-md border p-2 text-xs" data-testid={`${testId}-sample`}>
