@@ -10,10 +10,10 @@
 // the listings), rows/10 products, and the listings (the listings' secondary indexes dropped for the insert and built
 // again after it; VACUUM ANALYZE). Per scenario:
 // - the statements the service issues are captured by calling the service itself in this process on a logging drizzle
-//   instance, inside the transaction the server opens (`begin; set role erp_app, app.tenant_id`), after the session
-//   check the server runs first; the server's answer is checked equal to the service's;
+//   instance, inside the transaction the server opens (one round trip: `begin; set role erp_app, app.tenant_id;` and
+//   the session check); the server's answer is checked equal to the service's;
 // - alone: --alone requests one after the other over HTTP, and the captured statements replayed as many times on one
-//   connection (begin+scope, session check, statements, commit: all the database work of one request); p50 of each;
+//   connection (begin+scope+session check, statements, commit: all the database work of one request); p50 of each;
 // - under load: autocannon with --connections connections for --duration s after --warmup s, and the same statements
 //   replayed through a pg.Pool of that size with as many concurrent workers for the same time; requests per second.
 // EXPLAIN (ANALYZE, BUFFERS) of each captured statement goes to bench/.data/listings-explain.txt.
@@ -32,10 +32,10 @@ import * as schema from "../server/db/schema.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { loadSessionUser } from "../server/modules/identity/session-user.ts";
+import { sessionQuery, sessionUserOf } from "../server/modules/identity/session-user.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
 import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
-import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
+import { cpuMeter, loadAvg, machine, sequentialPosts, stats } from "./measure.ts";
 import { seedSubUsers } from "./seed.ts";
 
 const { values: args } = parseArgs({
@@ -240,7 +240,7 @@ const pathOf = (sc: Scenario) =>
 // ---------------------------------------------------------------------------------------------------------------
 // Capture and replay.
 
-type Statement = { text: string; params: unknown[]; prepared?: string };
+type Statement = { text: string; params: unknown[] };
 
 function principalOf(token: string): Principal {
   const p = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as Record<string, unknown>;
@@ -256,21 +256,24 @@ function principalOf(token: string): Principal {
   };
 }
 
+/** What the server sends first for a call: BEGIN, the tenant scope and the session check, in one round trip. */
+const beginOf = (tenantId: string, principal: Principal) => `begin; ${scopeStatement({ tenantId })}; ${sessionQuery(principal)}`;
+
 /** Runs the service in this process inside the server's transaction shape: the statements it ran and its answer. */
 async function capture(client: pg.Client, tenantId: string, principal: Principal, sc: Scenario) {
   const statements: Statement[] = [];
   const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
-  await client.query(`begin; ${scopeStatement({ tenantId })}`);
+  const begin = beginOf(tenantId, principal);
+  const opened = (await client.query(begin)) as unknown as pg.QueryResult[];
   try {
     const logging = drizzlePg(client, { schema, logger }) as unknown as Tx;
-    const user = await loadSessionUser(logging, principal);
-    statements[statements.length - 1].prepared = "erp_session_user";
+    const user = sessionUserOf(opened.at(-1)!.rows, principal);
     const ctx = { tx: logging, user, tenantId, principal } as unknown as CallContext;
     const result =
       sc.call === "page"
-        ? await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))
+        ? (JSON.parse((await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))).json) as unknown)
         : await getMeliStatGroupInfo(ctx, sc.kind, getMeliStatGroupInfoInput.parse(sc.body));
-    return { statements, result };
+    return { begin, statements, result };
   } finally {
     await client.query("rollback");
   }
@@ -279,14 +282,12 @@ async function capture(client: pg.Client, tenantId: string, principal: Principal
 async function replayOnce(client: pg.PoolClient, begin: string, statements: Statement[]) {
   await client.query(begin);
   for (const q of statements) {
-    if (q.prepared) await client.query({ name: q.prepared, text: q.text, values: q.params });
-    else await client.query({ text: q.text, values: q.params, rowMode: "array" });
+    await client.query({ text: q.text, values: q.params, rowMode: "array" });
   }
   await client.query("commit");
 }
 
-async function aloneSql(pool: pg.Pool, tenantId: string, statements: Statement[], n: number) {
-  const begin = `begin; ${scopeStatement({ tenantId })}`;
+async function aloneSql(pool: pg.Pool, begin: string, statements: Statement[], n: number) {
   const client = await pool.connect();
   const lat: number[] = [];
   try {
@@ -302,19 +303,9 @@ async function aloneSql(pool: pg.Pool, tenantId: string, statements: Statement[]
 }
 
 async function aloneHttp(url: string, token: string, body: unknown, n: number) {
-  const lat: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-    lat.push(performance.now() - t0);
-  }
-  return stats(lat);
+  const r = await sequentialPosts(url, token, body, n);
+  if (r.statuses.some((st) => st !== 200)) throw new Error(`${url}: ${r.statuses.join(", ")}`);
+  return r;
 }
 
 async function httpLoad(url: string, token: string, body: unknown, pid: number) {
@@ -336,8 +327,7 @@ async function httpLoad(url: string, token: string, body: unknown, pid: number) 
   return { ...s, rps: s.n / m.wall, non2xx: r.non2xx, errors: r.errors + r.timeouts, serverCpuPct: m.processCpuPct };
 }
 
-async function sqlLoad(pool: pg.Pool, tenantId: string, statements: Statement[]) {
-  const begin = `begin; ${scopeStatement({ tenantId })}`;
+async function sqlLoad(pool: pg.Pool, begin: string, statements: Statement[]) {
   const runFor = async (seconds: number, lat: number[] | null) => {
     let errors = 0;
     const deadline = performance.now() + seconds * 1000;
@@ -373,7 +363,7 @@ async function explain(url: string, tenantId: string, statements: Statement[]) {
   await c.connect();
   const out: string[] = [];
   try {
-    for (const q of statements.filter((x) => !x.prepared)) {
+    for (const q of statements) {
       await c.query(`begin; ${scopeStatement({ tenantId })}`);
       try {
         const r = await c.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${q.text}`, values: q.params });
@@ -447,11 +437,11 @@ async function main() {
         sc.call === "page" ? `${r.totalCount}${r.totalCountCapped ? "+" : ""}` : `${r.total!.count}${r.total!.capped ? "+" : ""}`;
       const n = Number(args.alone);
       const ah = await aloneHttp(url, token, sc.body, n);
-      const as = await aloneSql(pool, s.tenantId, cap.statements, n);
+      const as = await aloneSql(pool, cap.begin, cap.statements, n);
       let load: Row["load"] = null;
       if (ah.p50 <= Number(args["probe-limit"]) && duration > 0) {
         const http = await httpLoad(url, token, sc.body, app.child.pid!);
-        const sqlR = await sqlLoad(pool, s.tenantId, cap.statements);
+        const sqlR = await sqlLoad(pool, cap.begin, cap.statements);
         load = { http, sql: sqlR };
       }
       rows.push({ key: sc.key, name: sc.name, total, aloneHttp: ah.p50, aloneSql: as.p50, load });

@@ -1,6 +1,7 @@
 // What every benchmark reports beside its figures: the machine, the CPU a process and the machine spent over a phase,
 // a process's memory, and exact percentiles of the latencies kept.
 import { execFileSync } from "node:child_process";
+import { Agent, request } from "node:http";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
@@ -74,4 +75,44 @@ export const quantile = (sorted: number[], q: number) =>
 export function stats(lat: number[]) {
   const s = [...lat].sort((a, b) => a - b);
   return { n: s.length, p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s[s.length - 1] ?? NaN };
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One POST of JSON over a kept-alive connection (node:http, the leanest client: its own cost is not the server's). */
+function postJson(url: string, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent: keepAlive,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Requests one after the other, n of them (stopping after maxMs, at least one): each one's latency and the statuses
+ * seen. A call's "alone" time in the benchmarks.
+ */
+export async function sequentialPosts(url: string, token: string, body: unknown, n: number, maxMs = Infinity) {
+  const text = JSON.stringify(body);
+  const lat: number[] = [];
+  const statuses = new Set<number>();
+  const stop = performance.now() + maxMs;
+  for (let i = 0; i < n && (i < 1 || performance.now() < stop); i++) {
+    const t0 = performance.now();
+    statuses.add(await postJson(url, token, text));
+    lat.push(performance.now() - t0);
+  }
+  return { ...stats(lat), statuses: [...statuses] };
 }

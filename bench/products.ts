@@ -20,8 +20,8 @@
 //     statements the service issues are replayed directly through a pg.Pool of the same size with the same
 //     concurrency: they are captured by calling the service itself (getProductsByPage) in this process on a logging
 //     drizzle instance, inside the transaction the server opens (`begin; set role erp_app, app.tenant_id`), after
-//     the session check the server runs first (loadSessionUser, a prepared statement, as on the server). A replayed
-//     request = begin+scope, session check, count, page (when the count is not 0), commit: all the database work of
+//     the session check the server runs first (sent with BEGIN and the scope in one round trip, as the server does). A
+//     replayed request = begin+scope+session check, count, page (when the count is not 0), commit: all the work of
 //     one HTTP request; HTTP/SQL is the server's own cost (HTTP, JSON, zod, token, drizzle) under the same load.
 //     For the first page size the replay runs once more with the page's `order by … desc nulls last` written
 //     `desc` (the fix RESULTS.md proposes). EXPLAIN (ANALYZE, BUFFERS) of every captured count and page statement,
@@ -60,13 +60,13 @@ import * as schema from "../server/db/schema.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { loadSessionUser, type SessionUser } from "../server/modules/identity/session-user.ts";
+import { loadSessionUser, sessionQuery, type SessionUser } from "../server/modules/identity/session-user.ts";
 import { htmlText, productWord } from "../server/modules/infringement/service.ts";
 import { batchUpdateProductPrice, replaceKeyword } from "../server/modules/products/bulk.ts";
 import { getProductsByPage } from "../server/modules/products/service.ts";
 import { batchUpdateProductPriceInput, getProductsByPageInput, replaceKeywordInput, type ProductPage } from "../shared/contract/product.ts";
 import { createWordMatcher, pickWord } from "../shared/text/aho-corasick.ts";
-import { cpuMeter, loadAvg, machine, rssMiB, stats } from "./measure.ts";
+import { cpuMeter, loadAvg, machine, rssMiB, sequentialPosts, stats } from "./measure.ts";
 import { BRAND_WORDS, COMMON_WORD_ZH, PREFIX_WORD, RARE_WORD, seedProducts, type ProductSeedResult } from "./product-seed.ts";
 
 const { values: args } = parseArgs({
@@ -147,7 +147,8 @@ function scenarios(seed: ProductSeedResult): Scenario[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Capturing the service's statements.
 
-type Statement = { text: string; params: unknown[]; prepared?: string; setup?: Statement };
+/** withBegin: the session check, which the server sends together with BEGIN and the scope (one round trip). */
+type Statement = { text: string; params: unknown[]; withBegin?: true; setup?: Statement };
 type Captured = { statements: Statement[]; page: ProductPage };
 
 /** The principal in an access token (its payload, not verified: ours, just issued). */
@@ -194,7 +195,7 @@ async function capture(
     let user: SessionUser;
     if (principal) {
       user = await loadSessionUser(logging, principal);
-      statements[statements.length - 1].prepared = "erp_session_user";
+      statements[statements.length - 1] = { text: sessionQuery(principal), params: [], withBegin: true };
     } else {
       const [u] = await plain
         .select()
@@ -273,19 +274,8 @@ async function httpLoad(url: string, token: string, body: unknown, connections: 
 
 /** n requests one after the other (stopping after maxMs): the median latency. */
 async function aloneHttp(url: string, token: string, body: unknown, n: number, maxMs: number) {
-  const lat: number[] = [];
-  const stop = performance.now() + maxMs;
-  for (let i = 0; i < n && (i < 1 || performance.now() < stop); i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    await res.arrayBuffer();
-    lat.push(performance.now() - t0);
-  }
-  return { p50: stats(lat).p50, n: lat.length };
+  const r = await sequentialPosts(url, token, body, n, maxMs);
+  return { p50: r.p50, n: r.n };
 }
 
 async function aloneSql(pool: pg.Pool, tenantId: string, statements: Statement[], n: number, maxMs: number) {
@@ -333,13 +323,10 @@ async function drain(pgUrl: string | undefined, app: AppProcess) {
 /** The statements with the page's order as the creation-time index can return it (the fix proposed in RESULTS.md). */
 const withPlainDesc = (statements: Statement[]) => statements.map((q) => ({ ...q, text: q.text.replaceAll(" desc nulls last", " desc") }));
 
-/** One request's database work, replayed: begin+scope, the captured statements, commit. */
+/** One request's database work, replayed as the server sends it: begin+scope+session check, the other statements, commit. */
 async function replayOnce(client: pg.PoolClient, begin: string, statements: Statement[]) {
-  await client.query(begin);
-  for (const q of statements) {
-    if (q.prepared) await client.query({ name: q.prepared, text: q.text, values: q.params });
-    else await client.query({ text: q.text, values: q.params, rowMode: "array" });
-  }
+  await client.query([begin, ...statements.filter((q) => q.withBegin).map((q) => q.text)].join("; "));
+  for (const q of statements) if (!q.withBegin) await client.query({ text: q.text, values: q.params, rowMode: "array" });
   await client.query("commit");
 }
 
@@ -395,7 +382,7 @@ async function explainPg(url: string, tenantId: string, statements: Statement[])
     }
   };
   try {
-    for (const q of statements.filter((s) => !s.prepared)) {
+    for (const q of statements.filter((s) => !s.withBegin)) {
       await one("", q);
       if (q.text.includes(" desc nulls last")) await one("-- what-if: the order written plain desc\n", withPlainDesc([q])[0]);
       if (/"(price|weight)" [<>]=/.test(q.text)) {
@@ -414,7 +401,7 @@ async function explainPg(url: string, tenantId: string, statements: Statement[])
 
 async function explainPglite(pglite: PGlite, tenantId: string, statements: Statement[]): Promise<string> {
   const out: string[] = [];
-  for (const q of statements.filter((s) => !s.prepared)) {
+  for (const q of statements.filter((s) => !s.withBegin)) {
     await pglite.exec(`begin; ${scopeStatement({ tenantId })}`);
     try {
       const r = await pglite.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${q.text}`, q.params);

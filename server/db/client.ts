@@ -14,7 +14,9 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 import { registerScopedRunner } from "./scope.ts";
 import { PGliteProxy } from "./pglite-proxy.ts";
-import type { Db, Tx } from "./types.ts";
+import { rowsOf, type Db, type Tx } from "./types.ts";
+
+export { rowsOf };
 
 export type { Db, Tx };
 
@@ -67,16 +69,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // BEGIN and the scope go out as one simple query: one round trip less on every request.
-    registerScopedRunner(db, async (scopeStatement, fn) => {
+    registerScopedRunner(db, async (scopeStatement, fn, prelude) => {
       const client = await pool.connect().catch((err: Error) => {
         throw Object.assign(new Error(`no database connection: ${err.message}`, { cause: err }), { code: "57P03" });
       });
       let broken = false;
       try {
-        await client.query(`begin; ${scopeStatement}`);
+        const opened = await client.query(`begin; ${scopeStatement}${prelude ? `; ${prelude}` : ""}`);
         const tx = drizzlePg(client) as unknown as Tx;
         pgClients.set(tx, client);
-        const result = await fn(tx);
+        const result = await fn(tx, prelude ? (opened as unknown as pg.QueryResult[]).at(-1)!.rows : []);
         await client.query("commit");
         return result;
       } catch (err) {
@@ -108,8 +110,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (proxy) {
     // BEGIN and the scope cross to the worker as one message, as they go to PostgreSQL as one query.
-    registerScopedRunner(db, (scopeStatement, fn) =>
-      proxy.transaction((tx) => fn(drizzlePglite(tx as unknown as PGlite) as unknown as Tx), { init: scopeStatement }),
+    registerScopedRunner(db, (scopeStatement, fn, prelude) =>
+      proxy.transaction(
+        async (tx) => {
+          const scoped = drizzlePglite(tx as unknown as PGlite) as unknown as Tx;
+          return fn(scoped, prelude ? rowsOf(await scoped.execute(sql.raw(prelude))) : []);
+        },
+        { init: scopeStatement },
+      ),
     );
   }
   return {
@@ -139,11 +147,6 @@ function withParams(text: string, values: unknown[]): SQL {
   const out = sql.empty();
   parts.forEach((part, i) => out.append(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
   return out;
-}
-
-/** drizzle's execute answers { rows } on node-postgres and PGlite alike. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 export function databaseOptionsFromConfig(c: {

@@ -2,7 +2,7 @@
 // row-level security returns nothing of another tenant even where a filter was forgotten. Host-wide work runs as
 // erp_host, the explicit opt-out (its own policy grants every row).
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "./types.ts";
+import { rowsOf, type Db, type Tx } from "./types.ts";
 import { HOST_TENANT_ID } from "./schema.ts";
 
 export type Scope =
@@ -14,8 +14,11 @@ export type Scope =
 export const hostScope: Scope = { tenantId: HOST_TENANT_ID };
 export const hostAllScope: Scope = { hostAll: true };
 
-/** A driver's own way to open a transaction that starts with a scope statement (PostgreSQL: one round trip). */
-export type ScopedRunner = <T>(scopeStatement: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+/**
+ * A driver's own way to open a transaction that starts with a scope statement and, optionally, a prelude query whose
+ * rows it hands to `fn` (PostgreSQL: all in one round trip).
+ */
+export type ScopedRunner = <T>(scopeStatement: string, fn: (tx: Tx, prelude: unknown[]) => Promise<T>, prelude?: string) => Promise<T>;
 const runners = new WeakMap<Db, ScopedRunner>();
 
 export function registerScopedRunner(db: Db, runner: ScopedRunner) {
@@ -28,13 +31,23 @@ export function registerScopedRunner(db: Db, runner: ScopedRunner) {
  */
 export type TxLimits = { lockTimeoutMs: number; statementTimeoutMs: number };
 
-export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>, limits?: TxLimits): Promise<T> {
+/**
+ * Runs `fn` in one transaction in the scope. `prelude`, a query with its values inlined (the call's session check),
+ * runs first and its rows come to `fn`: on PostgreSQL it travels with BEGIN and the scope, one round trip for all three.
+ */
+export function inScope<T>(
+  db: Db,
+  scope: Scope,
+  fn: (tx: Tx, prelude: unknown[]) => Promise<T>,
+  limits?: TxLimits,
+  prelude?: string,
+): Promise<T> {
   const statement = scopeStatement(scope) + (limits ? limitsStatement(limits) : "");
   const runner = runners.get(db);
-  if (runner) return runner(statement, fn);
+  if (runner) return runner(statement, fn, prelude);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(statement));
-    return fn(tx);
+    return fn(tx, prelude ? rowsOf(await tx.execute(sql.raw(prelude))) : []);
   });
 }
 

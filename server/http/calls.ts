@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Database, Tx } from "../db/client.ts";
 import { HOST_TENANT_ID } from "../db/schema.ts";
 import { hostAllScope, inScope, type Scope, type TxLimits } from "../db/scope.ts";
-import { loadSessionUser, type SessionUser } from "../modules/identity/session-user.ts";
+import { sessionQuery, sessionUserOf, type SessionUser } from "../modules/identity/session-user.ts";
 import { findTenant, type TenantRow } from "../modules/identity/tenants.ts";
 import { type Principal, readPrincipal, tenantHint, type TokenSigner } from "./auth.ts";
 import type { Admission } from "./admission.ts";
@@ -110,6 +110,17 @@ export type Registrar = {
 export class AfterCommit {
   constructor(readonly send: (reply: FastifyReply) => Promise<unknown>) {}
 }
+
+/**
+ * A handler's result already serialized as JSON text (a hot list whose rows PostgreSQL builds as JSON): sent as the
+ * answer's `result` without parsing and serializing it again. The text must be what JSON.stringify of the result gives.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
+/** The 200 answer's body: {"result": …}. */
+const answerBody = (answer: unknown) => (answer instanceof JsonText ? `{"result":${answer.json}}` : JSON.stringify({ result: answer }));
 
 class CommittedFailure {
   constructor(readonly error: AppError) {}
@@ -231,8 +242,8 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
             inScope(
               deps.database.db,
               scope,
-              async (tx) => {
-                const user = principal ? await loadSessionUser(tx, principal) : null;
+              async (tx, session) => {
+                const user = principal ? sessionUserOf(session, principal) : null;
                 if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
                   throw forbidden("仅主账号可以执行此操作");
                 }
@@ -253,12 +264,12 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
                 }
                 if (!owner) return answer;
                 if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
-                const recorded =
-                  answer === undefined ? { status: 204, body: "" } : { status: 200, body: JSON.stringify({ result: answer }) };
+                const recorded = answer === undefined ? { status: 204, body: "" } : { status: 200, body: answerBody(answer) };
                 await recordIdempotentAnswer(tx, owner, recorded);
                 return new Recorded(recorded, false);
               },
               limits,
+              principal ? sessionQuery(principal) : undefined,
             );
           let result: unknown;
           try {
@@ -283,6 +294,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           }
           if (reply.sent) return reply;
           if (result === undefined) return reply.code(204).send();
+          if (result instanceof JsonText) return reply.type("application/json; charset=utf-8").send(answerBody(result));
           return reply.send({ result });
         },
       };

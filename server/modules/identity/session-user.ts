@@ -43,7 +43,25 @@ type SessionRow = typeof users.$inferSelect & {
 /** Re-reads the token's user and session: a disabled or deleted user, a revoked session or a changed password is a 401. */
 export async function loadSessionUser(tx: Tx, p: Principal): Promise<SessionUser> {
   const tenantId = p.tenantId ?? HOST_TENANT_ID;
-  const [row] = await preparedRows<SessionRow>(tx, "erp_session_user", sessionStatement, [tenantId, p.userId, p.sessionId]);
+  return sessionUserOf(await preparedRows<SessionRow>(tx, "erp_session_user", sessionStatement, [tenantId, p.userId, p.sessionId]), p);
+}
+
+const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The session check as one statement with its values inlined (the token's ids, each checked to be a GUID), so a call
+ * can send it together with BEGIN and its scope in one round trip (inScope's `prelude`); sessionUserOf reads its rows.
+ */
+export function sessionQuery(p: Principal): string {
+  const values = [p.tenantId ?? HOST_TENANT_ID, p.userId, p.sessionId];
+  if (!values.every((v) => guid.test(v))) throw unauthorized("登录已失效，请重新登录");
+  return sessionStatement.replace(/\$(\d)/g, (_, n: string) => `'${values[Number(n) - 1].toLowerCase()}'::uuid`);
+}
+
+/** The session check's rows as the caller: a 401 unless they hold an active user with this session and password. */
+export function sessionUserOf(rows: unknown[], p: Principal): SessionUser {
+  const tenantId = p.tenantId ?? HOST_TENANT_ID;
+  const row = rows[0] as SessionRow | undefined;
   if (
     !row ||
     row.revokedAt ||

@@ -4,12 +4,13 @@
 // (cross-border shops), who sees what (a sub-account its shops' listings, another tenant nothing, not even with this
 // tenant's shop group id), and bad input answered 400 with the error envelope.
 import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { GROUP_COUNT_CAP, LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "../../../shared/contract/listings.ts";
-import { SMALL_BASE } from "./service.ts";
+import { rowView, SMALL_BASE } from "./service.ts";
 
 let s: TestServer;
 let a: TestTenant;
@@ -229,6 +230,39 @@ describe("GetMeliStatsByPage (MeliStat: local shops)", () => {
       variantInfos: [{ sku: "VAR-RED", stock: 5 }],
     });
     expect(all.items.find((i) => i.id === L[3])).toMatchObject({ itemId: null, status: 9, reason: "缺少重量" });
+  });
+
+  it("answers each row exactly as the listing's row view, though PostgreSQL builds the page's JSON", async () => {
+    // Every column set, a timestamp with microseconds, numerics with trailing zeros and JSON columns.
+    await inScope(s.database.db, { tenantId: a.tenantId }, (tx) =>
+      tx
+        .update(listings)
+        .set({
+          health: "87.50",
+          weight: "1.20",
+          size: "10x20x30",
+          cateName: "Zapatos",
+          image: "https://img.example/1.jpg",
+          permalink: "https://articulo.example/MLM100",
+          currency: "MXN",
+          priceContent: { cost: 3.5, fee: 1.25, note: "价格" },
+          problems: [{ code: "weight", field: "weight", message: "缺少重量" }],
+          syncTime: sql`'2026-01-05 10:11:12.345678+00'::timestamptz`,
+        })
+        .where(and(eq(listings.tenantId, a.tenantId), eq(listings.id, L[0]))),
+    );
+    const listed = (await list(a.token)).items;
+    const views = await inScope(s.database.db, { tenantId: a.tenantId }, async (tx) => {
+      const rows = await tx
+        .select({ listing: listings, productTitle: products.titleText })
+        .from(listings)
+        .leftJoin(products, and(eq(products.tenantId, listings.tenantId), eq(products.id, listings.productId)))
+        .where(inArray(listings.id, L));
+      return rows.map((r) => rowView(r.listing, r.productTitle));
+    });
+    expect(listed).toHaveLength(L.length);
+    for (const row of listed) expect(row).toStrictEqual(views.find((v) => v.id === row.id));
+    expect(listed.find((r) => r.id === L[0])).toMatchObject({ health: 87.5, weight: 1.2, syncTime: "2026-01-05T10:11:12.345Z" });
   });
 
   it("narrows by every filter", async () => {
