@@ -11,7 +11,11 @@ export default defineConfig({
   manifest: {
     name: "Mercado ERP 采集助手",
     description: "Mercado ERP 的浏览器助手：登录后台，在货源网站一键采集商品。",
-    permissions: ["storage", "alarms"],
+    // sidePanel: the product panel (opened from the collect button, the popup and the shortcut below).
+    permissions: ["storage", "alarms", "sidePanel"],
+    commands: {
+      "open-side-panel": { suggested_key: { default: "Alt+Shift+E" }, description: "打开商品侧边栏（编辑与刊登）" },
+    },
     // The server URL is a setting the user types in the popup, so the background worker must be allowed to call any
     // origin. Narrow this (or move to optional_host_permissions requested at login) when the content scripts of a
     // later issue define which source sites the extension runs on.

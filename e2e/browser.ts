@@ -50,3 +50,15 @@ export async function openConsolePage(
   await page.click(`[data-menu-path='${menuPath}']`);
   return page;
 }
+
+/** Lets the page's browser context save downloads into `dir` (headless Chromium refuses them by default). */
+export async function allowDownloads(browser: Browser, page: Page, dir: string) {
+  const session = await page.createCDPSession();
+  const { targetInfo } = await session.send("Target.getTargetInfo");
+  const browserSession = await browser.target().createCDPSession();
+  await browserSession.send("Browser.setDownloadBehavior", {
+    behavior: "allow",
+    downloadPath: dir,
+    browserContextId: targetInfo.browserContextId,
+  });
+}

@@ -1,7 +1,6 @@
 // The collect button end to end: the built extension in Debian's Chromium, a product page served from a loopback
 // fixture server under the platform's real host name (Chromium's --host-resolver-rules), the real server behind a TCP
 // relay that the test can take down to play an unreachable server.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { createServer as createHttpServer } from "node:http";
@@ -67,7 +66,6 @@ function createRelay(target: number) {
 let relay: ReturnType<typeof createRelay>;
 
 beforeAll(async () => {
-  execFileSync("npx", ["wxt", "build"], { cwd: root, stdio: "ignore" });
   s = await startTestServer();
   a = await s.createTenant();
   await s.app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,7 +1,5 @@
 // The built extension in real Chromium (Debian's package) against the real server: the popup logs in through the
 // background worker and the shared client, shows who is logged in, and logs out (the server session ends).
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Browser, Page } from "puppeteer-core";
@@ -21,7 +19,6 @@ let browser: Browser;
 let extensionId: string;
 
 beforeAll(async () => {
-  if (!existsSync(`${extensionDir}/manifest.json`)) execFileSync("npx", ["wxt", "build"], { cwd: root, stdio: "ignore" });
   s = await startTestServer();
   a = await s.createTenant();
   serverUrl = await s.app.listen({ port: 0, host: "127.0.0.1" });

@@ -29,6 +29,7 @@ import { createTenancyService } from "./modules/tenancy/service.ts";
 import { accountDataCleaners } from "./modules/users/extensions.ts";
 import { createUserService } from "./modules/users/service.ts";
 import { coreWorkbenchContributors } from "./modules/workbench/extensions.ts";
+import { orderWorkbenchContributor } from "./modules/workbench/orders.ts";
 import { createWorkbenchService } from "./modules/workbench/service.ts";
 // Shop centre (modules/meli): its service, its hooks and what the users service reads of shops.
 import { accountGroups, countShopAccounts, createShopAccountService, meliDataCleaner } from "./modules/meli/accounts.ts";
@@ -37,8 +38,13 @@ import { createNotificationService } from "./modules/meli/notifications.ts";
 import { createListingNotificationService } from "./modules/listings/notifications.ts";
 import { createListingEditService } from "./modules/listings/edits.ts";
 import { createListingSyncService } from "./modules/listings/sync.ts";
+import { createOrderSyncService } from "./modules/orders/sync.ts";
 import { createPlanner } from "./modules/publishing/plan.ts";
 import { createPublishingService } from "./modules/publishing/service.ts";
+// Freight rules, size charts and the selection library (issue 18).
+import { createFreightService } from "./modules/freight/service.ts";
+import { createSelectionService } from "./modules/selection/service.ts";
+import { createSizeChartService } from "./modules/size-charts/service.ts";
 
 export type AppDeps = {
   config: Config;
@@ -108,8 +114,11 @@ export function createServices(deps: AppDeps) {
     userDataCleaners: [...accountDataCleaners, ...collectDataCleaners, productDataCleaner, meliDataCleaner],
     userStatContributors: [productStatContributor],
   });
+  // Orders (issue 18): created first, the notification job hands it the order topics.
+  const orderSync = createOrderSyncService({ database, jobs, meli, log });
   return {
     sessions,
+    orderSync,
     account: createAccountService({ sessions, mailer, loginLimiter, config }),
     tenancy: createTenancyService(),
     users,
@@ -119,7 +128,7 @@ export function createServices(deps: AppDeps) {
     tasks: createTaskService({ reCrawlTasks: collects.reCrawlTasks }),
     workbench: createWorkbenchService({
       // Cards and trends show in this order.
-      contributors: [...coreWorkbenchContributors, collectWorkbenchContributor, productWorkbenchContributor],
+      contributors: [...coreWorkbenchContributors, collectWorkbenchContributor, productWorkbenchContributor, orderWorkbenchContributor],
     }),
     collects,
     infringement: createInfringementService(),
@@ -130,7 +139,7 @@ export function createServices(deps: AppDeps) {
     shopAuthorization: createShopAuthorizationService({ config, log, database, meli }),
     meliNotifications: createNotificationService({ config, log, database, jobs }),
     // Stored notifications of items brought into the listings (issue 16).
-    listingNotifications: createListingNotificationService({ database, jobs, meli, log }),
+    listingNotifications: createListingNotificationService({ database, jobs, meli, log, orders: orderSync.notifications }),
     // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
     gtin: createGtinService(),
     meliLogs: createMeliLogService(),
@@ -142,6 +151,10 @@ export function createServices(deps: AppDeps) {
       { database, jobs, meli, log, secrets, pictures: { allowPrivate: config.crawl.allowPrivate } },
       createPlanner(secrets),
     ),
+    // Freight rules (MeliOther), size charts (MeliSizeChart) and the host's selection library (issue 18).
+    freight: createFreightService({ meli }),
+    sizeCharts: createSizeChartService({ database, meli }),
+    selection: createSelectionService({ database, jobs, meli, log }),
   };
 }
 

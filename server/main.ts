@@ -7,6 +7,7 @@ import { createJobs } from "./jobs/queue.ts";
 import { buildApp } from "./app.ts";
 import { createDeps, createLogger } from "./deps.ts";
 import { createFirstStart } from "./modules/demo/first-start.ts";
+import { scheduleOrderTick } from "./modules/orders/sync.ts";
 
 async function main() {
   let config;
@@ -39,6 +40,8 @@ async function main() {
   const app = await buildApp(deps);
   const firstStart = createFirstStart(app, deps);
   await jobs.start({ work: config.role !== "api" });
+  // The periodic order pull (issue 18): its next tick, queued once per period whichever process starts.
+  if (config.role !== "api") await scheduleOrderTick(jobs);
   if (config.role !== "worker") {
     const address = await app.listen({ port: config.port, host: config.host });
     console.log(

@@ -1,12 +1,14 @@
 // The collect button's page logic, shared by every platform's content script: wait until the product can be read
 // (page scripts fill their data late), show the button, mark an item already collected, and send the product through
-// the background worker on a press.
+// the background worker on a press (which opens the side panel too), or when the side panel asks for it.
+import { browser } from "wxt/browser";
 import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { extract } from "../../shared/extract/extract.ts";
 import { incompleteWarning, type ExtractResult } from "../../shared/extract/product.ts";
 import type { Adapter, Snapshot } from "../../shared/extract/snapshot.ts";
 import { mountCollectButton } from "./collect-button.ts";
 import { sendMessage } from "./messaging.ts";
+import { CHANNEL, type CollectOutcome } from "./protocol.ts";
 import { requestGlobals } from "./page-globals.ts";
 
 /** How long to wait for a late page to show its product, and how often to look. */
@@ -34,22 +36,49 @@ export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) 
   if (!adapter.match(new URL(location.href))) return; // a non-product page of the platform
   let result: ExtractResult | null = null;
 
-  const ui = mountCollectButton(() => void onCollect());
+  const ui = mountCollectButton(() => {
+    // The side panel opens with the press: the message leaves now, inside the click (Chrome opens a side panel only
+    // from a user gesture), and the panel shows the product once the collection below has stored it.
+    sendMessage("openSidePanel").catch(() => undefined);
+    void onCollect();
+  });
   ctx.onInvalidated(ui.remove);
   ui.render({ kind: "waiting" });
 
-  async function onCollect() {
+  // The side panel opened on this page before anything was collected asks for the collection (as a press would).
+  const onPanelAsks = (message: unknown, sender: { id?: string }, sendResponse: (r: unknown) => void) => {
+    const m = message as { channel?: unknown; type?: unknown } | null;
+    if (sender.id !== browser.runtime.id || m?.channel !== CHANNEL || m.type !== "collectNow") return false;
+    onCollect().then(sendResponse, () => sendResponse(null));
+    return true;
+  };
+  browser.runtime.onMessage.addListener(onPanelAsks);
+  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onPanelAsks));
+
+  // A press and the panel's request at once make one collection.
+  let inFlight: Promise<CollectOutcome | null> | null = null;
+  function onCollect(): Promise<CollectOutcome | null> {
+    inFlight ??= collect().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  async function collect(): Promise<CollectOutcome | null> {
     // Read again at the press: the user may have picked another variant or the page may have loaded more.
     const fresh = await readProductPage(adapter);
     if (fresh.product) result = fresh;
-    if (!result?.product) return;
+    if (!result?.product) return null;
     ui.render({ kind: "sending" });
     try {
       const { product, sources, missingFields, warnings, incompleteFields } = result;
       const answer = await sendMessage("collect", { ...product, sources, missingFields, warnings, incompleteFields });
       ui.render({ kind: "done", outcome: answer.outcome, message: answer.message, incomplete: incompleteNote(result) });
+      return answer;
     } catch (e) {
-      ui.render({ kind: "done", outcome: "refused", message: e instanceof Error ? e.message : "采集失败" });
+      const message = e instanceof Error ? e.message : "采集失败";
+      ui.render({ kind: "done", outcome: "refused", message });
+      return { outcome: "refused", message, collectionId: null };
     }
   }
 

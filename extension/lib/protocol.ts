@@ -3,9 +3,27 @@
 // schema checked by the receiver and a rule on who may send it. Only plain data crosses: errors travel as
 // {message, status, code} and are re-thrown on the sending side as MessageError.
 import { z } from "zod";
+import {
+  predictMeliCategoryInput,
+  type CategoryAttributes,
+  type CategoryTreeNode,
+  type PredictMeliCategoryResult,
+} from "../../shared/contract/category.ts";
 import { collectedProductInput } from "../../shared/contract/collect.ts";
+import { id } from "../../shared/contract/common.ts";
+import { siteNumber } from "../../shared/contract/meli.ts";
+import {
+  createOrUpdateProductInput,
+  predictWeightByTitleInput,
+  translateLanguages,
+  type PredictWeightByTitleResult,
+  type ProductDetail,
+} from "../../shared/contract/product.ts";
+import { publishRequest, type Listing, type PreflightResultView, type PublishBatch } from "../../shared/contract/publish.ts";
 import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
+import type { TabEntry } from "./panel-tabs.ts";
+import type { RecentProduct } from "./storage.ts";
 
 export const CHANNEL = "mercado-erp";
 
@@ -79,6 +97,52 @@ export const collectOutcome = z.object({
 });
 export type CollectOutcome = z.infer<typeof collectOutcome>;
 
+/** A browser tab, as the side panel names the one it shows. */
+const tabId = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31);
+
+/** What the side panel shows for a tab: its product page's item and how far the collection went. */
+export type TabView = TabEntry & { tabId: number };
+
+/** openProduct: the tab's product (made from its collection when needed), or a product by id (the recent list). */
+export const openProductInput = z
+  .object({ tabId: tabId.optional(), productId: id.optional() })
+  .strict()
+  .refine((v) => v.tabId !== undefined || v.productId !== undefined, { message: "请指定标签页或商品", path: ["tabId"] });
+
+/** saveProduct: the console editor's CreateOrUpdateProduct body, for a product that exists (the panel never creates one). */
+export const saveProductInput = createOrUpdateProductInput.extend({ id });
+
+/** translateProduct: the product's titles from one language into each of `to`, one TranslateProduct task after another. */
+export const translateInput = z.object({
+  productId: id,
+  from: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}$/, "源语言不正确"),
+  to: z.array(z.enum(translateLanguages)).min(1).max(3),
+});
+
+/** A shop group the panel can publish to (GetMeliAccGroup, scoped by the server to the user's shops). */
+export type ShopGroupView = { groupId: string; name: string; isCbt: boolean; sites: number[] };
+
+/** The save's answer: saved (the product as stored now), or waiting in the offline queue. */
+export type SaveOutcome = { outcome: "saved"; product: ProductDetail } | { outcome: "queued"; pending: number; message: string };
+
+export type BatchView = { batch: PublishBatch | null; listings: Listing[] };
+
+/** What the background pushes to open extension pages (the side panel), outside the request/answer protocol. */
+export const PUSH_CHANNEL = "mercado-erp:push";
+export type PushBody =
+  | { kind: "tab"; tab: TabView }
+  | { kind: "status"; status: Status }
+  /** The offline edits changed: `sent` left the queue, `refused` of them refused by the server (a newer save: 409). */
+  | { kind: "edits"; pending: number; sent: number; refused: number };
+export type Push = PushBody & { channel: typeof PUSH_CHANNEL };
+
 export const protocol = {
   login: { input: loginInput, from: "page" },
   logout: { input: none, from: "page" },
@@ -92,6 +156,25 @@ export const protocol = {
   getQueue: { input: none, from: "extension" },
   /** Sends the waiting collections now (the popup's 立即发送). */
   flushQueue: { input: none, from: "page" },
+  /** The collect button's press: opens the side panel on the sender's tab (in the press's message handler, a user gesture). */
+  openSidePanel: { input: none, from: "extension" },
+  /** The side panel: what the worker knows of a tab (its item, the collection's progress, the product opened). */
+  panelTab: { input: z.object({ tabId }).strict(), from: "page" },
+  openProduct: { input: openProductInput, from: "page" },
+  saveProduct: { input: saveProductInput, from: "page" },
+  translateProduct: { input: translateInput, from: "page" },
+  predictWeight: { input: predictWeightByTitleInput, from: "page" },
+  predictCategory: { input: predictMeliCategoryInput, from: "page" },
+  getCategoryTree: { input: z.object({ site: siteNumber }).strict(), from: "page" },
+  getAttributes: { input: z.object({ site: siteNumber, cateId: z.string().trim().min(1).max(64) }).strict(), from: "page" },
+  getShopGroups: { input: none, from: "page" },
+  preflight: { input: publishRequest, from: "page" },
+  publish: { input: publishRequest, from: "page" },
+  getBatch: { input: z.object({ batchId: id, accountGroupId: id }).strict(), from: "page" },
+  getRecent: { input: none, from: "page" },
+  /** The offline edit queue: its size, and sending it now. */
+  getEdits: { input: none, from: "page" },
+  flushEdits: { input: none, from: "page" },
 } as const satisfies Record<string, { input: z.ZodType; from: SenderRule }>;
 
 export type Protocol = typeof protocol;
@@ -107,6 +190,22 @@ export type Outputs = {
   isCollected: boolean;
   getQueue: { pending: number };
   flushQueue: { sent: number; pending: number };
+  openSidePanel: { opened: boolean };
+  panelTab: TabView | null;
+  openProduct: { product: ProductDetail; tab: TabView | null };
+  saveProduct: SaveOutcome;
+  translateProduct: ProductDetail;
+  predictWeight: PredictWeightByTitleResult;
+  predictCategory: PredictMeliCategoryResult;
+  getCategoryTree: { site: number; version: string | null; tree: CategoryTreeNode[] };
+  getAttributes: CategoryAttributes;
+  getShopGroups: ShopGroupView[];
+  preflight: PreflightResultView;
+  publish: PublishBatch;
+  getBatch: BatchView;
+  getRecent: RecentProduct[];
+  getEdits: { pending: number };
+  flushEdits: { sent: number; pending: number };
 };
 
 export type InputOf<K extends MessageType> = z.input<Protocol[K]["input"]>;

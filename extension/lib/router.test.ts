@@ -22,6 +22,30 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     isCollected: vi.fn(async () => false),
     getQueue: vi.fn(async () => ({ pending: 0 })),
     flushQueue: vi.fn(async () => ({ sent: 0, pending: 0 })),
+    openSidePanel: vi.fn(async () => ({ opened: true })),
+    panelTab: vi.fn(async () => null),
+    openProduct: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
+    saveProduct: vi.fn(async () => ({ outcome: "queued" as const, pending: 1, message: "queued" })),
+    translateProduct: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
+    predictWeight: vi.fn(async () => ({ weight: null, hasBasis: false, message: "", neighbours: [] })),
+    predictCategory: vi.fn(async () => ({ title: "", site: 1, method: "direct" as const, translatedTitle: null, note: null, items: [] })),
+    getCategoryTree: vi.fn(async () => ({ site: 1, version: null, tree: [] })),
+    getAttributes: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
+    getShopGroups: vi.fn(async () => []),
+    preflight: vi.fn(async () => ({ selected: 0, pairs: [], ok: 0, refused: 0 })),
+    publish: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
+    getBatch: vi.fn(async () => ({ batch: null, listings: [] })),
+    getRecent: vi.fn(async () => []),
+    getEdits: vi.fn(async () => ({ pending: 0 })),
+    flushEdits: vi.fn(async () => ({ sent: 0, pending: 0 })),
     ...overrides,
   };
 }
@@ -73,6 +97,55 @@ describe("router", () => {
     // An extension page opened as a tab is still ours; a content script in a tab is not.
     expect(senderAllowed("page", { id: "ext-id", url: "chrome-extension://ext-id/popup.html", tab: { id: 7 } }, options)).toBe(true);
     expect(senderAllowed("page", contentScript, options)).toBe(false);
+  });
+
+  it("side panel messages: only extension pages may send them; a content script may only open the panel", async () => {
+    const h = handlers();
+    const route = createRouter(h, options);
+    const panel = { id: "ext-id", url: "chrome-extension://ext-id/sidepanel.html" };
+    const body = { id: "3f1c0c4e-8a51-4a2b-9b7e-1f2a3b4c5d6e", price: 12.5 };
+    expect(await route(msg("saveProduct", body), contentScript)).toMatchObject({ ok: false, error: { code: "SenderRefused" } });
+    expect(await route(msg("panelTab", { tabId: 3 }), contentScript)).toMatchObject({ ok: false, error: { code: "SenderRefused" } });
+    expect(await route(msg("publish", { accountGroupId: body.id, sites: [1], productIds: [body.id] }), contentScript)).toMatchObject({
+      ok: false,
+      error: { code: "SenderRefused" },
+    });
+    expect(h.saveProduct).not.toHaveBeenCalled();
+    expect(await route(msg("openSidePanel"), contentScript)).toEqual({ ok: true, data: { opened: true } });
+    expect(h.openSidePanel).toHaveBeenCalledWith(undefined, contentScript);
+    expect(await route(msg("saveProduct", body), panel)).toMatchObject({ ok: true, data: { outcome: "queued" } });
+  });
+
+  it("side panel messages are checked against the server's contract at the receiver", async () => {
+    const h = handlers();
+    const route = createRouter(h, options);
+    const panel = { id: "ext-id", url: "chrome-extension://ext-id/sidepanel.html" };
+    const id = "3f1c0c4e-8a51-4a2b-9b7e-1f2a3b4c5d6e";
+    // The product's id is required (the panel never creates products); the contract's rules apply to the rest.
+    expect(await route(msg("saveProduct", { price: 1 }), panel)).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(await route(msg("saveProduct", { id, price: -1 }), panel)).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(await route(msg("saveProduct", { id, size: "big" }), panel)).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(await route(msg("openProduct", {}), panel)).toEqual({
+      ok: false,
+      error: { message: "请指定标签页或商品", status: 400, code: "BadMessage" },
+    });
+    expect(await route(msg("openProduct", { tabId: -1 }), panel)).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(await route(msg("translateProduct", { productId: id, from: "zh", to: ["fr"] }), panel)).toMatchObject({
+      ok: false,
+      error: { code: "BadMessage" },
+    });
+    expect(await route(msg("publish", { accountGroupId: id, sites: [1, 1], productIds: [id] }), panel)).toMatchObject({
+      ok: false,
+      error: { code: "BadMessage" },
+    });
+    expect(await route(msg("getCategoryTree", { site: 9 }), panel)).toMatchObject({ ok: false, error: { code: "BadMessage" } });
+    expect(h.saveProduct).not.toHaveBeenCalled();
+    expect(h.translateProduct).not.toHaveBeenCalled();
+    expect(h.publish).not.toHaveBeenCalled();
+
+    // A valid body reaches the handler as the contract parsed it (the size normalised, the currency upper case).
+    await route(msg("saveProduct", { id, size: "30 X 20 x 10", currency: "cny", title: { zh: "杯子" } }), panel);
+    expect(h.saveProduct).toHaveBeenCalledWith(expect.objectContaining({ id, size: "30x20x10", currency: "CNY" }), panel);
   });
 
   it("turns a thrown ApiError into plain {message, status, code}", async () => {

@@ -993,3 +993,200 @@ export const meliCallLogs = pgTable(
     index("meli_call_logs_tenant_group_idx").on(t.tenantId, t.accountGroupId, t.creationTime),
   ],
 );
+
+// Orders (issue 18). One row per Mercado Libre order in the tenant (whichever way it arrived: a notification, the
+// periodic pull, FetchOrders), its lines in order_items. The list's filters and sorts lead their own indexes with the
+// default order (order time, id) after them (migration 0015 INCLUDEs the columns the visibility and the tabs read).
+export const orders = pgTable(
+  "orders",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** Mercado Libre's order id. */
+    meliOrderId: text("meli_order_id").notNull(),
+    /** Orders bought together share Mercado Libre's pack id. */
+    packId: text("pack_id"),
+    accountGroupId: uuid("account_group_id").notNull(),
+    accountId: uuid("account_id").notNull(),
+    /** The shop account's owner (a sub-account sees its shops' orders). */
+    userId: uuid("user_id").notNull(),
+    site: integer("site").notNull(),
+    isCbt: boolean("is_cbt").notNull().default(false),
+    currency: text("currency").notNull(),
+    /** OrderStatus. */
+    status: integer("status").notNull(),
+    meliStatus: text("meli_status").notNull(),
+    shipmentId: text("shipment_id"),
+    shipmentStatus: text("shipment_status"),
+    shipmentSubstatus: text("shipment_substatus"),
+    buyerId: text("buyer_id"),
+    buyerNickname: text("buyer_nickname"),
+    totalAmount: numeric("total_amount", { precision: 18, scale: 2 }).notNull(),
+    saleFee: numeric("sale_fee", { precision: 18, scale: 2 }).notNull(),
+    freightFee: numeric("freight_fee", { precision: 18, scale: 2 }).notNull(),
+    cost: numeric("cost", { precision: 18, scale: 2 }).notNull(),
+    profit: numeric("profit", { precision: 18, scale: 2 }).notNull(),
+    /** The profit breakdown (contract/orders.ts profitBreakdown). */
+    profitDetail: jsonb("profit_detail").notNull().default({}),
+    logisticsName: text("logistics_name"),
+    logisticsNumber: text("logistics_number"),
+    thumb: text("thumb"),
+    /** The buyer's address (contract/orders.ts orderAddress). */
+    address: jsonb("address"),
+    orderTime: time("order_time").notNull(),
+    deliveryTime: time("delivery_time"),
+    signingTime: time("signing_time"),
+    estimatedDeliveryTime: time("estimated_delivery_time"),
+    mustSendTime: time("must_send_time"),
+    /** Mercado Libre's last_updated of what is stored: an older read never lands over a newer one. */
+    meliUpdated: time("meli_updated"),
+    syncTime: time("sync_time").notNull().defaultNow(),
+    ...creation,
+    ...modification,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("orders_tenant_meli_order_key").on(t.tenantId, t.meliOrderId),
+    index("orders_tenant_time_idx").on(t.tenantId, t.orderTime, t.id),
+    index("orders_tenant_status_time_idx").on(t.tenantId, t.status, t.orderTime, t.id),
+    index("orders_tenant_site_time_idx").on(t.tenantId, t.site, t.orderTime, t.id),
+    index("orders_tenant_group_time_idx").on(t.tenantId, t.accountGroupId, t.orderTime, t.id),
+    index("orders_tenant_account_time_idx").on(t.tenantId, t.accountId, t.orderTime, t.id),
+    index("orders_tenant_user_time_idx").on(t.tenantId, t.userId, t.orderTime, t.id),
+    index("orders_tenant_pack_idx")
+      .on(t.tenantId, t.packId)
+      .where(sql`${t.packId} is not null`),
+    index("orders_tenant_must_send_idx").on(t.tenantId, t.mustSendTime, t.id),
+    index("orders_tenant_modification_idx").on(t.tenantId, t.lastModificationTime, t.id),
+  ],
+);
+
+/** An order's lines, with the listing and product each came from when recorded. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    orderId: uuid("order_id").notNull(),
+    line: integer("line").notNull(),
+    itemId: text("item_id").notNull(),
+    variationId: text("variation_id"),
+    title: text("title").notNull(),
+    thumb: text("thumb"),
+    link: text("link"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: numeric("unit_price", { precision: 18, scale: 2 }).notNull(),
+    saleFee: numeric("sale_fee", { precision: 18, scale: 2 }).notNull(),
+    sku: text("sku"),
+    vkes: jsonb("vkes").notNull().default([]),
+    listingId: uuid("listing_id"),
+    productId: uuid("product_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orderId, t.line] }),
+    index("order_items_tenant_product_idx").on(t.tenantId, t.productId),
+    index("order_items_tenant_item_idx").on(t.tenantId, t.itemId),
+  ],
+);
+
+// Freight rules, size charts and the selection library (issue 18). Freight rules and size charts are the tenant's
+// (pulled by its users, read by its publishing); the selection library is the host's own data: its rows carry the host's
+// tenant id, so the same row-level security applies and only host-side work (erp_host) reaches them.
+
+/** A freight rule (spec §3: start, end, freight, site): the freight of a parcel over `start` up to `end` grams. */
+export const meliFreightRules = pgTable(
+  "meli_freight_rules",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** 1-5 (Site); 5 is global selling's table (USD). */
+    site: integer("site").notNull(),
+    /** Grams: the band holds weights over start, up to and with end. */
+    start: numeric("start", { precision: 12, scale: 2 }).notNull(),
+    end: numeric("end", { precision: 12, scale: 2 }).notNull(),
+    freight: numeric("freight", { precision: 18, scale: 2 }).notNull(),
+    /** The table's currency (the site's; USD for global selling). */
+    currency: text("currency").notNull(),
+    ...creation,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index("meli_freight_rules_tenant_site_idx").on(t.tenantId, t.site, t.start)],
+);
+
+/** A seller's size chart (Mercado Libre /catalog/charts) pulled for a shop group; its rows are what SIZE_GRID_ROW_ID names. */
+export const meliSizeCharts = pgTable(
+  "meli_size_charts",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    accountGroupId: uuid("account_group_id").notNull(),
+    /** Mercado Libre's chart id (SIZE_GRID_ID's value). */
+    chartId: text("chart_id").notNull(),
+    site: integer("site").notNull(),
+    domainId: text("domain_id").notNull(),
+    name: text("name").notNull(),
+    chartType: text("chart_type").notNull(),
+    /** The GENDER value the chart is for, when it names one. */
+    gender: text("gender"),
+    mainAttributeId: text("main_attribute_id"),
+    /** [{id, label}]: each row's id and its main attribute's value. */
+    rows: jsonb("rows").notNull().default([]),
+    fetchedAt: time("fetched_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("meli_size_charts_chart_key").on(t.tenantId, t.accountGroupId, t.chartId),
+    index("meli_size_charts_tenant_domain_idx").on(t.tenantId, t.accountGroupId, t.domainId),
+  ],
+);
+
+/** A competitor listing the host watches (spec §3 Competitor listing), as its latest read left it. */
+export const selectionSkus = pgTable(
+  "selection_skus",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** The marketplace item id (MLM123…). */
+    sku: text("sku").notNull(),
+    /** What the host gave: the listing URL, or the id itself. */
+    url: text("url").notNull(),
+    site: integer("site"),
+    status: text("status"),
+    sellerId: text("seller_id"),
+    sellerCountry: text("seller_country"),
+    title: text("title"),
+    permalink: text("permalink"),
+    image: text("image"),
+    price: numeric("price", { precision: 18, scale: 2 }),
+    originalPrice: numeric("original_price", { precision: 18, scale: 2 }),
+    currencyId: text("currency_id"),
+    sold: integer("sold"),
+    isCbt: boolean("is_cbt").notNull().default(false),
+    /** The item's own creation date on Mercado Libre. */
+    skuCreateDate: time("sku_create_date"),
+    /** Why the last read failed, in Chinese; null after a good read. */
+    error: text("error"),
+    lastReadTime: time("last_read_time"),
+    /** When the job reads it next (the job carries it: a job whose time is not the row's is a stale one). */
+    nextReadTime: time("next_read_time").notNull(),
+    ...creation,
+    ...modification,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("selection_skus_sku_key").on(t.tenantId, t.sku),
+    index("selection_skus_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+  ],
+);
+
+/** One read of a watched listing: its price and sold count then (the trend). */
+export const selectionSnapshots = pgTable(
+  "selection_snapshots",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    skuId: uuid("sku_id").notNull(),
+    readTime: time("read_time").notNull(),
+    price: numeric("price", { precision: 18, scale: 2 }),
+    originalPrice: numeric("original_price", { precision: 18, scale: 2 }),
+    sold: integer("sold"),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.skuId, t.readTime] })],
+);

@@ -16,6 +16,10 @@ import { registerSettings } from "./settings/routes.ts";
 import { registerTasks } from "./tasks/routes.ts";
 import { registerTenancy } from "./tenancy/routes.ts";
 import { registerUsers } from "./users/routes.ts";
+import { registerOrders } from "./orders/routes.ts";
+import { registerFreight } from "./freight/routes.ts";
+import { registerSelection } from "./selection/routes.ts";
+import { registerSizeCharts } from "./size-charts/routes.ts";
 import { registerWorkbench } from "./workbench/routes.ts";
 
 export function registerModules(r: Registrar, services: Services) {
@@ -37,4 +41,8 @@ export function registerModules(r: Registrar, services: Services) {
   registerListings(r);
   registerListingEdits(r, services);
   registerListingSync(r, services);
+  registerOrders(r, services);
+  registerFreight(r, services);
+  registerSizeCharts(r, services);
+  registerSelection(r, services);
 }

@@ -7,7 +7,7 @@ import { objectBody, route } from "./http.ts";
 import { itemJson } from "./item-rules.ts";
 import { notificationControl } from "./notify.ts";
 import { createCode, issueTokens, sellerFor } from "./oauth.ts";
-import { advanceOrders, createOrder, orderJson, type OrderRequest } from "./orders.ts";
+import { advanceOrders, createOrder, createPack, orderJson, type OrderRequest } from "./orders.ts";
 import { isLocalSite, isSiteId, LOCAL_SITES, type LocalSiteId, type SiteId } from "./sites.ts";
 import type { App, CreationRecord, RateLimitSettings, Store, User } from "./store.ts";
 
@@ -106,6 +106,13 @@ export function createControl(store: Store) {
       if (!u || !isLocalSite(u.siteId)) throw new Error(`no local seller ${sellerId}`);
       advanceOrders(store);
       return orderJson(store, createOrder(store, u, request));
+    },
+    /** Orders bought together now (one pack id, one shipment), paid unless another status is asked for. */
+    createPack(sellerId: number, count: number, request: Omit<OrderRequest, "pack"> = {}) {
+      const u = state.users.get(sellerId);
+      if (!u || !isLocalSite(u.siteId)) throw new Error(`no local seller ${sellerId}`);
+      advanceOrders(store);
+      return createPack(store, u, count, request).map((o) => orderJson(store, o));
     },
     /** The orders so far (the stream brought up to the clock first). */
     orders(sellerId?: number) {
@@ -212,6 +219,8 @@ export function registerControlRoutes(f: FastifyInstance, control: Control) {
     return control.createOrder(sellerId, {
       itemId: typeof b.itemId === "string" ? b.itemId : undefined,
       quantity: typeof b.quantity === "number" ? b.quantity : undefined,
+      // The order's status from the start (e.g. "paid"), instead of the seeded course.
+      status: typeof b.status === "string" ? (b.status as OrderRequest["status"]) : undefined,
     });
   });
 

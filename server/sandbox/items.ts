@@ -270,7 +270,10 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
     return reply.code(201).send({ ...itemJson(item), warnings });
   });
 
-  f.get("/items", auth, async (req) => {
+  // Item reads are public (a competitor's listing is read without its seller's token); a bad token is still a 401.
+  const pub = route({ auth: "optional" });
+
+  f.get("/items", pub, async (req) => {
     const q = query(req);
     const ids = (q.ids ?? "")
       .split(",")
@@ -290,7 +293,7 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
     });
   });
 
-  f.get("/items/:id", auth, async (req) => {
+  f.get("/items/:id", pub, async (req) => {
     const item = store.state.items.get(params(req).id);
     if (!item) throw itemNotFound(params(req).id);
     return itemJson(item);

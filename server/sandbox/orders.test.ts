@@ -185,3 +185,72 @@ describe("global selling orders", () => {
     expect((await t.call("GET", "/marketplace/orders/search", { token: local })).status).toBe(403);
   });
 });
+
+describe("shipments, labels, invoices, packs and order notifications", () => {
+  it("moves a paid order's shipment on with the clock; its label is a PDF only when ready_to_ship", async () => {
+    const order = t.control.createOrder(sellerId, { status: "paid" });
+    const shipmentId = (await t.call("GET", `/orders/${order.id}`, { token })).body.shipping.id;
+    const shipment = async () => (await t.call("GET", `/shipments/${shipmentId}`, { token })).body;
+    const label = () => t.call("GET", "/shipment_labels", { token, query: { shipment_ids: shipmentId, response_type: "pdf" } });
+    expect(await shipment()).toMatchObject({ status: "handling", order_id: order.id, tracking_number: null });
+    const before = await label();
+    expect(before.status).toBe(400);
+    expect(before.body.error).toBe("not_ready_to_ship");
+    const first = await shipment();
+    expect(Date.parse(first.shipping_option.estimated_handling_limit.date) - Date.parse(order.date_created)).toBe(24 * HOUR);
+    expect(first.receiver_address.city.name).toBeTruthy();
+
+    await advance(2 * HOUR);
+    expect(await shipment()).toMatchObject({ status: "ready_to_ship", substatus: "ready_to_print" });
+    const after = await label();
+    expect(after.status).toBe(200);
+    expect(after.headers["content-type"]).toBe("application/pdf");
+    expect(after.raw.startsWith("%PDF-1.4")).toBe(true);
+    expect(after.raw.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(after.raw).toContain(String(order.id));
+
+    await advance(22 * HOUR);
+    expect((await shipment()).status).toBe("shipped");
+    expect((await label()).status).toBe(400);
+    await advance(48 * HOUR);
+    expect(["delivered", "not_delivered"]).toContain((await shipment()).status);
+
+    const invoice = await t.call("GET", `/users/${sellerId}/invoices/orders/${order.id}`, { token });
+    expect(invoice.status).toBe(200);
+    expect(invoice.body).toMatchObject({ order_id: order.id, status: "authorized", currency_id: "MXN" });
+    const unpaid = t.control.createOrder(sellerId, { status: "payment_required" });
+    expect((await t.call("GET", `/users/${sellerId}/invoices/orders/${unpaid.id}`, { token })).status).toBe(404);
+    const other = await t.connect("OTHER_SHIPPER");
+    expect((await t.call("GET", `/shipments/${shipmentId}`, { token: other.access_token })).status).toBe(403);
+  });
+
+  it("packs several orders under one pack id and one shipment", async () => {
+    const pack = t.control.createPack(sellerId, 3);
+    expect(new Set(pack.map((o) => o.pack_id)).size).toBe(1);
+    expect(pack[0].pack_id).not.toBeNull();
+    expect(new Set(pack.map((o) => o.shipping.id)).size).toBe(1);
+    expect(new Set(pack.map((o) => o.buyer.id)).size).toBe(1);
+    const read = (await t.call("GET", `/orders/${pack[1].id}`, { token })).body;
+    expect(read.pack_id).toBe(pack[0].pack_id);
+  });
+
+  it("notifies each status and shipment change to the callback when the clock reaches it", async () => {
+    const sent: { topic: string; resource: string }[] = [];
+    t.control.notifications.configure({
+      url: "http://app.test/api/Meli/MeliCallback",
+      send: async (_url, p) => {
+        sent.push({ topic: p.topic, resource: p.resource });
+        return 200;
+      },
+    });
+    const order = t.control.createOrder(sellerId, { status: "paid" });
+    await t.control.notifications.settle();
+    expect(sent).toEqual([{ topic: "orders_v2", resource: `/orders/${order.id}` }]);
+    t.control.clock.advance(3 * HOUR);
+    t.control.orders(sellerId);
+    await t.control.notifications.settle();
+    // Its shipment became ready_to_ship (2 hours after the payment), once; the stream's new orders were notified too.
+    expect(sent.filter((n) => n.resource === `/shipments/${order.shipping.id}`)).toHaveLength(1);
+    expect(sent.filter((n) => n.resource === `/orders/${order.id}`)).toHaveLength(1);
+  });
+});

@@ -1,14 +1,19 @@
 // Orders that appear over time, so order sync has work: each connected seller gets 0-2 orders per slot of the sandbox
 // clock, at times fixed by (seed, seller, slot). Lines sell the seller's active items when it has some (their stock
 // goes down and sold_quantity up), else a sample product. Statuses move on with the clock (payment_required → paid,
-// some paid orders are cancelled an hour later).
+// some paid orders are cancelled an hour later). Each order has a shipment (orders of a pack share one) that moves on
+// from its payment: handling, ready_to_ship 2 hours later (its label PDF can be printed then, not before), shipped a
+// day after the payment, delivered (or, for a few, not_delivered) two days later; a cancelled order's shipment is
+// cancelled. Every change after an order appears (its status, its shipment's) is notified to the app's callback
+// (orders_v2 / shipments, marketplace_orders / marketplace_shipments for a global seller's) when the clock reaches it.
 import type { FastifyInstance } from "fastify";
 import { badRequest, forbidden, notFound } from "./errors.ts";
 import { syncGlobalStock } from "./global-items.ts";
 import { caller, intQuery, params, query, route } from "./http.ts";
+import { textPdf } from "./label-pdf.ts";
 import { settleStock } from "./item-rules.ts";
 import { notify, notifyGlobalItem, notifyItem } from "./notify.ts";
-import { between, unit } from "./random.ts";
+import { between, pick, unit } from "./random.ts";
 import { roundPrice, SITES, type LocalSiteId } from "./sites.ts";
 import type { Order, OrderStatus, Store, User } from "./store.ts";
 
@@ -72,7 +77,15 @@ function sell(store: Store, itemId: string, variationId: number | null, quantity
   else notifyItem(store, item);
 }
 
-export type OrderRequest = { itemId?: string; variationId?: number; quantity?: number; status?: OrderStatus; at?: number };
+export type OrderRequest = {
+  itemId?: string;
+  variationId?: number;
+  quantity?: number;
+  status?: OrderStatus;
+  at?: number;
+  /** Bought together with other orders: they share the pack id and one shipment. */
+  pack?: { id: number; shippingId: number };
+};
 
 /** Creates one order for the seller now (or at `at`): the order stream's step, also used by the control API. */
 export function createOrder(
@@ -147,10 +160,12 @@ export function createOrder(
     lines: [line],
     currency: SITES[site].currency,
     buyer: { id: buyerId, nickname: `TESTBUYER${buyerId % 100000}` },
-    shippingId: 40_000_000_000 + between(1, 9_999_999_999, store.seed, "shipping", key),
+    shippingId: request.pack?.shippingId ?? 40_000_000_000 + between(1, 9_999_999_999, store.seed, "shipping", key),
     paymentId: 60_000_000_000 + between(1, 9_999_999_999, store.seed, "payment", key),
+    packId: request.pack?.id ?? null,
   };
   store.state.orders.set(order.id, order);
+  queueEvents(store, order);
   // A global seller's marketplace user's orders are marketplace orders.
   if (seller.parentId === null) notify(store, "orders_v2", `/orders/${order.id}`, seller.id);
   else notify(store, "marketplace_orders", `/marketplace/orders/${order.id}`, seller.id);
@@ -170,6 +185,257 @@ export function advanceOrders(store: Store) {
     }
     seller.orderCursor = now;
   }
+  notifyDue(store, now);
+}
+
+/** Several orders bought together now by one buyer: one pack id, one shipment. */
+export function createPack(store: Store, seller: User, count: number, request: Omit<OrderRequest, "pack"> = {}): Order[] {
+  const n = store.state.counters.order;
+  const pack = {
+    id: 2_100_000_000_000_000 + n * 10 + (seller.id % 7),
+    shippingId: 40_000_000_000 + between(1, 9_999_999_999, store.seed, "pack-shipping", seller.id, n),
+  };
+  const orders = Array.from({ length: count }, () => createOrder(store, seller, { status: "paid", ...request, pack }));
+  const buyer = orders[0].buyer;
+  for (const o of orders) o.buyer = buyer;
+  return orders;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shipments over the clock, and the notifications of every change.
+
+const HOUR = 60 * MINUTE;
+/** After the payment: ready to ship (label), shipped, delivered. */
+export const READY_AFTER_MS = 2 * HOUR;
+export const SHIPPED_AFTER_MS = 24 * HOUR;
+export const DELIVERED_AFTER_MS = 72 * HOUR;
+/** The seller must hand the parcel over within this after the payment (the shipment's handling limit). */
+export const HANDLING_LIMIT_MS = 24 * HOUR;
+const ESTIMATED_DELIVERY_MS = 5 * 24 * HOUR;
+
+type ShipmentState = {
+  status: "pending" | "handling" | "ready_to_ship" | "shipped" | "delivered" | "not_delivered" | "cancelled";
+  substatus: string | null;
+  updated: number;
+  paidAt: number | null;
+  history: Record<string, number>;
+};
+
+/** The shipment's status at `now`, from its order's payment and cancellation. */
+export function shipmentAt(store: Store, order: Order, now: number): ShipmentState {
+  const paid = order.timeline.find((s) => s.status === "paid")?.at ?? null;
+  const cancelled = order.timeline.find((s) => s.status === "cancelled" || s.status === "invalid")?.at ?? null;
+  const lost = unit(store.seed, "not-delivered", order.shippingId) < 0.03;
+  const steps: { at: number; status: ShipmentState["status"]; substatus: string | null }[] = [
+    { at: order.createdAt, status: "pending", substatus: null },
+  ];
+  if (paid !== null) {
+    steps.push({ at: paid, status: "handling", substatus: null });
+    steps.push({ at: paid + READY_AFTER_MS, status: "ready_to_ship", substatus: "ready_to_print" });
+    steps.push({ at: paid + SHIPPED_AFTER_MS, status: "shipped", substatus: null });
+    steps.push({
+      at: paid + DELIVERED_AFTER_MS,
+      status: lost ? "not_delivered" : "delivered",
+      substatus: lost ? "returning_to_sender" : null,
+    });
+  }
+  const live =
+    cancelled === null
+      ? steps
+      : [...steps.filter((s) => s.at < cancelled), { at: cancelled, status: "cancelled" as const, substatus: null }];
+  // A parcel already shipped is not cancelled with its order.
+  const effective = cancelled !== null && paid !== null && cancelled >= paid + SHIPPED_AFTER_MS ? steps : live;
+  let current = effective[0];
+  const history: Record<string, number> = {};
+  for (const step of effective) {
+    if (step.at > now) break;
+    current = step;
+    history[step.status] = step.at;
+  }
+  return { status: current.status, substatus: current.substatus, updated: current.at, paidAt: paid, history };
+}
+
+type Event = { at: number; orderId: number; kind: "order" | "shipment" };
+/** Keyed by the orders map (replaced on reset), so a reset forgets the pending notifications. */
+const events = new WeakMap<Map<number, Order>, Event[]>();
+
+function queueEvents(store: Store, order: Order) {
+  let list = events.get(store.state.orders);
+  if (!list) {
+    list = [];
+    events.set(store.state.orders, list);
+  }
+  const add = (e: Event) => {
+    let lo = 0;
+    let hi = list!.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list![mid].at <= e.at) lo = mid + 1;
+      else hi = mid;
+    }
+    list!.splice(lo, 0, e);
+  };
+  for (const step of order.timeline.slice(1)) add({ at: step.at, orderId: order.id, kind: "order" });
+  const far = shipmentAt(store, order, Number.MAX_SAFE_INTEGER);
+  for (const at of Object.values(far.history)) if (at > order.createdAt) add({ at, orderId: order.id, kind: "shipment" });
+}
+
+/** Sends the notifications of every change the clock has reached. */
+function notifyDue(store: Store, now: number) {
+  const list = events.get(store.state.orders);
+  if (!list?.length || list[0].at > now) return;
+  let i = 0;
+  while (i < list.length && list[i].at <= now) i++;
+  const due = list.splice(0, i);
+  const sent = new Set<string>();
+  for (const e of due) {
+    const order = store.state.orders.get(e.orderId);
+    if (!order) continue;
+    const global = store.state.users.get(order.sellerId)?.parentId != null;
+    const key = `${e.kind}:${e.kind === "order" ? order.id : order.shippingId}`;
+    if (sent.has(key)) continue;
+    sent.add(key);
+    if (e.kind === "order") {
+      if (global) notify(store, "marketplace_orders", `/marketplace/orders/${order.id}`, order.sellerId);
+      else notify(store, "orders_v2", `/orders/${order.id}`, order.sellerId);
+    } else if (global) notify(store, "marketplace_shipments", `/marketplace/shipments/${order.shippingId}`, order.sellerId);
+    else notify(store, "shipments", `/shipments/${order.shippingId}`, order.sellerId);
+  }
+}
+
+/** What the seller pays to ship: the full (list) cost, the buyer's share (0 with free shipping from the site's threshold). */
+function shippingCosts(store: Store, orders: Order[]) {
+  const site = SITES[orders[0].siteId];
+  const units = orders.reduce((s, o) => s + o.lines.reduce((a, l) => a + l.quantity, 0), 0);
+  const total = orders.reduce((s, o) => s + o.lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0), 0);
+  const listCost = roundPrice(site.id, site.perUsd * (4 + 1.5 * (units - 1)));
+  const free = total >= site.fixedFeeUnder;
+  return { listCost, buyerCost: free ? 0 : listCost };
+}
+
+const STREETS = ["Av. Insurgentes Sur", "Calle Reforma", "Rua Augusta", "Av. Providencia", "Carrera 7", "Calle Juárez"];
+const CITIES: Record<LocalSiteId, [string, string][]> = {
+  MLM: [
+    ["Ciudad de México", "CDMX"],
+    ["Guadalajara", "Jalisco"],
+    ["Monterrey", "Nuevo León"],
+  ],
+  MLB: [
+    ["São Paulo", "SP"],
+    ["Rio de Janeiro", "RJ"],
+    ["Belo Horizonte", "MG"],
+  ],
+  MLC: [
+    ["Santiago", "Región Metropolitana"],
+    ["Valparaíso", "Valparaíso"],
+  ],
+  MCO: [
+    ["Bogotá", "Bogotá D.C."],
+    ["Medellín", "Antioquia"],
+  ],
+};
+
+/** The orders sharing the order's shipment (its pack's, or itself). */
+function shipmentOrders(store: Store, shippingId: number): Order[] {
+  return [...store.state.orders.values()].filter((o) => o.shippingId === shippingId).sort((a, b) => a.id - b.id);
+}
+
+export function shipmentJson(store: Store, orders: Order[]) {
+  const order = orders[0];
+  const now = store.now();
+  const s = shipmentAt(store, order, now);
+  const { listCost, buyerCost } = shippingCosts(store, orders);
+  const [city, state] = pick(CITIES[order.siteId], store.seed, "city", order.buyer.id);
+  const street = pick(STREETS, store.seed, "street", order.buyer.id);
+  const number = between(1, 2999, store.seed, "number", order.buyer.id);
+  const zip = String(between(10000, 99999, store.seed, "zip", order.buyer.id));
+  const iso = (t: number | undefined) => (t === undefined ? null : store.iso(t));
+  const tracked = s.history.ready_to_ship !== undefined && s.status !== "cancelled";
+  return {
+    id: order.shippingId,
+    mode: "me2",
+    logistic_type: "drop_off",
+    status: s.status,
+    substatus: s.substatus,
+    order_id: order.id,
+    pack_id: order.packId ?? null,
+    sender_id: order.sellerId,
+    receiver_id: order.buyer.id,
+    site_id: order.siteId,
+    date_created: store.iso(order.createdAt),
+    last_updated: store.iso(s.updated),
+    tracking_number: tracked ? `MEL${order.shippingId}${order.siteId.slice(0, 2)}` : null,
+    tracking_method: "Mercado Envíos",
+    status_history: {
+      date_handling: iso(s.history.handling),
+      date_ready_to_ship: iso(s.history.ready_to_ship),
+      date_shipped: iso(s.history.shipped),
+      date_delivered: iso(s.history.delivered),
+      date_not_delivered: iso(s.history.not_delivered),
+      date_cancelled: iso(s.history.cancelled),
+    },
+    shipping_option: {
+      id: 501245,
+      name: "Estándar a domicilio",
+      currency_id: order.currency,
+      list_cost: listCost,
+      cost: buyerCost,
+      estimated_delivery_time: { date: s.paidAt === null ? null : store.iso(s.paidAt + ESTIMATED_DELIVERY_MS) },
+      estimated_handling_limit: { date: s.paidAt === null ? null : store.iso(s.paidAt + HANDLING_LIMIT_MS) },
+    },
+    base_cost: listCost,
+    order_cost: orders.reduce((a, o) => a + o.lines.reduce((b, l) => b + l.unitPrice * l.quantity, 0), 0),
+    receiver_address: {
+      id: 1_000_000_000 + (order.buyer.id % 1_000_000_000),
+      address_line: `${street} ${number}`,
+      street_name: street,
+      street_number: String(number),
+      zip_code: zip,
+      city: { name: city },
+      state: { name: state },
+      country: { id: SITES[order.siteId].countryId, name: SITES[order.siteId].name },
+      neighborhood: { name: "Centro" },
+      receiver_name: `Comprador ${order.buyer.nickname}`,
+      receiver_phone: `55${String(order.buyer.id).slice(-8)}`,
+      comment: null,
+    },
+  };
+}
+
+/** The shipment's label: a small PDF, only when ready_to_ship. */
+function labelPdf(store: Store, orders: Order[]): Buffer {
+  const ship = shipmentJson(store, orders);
+  if (ship.status !== "ready_to_ship") {
+    throw badRequest(`Shipment ${ship.id} is not ready to ship (status ${ship.status})`, "not_ready_to_ship");
+  }
+  const a = ship.receiver_address;
+  return textPdf([
+    "Mercado Envios",
+    `Envio ${ship.id}  Venta ${orders.map((o) => o.id).join(", ")}`,
+    `Rastreo ${ship.tracking_number}`,
+    `Para: ${a.receiver_name}`,
+    `${a.address_line}, ${a.neighborhood.name}`,
+    `${a.city.name}, ${a.state.name} ${a.zip_code}`,
+    ...orders.flatMap((o) => o.lines.map((l) => `${l.quantity} x ${l.itemId} ${l.title}`)),
+  ]);
+}
+
+function invoiceJson(store: Store, order: Order) {
+  const s = statusAt(order, store.now());
+  if (s.paidAt === null) throw notFound(`Invoice for order ${order.id} not found`);
+  const total = order.lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0);
+  return {
+    id: 7_000_000_000 + (order.id % 1_000_000_000),
+    order_id: order.id,
+    invoice_number: `FAC-${order.siteId}-${String(order.id).slice(-8)}`,
+    status: s.status === "cancelled" ? "cancelled" : "authorized",
+    issued_date: store.iso(s.paidAt),
+    currency_id: order.currency,
+    amount: total,
+    buyer: { id: order.buyer.id, name: `Comprador ${order.buyer.nickname}` },
+    items: order.lines.map((l) => ({ item_id: l.itemId, title: l.title, quantity: l.quantity, unit_price: l.unitPrice })),
+    fiscal_document: { url: `https://www.mercadolibre.com/invoices/${order.id}.pdf` },
+  };
 }
 
 function statusAt(order: Order, now: number): { status: OrderStatus; updated: number; paidAt: number | null } {
@@ -233,7 +499,7 @@ export function orderJson(store: Store, order: Order) {
     shipping: { id: order.shippingId },
     buyer: order.buyer,
     seller: { id: order.sellerId },
-    pack_id: null,
+    pack_id: order.packId ?? null,
     tags: status === "paid" ? ["paid", "not_delivered"] : status === "cancelled" ? ["not_delivered"] : ["not_paid"],
     context: { channel: "marketplace", site: order.siteId, flows: [] },
     cancel_detail:
@@ -309,6 +575,40 @@ export function registerOrderRoutes(f: FastifyInstance, store: Store) {
     const q = query(req);
     if (q.seller && Number(q.seller) !== me.id) throw forbidden("Invalid caller.id: the seller is not the caller");
     return search(store, store.ownIds(me), q, 50);
+  });
+
+  /** The caller's order (or a marketplace user's of the caller's), or 404 / 403 as the real API. */
+  const ownOrder = (req: Parameters<typeof caller>[0], id: unknown) => {
+    const order = store.state.orders.get(Number(id));
+    if (!order || order.createdAt > store.now()) throw notFound(`Order not found`);
+    if (!store.ownIds(caller(req)).includes(order.sellerId)) throw forbidden();
+    return order;
+  };
+  const ownShipment = (req: Parameters<typeof caller>[0], id: unknown) => {
+    const orders = shipmentOrders(store, Number(id)).filter((o) => o.createdAt <= store.now());
+    if (!orders.length) throw notFound(`Shipment not found`);
+    if (!store.ownIds(caller(req)).includes(orders[0].sellerId)) throw forbidden();
+    return orders;
+  };
+
+  f.get("/shipments/:id", auth, async (req) => shipmentJson(store, ownShipment(req, params(req).id)));
+  f.get("/marketplace/shipments/:id", auth, async (req) => shipmentJson(store, ownShipment(req, params(req).id)));
+  f.get("/marketplace/shipments/:id/labels", auth, async (req, reply) =>
+    reply.type("application/pdf").send(labelPdf(store, ownShipment(req, params(req).id))),
+  );
+  f.get("/shipment_labels", auth, async (req, reply) => {
+    const q = query(req);
+    if (!q.shipment_ids) throw badRequest("The shipment_ids param is required");
+    if (q.response_type && q.response_type !== "pdf") throw badRequest(`Invalid response_type: ${q.response_type}`);
+    const ids = q.shipment_ids.split(",").filter(Boolean);
+    if (ids.length !== 1) throw badRequest("One shipment id per label in the sandbox");
+    return reply.type("application/pdf").send(labelPdf(store, ownShipment(req, ids[0])));
+  });
+  f.get("/marketplace/orders/:id/invoice", auth, async (req) => invoiceJson(store, ownOrder(req, params(req).id)));
+  f.get("/users/:userId/invoices/orders/:id", auth, async (req) => {
+    const order = ownOrder(req, params(req).id);
+    if (String(order.sellerId) !== params(req).userId) throw forbidden();
+    return invoiceJson(store, order);
   });
 
   f.get("/marketplace/orders/:id", auth, async (req) => {

@@ -5,8 +5,10 @@
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { registerCatalogRoutes } from "./catalog.ts";
+import { registerChartRoutes } from "./charts.ts";
 import { createControl, registerControlRoutes, type Control } from "./control.ts";
 import { defaultBody, MeliError } from "./errors.ts";
+import { registerFreightRoutes } from "./freight.ts";
 import { registerGlobalItemRoutes } from "./global-items.ts";
 import { registerItemRoutes } from "./items.ts";
 import { createGate } from "./limits.ts";
@@ -89,6 +91,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     registerGlobalItemRoutes(f, store);
     registerOrderRoutes(f, store);
     registerVisitRoutes(f, store);
+    registerFreightRoutes(f);
+    registerChartRoutes(f, store);
     if (options.adminRoutes !== false) registerControlRoutes(f, control);
   };
 

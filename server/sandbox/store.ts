@@ -164,6 +164,8 @@ export type Order = {
   buyer: { id: number; nickname: string };
   shippingId: number;
   paymentId: number;
+  /** Orders bought together share a pack id (and one shipment); null for an order alone. */
+  packId?: number | null;
 };
 
 export type Injection = {

@@ -1,7 +1,7 @@
 // The seller's account: /users/me, /users/{id}, and for a global seller its marketplaces and listing caps.
 import type { FastifyInstance } from "fastify";
 import { forbidden, notFound } from "./errors.ts";
-import { caller, params, route } from "./http.ts";
+import { caller, params, principalOf, route } from "./http.ts";
 import { SITES } from "./sites.ts";
 import type { Store, User } from "./store.ts";
 
@@ -52,12 +52,13 @@ export function userJson(store: Store, u: User, full: boolean) {
 export function registerUserRoutes(f: FastifyInstance, store: Store) {
   f.get("/users/me", route({ auth: "required" }), async (req) => userJson(store, caller(req), true));
 
-  f.get("/users/:id", route({ auth: "required" }), async (req) => {
-    const me = caller(req);
+  // Public: another seller's public profile (country, site) without a token; the caller's own in full.
+  f.get("/users/:id", route({ auth: "optional" }), async (req) => {
+    const me = principalOf(req)?.user ?? null;
     const id = Number(params(req).id);
     const user = store.state.users.get(id);
     if (!user) throw notFound(`User not found`);
-    return userJson(store, user, store.ownIds(me).includes(id));
+    return userJson(store, user, !!me && store.ownIds(me).includes(id));
   });
 
   f.get("/marketplace/users/cap", route({ auth: "required" }), async (req) => {

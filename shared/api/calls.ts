@@ -9,6 +9,10 @@ import { infringementWordCalls } from "./infringement.ts";
 import { meliStatListingCalls, meliStatNewListingCalls } from "./listings.ts";
 import { meliAccountCalls, meliCalls } from "./meli.ts";
 import { meliStatLogCalls } from "./meli-logs.ts";
+import { orderCalls } from "./orders.ts";
+import { meliOtherCalls } from "./freight.ts";
+import { meliSelectionSkuCalls } from "./selection.ts";
+import { meliSizeChartCalls } from "./size-charts.ts";
 import { productLabelCalls } from "./product-labels.ts";
 import { productExportCalls } from "./product-export.ts";
 import { productCalls } from "./products.ts";
@@ -43,4 +47,8 @@ export const callGroups = {
   meliStat: meliStatCalls,
   meliStatNewListing: meliStatNewListingCalls,
   meliStatListing: meliStatListingCalls,
+  order: orderCalls,
+  meliOther: meliOtherCalls,
+  meliSizeChart: meliSizeChartCalls,
+  meliSelectionSku: meliSelectionSkuCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -11,6 +11,7 @@ import { createInfringementWordApi } from "./infringement.ts";
 import { createMeliStatListingApi, createMeliStatNewListingApi } from "./listings.ts";
 import { createMeliAccountApi, createMeliApi } from "./meli.ts";
 import { createMeliStatLogApi } from "./meli-logs.ts";
+import { createOrderApi } from "./orders.ts";
 import { createProductLabelApi } from "./product-labels.ts";
 import { createProductExportApi } from "./product-export.ts";
 import { createProductApi } from "./products.ts";
@@ -21,6 +22,9 @@ import { createTenancyApi } from "./tenancy.ts";
 import { createTokenApi } from "./token.ts";
 import { createUserApi } from "./users.ts";
 import { createWorkbenchApi } from "./workbench.ts";
+import { createMeliOtherApi } from "./freight.ts";
+import { createMeliSelectionSkuApi } from "./selection.ts";
+import { createMeliSizeChartApi } from "./size-charts.ts";
 
 export * from "./client.ts";
 export * from "./errors.ts";
@@ -55,6 +59,10 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     meliStat: createMeliStatApi(client),
     meliStatNewListing: createMeliStatNewListingApi(client),
     meliStatListing: createMeliStatListingApi(client),
+    order: createOrderApi(client),
+    meliOther: createMeliOtherApi(client),
+    meliSizeChart: createMeliSizeChartApi(client),
+    meliSelectionSku: createMeliSelectionSkuApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -141,6 +141,28 @@ export const PublishBatchStatus = {
 } as const;
 export type PublishBatchStatus = (typeof PublishBatchStatus)[keyof typeof PublishBatchStatus];
 
+/**
+ * An order's state (the spec's set 1-7; issue 18): Mercado Libre's order status and its shipment's status read as one
+ * step of the seller's day. A cancelled or invalid order is Cancelled whatever its shipment says.
+ */
+export const OrderStatus = {
+  /** payment_required, payment_in_process, partially_paid: not paid yet. */
+  Unpaid: 1,
+  /** Paid; the shipment is pending or handling (no label yet). */
+  Paid: 2,
+  /** Paid; the shipment is ready_to_ship: its label can be printed, ship before mustSendTime. */
+  ReadyToShip: 3,
+  /** The shipment is on its way (shipped). */
+  Shipped: 4,
+  /** Delivered to the buyer. */
+  Delivered: 5,
+  /** The shipment came back or was not delivered (not_delivered). */
+  NotDelivered: 6,
+  /** cancelled or invalid. */
+  Cancelled: 7,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
 /** A listing's state: before publishing (ours) and after (Mercado Libre's item status). */
 export const ListingStatus = {
   /** Waiting for its publish job. */

@@ -1,8 +1,9 @@
 // Live progress (issue 15): what GET /api/events streams as server-sent events. Each event says that a task or a
 // publish batch changed and how far it is; the console refetches what it shows of it.
 
-/** What changed: a background task (task centre) or a publish batch. */
-export type ProgressKind = "task" | "publishBatch";
+/** What changed: a background task (task centre), a publish batch, or orders (arrived or changed: issue 18, the id is
+ *  a shop group's, one event per stored page and shop owner). */
+export type ProgressKind = "task" | "publishBatch" | "order";
 
 export type ProgressEvent = {
   kind: ProgressKind;

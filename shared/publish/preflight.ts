@@ -5,6 +5,7 @@
 import { CategoryAttributeModelType, type CategoryAttribute, type MeliCategory } from "../contract/category.ts";
 import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contract/meli.ts";
 import type { PublishRequest } from "../contract/publish.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../contract/size-charts.ts";
 import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
 
 /** Where the seller fixes a problem: the product editor, one attribute, the shop's rules, the GTIN pool, … */
@@ -173,7 +174,17 @@ export function variationAttributeOf(key: string, attributes: readonly CategoryA
 }
 
 /** Attributes another part of the listing fills: package (checked apart), GTIN (the pool), condition (always new). */
-const FILLED_ELSEWHERE = new Set(["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT", "PACKAGE_WEIGHT", "GTIN", "ITEM_CONDITION"]);
+const FILLED_ELSEWHERE = new Set([
+  "PACKAGE_LENGTH",
+  "PACKAGE_WIDTH",
+  "PACKAGE_HEIGHT",
+  "PACKAGE_WEIGHT",
+  "GTIN",
+  "ITEM_CONDITION",
+  // The size chart rule below.
+  SIZE_GRID_ID,
+  SIZE_GRID_ROW_ID,
+]);
 
 /** Every problem of one product × site, and the price and title it would be sent with. */
 export function preflight(pair: PreflightPair): PreflightResult {
@@ -252,6 +263,27 @@ export function preflight(pair: PreflightPair): PreflightResult {
           `attribute:${a.id}`,
         );
     }
+  }
+
+  // Size chart (fashion categories whose attributes have SIZE_GRID_ID): a chart of the shop's is chosen, and for a plain
+  // item (no variations) its row where the category asks for SIZE_GRID_ROW_ID.
+  if (attributes.some((a) => a.id === SIZE_GRID_ID)) {
+    if (!given.has(SIZE_GRID_ID))
+      add(
+        "error",
+        "sizeChart.missing",
+        `attributes.${SIZE_GRID_ID}`,
+        "该类目需要尺码表：请在刊登页为此类目选择店铺的尺码表（没有可选的尺码表时先同步尺码表）",
+        `attribute:${SIZE_GRID_ID}`,
+      );
+    else if (variants.length <= 1 && attributes.some((a) => a.id === SIZE_GRID_ROW_ID) && !given.has(SIZE_GRID_ROW_ID))
+      add(
+        "error",
+        "sizeChart.rowMissing",
+        `attributes.${SIZE_GRID_ROW_ID}`,
+        "已选择尺码表，但未选择商品对应的尺码行",
+        `attribute:${SIZE_GRID_ROW_ID}`,
+      );
   }
 
   // GTIN: one code from the pool per variant (or for the product) that has none of its own.

@@ -139,7 +139,11 @@ export const sectionRoutes: SectionRoute[] = [
     menu: "mercado",
     redirect: "/shops/list",
     meta: { title: "店铺中心", icon: "store", orderNo: 4 },
-    children: [{ path: "/shops/list", name: "ShopList", page: "shops-list", meta: { title: "店铺列表", icon: "store" } }],
+    children: [
+      { path: "/shops/list", name: "ShopList", page: "shops-list", meta: { title: "店铺列表", icon: "store" } },
+      // Not in spec §2's table (issue 18): the shop centre's orders, with the same meta pattern (docs/decisions.md).
+      { path: "/order/list", name: "OrderList", page: "order-list", meta: { title: "订单列表", icon: "shopping-bag", keepAlive: true } },
+    ],
   },
   {
     path: "/task",

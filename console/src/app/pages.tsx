@@ -23,12 +23,14 @@ const pages: Record<string, Page> = {
   "collects-list": lazy(() => import("../features/collects/collect-list-page.tsx")),
   "collects-collect": lazy(() => import("../features/collects/collect-product-page.tsx")),
   "collects-task": lazy(() => import("../features/collects/collect-task-page.tsx")),
+  "products-selection": lazy(() => import("../features/selection/selection-page.tsx")),
   "products-list": lazy(() => import("../features/products/product-list-page.tsx")),
   "products-publish": lazy(() => import("../features/publish/publish-page.tsx")),
   "products-publish-records": lazy(() => import("../features/publish/publish-records-page.tsx")),
   "products-publish-logs": lazy(() => import("../features/publish-logs/publish-logs-page.tsx")),
   "products-sensitives": lazy(() => import("../features/products/sensitives-page.tsx")),
   "shops-list": lazy(() => import("../features/shops/shop-list-page.tsx")),
+  "order-list": lazy(() => import("../features/orders/order-list-page.tsx")),
   "task-list": lazy(() => import("../features/tasks/task-list-page.tsx")),
 };
 

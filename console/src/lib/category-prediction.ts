@@ -10,13 +10,5 @@ export const predictCategory = (input: { site: number; title: string }) => api.m
 export const usePredictCategory = ({ mutationConfig }: MutationHookOptions<typeof predictCategory> = {}) =>
   useMutation(withCallerConfig({ mutationFn: predictCategory }, mutationConfig));
 
-/** The title Mercado Libre predicts best from: the site's language first (pt for Brazil, en for CBT), then any. */
-export function categoryTitleOf(titles: Record<string, string>, site: number): string {
-  const first = site === 2 ? "pt" : site === 5 ? "en" : "es";
-  for (const lang of [first, "en", "es", "pt", "zh"]) if (titles[lang]?.trim()) return titles[lang].trim();
-  return (
-    Object.values(titles)
-      .find((t) => t.trim())
-      ?.trim() ?? ""
-  );
-}
+/** The title Mercado Libre predicts best from (shared with the extension's side panel). */
+export { categoryTitleOf } from "@shared/publish/category-form.ts";

@@ -27,6 +27,12 @@ export function fileNameOf(disposition: string | null | undefined): string | nul
  *  answers the name. */
 export async function downloadProductExport(task: { taskId: string; taskRemark?: string | null }): Promise<string> {
   const url = await api.productExport.downloadExport({ taskId: task.taskId });
+  return downloadFile(url, task.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`);
+}
+
+/** Fetches a file of the API with the session's headers (an export, an order's label) and saves it under the name its
+ *  Content-Disposition gives, else `fallbackName`; a refusal throws the server's error. Answers the name. */
+export async function downloadFile(url: string, fallbackName: string): Promise<string> {
   const { access_token, tenantId } = useUserStore.getState();
   const headers: Record<string, string> = {};
   if (access_token) headers.authorization = `Bearer ${access_token}`;
@@ -38,7 +44,7 @@ export async function downloadProductExport(task: { taskId: string; taskRemark?:
     throw errorFromBody(res.status, body);
   }
   const blob = await res.blob();
-  const name = fileNameOf(res.headers.get("content-disposition")) ?? (task.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`);
+  const name = fileNameOf(res.headers.get("content-disposition")) ?? fallbackName;
   const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = href;

@@ -1,29 +1,92 @@
-// Answers the protocol's messages with the session and collector services.
+// Answers the protocol's messages with the session, collector, side panel and edit services.
 import { browser } from "wxt/browser";
 import { listen } from "../../lib/messaging.ts";
-import { createRouter, type Handlers } from "../../lib/router.ts";
+import type { CollectOutcome } from "../../lib/protocol.ts";
+import { createRouter, type Handlers, type Sender } from "../../lib/router.ts";
 import type { CollectorService } from "./collector.ts";
+import type { EditsService } from "./edits.ts";
+import type { PanelService } from "./panel.ts";
 import type { SessionService } from "./session.ts";
 
-export function createHandlers(session: SessionService, collector: CollectorService): Handlers {
+/** The sender's tab, when a content script sent the message. */
+export const tabOf = (sender: Sender) => {
+  const tab = sender.tab as { id?: number; windowId?: number } | undefined;
+  return typeof tab?.id === "number" && tab.id >= 0 ? { id: tab.id, windowId: tab.windowId } : null;
+};
+
+export type Services = {
+  session: SessionService;
+  collector: CollectorService;
+  panel: PanelService;
+  edits: EditsService;
+  /** Opens the side panel on a tab; called synchronously in the message's handler (a user gesture's). */
+  openSidePanel: (tab: { id: number; windowId?: number }) => Promise<boolean>;
+  /** Told when the login state changed (open panels show it). */
+  onStatus?: () => void;
+};
+
+export function createHandlers({ session, collector, panel, edits, openSidePanel, onStatus }: Services): Handlers {
   return {
     login: async (input) => {
       const status = await session.login(input);
-      void collector.flush(); // a new login may free what waited for it
+      // A new login may free what waited for it.
+      void collector.flush();
+      void edits.flush();
+      onStatus?.();
       return status;
     },
-    logout: () => session.logout(),
+    logout: async () => {
+      const status = await session.logout();
+      onStatus?.();
+      return status;
+    },
     getStatus: () => session.status(),
     getUserInfo: () => session.getUserInfo(),
-    collect: (product) => collector.collect(product),
-    isCollected: (item) => collector.isCollected(item),
+    collect: async (product, sender) => {
+      const tab = tabOf(sender);
+      const item = { platform: product.platform, itemId: product.itemId };
+      if (tab) await panel.record({ type: "collecting", tabId: tab.id, url: sender.url ?? null, item });
+      let outcome: CollectOutcome;
+      try {
+        outcome = await collector.collect(product);
+      } catch (e) {
+        outcome = { outcome: "refused", message: e instanceof Error ? e.message : "采集失败", collectionId: null };
+      }
+      if (tab) await panel.record({ type: "outcome", tabId: tab.id, item, outcome });
+      return outcome;
+    },
+    isCollected: async (item, sender) => {
+      const collected = await collector.isCollected(item);
+      const tab = tabOf(sender);
+      if (tab) await panel.record({ type: "seen", tabId: tab.id, url: sender.url ?? null, item, collected });
+      return collected;
+    },
     getQueue: async () => ({ pending: await collector.pending() }),
     flushQueue: async () => ({ sent: await collector.flush(), pending: await collector.pending() }),
+    openSidePanel: async (_input, sender) => {
+      const tab = tabOf(sender);
+      return { opened: tab ? await openSidePanel(tab) : false };
+    },
+    panelTab: ({ tabId }) => panel.panelTab(tabId),
+    openProduct: (input) => panel.openProduct(input),
+    saveProduct: (body) => edits.save(body),
+    translateProduct: (input) => panel.translate(input),
+    predictWeight: (input) => session.api.product.predictWeightByTitle(input),
+    predictCategory: (input) => session.api.meliCategory.predictMeliCategory(input),
+    getCategoryTree: ({ site }) => panel.categoryTree(site),
+    getAttributes: (input) => session.api.meliCategory.getAttributes(input),
+    getShopGroups: () => panel.shopGroups(),
+    preflight: (request) => panel.preflight(request),
+    publish: (request) => panel.publish(request),
+    getBatch: ({ batchId, accountGroupId }) => panel.batch(batchId, accountGroupId),
+    getRecent: () => panel.recent(),
+    getEdits: async () => ({ pending: await edits.pending() }),
+    flushEdits: async () => ({ sent: await edits.flush(), pending: await edits.pending() }),
   };
 }
 
-export function setupMessages(session: SessionService, collector: CollectorService) {
-  const router = createRouter(createHandlers(session, collector), {
+export function setupMessages(services: Services) {
+  const router = createRouter(createHandlers(services), {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL("/"),
   });

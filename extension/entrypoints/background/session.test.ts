@@ -10,6 +10,8 @@ import { createRouter } from "../../lib/router.ts";
 import { defineStorageItems } from "../../lib/storage.ts";
 import { createHandlers } from "./messages.ts";
 import { createCollector } from "./collector.ts";
+import { createEdits } from "./edits.ts";
+import { createPanel } from "./panel.ts";
 import { createSession } from "./session.ts";
 
 let s: TestServer;
@@ -27,7 +29,14 @@ beforeAll(async () => {
   serverUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
   a = await s.createTenant();
   const session = createSession({ items });
-  route = createRouter(createHandlers(session, createCollector({ session, items })), {
+  const services = {
+    session,
+    collector: createCollector({ session, items }),
+    panel: createPanel({ session, items }),
+    edits: createEdits({ session, items }),
+    openSidePanel: async () => false,
+  };
+  route = createRouter(createHandlers(services), {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: fakeBrowser.runtime.getURL("/"),
   });

@@ -1,6 +1,8 @@
 // The popup: a login form while logged out; who is logged in (GetUserInfo, through the background) and 退出登录
-// while logged in. Every call goes through the background worker's message protocol.
+// while logged in, with 打开商品侧边栏 (the side panel of the current window). Every call goes through the background
+// worker's message protocol.
 import { useEffect, useState, type FormEvent } from "react";
+import { browser } from "wxt/browser";
 import type { UserInfo } from "../../../shared/contract/users.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import type { Status } from "../../lib/protocol.ts";
@@ -131,8 +133,14 @@ function LoggedIn({
 }) {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(0);
+  // The window the popup belongs to, read ahead: the side panel must open inside the click (a user gesture).
+  const [windowId, setWindowId] = useState<number | null>(null);
 
   useEffect(() => {
+    browser.windows.getCurrent().then(
+      (w) => setWindowId(w.id ?? null),
+      () => undefined,
+    );
     sendMessage("getQueue").then(
       (q) => setPending(q.pending),
       () => undefined,
@@ -183,9 +191,25 @@ function LoggedIn({
           </button>
         </p>
       ) : null}
-      <button type="button" onClick={logout} disabled={busy}>
-        退出登录
-      </button>
+      <div className="actions">
+        <button type="button" className="secondary" onClick={logout} disabled={busy}>
+          退出登录
+        </button>
+        <button
+          type="button"
+          disabled={windowId === null}
+          onClick={() => {
+            if (windowId === null) return;
+            void browser.sidePanel.open({ windowId }).then(
+              () => window.close(),
+              () => onError("无法打开侧边栏"),
+            );
+          }}
+          data-testid="popup-open-panel"
+        >
+          打开商品侧边栏
+        </button>
+      </div>
     </section>
   );
 }

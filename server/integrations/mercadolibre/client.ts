@@ -20,6 +20,7 @@ import { kindOf, MeliApiError, meliWords } from "./errors.ts";
 import { createRateBuckets, sleep, type Bucket, type RateBuckets } from "./rate-limit.ts";
 import { createTokenStore, type ShopRef, type ShopToken, type TokenStore } from "./tokens.ts";
 import type { MeliFetch } from "./transport.ts";
+import { publicItemAnswer, publicUser, shippingCosts } from "./public-reads.ts";
 import {
   categoryAttribute,
   categoryDetail,
@@ -100,6 +101,8 @@ export type SendOptions = {
   headers?: Record<string, string>;
   /** Told of every exchange of the call (each attempt), for the marketplace call log; tokens are not in it. */
   observe?: (exchange: MeliExchange) => void;
+  /** The answer is a file (a label PDF): answered as a Buffer, not parsed (the call log notes only its size). */
+  binary?: boolean;
 };
 
 /** One request and its answer, as the call log keeps it (no Authorization header; the body as sent). */
@@ -139,6 +142,7 @@ type Request = {
   context: "api" | "exchange" | "refresh";
   headers?: Record<string, string>;
   observe?: (exchange: MeliExchange) => void;
+  binary?: boolean;
 };
 
 /** Retry-After in seconds (a number or an HTTP date), or null. */
@@ -212,8 +216,10 @@ export function createMeliClient(o: MeliClientOptions) {
           body: payload,
           signal: AbortSignal.timeout(tuning.timeoutMs),
         });
-        text = await res.text();
-        observe(res.status, text);
+        const bytes = r.binary && res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+        text = bytes ? "" : await res.text();
+        observe(res.status, bytes ? `[${bytes.length} bytes]` : text);
+        if (bytes) return bytes;
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
         observe(null, (err as Error).message ?? null);
@@ -309,6 +315,7 @@ export function createMeliClient(o: MeliClientOptions) {
         context: "api",
         headers: opts.headers,
         observe: opts.observe,
+        binary: opts.binary,
       });
       return parsed(body, opts.schema as z.ZodType<T> | undefined, `${method} ${path}`);
     };
@@ -382,6 +389,12 @@ export function createMeliClient(o: MeliClientOptions) {
         );
         return Array.isArray(body) ? body : [body];
       },
+      /** A site's freight by weight band (the sandbox's whole table: docs/decisions.md "Freight rules"). */
+      shippingCosts: (site: MeliSiteCode) => publicGet(`/sites/${site}/shipping_costs`, undefined, shippingCosts),
+      /** Public item reads (anyone's listing), at most 20 ids a call: [{code, body}] in the order asked. */
+      items: (ids: string[]) => publicGet("/items", { ids: ids.join(",") }, publicItemAnswer.array()),
+      /** A seller's public profile (country and site). */
+      user: (id: string | number) => publicGet(`/users/${encodeURIComponent(String(id))}`, undefined, publicUser),
     },
   };
 }

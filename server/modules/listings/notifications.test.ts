@@ -2,7 +2,7 @@
 // over HTTP when an item changes through its API (as another client of the seller would change it), and the stored
 // notification's job brings the listing record up to the item. A resent notification reads nothing and writes
 // nothing; one sent before the listing's last sync neither reads nor changes it; a sale's order notification is kept
-// waiting for the orders handler while the sale shows on the listing; a seller of another tenant never touches this
+// worked through by the orders handler while the sale shows on the listing; a seller of another tenant never touches this
 // tenant's listings, even one recorded with the same item id.
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
@@ -239,7 +239,7 @@ describe("Notifications update listings", () => {
     sandbox().store.state.items.get(item.id)!.price = 650;
   });
 
-  it("a sale shows on the listing and its order notification is kept waiting for the orders handler", async () => {
+  it("a sale shows on the listing and its order notification is worked through by the orders handler", async () => {
     const order = control().createOrder(shops.A.sellerId, { itemId: item.id, quantity: 2 });
     const orderNotes = await deliveredFor(`/orders/${order.id}`);
     expect(orderNotes.map((n) => n.topic)).toEqual(["orders_v2"]);
@@ -247,7 +247,7 @@ describe("Notifications update listings", () => {
     const sold = itemNotes[itemNotes.length - 1];
     const rows = await worked(A, [orderNotes[0]._id, sold._id]);
     expect(Object.fromEntries(rows.map((r) => [r.topic, r.status]))).toEqual({
-      orders_v2: MeliNotificationStatus.Waiting,
+      orders_v2: MeliNotificationStatus.Processed,
       items: MeliNotificationStatus.Processed,
     });
     const row = await listing(A, listingId);

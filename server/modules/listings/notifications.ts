@@ -2,7 +2,8 @@
 // once and stores each notification once per Mercado Libre id (meli/notifications.ts), then queues this job for it.
 // items / marketplace_items: the listing records of the item in the notified shop group are brought up to the item as
 // Mercado Libre holds it now (status, price, stock, sold, health, title), read with the shop's token. orders_v2 /
-// marketplace_orders (and topics nobody handles yet) are kept, marked Waiting, for the orders issue's handler.
+// marketplace_orders and shipments / marketplace_shipments go to the orders module (orders/sync.ts); topics nobody
+// handles yet are kept, marked Waiting.
 //
 // Duplicates and order: a notification says only "this changed", so processing re-reads the current state and never
 // applies the notification's own data. A resent notification (same _id) is stored and processed once. One sent before
@@ -28,7 +29,14 @@ export const ITEM_TOPICS = ["items", "marketplace_items"];
 /** A notification sent this long before the listing's last sync may still be newer than it (clock skew): re-read it. */
 export const SYNC_SKEW_MS = 5000;
 
-export type ListingNotificationDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+export type ListingNotificationDeps = {
+  database: Database;
+  jobs: Jobs;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  /** The orders module's handler of its topics (orders/sync.ts); without it they stay Waiting. */
+  orders?: { topics: string[]; process(job: NotificationProcessJob): Promise<void> };
+};
 
 /** The item as read: the fields a listing keeps. */
 type MeliItem = {
@@ -127,7 +135,8 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
     });
     if (!found) return;
     const { n, rows } = found;
-    // Orders (and topics with no handler yet) stay stored for the handler that will take them.
+    // Orders and shipments go to the orders module; topics with no handler yet stay stored for one.
+    if (rows === null && deps.orders?.topics.includes(n.topic)) return deps.orders.process({ tenantId, id });
     if (rows === null) return mark(tenantId, id, MeliNotificationStatus.Waiting);
     if (!rows.length) return mark(tenantId, id, MeliNotificationStatus.Processed);
 

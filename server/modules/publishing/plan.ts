@@ -26,6 +26,8 @@ import { toVariantItems, type StoredOption, type StoredVariant } from "../produc
 import { plainDescription, type ItemAttribute } from "./item-body.ts";
 import { imageSizesOf } from "./pictures.ts";
 import { cachedFees, feeInput } from "./fees.ts";
+import { freightRulesOf } from "../freight/service.ts";
+import { freightFor } from "../../../shared/contract/freight.ts";
 import type { ListingPlan, Planner } from "./service.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -102,6 +104,8 @@ export function createPlanner(secrets: SecretBox): Planner {
     // Mercado Libre's fees for each category and the listing type, as fees.ts cached them before the call (the job
     // plans again with the same rows); a category without a row is priced from its row's percentage, with a warning.
     const fees = await cachedFees(tx, JSON.parse(keys) as { site: number; cateId: string }[], request.listingType);
+    // The tenant's freight rules (PullMeliFreight) of each listing's site, global selling's (USD) for a global shop.
+    const freightRules = request.isContainsFreight ? await freightRulesOf(tx, tenantId, accounts.map(categorySite)) : new Map();
 
     const out = new Map<string, ListingPlan[]>();
     for (const p of rows) {
@@ -159,6 +163,8 @@ export function createPlanner(secrets: SecretBox): Planner {
           translationConfigured: translate,
           gtinAvailable,
           ...feeInput(cateId ? fees.get(`${categorySite(account)}|${cateId}`) : undefined, request.listingType),
+          // The rule for the parcel's weight; none (no rules pulled, or none covers the weight): the pre-flight refuses.
+          freight: freightFor(freightRules.get(categorySite(account)) ?? [], packageOf(product, request).weight)?.freight ?? null,
         });
         const price = result.price;
         const values = new Map<string, ItemAttribute>();

@@ -95,7 +95,16 @@ afterAll(() => s?.close());
 describe("GetWorkbenchInfo for a main account", () => {
   it("counts the tenant's sub-accounts, tasks and logins exactly", async () => {
     const i = await info(a.token);
-    expect(i.cards.map((c) => c.key)).toEqual(["subAccounts", "tasks", "logins", "collections", "products"]);
+    expect(i.cards.map((c) => c.key)).toEqual([
+      "subAccounts",
+      "tasks",
+      "logins",
+      "collections",
+      "products",
+      "orders.today",
+      "orders.sales",
+      "orders.profit",
+    ]);
     expect(card(i, "subAccounts")).toEqual({ key: "subAccounts", title: "子账号", value: 2, hint: "启用 1 · 停用 1" });
     expect(card(i, "tasks")).toEqual({ key: "tasks", title: "后台任务", value: 5, hint: "进行中 2 · 已完成 1 · 失败 1 · 已取消 1" });
     // Today: boss, sub1, sub2 at creation plus the boss's second login; 7 days: plus yesterday's and the two of 2 days ago.
@@ -104,7 +113,15 @@ describe("GetWorkbenchInfo for a main account", () => {
 
   it("answers 14 zero-filled UTC days by default, oldest first, ending today", async () => {
     const i = await info(a.token);
-    expect(i.trends.map((t) => t.key)).toEqual(["tasks.created", "logins", "collections.created", "products.created"]);
+    expect(i.trends.map((t) => t.key)).toEqual([
+      "tasks.created",
+      "logins",
+      "collections.created",
+      "products.created",
+      "orders.created",
+      "orders.sales",
+      "orders.profit",
+    ]);
     for (const t of i.trends) {
       expect(t.points).toHaveLength(14);
       expect(t.points.map((p) => p.date)).toEqual(windowOf(14).dates);
@@ -142,7 +159,15 @@ describe("GetWorkbenchInfo for a main account", () => {
 describe("GetWorkbenchInfo for a sub-account", () => {
   it("shows only its own tasks and logins", async () => {
     const i = await info(sub1.token);
-    expect(i.cards.map((c) => c.key)).toEqual(["tasks", "logins", "collections", "products"]);
+    expect(i.cards.map((c) => c.key)).toEqual([
+      "tasks",
+      "logins",
+      "collections",
+      "products",
+      "orders.today",
+      "orders.sales",
+      "orders.profit",
+    ]);
     expect(card(i, "tasks")).toEqual({ key: "tasks", title: "我的任务", value: 3, hint: "进行中 2 · 已完成 0 · 失败 0 · 已取消 1" });
     expect(card(i, "logins")).toEqual({ key: "logins", title: "我的今日登录", value: 1, hint: "近7天 2 次" });
     expect(nonZero(trend(i, "tasks.created"))).toEqual({ [dayAgo(0)]: 2 });

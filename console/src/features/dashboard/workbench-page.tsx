@@ -1,8 +1,10 @@
 // /dashboard/wrokbench (spec §2): a greeting, the caller's KPI cards and daily trends over 7, 14 or 30 days, all from
 // GetWorkbenchInfo; what the cards are depends on who asks (host, main account, sub-account), so they are drawn by key.
-import { Building2, ChartColumn, ListChecks, LogIn, UserRound, Users } from "lucide-react";
+// A seller's orders (keys orders.*, issue 18) come first: today's orders, sales and profit, and one trend chart that
+// switches between them; the window opens on 30 days.
+import { Building2, ChartColumn, CircleDollarSign, ListChecks, LogIn, ShoppingBag, TrendingUp, UserRound, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { WorkbenchTrend } from "@shared/contract/workbench.ts";
+import type { WorkbenchInfo, WorkbenchTrend } from "@shared/contract/workbench.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { BarChart, LineChart, type ChartDatum } from "@shared/ui/chart.tsx";
@@ -16,7 +18,7 @@ import { useUserStore } from "../../stores/user.ts";
 import { useWorkbenchInfo } from "./api/get-workbench-info.ts";
 
 const DAY_OPTIONS = [7, 14, 30] as const;
-const DEFAULT_DAYS = 14;
+const DEFAULT_DAYS = 30;
 
 const cardIcons: Record<string, ReactNode> = {
   subAccounts: <Users />,
@@ -24,7 +26,14 @@ const cardIcons: Record<string, ReactNode> = {
   logins: <LogIn />,
   tenants: <Building2 />,
   users: <UserRound />,
+  "orders.today": <ShoppingBag />,
+  "orders.sales": <CircleDollarSign />,
+  "orders.profit": <TrendingUp />,
 };
+
+/** The order figures' cards and trends (their own row and chart). */
+const isOrderFigure = (key: string) => key.startsWith("orders.");
+const moneyFormat = (v: number) => v.toLocaleString("zh-CN", { maximumFractionDigits: 2 });
 
 /** Counts of things created per day read best as bars; activity (logins) as a line. */
 const isBarTrend = (key: string) => key.endsWith(".created");
@@ -81,6 +90,59 @@ function TrendCard({ trend, days }: { trend: WorkbenchTrend; days: number }) {
   );
 }
 
+/** The order trends in one chart, switched between orders, sales and profit. */
+function OrderTrendCard({ trends }: { trends: WorkbenchTrend[] }) {
+  const [key, setKey] = useState(trends[0].key);
+  const trend = trends.find((t) => t.key === key) ?? trends[0];
+  const money = trend.key !== "orders.created";
+  const data: ChartDatum[] = trend.points.map((p) => ({ label: p.date.slice(5), value: p.value }));
+  const total = trend.points.reduce((sum, p) => sum + p.value, 0);
+  const Chart = money ? LineChart : BarChart;
+  return (
+    <Card data-testid="workbench-order-trend" data-key={trend.key}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>订单趋势</CardTitle>
+          <CardDescription>
+            近 {trend.points.length} 天{trend.title}合计{" "}
+            <span className="text-foreground font-medium tabular-nums">{money ? moneyFormat(total) : total.toLocaleString("zh-CN")}</span>
+          </CardDescription>
+        </div>
+        <Tabs value={trend.key} onValueChange={setKey}>
+          <TabsList aria-label="订单趋势指标">
+            {trends.map((t) => (
+              <TabsTrigger key={t.key} value={t.key} data-testid={`workbench-order-trend-${t.key}`}>
+                {t.title.replace("（元）", "")}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+      </CardHeader>
+      <CardContent>
+        <Chart data={data} title={`订单趋势：${trend.title}`} height={200} formatValue={money ? moneyFormat : undefined} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function FigureCards({ cards, testId }: { cards: WorkbenchInfo["cards"]; testId: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid={testId}>
+      {cards.map((c) => (
+        <div key={c.key} data-testid={`workbench-card-${c.key}`}>
+          <StatCard
+            className="h-full"
+            title={c.title}
+            value={c.value.toLocaleString("zh-CN")}
+            hint={c.hint}
+            icon={cardIcons[c.key] ?? <ChartColumn />}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function WorkbenchPage(_props: PageProps) {
   const [days, setDays] = useState<number>(DEFAULT_DAYS);
   const { data, isPending, isError, isFetching, refetch } = useWorkbenchInfo(days);
@@ -129,24 +191,36 @@ export default function WorkbenchPage(_props: PageProps) {
         </Card>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="workbench-cards">
-            {data.cards.map((c) => (
-              <div key={c.key} data-testid={`workbench-card-${c.key}`}>
-                <StatCard
-                  className="h-full"
-                  title={c.title}
-                  value={c.value.toLocaleString("zh-CN")}
-                  hint={c.hint}
-                  icon={cardIcons[c.key] ?? <ChartColumn />}
-                />
+          {data.cards.some((c) => isOrderFigure(c.key)) ? (
+            <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <div className="grid content-start gap-4 sm:grid-cols-3 xl:grid-cols-1" data-testid="workbench-order-cards">
+                {data.cards
+                  .filter((c) => isOrderFigure(c.key))
+                  .map((c) => (
+                    <div key={c.key} data-testid={`workbench-card-${c.key}`}>
+                      <StatCard
+                        className="h-full"
+                        title={c.title}
+                        value={c.key === "orders.today" ? c.value.toLocaleString("zh-CN") : moneyFormat(c.value)}
+                        hint={c.hint}
+                        icon={cardIcons[c.key]}
+                      />
+                    </div>
+                  ))}
               </div>
-            ))}
-          </div>
+              {data.trends.some((t) => isOrderFigure(t.key)) ? (
+                <OrderTrendCard trends={data.trends.filter((t) => isOrderFigure(t.key))} />
+              ) : null}
+            </div>
+          ) : null}
+          <FigureCards cards={data.cards.filter((c) => !isOrderFigure(c.key))} testId="workbench-cards" />
           {data.trends.length ? (
             <div className="grid gap-4 lg:grid-cols-2">
-              {data.trends.map((t) => (
-                <TrendCard key={t.key} trend={t} days={t.points.length} />
-              ))}
+              {data.trends
+                .filter((t) => !isOrderFigure(t.key))
+                .map((t) => (
+                  <TrendCard key={t.key} trend={t} days={t.points.length} />
+                ))}
             </div>
           ) : (
             <Card>

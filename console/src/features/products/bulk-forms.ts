@@ -5,17 +5,11 @@ import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.t
 import { translateLanguages } from "@shared/contract/product.ts";
 import { bulkBody, type BulkTarget } from "./bulk-target.ts";
 import { numberText } from "../../lib/number-text.ts";
+import { sizeText } from "@shared/text/form-text.ts";
 
 const PRICE_MAX = 1_000_000_000;
 const WEIGHT_MAX = 1_000_000;
-const SIZE = /^\d+(\.\d+)?\s*[xX*×]\s*\d+(\.\d+)?\s*[xX*×]\s*\d+(\.\d+)?$/;
-
-export const sizeText = z
-  .string()
-  .trim()
-  .refine((s) => s === "" || SIZE.test(s), "尺寸格式为 长x宽x高（厘米），如 30x20x10")
-  .refine((s) => s === "" || s.split(/\s*[xX*×]\s*/).every((n) => Number(n) <= 10_000), "每边最多 10000 厘米")
-  .transform((s) => (s === "" ? null : s.replace(/\s*[xX*×]\s*/g, "x")));
+export { sizeText };
 
 const rate = (required: boolean) => numberText("倍率", { min: 0.01, max: 100, decimals: 4, required });
 const tinyPrice = numberText("尾数", { min: 0, max: 0.99, below: 1 });

@@ -354,6 +354,7 @@ export default function PublishPage({ route }: PageProps) {
                 value={choices[site] ?? { cateId: "", cateName: "", attrs: {} }}
                 missing={missing.get(site)}
                 sample={sample}
+                accountGroupId={groupId}
                 note={isCbt ? `跨境店铺用一个全球类目刊登到：${sites.map(siteName).join("、")}` : undefined}
                 onChange={(c) => setChoices((cur) => ({ ...cur, [site]: c }))}
               />

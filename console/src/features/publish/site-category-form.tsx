@@ -7,7 +7,7 @@
 // does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
 import { useQuery } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
-import type { CategoryAttribute } from "@shared/contract/category.ts";
+import { askedAttributes } from "@shared/publish/category-form.ts";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
@@ -20,22 +20,11 @@ import { categoryTitleOf, usePredictCategory } from "../../lib/category-predicti
 import type { SiteId } from "../../stores/platform.ts";
 import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
 import { siteName } from "./publish-names.ts";
+import { SIZE_CHART_ATTRIBUTES, SizeChartField } from "./size-chart-field.tsx";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "@shared/contract/size-charts.ts";
 
 export type AttrValue = { valueId?: string | null; valueName?: string | null };
 export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };
-
-/** Filled by the publisher from the product or the request (not asked here). */
-const FILLED_BY_PUBLISHER = new Set(["sku", "gtin", "size", "weight", "condition"]);
-const HIDDEN_TAGS = ["hidden", "read_only", "fixed"];
-
-/** The attributes the form asks for: required first, then conditional_required; alphabetical by name within each. */
-export function askedAttributes(attributes: CategoryAttribute[]): { attr: CategoryAttribute; required: boolean }[] {
-  return attributes
-    .filter((a) => !(a.alias && FILLED_BY_PUBLISHER.has(a.alias)) && a.id !== "GTIN" && !a.tags.some((t) => HIDDEN_TAGS.includes(t)))
-    .map((attr) => ({ attr, required: attr.isRequired || attr.tags.includes("required") }))
-    .filter(({ attr, required }) => required || attr.tags.includes("conditional_required"))
-    .sort((a, b) => Number(b.required) - Number(a.required) || a.attr.name.localeCompare(b.attr.name));
-}
 
 export const attrFieldId = (site: number, attrId: string) => `publish-attr-${site}-${attrId}`;
 
@@ -48,6 +37,7 @@ export function SiteCategoryForm({
   missing,
   sample,
   note,
+  accountGroupId,
   onChange,
 }: {
   /** The category's site: a marketplace site, or 5 (CBT) for a global-selling shop's global category. */
@@ -58,10 +48,13 @@ export function SiteCategoryForm({
   sample: PredictionSample | null;
   /** Shown under the category (a global category: the sites it is used for). */
   note?: string;
+  /** The shop group published to: its size charts, for a category that asks for one. */
+  accountGroupId?: string;
   onChange: (next: SiteChoice) => void;
 }) {
   const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
-  const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
+  const asked = attributes.data ? askedAttributes(attributes.data.attributes).filter((a) => !SIZE_CHART_ATTRIBUTES.has(a.attr.id)) : [];
+  const sizeChart = attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ID) ?? false;
   const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });
   const predict = usePredictCategory();
   const sampleTitle = sample ? categoryTitleOf(sample.title, site) : "";
@@ -110,6 +103,18 @@ export function SiteCategoryForm({
             testId={`publish-category-${site}-predicted`}
           />
         </div>
+      ) : null}
+      {value.cateId && sizeChart && accountGroupId ? (
+        <SizeChartField
+          site={site}
+          fieldId={attrFieldId(site, SIZE_GRID_ID)}
+          accountGroupId={accountGroupId}
+          cateId={value.cateId}
+          attrs={value.attrs}
+          missing={!!missing && [...SIZE_CHART_ATTRIBUTES].some((id) => missing.has(id))}
+          askRow={attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ROW_ID) ?? false}
+          onChange={(attrs) => onChange({ ...value, attrs })}
+        />
       ) : null}
       {value.cateId ? (
         attributes.isLoading ? (

@@ -1,0 +1,71 @@
+// The orders screen's calls (spec §7 Order): the list and its tab counts (refetched when an order arrives or changes,
+// and when a task reports progress: a FetchOrders pull lands orders), one order re-read from Mercado Libre
+// (GetNewOrder), its invoice, its label (a PDF fetched with the session's headers and saved) and FetchOrders (a task).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/feature-api.ts";
+import { downloadFile } from "../../../lib/export-download.ts";
+import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
+import { useSubmitKey } from "../../../lib/query-client.ts";
+import type { OrderQuery } from "../order-search-params.ts";
+
+export const orderKeys = {
+  all: ["orders"] as const,
+  list: (q: OrderQuery) => [...orderKeys.all, "list", q] as const,
+  groups: (q: OrderQuery) => [...orderKeys.all, "groups", q] as const,
+  invoice: (orderId: string) => [...orderKeys.all, "invoice", orderId] as const,
+};
+
+/** What refetches the orders: a new or changed order, and a task's progress (a pull). */
+const ORDER_EVENTS = liveProgressMeta("order", "task");
+/** While the event stream is down, the list is asked again this often (while it is live, rarely: a backstop). */
+export const ORDER_POLL_MS = 30_000;
+
+export const useOrders = (q: OrderQuery) =>
+  useQuery({
+    queryKey: orderKeys.list(q),
+    queryFn: ({ signal }) => api.order.getOrders(q, { signal }),
+    placeholderData: keepPreviousData,
+    meta: ORDER_EVENTS,
+    refetchInterval: () => pollUnlessLive(ORDER_POLL_MS),
+  });
+
+export const useOrderGroups = (q: OrderQuery) =>
+  useQuery({
+    queryKey: orderKeys.groups(q),
+    queryFn: ({ signal }) => api.order.getMeliOrderGroupInfo(q, { signal }),
+    placeholderData: keepPreviousData,
+    meta: ORDER_EVENTS,
+    refetchInterval: () => pollUnlessLive(ORDER_POLL_MS),
+  });
+
+/** The invoice Mercado Libre holds for the order (asked for when the seller opens it). */
+export const useOrderInvoice = (orderId: string | null) =>
+  useQuery({
+    queryKey: orderKeys.invoice(orderId ?? ""),
+    queryFn: ({ signal }) => api.order.getMeliOrderInvoice({ orderId: orderId! }, { signal }),
+    enabled: !!orderId,
+    retry: false,
+  });
+
+/** GetNewOrder: the order read again from Mercado Libre now; the lists follow. */
+export function useRefreshOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.order.getNewOrder({ id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/** FetchOrders: pull a time range's orders of one shop group (or every shop receiving orders) now, as a task. */
+export function useFetchOrders() {
+  const run = useSubmitKey((q: { StartTime?: string; EndTime?: string; GroupId?: string }, o: { idempotencyKey: string }) =>
+    api.order.fetchOrders(q, o),
+  );
+  return useMutation({ mutationFn: run });
+}
+
+/** Saves the order's shipping label (PDF); a label not ready yet throws the server's message. */
+export async function downloadOrderLabel(order: { id: string; orderNo: string }): Promise<string> {
+  const url = await api.order.getOrderLabel({ orderId: order.id });
+  return downloadFile(url, `面单-${order.orderNo}.pdf`);
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { sparkPoints } from "./sparkline.tsx";
+
+describe("sparkPoints", () => {
+  it("spreads the reads over the width, highest at the top, and skips unknown values", () => {
+    expect(sparkPoints([10, 20, null, 0], 30, 24)).toBe("0.0,12.0 10.0,2.0 30.0,22.0");
+  });
+  it("draws one value, or equal values, as a flat middle line, and nothing for no values", () => {
+    expect(sparkPoints([5], 30, 24)).toBe("15.0,12.0");
+    expect(sparkPoints([5, 5], 30, 24)).toBe("0.0,12.0 30.0,12.0");
+    expect(sparkPoints([null], 30, 24)).toBe("");
+    expect(sparkPoints([], 30, 24)).toBe("");
+  });
+});

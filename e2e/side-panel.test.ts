@@ -1,0 +1,398 @@
+// The extension's side panel end to end (issue 17): the built extension in Debian's Chromium, a 1688 product page served
+// from a loopback fixture server under its real host name (its images too), the real server (`npm start` on a fresh
+// DATA_DIR with the demo content: synced categories, exchange rates) with a global-selling sandbox seller on Mexico and
+// Brazil, a loopback LibreTranslate-shaped translation service configured by the host, and a TCP relay in front of the
+// server that the test takes down to play an unreachable server. The seller collects the product on the page, the
+// panel shows it, its title is translated with one click, the price changed, a category predicted and its required
+// attributes filled; the pre-flight shows both sites' prices and profit, the product is published to both sites and the
+// batch ends live in the panel with the listings' links; the product and listings are then on the server. Then the
+// server goes away during an edit: the edit waits in the panel's queue and is delivered once when the server is back.
+//
+// The panel is Chrome's real side panel: the collect button's press opens it on the tab (chrome.sidePanel.open in the
+// press's message handler, a user gesture; headless Chromium draws it at 360 px beside the page), it follows the
+// active tab, and the test drives it as a page target.
+import { mkdirSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
+import { join } from "node:path";
+import type { Browser, Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ListingStatus } from "../shared/contract/enums.ts";
+import { launchChromium } from "./browser.ts";
+import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
+import { connectSeller, ean13 } from "./publish-rig.ts";
+
+const artifacts = join(repoRoot, "e2e/artifacts");
+const extensionDir = join(repoRoot, ".output/chrome-mv3");
+/** The fixture's offer under another id: the demo tenant collected the fixture's own offer already. */
+const FIXTURE_ITEM = "712345678901";
+const ITEM_ID = "712345600417";
+const ADMIN_PASSWORD = "Admin-e2e-2026";
+const SELLER = { nickname: "PANEL_E2E", site: "CBT", marketplaces: ["MLM", "MLB"] };
+/** What the loopback translation service answers, per target language. */
+const TRANSLATIONS: Record<string, string> = {
+  es: "Camiseta de algodón para mujer",
+  pt: "Camiseta de algodão feminina",
+  en: "Women's cotton T-shirt",
+};
+
+let app: AppProcess;
+let browser: Browser;
+let extensionId: string;
+let demo: { tenant: string; user: string; password: string };
+let token: string;
+let groupId: string;
+let pagesPort: number;
+const cleanups: (() => unknown)[] = [];
+const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
+
+/** A colour square per image path, so the panel's thumbnails show something. */
+function imageSvg(path: string) {
+  const hue = [...path].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="hsl(${hue},60%,70%)"/><text x="100" y="110" font-size="28" text-anchor="middle" fill="#333">${path.slice(-12, -4)}</text></svg>`;
+}
+
+/** The product page and its images, from one loopback server (the page's image host is mapped to it too). */
+function startPages(): Promise<HttpServer> {
+  const fixture = readFileSync(join(repoRoot, "shared/extract/fixtures/1688/context/page.html"), "utf8");
+  const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith(`/offer/${ITEM_ID}.html`)) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      // The page's images point at this server (as http, on its port) under their real host name; the offer is new.
+      res.end(fixture.replaceAll(FIXTURE_ITEM, ITEM_ID).replaceAll("https://cbu01.alicdn.com/", `http://cbu01.alicdn.com:${pagesPort}/`));
+    } else if (req.url?.startsWith("/img/")) {
+      res.writeHead(200, { "content-type": "image/svg+xml" });
+      res.end(imageSvg(req.url));
+    } else res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** LibreTranslate's shape: the language list, and a fixed text per target language. */
+function startTranslator(): Promise<HttpServer> {
+  const server = createHttpServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "GET" && req.url === "/languages") {
+        res.end(JSON.stringify(["en", "es", "pt", "zh"].map((code) => ({ code, name: code, targets: ["en", "es", "pt", "zh"] }))));
+        return;
+      }
+      const body = JSON.parse(raw) as { q: string[] | string; target: string };
+      const q = Array.isArray(body.q) ? body.q : [body.q];
+      res.end(JSON.stringify({ translatedText: q.map(() => TRANSLATIONS[body.target] ?? `[${body.target}]`) }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** A TCP relay in front of the server: `down()` refuses connections on its port, `up()` serves again; counts saves. */
+function createRelay(target: number) {
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+  let port = 0;
+  let saves = 0;
+  return {
+    get port() {
+      return port;
+    },
+    /** CreateOrUpdateProduct requests that went through. */
+    get saves() {
+      return saves;
+    },
+    async up() {
+      server = createServer((client) => {
+        sockets.add(client);
+        const upstream = connect(target, "127.0.0.1");
+        sockets.add(upstream);
+        client.on("data", (chunk: Buffer) => {
+          saves += chunk.toString("latin1").split("POST /api/Product/CreateOrUpdateProduct ").length - 1;
+        });
+        client.pipe(upstream).pipe(client);
+        const end = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        client.on("error", end).on("close", end);
+        upstream.on("error", end).on("close", end);
+      });
+      await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+      port = (server!.address() as AddressInfo).port;
+    },
+    async down() {
+      for (const sock of sockets) sock.destroy();
+      sockets.clear();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server = null;
+    },
+  };
+}
+let relay: ReturnType<typeof createRelay>;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const pages = await startPages();
+  pagesPort = (pages.address() as AddressInfo).port;
+  cleanups.push(() => new Promise((r) => pages.close(r)));
+  const translator = await startTranslator();
+  cleanups.push(() => new Promise((r) => translator.close(r)));
+
+  const started = await startFreshApp("side-panel", { DEMO_DATA: "1", ADMIN_PASSWORD });
+  app = started.app;
+  cleanups.unshift(started.stop);
+  demo = app.firstStart.demo!;
+  token = await accessToken(app.url, demo.user, demo.password, demo.tenant);
+  const host = await accessToken(app.url, "admin", ADMIN_PASSWORD);
+  await until(
+    "category sync",
+    () =>
+      callApi<{ items: { taskStatus: number }[] }>(app.url, host, "GET", "/api/TaskInfo/GetTaskInfoByPage?TaskType=9&MaxResultCount=10"),
+    (p) => p.items.length > 0 && p.items.every((t) => t.taskStatus === 3),
+  );
+  for (const [key, value] of [
+    ["Translate.Provider", "libretranslate"],
+    ["Translate.Url", `http://127.0.0.1:${(translator.address() as AddressInfo).port}`],
+  ])
+    await callApi(app.url, host, "POST", "/api/SystemConfigSetting/CreateOrUpdate", { name: key, key, value });
+  groupId = await connectSeller(app.url, token, SELLER);
+  const codes = Array.from({ length: 10 }, (_, i) => ean13(`750200000${String(i + 1).padStart(3, "0")}`));
+  expect(await call("POST", "/api/MeliCode/SetCodes", { codes })).toMatchObject({ added: codes.length });
+
+  relay = createRelay(Number(new URL(app.url).port));
+  await relay.up();
+  cleanups.unshift(() => relay.down());
+  browser = await launchChromium({ enableExtensions: [extensionDir] }, [
+    "--host-resolver-rules=MAP detail.1688.com 127.0.0.1, MAP cbu01.alicdn.com 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    // The side panel takes the window's height: 900 px of panel.
+    "--window-size=1280,1000",
+  ]);
+  cleanups.unshift(() => browser.close());
+  const target = await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"));
+  extensionId = new URL(target.url()).host;
+}, 300_000);
+
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+const productUrl = () => `http://detail.1688.com:${pagesPort}/offer/${ITEM_ID}.html`;
+
+async function login() {
+  const p = await browser.newPage();
+  await p.goto(`chrome-extension://${extensionId}/popup.html`, { waitUntil: "networkidle0" });
+  await p.waitForSelector("form input");
+  const inputs = await p.$$("form input");
+  for (const [i, v] of [`http://127.0.0.1:${relay.port}`, demo.tenant, demo.user, demo.password].entries()) {
+    await inputs[i].click({ count: 3 });
+    await inputs[i].type(v);
+  }
+  await p.click("button[type=submit]");
+  await p.waitForSelector(".who");
+  await p.close();
+}
+
+/** The side panel, once Chrome has opened it. */
+async function sidePanel(): Promise<Page> {
+  const target = await browser.waitForTarget((t) => t.url().startsWith(`chrome-extension://${extensionId}/sidepanel.html`), {
+    timeout: 10_000,
+  });
+  const panel = (await target.asPage())!;
+  panel.on("pageerror", (e) => console.error("[panel pageerror]", e instanceof Error ? e.message : e));
+  return panel;
+}
+
+/** What the panel shows (360 x 900, as a side panel), with `selector` scrolled up under the panel's header. */
+async function shot(page: Page, name: string, selector?: string) {
+  await page.evaluate((sel) => {
+    if (!sel) return window.scrollTo(0, 0);
+    document.querySelector(sel)!.scrollIntoView({ block: "start" });
+    window.scrollBy(0, -44);
+  }, selector ?? "");
+  await page.screenshot({ path: join(artifacts, `side-panel-${name}.png`) as `${string}.png` });
+}
+const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText ?? e.textContent ?? "");
+const value = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLInputElement).value);
+
+async function typeInto(page: Page, selector: string, v: string) {
+  await page.click(selector, { count: 3 });
+  await page.keyboard.press("Backspace");
+  await page.type(selector, v);
+}
+
+type Product = { id: string; price: string; title: Record<string, string>; cateInfo: { site: number; cateId: string } | null };
+type Listing = { id: string; site: number; status: number; itemId: string | null; permalink: string | null; productId: string };
+
+describe("side panel", () => {
+  let page: Page;
+  let panel: Page;
+  let productId: string;
+
+  it("opens from the collect button, asks to log in, then shows the product and translates, reprices, categorises and publishes it", async () => {
+    page = await browser.newPage();
+    await page.goto(productUrl(), { waitUntil: "domcontentloaded" });
+    await page.waitForSelector("mercado-erp-collect[data-state=ready]", { timeout: 20_000 });
+    // Pressed while logged out: the press opens the side panel on the tab, which asks to log in.
+    expect(browser.targets().some((t) => t.url().includes("sidepanel.html"))).toBe(false);
+    await page.click("mercado-erp-collect >>> button");
+    await page.waitForSelector("mercado-erp-collect[data-outcome=not-logged-in]", { timeout: 20_000 });
+    panel = await sidePanel();
+    await panel.waitForSelector("[data-testid=panel-state][data-state=logged-out]");
+    expect(await panel.evaluate(() => innerWidth)).toBe(360);
+    await shot(panel, "00-logged-out");
+
+    // The popup's tab takes the window: the panel follows it (no product there), then the product page's tab again.
+    await login();
+    await page.bringToFront();
+    // Logged in now, the panel offers to collect the page's item; 采集并编辑 collects it through the page's button.
+    await panel.waitForSelector("[data-testid=panel-collect]", { timeout: 20_000 });
+    await panel.click("[data-testid=panel-collect]");
+    await panel.waitForSelector("[data-testid=panel-product]", { timeout: 30_000 });
+    await page.waitForSelector("mercado-erp-collect[data-outcome=collected]", { timeout: 20_000 });
+    // A press on the page now updates the same collection; the panel keeps the same product.
+    await page.click("mercado-erp-collect >>> button");
+    await page.waitForSelector("mercado-erp-collect[data-outcome=already]", { timeout: 20_000 });
+    productId = await panel.$eval("[data-testid=panel-product]", (e) => e.getAttribute("data-id")!);
+    expect(await value(panel, "[data-testid=panel-title-zh]")).toBe("2024夏季新款纯棉短袖T恤女宽松百搭上衣");
+    expect(await value(panel, "[data-testid=panel-currency]")).toBe("CNY");
+    expect((await panel.$$("[data-testid=panel-image]")).length).toBeGreaterThanOrEqual(3);
+    expect((await panel.$$("[data-testid=panel-variant]")).length).toBeGreaterThan(1);
+    await panel.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=panel-image] img")].every((i) => (i as HTMLImageElement).naturalWidth > 0),
+    );
+    await shot(panel, "01-opened");
+
+    // The main image: the second one.
+    await panel.click("[data-testid=panel-image]:nth-child(2) .thumb");
+    expect(await panel.$eval("[data-testid=panel-image]:nth-child(2)", (e) => e.getAttribute("data-main"))).toBe("true");
+
+    // One click: Spanish, Portuguese and English titles from the Chinese one (the edits are saved first).
+    await panel.click("[data-testid=panel-translate]");
+    await panel.waitForFunction(
+      (en) => (document.querySelector("[data-testid=panel-title-en]") as HTMLTextAreaElement | null)?.value === en,
+      { timeout: 60_000 },
+      TRANSLATIONS.en,
+    );
+    expect(await value(panel, "[data-testid=panel-title-es]")).toBe(TRANSLATIONS.es);
+    expect(await value(panel, "[data-testid=panel-title-pt]")).toBe(TRANSLATIONS.pt);
+    expect(await text(panel, "[data-testid=panel-notice]")).toContain("已翻译");
+    await shot(panel, "02-translated", "[aria-label=标题]");
+
+    // The price, weight and size.
+    await typeInto(panel, "[data-testid=panel-price]", "59.9");
+    await panel.click("[data-testid=panel-predict-weight]");
+    await panel.waitForFunction(() => !document.querySelector("[data-testid=panel-predict-weight]")?.hasAttribute("disabled"));
+    await typeInto(panel, "[data-testid=panel-weight]", "210");
+    await typeInto(panel, "[data-testid=panel-size]", "30x20x3");
+    // A bad size is refused with the console editor's message, before anything is sent.
+    await typeInto(panel, "[data-testid=panel-stock]", "-3");
+    await panel.click("[data-testid=panel-save]");
+    await panel.waitForSelector("[data-testid=panel-notice][data-tone=error]");
+    expect(await text(panel, "[data-testid=panel-notice]")).toContain("库存");
+    await typeInto(panel, "[data-testid=panel-stock]", "120");
+
+    // The global shop: one global (CBT) category for both sites, from 推荐类目 on the English title.
+    await panel.select("[data-testid=panel-group]", groupId);
+    await panel.waitForSelector("[data-testid=panel-category-hint]");
+    await panel.select("[data-testid=panel-category-site]", "5");
+    await panel.click("[data-testid=panel-predict-category]");
+    await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
+    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T-Shirts");
+    await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
+    await panel.waitForSelector("[data-testid=panel-attributes]", { timeout: 20_000 });
+    for (const select of await panel.$$("[data-testid=panel-attributes] select")) {
+      const first = await select.$eval("option:nth-child(2)", (o) => (o as HTMLOptionElement).value);
+      await select.select(first);
+    }
+    for (const input of await panel.$$("[data-testid=panel-attributes] input")) await input.type("X1");
+    await shot(panel, "03-category", "[aria-label=类目]");
+
+    await panel.click("[data-testid=panel-save]");
+    await panel.waitForSelector("[data-testid=panel-notice][data-tone=ok]");
+    const saved = await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`);
+    expect(saved).toMatchObject({ price: "59.90", title: TRANSLATIONS, cateInfo: { site: 5 } });
+
+    // The pre-flight for both sites: the price and profit per site above, each site's verdict below.
+    await panel.waitForSelector("[data-testid=panel-preflight]", { timeout: 30_000 });
+    const rows = await panel.$$eval("[data-testid=panel-preflight-row]", (els) =>
+      els.map((e) => ({ site: Number(e.getAttribute("data-site")), ok: e.getAttribute("data-ok") === "true", text: e.textContent })),
+    );
+    expect(rows.map((r) => r.site).sort()).toEqual([1, 2]);
+    expect(
+      rows.every((r) => r.ok),
+      JSON.stringify(rows),
+    ).toBe(true);
+    const prices = await panel.$$eval("[data-testid=panel-site-price]", (els) => els.map((e) => e.textContent ?? ""));
+    expect(prices).toHaveLength(2);
+    for (const p of prices) expect(p).toMatch(/\d+\.\d{2} USD/);
+    await shot(panel, "04-prices", "[aria-label=价格与库存]");
+    await shot(panel, "05-preflight", "[aria-label=刊登]");
+
+    await panel.click("[data-testid=panel-publish]");
+    await panel.waitForSelector("[data-testid=panel-batch]", { timeout: 30_000 });
+    await shot(panel, "06-batch-running", "[aria-label=刊登]");
+    await panel.waitForFunction(() => Number(document.querySelector("[data-testid=panel-batch]")?.getAttribute("data-status")) >= 3, {
+      timeout: 90_000,
+    });
+    await panel.waitForSelector("[data-testid=panel-batch][data-final=true]", { timeout: 15_000 });
+    const links = await panel.$$eval("[data-testid=panel-listing-link]", (els) =>
+      els.map((e) => ({ href: (e as HTMLAnchorElement).href, text: e.textContent })),
+    );
+    await shot(panel, "07-published", "[aria-label=刊登]");
+
+    // The product and its listings are on the server, as the console lists them.
+    const batchId = await panel.$eval("[data-testid=panel-batch]", (e) => e.getAttribute("data-id")!);
+    const listings = (await call<{ items: Listing[] }>("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 }))
+      .items;
+    expect(listings.map((l) => [l.site, l.status, l.productId]).sort()).toEqual([
+      [1, ListingStatus.Active, productId],
+      [2, ListingStatus.Active, productId],
+    ]);
+    expect(listings.find((l) => l.site === 1)!.itemId).toMatch(/^MLM/);
+    expect(listings.find((l) => l.site === 2)!.itemId).toMatch(/^MLB/);
+    // Each links to its item on its site: the permalink when the marketplace gave one (a global item's site items
+    // come without one), else the site's item address.
+    for (const l of listings) {
+      const host = l.site === 1 ? "articulo.mercadolibre.com.mx" : "produto.mercadolivre.com.br";
+      const href = l.permalink ?? `https://${host}/${l.itemId!.slice(0, 3)}-${l.itemId!.slice(3)}`;
+      expect(links).toContainEqual({ href, text: l.itemId });
+    }
+    const listed = await call<{ items: { id: string }[] }>("POST", "/api/Product/GetProductsByPage", { sourceIds: [ITEM_ID] });
+    expect(listed.items.map((p) => p.id)).toEqual([productId]);
+  }, 240_000);
+
+  it("an edit made while the server is down waits in the panel's queue and is delivered once when it is back", async () => {
+    await relay.down();
+    await typeInto(panel, "[data-testid=panel-price]", "66");
+    await panel.click("[data-testid=panel-save]");
+    await panel.waitForSelector("[data-testid=panel-notice][data-tone=warn]", { timeout: 60_000 });
+    expect(await text(panel, "[data-testid=panel-notice]")).toContain("恢复后自动提交");
+    await panel.waitForSelector("[data-testid=panel-edits-pending]");
+    expect(await text(panel, "[data-testid=panel-edits-pending]")).toContain("1");
+    await shot(panel, "08-offline-queued", "[aria-label=价格与库存]");
+
+    await relay.up();
+    const before = relay.saves;
+    // 待提交 sends the queue now (the worker's alarm would within a minute).
+    await panel.click("[data-testid=panel-edits-pending]");
+    await panel.waitForFunction(() => !document.querySelector("[data-testid=panel-edits-pending]"), { timeout: 30_000 });
+    await panel.waitForFunction(() => document.querySelector("[data-testid=panel-notice]")?.textContent === "离线时的修改已提交", {
+      timeout: 15_000,
+    });
+    expect(await value(panel, "[data-testid=panel-price]")).toBe("66");
+    await shot(panel, "09-offline-delivered", "[aria-label=价格与库存]");
+    expect((await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`)).price).toBe("66.00");
+    expect(relay.saves - before).toBe(1);
+    // Asking again sends nothing more.
+    const again = await panel.evaluate(
+      (channel) =>
+        (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+          channel,
+          type: "flushEdits",
+        }),
+      "mercado-erp",
+    );
+    expect(again).toEqual({ ok: true, data: { sent: 0, pending: 0 } });
+    expect(relay.saves - before).toBe(1);
+  }, 120_000);
+});

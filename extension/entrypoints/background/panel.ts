@@ -1,0 +1,211 @@
+// The side panel's back end in the worker: the per-tab state (panel-tabs.ts, kept in session storage), the product of a
+// tab (its collection moved to the products with MigratToProduct, as the console's collection box does, or the product
+// already made from it), the recent list, and the calls the panel's editor and publishing make through the session's
+// API client. The panel never holds the token: everything it shows comes through here.
+import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { platformTypeOf } from "../../../shared/contract/collect.ts";
+import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
+import type { ProductDetail } from "../../../shared/contract/product.ts";
+import type { PublishRequest } from "../../../shared/contract/publish.ts";
+import { applyTabEvent, type TabEntry, type TabEvent } from "../../lib/panel-tabs.ts";
+import type { BatchView, CollectOutcome, ShopGroupView, SourceItem, TabView } from "../../lib/protocol.ts";
+import { addRecent, type StorageItems } from "../../lib/storage.ts";
+import type { SessionService } from "./session.ts";
+
+/** How often a translation task is asked for while it runs, and how long the panel waits for it. */
+const TASK_POLL_MS = 300;
+const TASK_WAIT_MS = 90_000;
+/** How long opening a product waits for a collection under way. */
+const COLLECT_WAIT_MS = 30_000;
+
+export type PanelDeps = {
+  session: SessionService;
+  items: StorageItems;
+  now?: () => number;
+  /** Asks the tab's content script to collect its page now (the panel opened on an item not collected yet). */
+  collectInTab?: (tabId: number) => Promise<CollectOutcome | null>;
+  /** Tells open panels that a tab's state changed. */
+  onTab?: (tab: TabView) => void;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+type PublishBody = Parameters<SessionService["api"]["meliStatNew"]["publish"]>[0];
+
+export class PanelError extends Error {}
+
+const view = (tabId: number, e: TabEntry): TabView => ({ ...e, tabId });
+
+export function createPanel({ session, items, now = Date.now, collectInTab, onTab, sleep }: PanelDeps) {
+  const api = session.api;
+  const wait = sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  // Writes of the tab states one after another: events from several tabs must not overwrite each other.
+  let chain: Promise<unknown> = Promise.resolve();
+  /** The category trees read this worker's life, by site (the tree only travels again when its version changed). */
+  const trees = new Map<number, { version: string | null; tree: CategoryTreeNode[] }>();
+
+  function record(e: TabEvent): Promise<TabView | null> {
+    const run = chain.then(async () => {
+      const next = applyTabEvent(await items.panelTabs.getValue(), e, now());
+      await items.panelTabs.setValue(next);
+      const entry = next[String(e.tabId)];
+      const v = entry ? view(e.tabId, entry) : null;
+      if (v) onTab?.(v);
+      return v;
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function tab(tabId: number): Promise<TabView | null> {
+    const entry = (await items.panelTabs.getValue())[String(tabId)];
+    return entry ? view(tabId, entry) : null;
+  }
+
+  /** The newest product made from the item (the product list's source-id filter; a sub-account sees its own). */
+  async function productOfItem(item: SourceItem): Promise<string | null> {
+    const page = await api.product.getProductsByPage({
+      sourceIds: [item.itemId],
+      platformType: platformTypeOf(item.platform),
+      sorting: "creationTime desc",
+      maxResultCount: 1,
+    });
+    return page.items[0]?.id ?? null;
+  }
+
+  /** The user's collection of the item (the collection box's exact source-id filter). */
+  async function collectionOfItem(item: SourceItem): Promise<string | null> {
+    const page = await api.collect.getCollect({ sku: item.itemId, platformType: platformTypeOf(item.platform), maxResultCount: 1 });
+    return page.items[0]?.id ?? null;
+  }
+
+  async function remember(p: ProductDetail) {
+    const images = p.images.length ? p.images : p.image ? [p.image] : [];
+    const entry = { id: p.id, title: p.titleText, image: p.image ?? images[0] ?? null, sourceUrl: p.sourceUrl, openedAt: now() };
+    await items.recentProducts.setValue(addRecent(await items.recentProducts.getValue(), entry));
+  }
+
+  /** The tab's state once a collection under way has ended (the press's answer is what the panel waits for). */
+  async function settled(tabId: number): Promise<TabView | null> {
+    const until = now() + COLLECT_WAIT_MS;
+    let t = await tab(tabId);
+    while (t?.phase === "collecting" && now() < until) {
+      await wait(50);
+      t = await tab(tabId);
+    }
+    return t;
+  }
+
+  /** One opening per tab at a time (the panel may ask again while the first is under way). */
+  const opening = new Map<number, Promise<string>>();
+  function productIdOfTab(tabId: number): Promise<string> {
+    let p = opening.get(tabId);
+    if (!p) {
+      p = findOrMake(tabId).finally(() => opening.delete(tabId));
+      opening.set(tabId, p);
+    }
+    return p;
+  }
+
+  /** The product for the tab's item: found, else moved from its collection, else collected now and moved. */
+  async function findOrMake(tabId: number): Promise<string> {
+    let t = await settled(tabId);
+    if (!t?.item) throw new PanelError("当前页面不是可采集的商品页");
+    const item = t.item;
+    if (t.productId) return t.productId;
+    const found = await productOfItem(item);
+    if (found) return found;
+    let collectionId = t.collectionId ?? (await collectionOfItem(item));
+    if (!collectionId) {
+      const outcome = collectInTab ? await collectInTab(tabId) : null;
+      t = await tab(tabId);
+      collectionId = outcome?.collectionId ?? t?.collectionId ?? null;
+      if (!collectionId) throw new PanelError(outcome?.message || t?.message || "采集失败，请在页面上点击采集按钮");
+    }
+    const moved = await api.collect.migrateToProduct({ ids: [collectionId] });
+    const id = moved.productIds[0] ?? (await productOfItem(item));
+    if (!id) throw new PanelError("未能生成商品，请在后台的采集箱中查看");
+    return id;
+  }
+
+  async function waitForTask(taskId: string): Promise<void> {
+    const until = now() + TASK_WAIT_MS;
+    while (now() < until) {
+      const page = await api.tasks.getTaskInfoByPage({
+        TaskType: TaskType.TranslateProducts,
+        Sorting: "creationTime desc",
+        SkipCount: 0,
+        MaxResultCount: 50,
+      });
+      const task = page.items.find((t) => t.id === taskId);
+      if (task?.taskStatus === TaskStatus.Succeeded) return;
+      if (task && (task.taskStatus === TaskStatus.Failed || task.taskStatus === TaskStatus.Cancelled))
+        throw new PanelError(`翻译未完成${task.taskRemark ? `：${task.taskRemark}` : ""}`);
+      await wait(TASK_POLL_MS);
+    }
+    throw new PanelError("翻译超时，请稍后刷新查看");
+  }
+
+  return {
+    record,
+    tab,
+
+    /** A tab's state for the panel. */
+    async panelTab(tabId: number): Promise<TabView | null> {
+      return tab(tabId);
+    },
+
+    /** The tab's product (collected first, through the tab's button, when the item is not collected yet), or one by id. */
+    async openProduct(input: { tabId?: number; productId?: string }): Promise<{ product: ProductDetail; tab: TabView | null }> {
+      const id = input.productId ?? (await productIdOfTab(input.tabId!));
+      const product = await api.product.getProductById({ id });
+      let t: TabView | null = null;
+      if (input.tabId !== undefined) {
+        const cur = await tab(input.tabId);
+        t = await record({ type: "product", tabId: input.tabId, item: cur?.item ?? null, productId: product.id });
+      }
+      await remember(product);
+      return { product, tab: t };
+    },
+
+    /** Each language of `to` from `from`, one TranslateProduct task after another; answers the product as stored then. */
+    async translate(input: { productId: string; from: string; to: ("es" | "pt" | "en")[] }): Promise<ProductDetail> {
+      for (const to of input.to) {
+        const r = await api.product.translateProduct({ productIds: [input.productId], from: input.from, to, isContainsDescription: false });
+        if (r.taskId) await waitForTask(r.taskId);
+      }
+      return api.product.getProductById({ id: input.productId });
+    },
+
+    async categoryTree(site: number) {
+      const held = trees.get(site);
+      const answer = await api.meliCategory.getAllCategory({ site, ...(held?.version ? { version: held.version } : {}) });
+      if (answer.notModified && held) return { site, ...held };
+      const fresh = { version: answer.version, tree: (answer.tree ?? []) as CategoryTreeNode[] };
+      trees.set(site, fresh);
+      return { site, ...fresh };
+    },
+
+    async shopGroups(): Promise<ShopGroupView[]> {
+      const r = await api.meliAccount.getMeliAccGroup();
+      return r.groups
+        .filter((g) => g.sites.length > 0)
+        .map((g) => ({ groupId: g.groupId, name: g.alias || g.name, isCbt: g.isCbt, sites: g.sites }));
+    },
+
+    // The request as the protocol checked it (a filter's dates parsed): the panel selects by ids only.
+    preflight: (request: PublishRequest) => api.meliStatNew.preflightPublish(request as PublishBody),
+    publish: (request: PublishRequest) => api.meliStatNew.publish(request as PublishBody),
+
+    async batch(batchId: string, accountGroupId: string): Promise<BatchView> {
+      const [batches, listings] = await Promise.all([
+        api.meliStatNew.getPublishBatchesByPage({ accountGroupId, maxResultCount: 20, sorting: "creationTime desc" }),
+        api.meliStatNew.getPublishBatchListings({ batchId, maxResultCount: 50 }),
+      ]);
+      return { batch: batches.items.find((b) => b.id === batchId) ?? null, listings: listings.items };
+    },
+
+    recent: () => items.recentProducts.getValue(),
+  };
+}
+
+export type PanelService = ReturnType<typeof createPanel>;

@@ -1,0 +1,316 @@
+// The panel's category: the site, then a leaf of that site's tree (browsed level by level or searched by name, Chinese
+// name or id), 推荐类目 (PredictMeliCategory for the title in the site's language), and the chosen category's required
+// attributes as a form (the console publish screen's choice of attributes, shared/publish/category-form.ts).
+import { useEffect, useMemo, useState } from "react";
+import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } from "../../../shared/contract/category.ts";
+import { MELI_SITES } from "../../../shared/contract/meli.ts";
+import { askedAttributes, categoryTitleOf } from "../../../shared/publish/category-form.ts";
+import { sendMessage } from "../../lib/messaging.ts";
+import type { PanelValues } from "../../lib/panel-form.ts";
+import { errorText, Field, Section } from "./ui.tsx";
+
+/** The trees read in this panel's life, by site. */
+const trees = new Map<number, Promise<CategoryTreeNode[]>>();
+const treeOf = (site: number) => {
+  let t = trees.get(site);
+  if (!t) {
+    t = sendMessage("getCategoryTree", { site }).then((r) => r.tree);
+    t.catch(() => trees.delete(site));
+    trees.set(site, t);
+  }
+  return t;
+};
+
+type Leaf = { id: string; fullName: string; zh: string };
+function leavesOf(nodes: CategoryTreeNode[], out: Leaf[] = []): Leaf[] {
+  for (const n of nodes) {
+    if (n.children?.length) leavesOf(n.children, out);
+    else out.push({ id: n.id, fullName: n.fullName, zh: n.zh ?? "" });
+  }
+  return out;
+}
+
+export function CategorySection({
+  values,
+  onChange,
+  onAsked,
+}: {
+  values: PanelValues;
+  onChange: (p: Partial<PanelValues>) => void;
+  onAsked: (attrs: CategoryAttribute[]) => void;
+}) {
+  const site = values.site ? Number(values.site) : null;
+  const choose = (cateId: string, fullName: string) => onChange({ cateId, categoryName: fullName, attrs: {} });
+  return (
+    <Section title="类目">
+      <div className="row-site">
+        <Field label="站点">
+          <select
+            value={values.site}
+            onChange={(e) => onChange({ site: e.target.value, cateId: "", categoryName: "", attrs: {} })}
+            data-testid="panel-category-site"
+          >
+            <option value="">选择站点</option>
+            {Object.entries(MELI_SITES).map(([n, s]) => (
+              <option key={n} value={n}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="chosen" data-testid="panel-category" data-id={values.cateId}>
+          {values.cateId ? (
+            <>
+              <b>{values.categoryName || values.cateId}</b> <span className="muted">{values.cateId}</span>
+            </>
+          ) : (
+            <span className="muted">未选择类目</span>
+          )}
+        </div>
+      </div>
+      {site ? (
+        <>
+          <Predictions site={site} titles={values.titles} onChoose={choose} />
+          <TreeSelect key={site} site={site} onChoose={choose} />
+        </>
+      ) : null}
+      {site && values.cateId ? (
+        <Attributes site={site} cateId={values.cateId} values={values} onChange={onChange} onAsked={onAsked} />
+      ) : null}
+    </Section>
+  );
+}
+
+function Predictions({
+  site,
+  titles,
+  onChoose,
+}: {
+  site: number;
+  titles: Record<string, string>;
+  onChoose: (id: string, name: string) => void;
+}) {
+  const [result, setResult] = useState<PredictMeliCategoryResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function predict() {
+    const title = categoryTitleOf(titles, site);
+    if (!title) return setError("请先填写标题");
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await sendMessage("predictCategory", { site, title: title.slice(0, 1000), limit: 5 }));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="predict">
+      <button type="button" className="secondary small" onClick={() => void predict()} disabled={busy} data-testid="panel-predict-category">
+        {busy ? "推荐中…" : "推荐类目"}
+      </button>
+      {error ? <span className="error small">{error}</span> : null}
+      {result ? (
+        <ul className="options" data-testid="panel-predictions">
+          {result.note ? <li className="muted small">{result.note}</li> : null}
+          {result.items.length === 0 ? <li className="muted small">没有推荐结果</li> : null}
+          {result.items.map((p) => (
+            <li key={p.cateId}>
+              <button
+                type="button"
+                className="option"
+                onClick={() => {
+                  onChoose(p.cateId, p.fullName);
+                  setResult(null);
+                }}
+                data-testid={`panel-prediction-${p.cateId}`}
+              >
+                {p.fullZh || p.fullName}
+                <span className="muted"> {p.cateId}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, name: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [tree, setTree] = useState<CategoryTreeNode[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [path, setPath] = useState<CategoryTreeNode[]>([]);
+  const [query, setQuery] = useState("");
+  useEffect(() => {
+    if (!open || tree) return;
+    treeOf(site).then(setTree, (e: unknown) => setError(errorText(e)));
+  }, [open, tree, site]);
+  const leaves = useMemo(() => (tree ? leavesOf(tree) : []), [tree]);
+  const q = query.trim().toLowerCase();
+  const found = q
+    ? leaves.filter((l) => l.fullName.toLowerCase().includes(q) || l.zh.includes(q) || l.id.toLowerCase() === q).slice(0, 40)
+    : [];
+  const level = path.length ? (path[path.length - 1].children ?? []) : (tree ?? []);
+  const pick = (id: string, name: string) => {
+    onChoose(id, name);
+    setOpen(false);
+    setQuery("");
+  };
+
+  if (!open)
+    return (
+      <button type="button" className="secondary small" onClick={() => setOpen(true)} data-testid="panel-category-open">
+        从类目树选择
+      </button>
+    );
+  return (
+    <div className="tree" data-testid="panel-category-tree">
+      <div className="inline">
+        <input
+          value={query}
+          placeholder="搜索类目名称或ID"
+          onChange={(e) => setQuery(e.target.value)}
+          autoFocus
+          data-testid="panel-category-search"
+        />
+        <button type="button" className="link" onClick={() => setOpen(false)}>
+          收起
+        </button>
+      </div>
+      {error ? <p className="error small">{error}</p> : null}
+      {!tree && !error ? <p className="muted small">加载类目…</p> : null}
+      {tree && tree.length === 0 ? <p className="muted small">该站点的类目尚未同步</p> : null}
+      {tree && !q ? (
+        <>
+          {path.length ? (
+            <p className="crumbs">
+              <button type="button" className="link" onClick={() => setPath([])}>
+                全部
+              </button>
+              {path.map((n, i) => (
+                <span key={n.id}>
+                  {" › "}
+                  <button type="button" className="link" onClick={() => setPath(path.slice(0, i + 1))}>
+                    {n.zh || n.name}
+                  </button>
+                </span>
+              ))}
+            </p>
+          ) : null}
+          <ul className="options">
+            {level.map((n) => {
+              const leaf = !n.children?.length;
+              return (
+                <li key={n.id}>
+                  <button
+                    type="button"
+                    className="option"
+                    onClick={() => (leaf ? pick(n.id, n.fullName) : setPath([...path, n]))}
+                    data-testid={`panel-category-node-${n.id}`}
+                  >
+                    {n.zh ? `${n.zh} · ${n.name}` : n.name}
+                    {leaf ? null : <span className="muted"> ›</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+      {tree && q ? (
+        <ul className="options">
+          {found.length === 0 ? <li className="muted small">没有匹配的类目</li> : null}
+          {found.map((l) => (
+            <li key={l.id}>
+              <button type="button" className="option" onClick={() => pick(l.id, l.fullName)} data-testid={`panel-category-option-${l.id}`}>
+                {l.zh ? `${l.zh} · ` : ""}
+                {l.fullName}
+                <span className="muted"> {l.id}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Attributes({
+  site,
+  cateId,
+  values,
+  onChange,
+  onAsked,
+}: {
+  site: number;
+  cateId: string;
+  values: PanelValues;
+  onChange: (p: Partial<PanelValues>) => void;
+  onAsked: (attrs: CategoryAttribute[]) => void;
+}) {
+  const [attrs, setAttrs] = useState<CategoryAttribute[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setAttrs(null);
+    sendMessage("getAttributes", { site, cateId }).then(
+      (r) => {
+        if (!live) return;
+        const required = askedAttributes(r.attributes)
+          .filter((a) => a.required)
+          .map((a) => a.attr);
+        setAttrs(required);
+        onAsked(required);
+      },
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+    // onAsked is the parent's state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [site, cateId]);
+  if (error) return <p className="error small">{error}</p>;
+  if (!attrs) return <p className="muted small">加载必填属性…</p>;
+  if (!attrs.length) return <p className="muted small">该类目没有需要填写的必填属性</p>;
+  const set = (id: string, v: { valueId: string | null; value: string }) => onChange({ attrs: { ...values.attrs, [id]: v } });
+  return (
+    <div className="attrs" data-testid="panel-attributes">
+      <p className="small muted">必填属性</p>
+      {attrs.map((a) => {
+        const v = values.attrs[a.id] ?? { valueId: null, value: "" };
+        return (
+          <Field key={a.id} label={a.zh ? `${a.zh}（${a.name}）` : a.name}>
+            {a.values.length ? (
+              <select
+                value={v.valueId ?? ""}
+                onChange={(e) => {
+                  const opt = a.values.find((o) => o.id === e.target.value);
+                  set(a.id, { valueId: opt?.id ?? null, value: opt?.name ?? "" });
+                }}
+                data-testid={`panel-attr-${a.id}`}
+              >
+                <option value="">请选择</option>
+                {a.values.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                value={v.value}
+                placeholder={a.valueType === "number_unit" ? `如 10 ${a.defaultUnit ?? ""}` : ""}
+                onChange={(e) => set(a.id, { valueId: null, value: e.target.value })}
+                data-testid={`panel-attr-${a.id}`}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+// The panel's publishing: a shop group the user may publish to (the server lists only a sub-account's own) and its
+// sites; the pre-flight of the product as saved (each site's problems, and its price and profit shown with the price
+// above) comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
+// until it ends), each listing linking to its page on Mercado Libre.
+import { useEffect, useMemo, useState } from "react";
+import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { MELI_SITES } from "../../../shared/contract/meli.ts";
+import { listingStatusNames, publishBatchStatusNames } from "../../../shared/contract/names.ts";
+import type { ProductDetail } from "../../../shared/contract/product.ts";
+import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
+import { sendMessage } from "../../lib/messaging.ts";
+import type { BatchView, InputOf, ShopGroupView } from "../../lib/protocol.ts";
+import { errorText, Section } from "./ui.tsx";
+
+export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
+
+/** Where Mercado Libre shows an item of a site (its own address without the title's words, which it accepts). */
+const ITEM_HOSTS: Record<number, string> = {
+  1: "articulo.mercadolibre.com.mx",
+  2: "produto.mercadolivre.com.br",
+  3: "articulo.mercadolibre.cl",
+  4: "articulo.mercadolibre.com.co",
+  5: "global-selling.mercadolibre.com",
+};
+
+/** The item's page: the listing's permalink when the marketplace answered one; a global item's site items get none. */
+export const itemUrl = (site: number, itemId: string) =>
+  `https://${ITEM_HOSTS[site] ?? ITEM_HOSTS[1]}/${itemId.replace(/^([A-Z]{3})-?(\d+)$/, "$1-$2")}`;
+
+/** A global-selling (CBT) shop lists in one global category for all its sites. */
+const GLOBAL_SITE = 5;
+/** How often the batch is asked for while it runs. */
+const BATCH_POLL_MS = 1000;
+
+export type PublishInput = InputOf<"publish">;
+export type PublishChoice = { groupId: string; isCbt: boolean; sites: number[]; request: (p: ProductDetail) => PublishInput };
+
+/** The publish request for one product: its own category (with its attribute values) where it is on a category site. */
+export function publishRequestOf(p: ProductDetail, groupId: string, isCbt: boolean, sites: number[]): PublishInput {
+  const categorySites = isCbt ? [GLOBAL_SITE] : sites;
+  const c = p.cateInfo;
+  const cateInfo =
+    c && categorySites.includes(c.site)
+      ? [
+          {
+            site: c.site,
+            cateId: c.cateId,
+            attrs: c.attrs.map((a) => ({ id: a.nameId, valueId: a.valueId ?? null, valueName: a.value ?? null })),
+          },
+        ]
+      : [];
+  return { accountGroupId: groupId, sites, productIds: [p.id], cateInfo };
+}
+
+const ended = (b: PublishBatch | null) => !!b && b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running;
+
+export function PublishSection({
+  product,
+  category,
+  save,
+  dirty,
+  preflight,
+  onChoice,
+}: {
+  product: ProductDetail;
+  /** The category as the form has it now (saved or not). */
+  category: { site: number | null; cateId: string };
+  save: () => Promise<ProductDetail | null>;
+  dirty: boolean;
+  preflight: PreflightResultView | null;
+  onChoice: (c: PublishChoice | null) => void;
+}) {
+  const [groups, setGroups] = useState<ShopGroupView[] | null>(null);
+  const [groupId, setGroupId] = useState("");
+  const [sites, setSites] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [batch, setBatch] = useState<BatchView | null>(null);
+  const group = groups?.find((g) => g.groupId === groupId) ?? null;
+
+  useEffect(() => {
+    sendMessage("getShopGroups").then(
+      (g) => {
+        setGroups(g);
+        if (g.length === 1) {
+          setGroupId(g[0].groupId);
+          setSites(g[0].sites);
+        }
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, []);
+
+  const choice = useMemo<PublishChoice | null>(
+    () =>
+      group && sites.length
+        ? {
+            groupId: group.groupId,
+            isCbt: group.isCbt,
+            sites,
+            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites),
+          }
+        : null,
+    [group, sites],
+  );
+  useEffect(() => onChoice(choice), [choice, onChoice]);
+
+  // The batch, asked again every second until it has ended, and once more after (its listings' last writes).
+  const batchId = batch?.batch?.id ?? null;
+  const batchEnded = ended(batch?.batch ?? null);
+  const [final, setFinal] = useState(false);
+  useEffect(() => {
+    if (!batchId || final || !group) return;
+    const last = batchEnded;
+    const timer = setTimeout(() => {
+      sendMessage("getBatch", { batchId, accountGroupId: group.groupId }).then(
+        (b) => {
+          setBatch((cur) => (b.batch ? b : (cur ?? b)));
+          if (last) setFinal(true);
+        },
+        () => setBatch((cur) => (cur ? { ...cur } : cur)),
+      );
+    }, BATCH_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [batchId, batchEnded, final, batch, group]);
+
+  async function submit() {
+    if (!choice) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await save();
+      if (!saved) return;
+      const b = await sendMessage("publish", choice.request(saved));
+      setFinal(false);
+      setBatch({ batch: b, listings: [] });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const categorySites = group ? (group.isCbt ? [GLOBAL_SITE] : sites) : [];
+  const categoryMissing = !!group && sites.length > 0 && !(category.site && category.cateId && categorySites.includes(category.site));
+  const okPairs = preflight?.pairs.filter((p) => p.ok).length ?? 0;
+  return (
+    <Section title="刊登">
+      {groups && groups.length === 0 ? <p className="muted small">没有可刊登的店铺，请先在后台授权店铺。</p> : null}
+      {groups && groups.length > 0 ? (
+        <>
+          <select
+            value={groupId}
+            onChange={(e) => {
+              const g = groups.find((x) => x.groupId === e.target.value);
+              setGroupId(e.target.value);
+              setSites(g?.sites ?? []);
+              setBatch(null);
+            }}
+            aria-label="店铺"
+            data-testid="panel-group"
+          >
+            <option value="">选择店铺</option>
+            {groups.map((g) => (
+              <option key={g.groupId} value={g.groupId}>
+                {g.name}
+                {g.isCbt ? "（全球）" : ""}
+              </option>
+            ))}
+          </select>
+          {group ? (
+            <div className="sites">
+              {group.sites.map((s) => (
+                <label key={s} className="check">
+                  <input
+                    type="checkbox"
+                    checked={sites.includes(s)}
+                    onChange={(e) => setSites(e.target.checked ? [...sites, s].sort() : sites.filter((x) => x !== s))}
+                    data-testid={`panel-site-${s}`}
+                  />
+                  {siteName(s)}
+                </label>
+              ))}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {categoryMissing ? (
+        <p className="notice warn small" data-testid="panel-category-hint">
+          请在上方为「{siteName(categorySites[0])}」选择类目{group?.isCbt ? "（全球店铺使用跨境 CBT 类目）" : ""}。
+        </p>
+      ) : null}
+      {choice && dirty ? <p className="muted small">有未保存的修改：刊登前会先保存。</p> : null}
+      {choice && preflight && !dirty ? <Preflight preflight={preflight} /> : null}
+      {choice ? (
+        <button
+          type="button"
+          onClick={() => void submit()}
+          disabled={busy || (!dirty && (!preflight || okPairs === 0)) || (!!batch && !final)}
+          data-testid="panel-publish"
+        >
+          {busy ? "提交中…" : `刊登到 ${sites.map(siteName).join("、")}`}
+        </button>
+      ) : null}
+      {error ? (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {batch?.batch ? <Batch view={batch} final={final} /> : null}
+    </Section>
+  );
+}
+
+function Preflight({ preflight }: { preflight: PreflightResultView }) {
+  return (
+    <ul className="preflight" data-testid="panel-preflight">
+      {preflight.pairs.map((p) => (
+        <li key={p.site} data-testid="panel-preflight-row" data-site={p.site} data-ok={p.ok}>
+          <b className={p.ok ? "ok" : "bad"}>
+            {siteName(p.site)}：{p.ok ? "可以刊登" : "无法刊登"}
+          </b>
+          {p.title ? <span className="muted small"> {p.title}</span> : null}
+          {p.problems.length ? (
+            <ul>
+              {p.problems.map((x, i) => (
+                <li key={i} className={x.severity === "error" ? "bad small" : "warn small"}>
+                  {x.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Batch({ view, final }: { view: BatchView; final: boolean }) {
+  const b = view.batch!;
+  const done = b.success + b.fail + b.skipped;
+  const percent = b.total ? Math.round((done / b.total) * 100) : 100;
+  return (
+    <div className="batch" data-testid="panel-batch" data-status={b.status} data-id={b.id} data-final={final}>
+      <p>
+        <b>{publishBatchStatusNames[b.status] ?? `状态 ${b.status}`}</b>{" "}
+        <span data-testid="panel-batch-counts">
+          共 {b.total} 条：成功 {b.success}，失败 {b.fail}，未发送 {b.skipped}
+        </span>
+      </p>
+      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="刊登进度">
+        <div style={{ width: `${percent}%` }} />
+      </div>
+      <ul className="listings">
+        {view.listings.map((l) => (
+          <li key={l.id} data-testid="panel-listing" data-site={l.site} data-status={l.status}>
+            <span>{siteName(l.site)}</span>
+            <span className={l.status === ListingStatus.Active ? "ok" : l.status === ListingStatus.Failed ? "bad" : ""}>
+              {listingStatusNames[l.status] ?? l.status}
+            </span>
+            {l.permalink || l.itemId ? (
+              <a href={l.permalink ?? itemUrl(l.site, l.itemId!)} target="_blank" rel="noreferrer" data-testid="panel-listing-link">
+                {l.itemId ?? "查看"}
+              </a>
+            ) : l.reason ? (
+              <span className="bad small">{l.reason}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

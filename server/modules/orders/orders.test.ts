@@ -1,0 +1,446 @@
+// Orders end to end against the sandbox, through the real HTTP stack: the app listens on a port and the sandbox posts
+// its order and shipment notifications to MeliCallback. One order arriving by its notification, FetchOrders and the
+// periodic pull is stored once, its line linked to the listing and product, its profit as the worked example says; a
+// pack's orders share the pack id and split its freight; the status follows the shipment over the sandbox's clock and
+// the label is a PDF only when ready to ship; a sub-account sees its own shops' orders only, another tenant nothing;
+// the periodic tick pulls the shops receiving orders and works through order notifications kept waiting; a global
+// seller's marketplace order lands in its site's shop with its marketplace shipment's label; a pull of 10 shops keeps
+// each seller's order searches to the order-search bucket's rate (last: its orders' later changes notify in bulk).
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meliAccountGroups, meliAccounts, meliNotifications, orders, products, taskInfos } from "../../db/schema.ts";
+import { inScope } from "../../db/scope.ts";
+import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
+import { connectShop } from "../../testing/shop-kit.ts";
+import { until } from "../../testing/publish-kit.ts";
+import { createMeliClient } from "../../integrations/mercadolibre/client.ts";
+import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
+import { OrderStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import type { OrderPage, OrderRow } from "../../../shared/contract/orders.ts";
+import { MeliNotificationStatus } from "../meli/notifications.ts";
+import { createOrderSyncService, ORDER_SEARCH_RATE } from "./sync.ts";
+
+let s: TestServer;
+let A: TestTenant;
+let B: TestTenant;
+let sub: { id: string; token: string };
+const HOUR = 3600_000;
+
+const sandbox = () => s.deps.sandbox!;
+const control = () => sandbox().control;
+
+type Shop = { groupId: string; accountId: string; sellerId: number };
+
+async function connect(t: TestTenant, nickname: string, uid?: string): Promise<Shop> {
+  const page = await connectShop(s, t.token, { nickname, site: "MLM", sites: [1], uid });
+  if (!page.ok) throw new Error(`connect: ${page.message}`);
+  const seller = sandbox().store.userByNickname(nickname)!;
+  const [row] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+    tx
+      .select({ groupId: meliAccountGroups.id, accountId: meliAccounts.id })
+      .from(meliAccountGroups)
+      .innerJoin(meliAccounts, and(eq(meliAccounts.tenantId, meliAccountGroups.tenantId), eq(meliAccounts.groupId, meliAccountGroups.id)))
+      .where(and(eq(meliAccountGroups.tenantId, t.tenantId), eq(meliAccountGroups.custId, String(seller.id)))),
+  );
+  return { ...row, sellerId: seller.id };
+}
+
+const getOrders = async (token: string, query: Record<string, string | number> = {}) => {
+  const res = await s.api("GET", "/api/Order/GetOrders", { token, query: { MaxResultCount: 100, ...query } });
+  expect(res.status, res.raw).toBe(200);
+  return res.body.result as OrderPage;
+};
+
+const storedOf = (t: TestTenant, meliOrderId: string | number) =>
+  inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+    tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tenantId, t.tenantId), eq(orders.meliOrderId, String(meliOrderId)))),
+  );
+
+/** Waits for the order to be stored (and, when given, to reach the status). */
+const arrived = (t: TestTenant, meliOrderId: string | number, status?: number) =>
+  until(
+    () => storedOf(t, meliOrderId),
+    (rows) => rows.length === 1 && (status === undefined || rows[0].status === status),
+    `order ${meliOrderId}${status ? ` in status ${status}` : ""}`,
+    30_000,
+  );
+
+async function taskDone(t: TestTenant, taskId: string) {
+  return until(
+    async () =>
+      (
+        await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+          tx
+            .select()
+            .from(taskInfos)
+            .where(and(eq(taskInfos.tenantId, t.tenantId), eq(taskInfos.id, taskId))),
+        )
+      )[0],
+    (task) => task.taskStatus === TaskStatus.Succeeded || task.taskStatus === TaskStatus.Failed,
+    `task ${taskId}`,
+    60_000,
+  );
+}
+
+/** The orders service without job workers (the app's own run the queue): runs a job's body in the test. */
+const pullService = () =>
+  createOrderSyncService({ database: s.database, jobs: { ...s.deps.jobs, handle: () => undefined }, meli: s.deps.meli, log: s.deps.log });
+
+let shopA: Shop;
+let shopSub: Shop;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  // No orders from the sandbox's seeded stream: only the ones each test makes.
+  sandbox().store.state.orderIntervalMs = 1e13;
+  await s.app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (s.app.server.address() as AddressInfo).port;
+  control().notifications.configure({ url: `http://127.0.0.1:${port}/api/Meli/MeliCallback` });
+  A = await s.createTenant();
+  B = await s.createTenant();
+  sub = await s.createSubUser(A);
+  shopA = await connect(A, uniqueName("ORDA"));
+  shopSub = await connect(A, uniqueName("ORDSUB"), sub.id);
+}, 180_000);
+afterAll(async () => {
+  control().notifications.reset();
+  await s?.close();
+});
+
+describe("orders arrive three ways and end up once", () => {
+  let order: { id: number };
+  let productId: string;
+  let itemId: string;
+
+  it("a notification, FetchOrders and the periodic pull store one order, linked to its listing and product, with its profit", async () => {
+    itemId = await createShopItem(s, A, shopA.groupId, { price: 250, available_quantity: 50 });
+    productId = randomUUID();
+    await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx
+        .insert(products)
+        .values({ tenantId: A.tenantId, id: productId, userId: A.userId, price: "30.00", currency: "CNY", sku: "ORD-SKU-1" }),
+    );
+    const [listingId] = await recordListings(s, A, shopA.groupId, [itemId], { productId });
+
+    // 1. The notification (orders_v2) reaches MeliCallback; its job stores the order.
+    order = control().createOrder(shopA.sellerId, { itemId, quantity: 2, status: "paid" });
+    const [first] = await arrived(A, order.id);
+
+    // 2. FetchOrders over the day: a task that reads it again.
+    const fetch = await s.api("GET", "/api/Order/FetchOrders", {
+      token: A.token,
+      query: { StartTime: new Date(Date.now() - 86_400_000 * 2).toISOString(), GroupId: shopA.groupId },
+    });
+    expect(fetch.status, fetch.raw).toBe(200);
+    const task = await taskDone(A, fetch.body.result.taskId);
+    expect(task.taskStatus, task.taskRemark ?? "").toBe(TaskStatus.Succeeded);
+    expect(task.taskRemark).toContain("已读取 1 个订单");
+
+    // 3. The periodic pull of the group (its job's body, run here by a second instance of the service).
+    const searches = control().callCount("GET /orders/search");
+    await pullService().runPull({ tenantId: A.tenantId, groupId: shopA.groupId });
+    expect(control().callCount("GET /orders/search")).toBe(searches + 1);
+
+    const stored = await storedOf(A, order.id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].id).toBe(first.id);
+
+    const page = await getOrders(A.token, { OrderNo: String(order.id) });
+    expect(page.totalCount).toBe(1);
+    const row = page.items[0];
+    const meliOrder = control()
+      .orders(shopA.sellerId)
+      .find((o) => o.id === order.id)!;
+    const fee = meliOrder.order_items[0].sale_fee;
+    expect(row).toMatchObject({
+      id: first.id,
+      orderNo: String(order.id),
+      packId: null,
+      accountGroupId: shopA.groupId,
+      accountId: shopA.accountId,
+      site: 1,
+      currency: "MXN",
+      orderStatus: OrderStatus.Paid,
+      meliStatus: "paid",
+      shipmentStatus: "handling",
+      totalAmount: 500,
+      labelReady: false,
+    });
+    expect(row.items).toEqual([
+      expect.objectContaining({ meliId: itemId, num: 2, price: 250, listingId, productId, saleFee: Math.round(fee * 2 * 100) / 100 }),
+    ]);
+    expect(row.recieveAddress?.city).toBeTruthy();
+    expect(row.mustSendTime).not.toBeNull();
+    // The worked example: 2 × 250 MXN sold; Mercado Libre's fee per unit; the seller pays the whole freight (17 × 5.5 =
+    // 93.50: free shipping from 299 MXN); 2 × 30 CNY = 60 CNY at MXN 0.39 CNY = 153.846… → 153.85 MXN.
+    const expectedProfit = Math.round((500 - fee * 2 - 93.5 - 153.85) * 100) / 100;
+    expect(row.profitDetail).toMatchObject({
+      currency: "MXN",
+      salePrice: 500,
+      saleFee: Math.round(fee * 2 * 100) / 100,
+      freight: 93.5,
+      productCost: 153.85,
+      profit: expectedProfit,
+      complete: true,
+      rates: expect.arrayContaining([
+        { code: "MXN", rate: "0.39000000" },
+        { code: "CNY", rate: "1.00000000" },
+      ]),
+    });
+    expect(row.profit).toBe(expectedProfit);
+    expect(row.freightFee).toBe(93.5);
+    expect(row.cost).toBe(153.85);
+  });
+
+  it("a pack's orders share the pack id and split its freight", async () => {
+    const pack = control().createPack(shopA.sellerId, 2, { itemId, quantity: 1 });
+    for (const o of pack) await arrived(A, o.id);
+    const page = await getOrders(A.token, { PackOrderId: String(pack[0].pack_id) });
+    expect(page.items.map((r) => r.orderNo).sort()).toEqual(pack.map((o) => String(o.id)).sort());
+    // One shipment for both: 17 × (4 + 1.5) = 93.50, half each (250 of 500).
+    expect(page.items.map((r) => r.freightFee)).toEqual([46.75, 46.75]);
+    expect(new Set(page.items.map((r) => r.shipmentId)).size).toBe(1);
+  });
+
+  it("follows the shipment over the clock: the label is refused before ready_to_ship, a PDF after", async () => {
+    const [row] = await storedOf(A, order.id);
+    const label = () =>
+      s.app.inject({
+        method: "GET",
+        url: "/api/Order/GetOrderLabel",
+        query: { orderId: row.id },
+        headers: { authorization: `Bearer ${A.token}` },
+      });
+    const early = await label();
+    expect(early.statusCode, early.body).toBe(400);
+    expect(JSON.parse(early.body).error.message).toBe("面单只在订单待发货（ready_to_ship）时可以下载，该订单当前物流状态：备货中");
+
+    control().clock.advance(2 * HOUR);
+    control().orders(); // the sandbox's clock reaches the change: its shipments notification goes out
+    await arrived(A, order.id, OrderStatus.ReadyToShip);
+    const ready = await label();
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.headers["content-type"]).toBe("application/pdf");
+    expect(ready.rawPayload.subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+    expect(ready.body).toContain(String(order.id));
+    expect((await getOrders(A.token, { OrderId: row.id })).items[0].labelReady).toBe(true);
+
+    const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });
+    expect(invoice.status, invoice.raw).toBe(200);
+    expect(invoice.body.result).toMatchObject({
+      orderId: row.id,
+      orderNo: String(order.id),
+      status: "authorized",
+      currency: "MXN",
+      total: 500,
+    });
+
+    control().clock.advance(22 * HOUR);
+    control().orders();
+    await arrived(A, order.id, OrderStatus.Shipped);
+    const shipped = (await storedOf(A, order.id))[0];
+    expect(shipped.deliveryTime).not.toBeNull();
+    expect(shipped.mustSendTime).toBeNull();
+    expect((await label()).statusCode).toBe(400);
+
+    // GetNewOrder re-reads it: delivered (or not) two days later.
+    control().clock.advance(48 * HOUR);
+    const again = await s.api("PUT", "/api/Order/GetNewOrder", { token: A.token, query: { id: row.id } });
+    expect(again.status, again.raw).toBe(200);
+    expect([OrderStatus.Delivered, OrderStatus.NotDelivered]).toContain((again.body.result as OrderRow).orderStatus);
+  });
+
+  it("the tabs count per status, site and shop group", async () => {
+    const res = await s.api("GET", "/api/Order/GetMeliOrderGroupInfo", { token: A.token });
+    expect(res.status, res.raw).toBe(200);
+    const info = res.body.result;
+    expect(info.total).toEqual({ count: 3, capped: false });
+    expect(info.sites.find((x: { site: number }) => x.site === 1).count).toBe(3);
+    expect(info.accountGroups.find((g: { accountGroupId: string }) => g.accountGroupId === shopA.groupId).count).toBe(3);
+    expect(info.statuses.reduce((a: number, x: { count: number }) => a + x.count, 0)).toBe(3);
+  });
+});
+
+describe("who sees which orders", () => {
+  it("a sub-account sees its own shops' orders only; another tenant sees nothing and reaches none", async () => {
+    const mine = control().createOrder(shopSub.sellerId, { status: "paid" });
+    await arrived(A, mine.id);
+    const asSub = await getOrders(sub.token);
+    expect(asSub.items.map((r) => r.orderNo)).toEqual([String(mine.id)]);
+    const asMain = await getOrders(A.token);
+    expect(asMain.items.map((r) => r.orderNo)).toContain(String(mine.id));
+    expect(asMain.totalCount).toBe(4);
+    const subTabs = (await s.api("GET", "/api/Order/GetMeliOrderGroupInfo", { token: sub.token })).body.result;
+    expect(subTabs.total.count).toBe(1);
+    expect(subTabs.accountGroups.map((g: { accountGroupId: string }) => g.accountGroupId)).toEqual([shopSub.groupId]);
+
+    const other = await getOrders(B.token);
+    expect(other.totalCount).toBe(0);
+    const aRow = asMain.items.find((r) => r.orderNo !== String(mine.id))!;
+    const label = await s.api("GET", "/api/Order/GetOrderLabel", { token: B.token, query: { orderId: aRow.id } });
+    expect(label.status).toBe(404);
+    expect((await s.api("PUT", "/api/Order/GetNewOrder", { token: B.token, query: { id: aRow.id } })).status).toBe(404);
+    expect((await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: sub.token, query: { orderId: aRow.id } })).status).toBe(404);
+    const fetchOther = await s.api("GET", "/api/Order/FetchOrders", { token: B.token, query: { GroupId: shopA.groupId } });
+    expect(fetchOther.status).toBe(404);
+  });
+
+  it("a shop with order receiving off is not pulled", async () => {
+    const off = await s.api("POST", "/api/MeliAccount/EnableRecieveOrder", {
+      token: A.token,
+      query: { Id: shopSub.accountId, Enable: false },
+    });
+    expect(off.status, off.raw).toBe(200);
+    const res = await s.api("GET", "/api/Order/FetchOrders", { token: A.token, query: { GroupId: shopSub.groupId } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe("该店铺未开启接收订单");
+  });
+});
+
+describe("the periodic pull", () => {
+  it("a tick pulls every shop receiving orders and works through order notifications kept waiting", async () => {
+    control().notifications.configure({ url: null });
+    const pulled = control().createOrder(shopA.sellerId, { status: "paid" });
+    const late = control().createOrder(shopA.sellerId, { status: "paid" });
+    // A notification stored before the orders module existed: kept Waiting by the notification job.
+    const noteId = randomUUID();
+    await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx.insert(meliNotifications).values({
+        tenantId: A.tenantId,
+        id: noteId,
+        notificationId: randomUUID(),
+        groupId: shopA.groupId,
+        accountId: shopA.accountId,
+        topic: "orders_v2",
+        resource: `/orders/${late.id}`,
+        meliUserId: String(shopA.sellerId),
+        status: MeliNotificationStatus.Waiting,
+      }),
+    );
+    const searches = control().callCount("GET /orders/search");
+    await pullService().tick();
+    await arrived(A, pulled.id);
+    await arrived(A, late.id);
+    expect(control().callCount("GET /orders/search")).toBeGreaterThan(searches);
+    await until(
+      () =>
+        inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+          tx
+            .select({ status: meliNotifications.status })
+            .from(meliNotifications)
+            .where(and(eq(meliNotifications.tenantId, A.tenantId), eq(meliNotifications.id, noteId))),
+        ),
+      (rows) => rows[0]?.status === MeliNotificationStatus.Processed,
+      "waiting notification processed",
+      30_000,
+    );
+  });
+});
+
+describe("global selling (CBT) orders", () => {
+  it("a marketplace user's order arrives by marketplace_orders, in its site's shop; its label comes from the marketplace shipment", async () => {
+    const D = await s.createTenant();
+    const nickname = uniqueName("ORDCBT");
+    control().notifications.configure({ url: `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}/api/Meli/MeliCallback` });
+    const page = await connectShop(s, D.token, { nickname, site: "CBT", marketplaces: ["MLM", "MLB"], sites: [1, 2] });
+    expect(page.ok, page.message).toBe(true);
+    const global = sandbox().store.userByNickname(nickname)!;
+    const brazil = global.marketplaces.find((m) => m.siteId === "MLB")!.userId;
+    const [account] = await inScope(s.database.db, { tenantId: D.tenantId }, (tx) =>
+      tx
+        .select({ id: meliAccounts.id, groupId: meliAccounts.groupId })
+        .from(meliAccounts)
+        .where(and(eq(meliAccounts.tenantId, D.tenantId), eq(meliAccounts.custId, String(brazil)))),
+    );
+    const order = control().createOrder(brazil, { status: "paid" });
+    const [stored] = await arrived(D, order.id);
+    expect(stored).toMatchObject({ accountId: account.id, accountGroupId: account.groupId, isCbt: true, site: 2, currency: "BRL" });
+
+    control().clock.advance(2 * HOUR);
+    control().orders();
+    await arrived(D, order.id, OrderStatus.ReadyToShip);
+    const label = await s.app.inject({
+      method: "GET",
+      url: "/api/Order/GetOrderLabel",
+      query: { orderId: stored.id },
+      headers: { authorization: `Bearer ${D.token}` },
+    });
+    expect(label.statusCode, label.body).toBe(200);
+    expect(label.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: D.token, query: { orderId: stored.id } });
+    expect(invoice.status, invoice.raw).toBe(200);
+    expect(invoice.body.result).toMatchObject({ orderNo: String(order.id), currency: "BRL" });
+  });
+});
+
+describe("the order-search limit", () => {
+  it("a pull of 10 shops keeps every seller's searches to the order-search bucket's rate", async () => {
+    expect(ORDER_SEARCH_RATE.perMinute + ORDER_SEARCH_RATE.burst).toBeLessThanOrEqual(100);
+    const C = await s.createTenant();
+    const shops: Shop[] = [];
+    for (let i = 0; i < 10; i++) shops.push(await connect(C, uniqueName(`ORDPULL${i}`)));
+    control().notifications.configure({ url: null });
+    for (const shop of shops) for (let i = 0; i < 52; i++) control().createOrder(shop.sellerId, { status: "paid" });
+
+    // The same pull with the bucket at 60 a minute (one search a second per seller, no burst): 52 orders are two
+    // pages of 51, so each seller's two searches must be a second apart while the ten sellers go side by side.
+    const calls: { at: number; seller: string }[] = [];
+    const inner = sandboxFetch(sandbox());
+    const meli = createMeliClient({
+      apiUrl: s.deps.config.meliApiUrl,
+      authUrl: s.deps.config.meliAuthUrl,
+      clientId: s.deps.config.meliClientId,
+      clientSecret: s.deps.config.meliClientSecret,
+      database: s.database,
+      secrets: s.deps.secrets,
+      fetch: (url, init) => {
+        const u = new URL(url);
+        if (u.pathname.endsWith("/orders/search")) calls.push({ at: Date.now(), seller: u.searchParams.get("seller")! });
+        return inner(url, init);
+      },
+    });
+    const rejectedBefore = sandbox().store.state.rejections;
+    const service = createOrderSyncService({
+      database: s.database,
+      jobs: { ...s.deps.jobs, handle: () => undefined },
+      meli,
+      log: s.deps.log,
+      orderSearchRate: { perMinute: 60, burst: 1 },
+    });
+    const from = new Date(Date.now() - HOUR);
+    const results = await Promise.all(
+      shops.map((shop) => service.pullGroup(C.tenantId, shop.groupId, { field: "order.date_created", from }, null)),
+    );
+    expect(results.map((r) => r.stored)).toEqual(shops.map(() => 52));
+    expect(sandbox().store.state.rejections).toBe(rejectedBefore);
+    for (const shop of shops) {
+      const mine = calls.filter((c) => c.seller === String(shop.sellerId)).map((c) => c.at);
+      expect(mine).toHaveLength(2);
+      expect(mine[1] - mine[0]).toBeGreaterThanOrEqual(950);
+    }
+    // Side by side: the ten sellers' first searches did not wait for each other.
+    const firsts = shops.map((shop) => calls.find((c) => c.seller === String(shop.sellerId))!.at);
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeLessThan(950);
+    const count = await inScope(s.database.db, { tenantId: C.tenantId }, (tx) =>
+      tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, C.tenantId),
+            inArray(
+              orders.accountGroupId,
+              shops.map((x) => x.groupId),
+            ),
+          ),
+        ),
+    );
+    expect(count).toHaveLength(520);
+  }, 120_000);
+});

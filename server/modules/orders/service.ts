@@ -1,0 +1,184 @@
+// The orders screen's reads (spec §7 Order GetOrders, GetMeliOrderGroupInfo). Who sees what: the tenant's orders; a
+// sub-account only those of the shop accounts given to it (meli_accounts.owner_id, as the listing centre scopes its
+// listings). The filter becomes conditions here, in one place. The page is the listing list's pattern: one statement
+// with the capped count and the page's rows as JSON text PostgreSQL builds (JsonText), chosen on the filter's index by
+// id, then read by primary key with their lines; counts stop at a cap so a broad filter over a million orders stays a
+// bounded index range.
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { rowsOf } from "../../db/client.ts";
+import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
+import { JsonText, type CallContext } from "../../http/calls.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { OrderStatus } from "../../../shared/contract/enums.ts";
+import {
+  ORDER_COUNT_CAP,
+  ORDER_GROUP_COUNT_CAP,
+  type getOrdersQuery,
+  type OrderFilter,
+  type OrderGroupInfo,
+} from "../../../shared/contract/orders.ts";
+
+/** The shop accounts of the tenant a sub-account owns (null: the caller sees every shop of its tenant). */
+function ownedAccounts(ctx: CallContext) {
+  const u = ctx.user!;
+  if (u.isMainAccount || u.isHost) return null;
+  return ctx.tx
+    .select({ id: meliAccounts.id })
+    .from(meliAccounts)
+    .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id)));
+}
+
+/** The orders the caller sees: its tenant's, a sub-account's own shops'. */
+export function visibleOrders(ctx: CallContext): SQL {
+  const owned = ownedAccounts(ctx);
+  return and(eq(orders.tenantId, ctx.tenantId), owned ? inArray(orders.accountId, owned) : undefined)!;
+}
+
+/** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
+export function visibleOrderGroups(ctx: CallContext): SQL {
+  const u = ctx.user!;
+  return and(
+    eq(meliAccountGroups.tenantId, ctx.tenantId),
+    u.isMainAccount || u.isHost
+      ? undefined
+      : inArray(
+          meliAccountGroups.id,
+          ctx.tx
+            .select({ id: meliAccounts.groupId })
+            .from(meliAccounts)
+            .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id))),
+        ),
+  )!;
+}
+
+type Omitted = "status" | "site" | "group";
+
+/** The filter's conditions (without visibility); `omit` leaves one out (a tab counts by it). */
+export function orderConditions(f: Partial<OrderFilter>, omit?: Omitted): SQL[] {
+  const c: SQL[] = [];
+  if (f.StartTime && f.EndTime && f.StartTime >= f.EndTime) throw badRequest("开始时间须早于结束时间");
+  if (f.OrderId) c.push(eq(orders.id, f.OrderId));
+  if (f.PackOrderId) c.push(eq(orders.packId, f.PackOrderId));
+  if (f.OrderNo) c.push(eq(orders.meliOrderId, f.OrderNo));
+  if (f.OrderStatus != null && omit !== "status") c.push(eq(orders.status, f.OrderStatus));
+  if (f.UserId) c.push(eq(orders.userId, f.UserId));
+  if (f.StartTime) c.push(gte(orders.orderTime, f.StartTime));
+  if (f.EndTime) c.push(lt(orders.orderTime, f.EndTime));
+  if (f.AccountGroupId && omit !== "group") c.push(eq(orders.accountGroupId, f.AccountGroupId));
+  if (f.Site != null && omit !== "site") c.push(eq(orders.site, f.Site));
+  return c;
+}
+
+export function orderWhere(ctx: CallContext, f: Partial<OrderFilter>, omit?: Omitted): SQL {
+  return and(visibleOrders(ctx), ...orderConditions(f, omit))!;
+}
+
+const sortColumns = { orderTime: orders.orderTime, mustSendTime: orders.mustSendTime, lastModificationTime: orders.lastModificationTime };
+
+/** The sort field then the id in the same direction (pages never overlap); default newest first. */
+function sortOf(sorting: string | undefined) {
+  const [field, dir] = (sorting ?? "orderTime desc").trim().split(/\s+/);
+  const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
+  return { column: sortColumns[key ?? "orderTime"], dir: dir?.toLowerCase() === "desc" ? ("desc" as const) : ("asc" as const) };
+}
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
+const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One order's row as PostgreSQL selects it for row_to_json: the columns named and valued as the contract's orderRow,
+ * with its lines (in line order) and its shop's name, so the page needs no row mapping in this process.
+ */
+const rowSelect = sql.raw(
+  new PgDialect().sqlToQuery(sql`select ${orders.id} as "id", ${orders.meliOrderId} as "orderNo", ${orders.packId} as "packId",
+    ${orders.accountGroupId} as "accountGroupId", ${orders.accountId} as "accountId",
+    coalesce(${meliAccounts.alias}, ${meliAccounts.name}) as "shopName", ${orders.site} as "site", ${orders.isCbt} as "isCbt",
+    ${orders.currency} as "currency", ${orders.status} as "orderStatus", ${orders.meliStatus} as "meliStatus",
+    ${orders.shipmentStatus} as "shipmentStatus", ${orders.shipmentSubstatus} as "shipmentSubstatus",
+    ${orders.shipmentId} as "shipmentId", ${orders.buyerId} as "buyerId", ${orders.buyerNickname} as "buyerNickname",
+    ${orders.totalAmount}::float8 as "totalAmount", ${orders.saleFee}::float8 as "saleFee",
+    ${orders.freightFee}::float8 as "freightFee", ${orders.cost}::float8 as "cost", ${orders.profit}::float8 as "profit",
+    ${orders.profitDetail} as "profitDetail", ${orders.logisticsName} as "logisticsName",
+    ${orders.logisticsNumber} as "logisticsNumber", ${orders.thumb} as "thumb", ${orders.address} as "recieveAddress",
+    ${isoText(orders.orderTime)} as "orderTime", ${isoText(orders.deliveryTime)} as "deliveryTime",
+    ${isoText(orders.signingTime)} as "signingTime", ${isoText(orders.estimatedDeliveryTime)} as "estima_DeliveryTime",
+    ${isoText(orders.mustSendTime)} as "mustSendTime",
+    (${orders.status} = ${sql.raw(String(OrderStatus.ReadyToShip))} and ${orders.shipmentId} is not null) as "labelReady",
+    coalesce((select json_agg(json_build_object('meliId', i.item_id, 'variationId', i.variation_id, 'thumb', i.thumb,
+        'title', i.title, 'link', i.link, 'num', i.quantity, 'price', i.unit_price::float8,
+        'saleFee', (i.sale_fee * i.quantity)::float8, 'sku', i.sku, 'vkes', i.vkes, 'listingId', i.listing_id,
+        'productId', i.product_id) order by i.line)
+      from ${orderItems} i where i.tenant_id = ${orders.tenantId} and i.order_id = ${orders.id}), '[]'::json) as "items",
+    ${orders.userId} as "userId", ${isoText(orders.syncTime)} as "syncTime", ${isoText(orders.creationTime)} as "creationTime",
+    ${isoText(orders.lastModificationTime)} as "lastModificationTime"
+    from ${orders} left join ${meliAccounts} on ${meliAccounts.tenantId} = ${orders.tenantId} and ${meliAccounts.id} = ${orders.accountId}`)
+    .sql,
+);
+
+/**
+ * GetOrders in one statement: the capped count and the page's rows as JSON text, sent as the answer without parsing
+ * it. The page is chosen on the filter's index (ids only), then its rows are read by primary key for the JSON.
+ */
+export async function getOrders(ctx: CallContext, query: z.output<typeof getOrdersQuery>): Promise<JsonText> {
+  const { SkipCount, MaxResultCount, Sorting, ...filter } = query;
+  const where = orderWhere(ctx, filter);
+  const { column, dir } = sortOf(Sorting);
+  const order = sql.raw(dir);
+  const statement = sql`with page as (
+      select ${orders.id} as id, ${column} as k from ${orders} where ${where}
+      order by ${column} ${order}, ${orders.id} ${order} limit ${MaxResultCount} offset ${SkipCount})
+    select (select count(*) from (select 1 from ${orders} where ${where} limit ${ORDER_COUNT_CAP + 1}) as m)::int as n,
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${order}, page.id ${order}), '') || ']'
+        from page, lateral (${rowSelect} where ${orders.tenantId} = ${ctx.tenantId} and ${orders.id} = page.id) as r) as items`;
+  const [r] = rowsOf<{ n: number; items: string }>(await ctx.tx.execute(statement));
+  const capped = r.n > ORDER_COUNT_CAP;
+  return new JsonText(`{"items":${r.items},"totalCount":${capped ? ORDER_COUNT_CAP : r.n},"totalCountCapped":${capped}}`);
+}
+
+/** One visible order's row (GetNewOrder's answer), or 404. */
+export async function getOrderRow(ctx: CallContext, id: string): Promise<JsonText> {
+  const rows = rowsOf<{ row: string }>(
+    await ctx.tx.execute(sql`select row_to_json(r)::text as row from (${rowSelect} where ${orderWhere(ctx, { OrderId: id })}) as r`),
+  );
+  if (!rows.length) throw notFound("订单不存在");
+  return new JsonText(rows[0].row);
+}
+
+const STATUSES = Object.values(OrderStatus) as number[];
+const SITES = [1, 2, 3, 4, 5];
+
+/**
+ * The tabs: per status, per site and per shop group, each honouring every filter but the one it counts by, as one
+ * statement of capped counts (each stops at ORDER_GROUP_COUNT_CAP + 1 rows of an index range of (tenant, status|site|
+ * group, order time) whose INCLUDEd columns answer the visibility).
+ */
+export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilter): Promise<OrderGroupInfo> {
+  const groups = await ctx.tx
+    .select({ id: meliAccountGroups.id, name: meliAccountGroups.name, alias: meliAccountGroups.alias })
+    .from(meliAccountGroups)
+    .where(visibleOrderGroups(ctx))
+    .orderBy(asc(meliAccountGroups.name), asc(meliAccountGroups.id));
+  const cap = ORDER_GROUP_COUNT_CAP + 1;
+  const counted = (where: SQL) => sql`(select count(*) from (select 1 from ${orders} where ${where} limit ${cap}) as m)::int`;
+  const parts: SQL[] = [
+    sql`select 'total' as kind, '' as key, ${counted(orderWhere(ctx, filter))} as n`,
+    ...STATUSES.map(
+      (st) => sql`select 'status', ${String(st)}, ${counted(and(orderWhere(ctx, filter, "status"), eq(orders.status, st))!)}`,
+    ),
+    ...SITES.map((site) => sql`select 'site', ${String(site)}, ${counted(and(orderWhere(ctx, filter, "site"), eq(orders.site, site))!)}`),
+    ...groups.map((g) => sql`select 'group', ${g.id}, ${counted(and(orderWhere(ctx, filter, "group"), eq(orders.accountGroupId, g.id))!)}`),
+  ];
+  const list = rowsOf<{ kind: string; key: string; n: number }>(await ctx.tx.execute(sql.join(parts, sql` union all `)));
+  const count = (kind: string, key: string) => {
+    const n = Number(list.find((r) => r.kind === kind && r.key === key)?.n ?? 0);
+    return n > ORDER_GROUP_COUNT_CAP ? { count: ORDER_GROUP_COUNT_CAP, capped: true } : { count: n, capped: false };
+  };
+  return {
+    statuses: STATUSES.map((status) => ({ status, ...count("status", String(status)) })),
+    sites: SITES.map((site) => ({ site, ...count("site", String(site)) })),
+    accountGroups: groups.map((g) => ({ accountGroupId: g.id, name: g.alias || g.name, ...count("group", g.id) })),
+    total: count("total", ""),
+  };
+}

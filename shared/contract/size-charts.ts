@@ -1,0 +1,50 @@
+// Size charts (spec §7 MeliSizeChart PullMeliChart, GetMeliSizeCharts, GetMeliSizeChartCategories): a shop group's
+// charts pulled from Mercado Libre for the fashion domains; an item names one chart and one row through the attributes
+// SIZE_GRID_ID / SIZE_GRID_ROW_ID, chosen in the publish screen and checked by the pre-flight.
+import { z } from "zod";
+import { id, queryList } from "./common.ts";
+import { siteNumber } from "./meli.ts";
+
+/** The item attributes that name the chart and its row (MERCADO-LIBRE.md "Size charts"). */
+export const SIZE_GRID_ID = "SIZE_GRID_ID";
+export const SIZE_GRID_ROW_ID = "SIZE_GRID_ROW_ID";
+
+export const sizeChartRow = z.object({ id: z.string(), label: z.string() });
+export const sizeChart = z.object({
+  id: z.string(),
+  accountGroupId: z.string(),
+  /** Mercado Libre's chart id: SIZE_GRID_ID's value. */
+  chartId: z.string(),
+  site: siteNumber,
+  domainId: z.string(),
+  name: z.string(),
+  chartType: z.string(),
+  gender: z.string().nullable(),
+  mainAttributeId: z.string().nullable(),
+  rows: z.array(sizeChartRow),
+  fetchedAt: z.string(),
+});
+export type SizeChart = z.infer<typeof sizeChart>;
+
+/**
+ * Categories: domain ids (as GetMeliSizeChartCategories lists them) or category ids of those domains, 1-50 (none is
+ * refused by the service once the group is found).
+ */
+export const pullMeliChartQuery = z.object({
+  AccountGroupId: id,
+  Categories: queryList(z.string().trim().min(1).max(100)).pipe(z.array(z.string()).max(50)).optional(),
+});
+export const pullMeliChartResult = z.object({ count: z.number().int(), domains: z.number().int() });
+
+export const getMeliSizeChartsQuery = z.object({ accountGroupId: id });
+export const sizeChartList = z.array(sizeChart);
+
+/** A fashion domain a chart can be pulled for: a domain whose categories have a GENDER attribute (gender mapping). */
+export const sizeChartCategory = z.object({
+  site: siteNumber,
+  domainId: z.string(),
+  name: z.string(),
+  genderAttrId: z.string(),
+});
+export const sizeChartCategoryList = z.array(sizeChartCategory);
+export type SizeChartCategory = z.infer<typeof sizeChartCategory>;
