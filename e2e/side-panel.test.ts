@@ -7,6 +7,9 @@
 // attributes filled; the pre-flight shows both sites' prices and profit, the product is published to both sites and the
 // batch ends live in the panel with the listings' links; the product and listings are then on the server. Then the
 // server goes away during an edit: the edit waits in the panel's queue and is delivered once when the server is back.
+// Last, the product goes to local shops on Mexico and Brazil (a local seller sells on its one site: a shop group each):
+// its own category is the global one, so each site gets a category of its own in the publish section (推荐类目 on the
+// site's language, its required attributes), and both listings go live in those categories.
 //
 // The panel is Chrome's real side panel: the collect button's press opens it on the tab (chrome.sidePanel.open in the
 // press's message handler, a user gesture; headless Chromium draws it at 360 px beside the page), it follows the
@@ -29,6 +32,11 @@ const FIXTURE_ITEM = "712345678901";
 const ITEM_ID = "712345600417";
 const ADMIN_PASSWORD = "Admin-e2e-2026";
 const SELLER = { nickname: "PANEL_E2E", site: "CBT", marketplaces: ["MLM", "MLB"] };
+/** Local sellers, one site each. */
+const LOCAL_SELLERS = [
+  { nickname: "PANEL_LOCAL_MX", site: "MLM", sites: [1] },
+  { nickname: "PANEL_LOCAL_BR", site: "MLB", sites: [2] },
+];
 /** What the loopback translation service answers, per target language. */
 const TRANSLATIONS: Record<string, string> = {
   es: "Camiseta de algodón para mujer",
@@ -42,6 +50,8 @@ let extensionId: string;
 let demo: { tenant: string; user: string; password: string };
 let token: string;
 let groupId: string;
+/** The local sellers' shop groups, Mexico's then Brazil's. */
+const localGroupIds: string[] = [];
 let pagesPort: number;
 const cleanups: (() => unknown)[] = [];
 const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app.url, token, method, path, body);
@@ -156,7 +166,9 @@ beforeAll(async () => {
   ])
     await callApi(app.url, host, "POST", "/api/SystemConfigSetting/CreateOrUpdate", { name: key, key, value });
   groupId = await connectSeller(app.url, token, SELLER);
-  const codes = Array.from({ length: 10 }, (_, i) => ean13(`750200000${String(i + 1).padStart(3, "0")}`));
+  for (const seller of LOCAL_SELLERS) localGroupIds.push(await connectSeller(app.url, token, seller));
+  // A GTIN per variant and listing: the global shop's two sites and the two local shops.
+  const codes = Array.from({ length: 30 }, (_, i) => ean13(`750200000${String(i + 1).padStart(3, "0")}`));
   expect(await call("POST", "/api/MeliCode/SetCodes", { codes })).toMatchObject({ added: codes.length });
 
   relay = createRelay(Number(new URL(app.url).port));
@@ -395,4 +407,51 @@ describe("side panel", () => {
     expect(again).toEqual({ ok: true, data: { sent: 0, pending: 0 } });
     expect(relay.saves - before).toBe(1);
   }, 120_000);
+
+  it("publishes to local shops on Mexico and Brazil, each site in a category of its own with its required attributes", async () => {
+    // A local seller sells on its one site: a shop group per site. The product's category is the global (CBT) one, so
+    // each local site asks for its own category in the publish section, the product's category left as it is.
+    const locals = [
+      { site: 1, groupId: localGroupIds[0], words: "Playeras" },
+      { site: 2, groupId: localGroupIds[1], words: "Camisetas" },
+    ];
+    for (const [n, local] of locals.entries()) {
+      const ids = `panel-site${local.site}`;
+      await panel.select("[data-testid=panel-group]", local.groupId);
+      await panel.waitForSelector(`[data-testid=panel-site-category-${local.site}][data-from=none]`);
+      expect(await panel.$$("[data-testid=panel-category-hint]")).toHaveLength(0);
+      await panel.click(`[data-testid=${ids}-predict-category]`);
+      await panel.waitForSelector(`[data-testid=${ids}-predictions] [data-testid^=${ids}-prediction-]`, { timeout: 20_000 });
+      expect(await text(panel, `[data-testid=${ids}-predictions]`)).toContain(local.words);
+      await panel.click(`[data-testid=${ids}-predictions] [data-testid^=${ids}-prediction-]`);
+      await panel.waitForSelector(`[data-testid=${ids}-attributes]`, { timeout: 20_000 });
+      const cateId = await panel.$eval(`[data-testid=${ids}-category]`, (e) => e.getAttribute("data-id")!);
+      expect(cateId.slice(0, 3)).toBe(local.site === 1 ? "MLM" : "MLB");
+      for (const select of await panel.$$(`[data-testid=${ids}-attributes] select`)) {
+        const first = await select.$eval("option:nth-child(2)", (o) => (o as HTMLOptionElement).value);
+        await select.select(first);
+      }
+      for (const input of await panel.$$(`[data-testid=${ids}-attributes] input`)) await input.type("X1");
+      await panel.waitForSelector(`[data-testid=panel-preflight-row][data-site="${local.site}"]`, { timeout: 30_000 });
+      const row = await panel.$eval("[data-testid=panel-preflight-row]", (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
+      expect(row.ok, row.text ?? "").toBe("true");
+      await shot(panel, `1${n}-local-site-${local.site}`, "[aria-label=刊登]");
+
+      await panel.click("[data-testid=panel-publish]");
+      await panel.waitForSelector("[data-testid=panel-batch][data-final=true]", { timeout: 90_000 });
+      const batchId = await panel.$eval("[data-testid=panel-batch]", (e) => e.getAttribute("data-id")!);
+      const listings = (
+        await call<{ items: (Listing & { cateId: string })[] }>("POST", "/api/MeliStatNew/GetPublishBatchListings", {
+          batchId,
+          maxResultCount: 50,
+        })
+      ).items;
+      expect(listings.map((l) => [l.site, l.status, l.productId, l.cateId])).toEqual([
+        [local.site, ListingStatus.Active, productId, cateId],
+      ]);
+      await shot(panel, `1${n}-local-site-${local.site}-published`, "[aria-label=刊登]");
+    }
+    // The product keeps its own (global) category.
+    expect((await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`)).cateInfo).toMatchObject({ site: 5 });
+  }, 240_000);
 });

@@ -45,6 +45,9 @@ import { createPublishingService } from "./modules/publishing/service.ts";
 import { createFreightService } from "./modules/freight/service.ts";
 import { createSelectionService } from "./modules/selection/service.ts";
 import { createSizeChartService } from "./modules/size-charts/service.ts";
+import { createWalletService } from "./modules/wallet/service.ts";
+// Sub-account packages paid from the wallet (issue 19).
+import { createSubAccountOrderService } from "./modules/subaccount-orders/service.ts";
 
 export type AppDeps = {
   config: Config;
@@ -155,6 +158,9 @@ export function createServices(deps: AppDeps) {
     freight: createFreightService({ meli }),
     sizeCharts: createSizeChartService({ database, meli }),
     selection: createSelectionService({ database, jobs, meli, log }),
+    // The wallet: ledger, top-ups, withdrawals, host adjustments (issue 19); receipt images under DATA_DIR/receipts.
+    wallet: createWalletService({ dataDir: config.dataDir }),
+    subAccountOrders: createSubAccountOrderService(),
   };
 }
 

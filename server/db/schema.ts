@@ -2,7 +2,9 @@
 // (Citus-ready) and get row-level security from the migrations (see rls.sql in the migrations folder).
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -46,6 +48,8 @@ export const tenants = pgTable(
     accountExpireTime: time("account_expire_time"),
     accountPaymentType: integer("account_payment_type").notNull().default(1),
     balance: numeric("balance", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** The wallet's balance in fen, kept by the ledger (modules/wallet/ledger.ts) with its entries; balance is its yuan copy. */
+    balanceFen: bigint("balance_fen", { mode: "number" }).notNull().default(0),
     /** Sub-accounts not deleted, kept by insertUser (and any future delete) in the same transaction: GetMyInfo reads it
      * on every call, where counting rows would cost a scan of the tenant's users. */
     subAccountCount: integer("sub_account_count").notNull().default(0),
@@ -53,7 +57,10 @@ export const tenants = pgTable(
     ...modification,
     ...concurrency,
   },
-  (t) => [uniqueIndex("tenants_normalized_name_key").on(t.normalizedName)],
+  (t) => [
+    uniqueIndex("tenants_normalized_name_key").on(t.normalizedName),
+    check("tenants_balance_fen_not_negative", sql`${t.balanceFen} >= 0`),
+  ],
 );
 
 export const settings = pgTable(
@@ -1189,4 +1196,143 @@ export const selectionSnapshots = pgTable(
     sold: integer("sold"),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.skuId, t.readTime] })],
+);
+
+// Sub-account packages (issue 19): what the host offers, and what tenants bought from their wallet.
+
+/** A package on offer, set by the host and read by every tenant (reference data, like currencies: no tenant_id). */
+export const subAccountPackages = pgTable(
+  "sub_account_packages",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Sub-accounts it allows. */
+    count: integer("count").notNull(),
+    /** How long they are allowed, in days from the purchase. */
+    days: integer("days").notNull(),
+    /** Price in fen (integer minor units). */
+    priceFen: integer("price_fen").notNull(),
+    /** Only active packages are on offer; a withdrawn one stays for the purchases that name it. */
+    isActive: boolean("is_active").notNull().default(true),
+    sort: integer("sort").notNull().default(0),
+    ...creation,
+    ...modification,
+  },
+  (t) => [index("sub_account_packages_sort_idx").on(t.sort, t.creationTime)],
+);
+
+/** One purchase of a package: `count` more sub-accounts allowed from its creation until expire_time. */
+export const subAccountOrders = pgTable(
+  "sub_account_orders",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    packageId: uuid("package_id").notNull(),
+    /** The package as bought (the host may edit it later). */
+    packageName: text("package_name").notNull(),
+    /** SubAccountType (Package for a purchase). */
+    type: integer("type").notNull(),
+    count: integer("count").notNull(),
+    days: integer("days").notNull(),
+    priceFen: integer("price_fen").notNull(),
+    expireTime: time("expire_time").notNull(),
+    ...creation,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("sub_account_orders_tenant_expire_idx").on(t.tenantId, t.expireTime),
+    index("sub_account_orders_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+  ],
+);
+
+// The wallet (issue 19, server/modules/wallet): the ledger in integer fen, top-ups the host reviews, withdrawals. The
+// balance itself is tenants.balance_fen (the tenant's row is the wallet row every movement locks), with tenants.balance
+// (numeric yuan) kept equal to it / 100 in the same transaction for the session and the tenant lists that read it.
+
+/** The append-only ledger: one row per movement, with the balance after it (the sum of amounts is the balance). */
+export const walletLogs = pgTable(
+  "wallet_logs",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** WalletLogType. */
+    type: integer("type").notNull(),
+    /** Signed: + credit, - debit. */
+    amountFen: bigint("amount_fen", { mode: "number" }).notNull(),
+    balanceAfterFen: bigint("balance_after_fen", { mode: "number" }).notNull(),
+    /** Who moved it (the host user for a host adjustment); null for the system. */
+    userId: uuid("user_id"),
+    remark: text("remark"),
+    /** The charge record, withdrawal or sub-account order it belongs to. */
+    refId: uuid("ref_id"),
+    /** A commission's paying tenant. */
+    inviteTenantId: uuid("invite_tenant_id"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("wallet_logs_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("wallet_logs_tenant_type_creation_idx").on(t.tenantId, t.type, t.creationTime),
+    check("wallet_logs_balance_after_not_negative", sql`${t.balanceAfterFen} >= 0`),
+  ],
+);
+
+/** A top-up: the seller's transfer with its receipt image, Pending until the host approves (credit) or rejects it. */
+export const chargeRecords = pgTable(
+  "charge_records",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id"),
+    moneyFen: bigint("money_fen", { mode: "number" }).notNull(),
+    /** ChargePayType. */
+    payType: integer("pay_type").notNull(),
+    /** The receipt: "<tenantId>/<file>" under DATA_DIR/receipts. */
+    pic: text("pic").notNull(),
+    remark: text("remark"),
+    /** ChargeStatus. */
+    status: integer("status").notNull(),
+    reason: text("reason"),
+    auditTime: time("audit_time"),
+    auditorId: uuid("auditor_id"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("charge_records_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("charge_records_status_creation_idx").on(t.status, t.creationTime),
+    /** The host's audit finds a record by its id alone. */
+    index("charge_records_id_idx").on(t.id),
+    check("charge_records_money_positive", sql`${t.moneyFen} > 0`),
+  ],
+);
+
+/** A withdrawal: its money held (debited) when requested, returned when the host rejects it. */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    userId: uuid("user_id"),
+    moneyFen: bigint("money_fen", { mode: "number" }).notNull(),
+    alipayAccount: text("alipay_account").notNull(),
+    pic: text("pic"),
+    remark: text("remark"),
+    /** WithdrawSource. */
+    source: integer("source").notNull(),
+    /** WithdrawStatus. */
+    status: integer("status").notNull(),
+    reason: text("reason"),
+    auditTime: time("audit_time"),
+    auditorId: uuid("auditor_id"),
+    creationTime: time("creation_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("withdrawals_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    index("withdrawals_status_creation_idx").on(t.status, t.creationTime),
+    /** The host's audit finds a record by its id alone. */
+    index("withdrawals_id_idx").on(t.id),
+    check("withdrawals_money_positive", sql`${t.moneyFen} > 0`),
+  ],
 );

@@ -19,8 +19,10 @@ import { registerUsers } from "./users/routes.ts";
 import { registerOrders } from "./orders/routes.ts";
 import { registerFreight } from "./freight/routes.ts";
 import { registerSelection } from "./selection/routes.ts";
+import { registerSubAccountOrders } from "./subaccount-orders/routes.ts";
 import { registerSizeCharts } from "./size-charts/routes.ts";
 import { registerWorkbench } from "./workbench/routes.ts";
+import { registerWallet } from "./wallet/routes.ts";
 
 export function registerModules(r: Registrar, services: Services) {
   registerAccount(r, services);
@@ -45,4 +47,6 @@ export function registerModules(r: Registrar, services: Services) {
   registerFreight(r, services);
   registerSizeCharts(r, services);
   registerSelection(r, services);
+  registerWallet(r, services);
+  registerSubAccountOrders(r, services);
 }

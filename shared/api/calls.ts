@@ -13,6 +13,8 @@ import { orderCalls } from "./orders.ts";
 import { meliOtherCalls } from "./freight.ts";
 import { meliSelectionSkuCalls } from "./selection.ts";
 import { meliSizeChartCalls } from "./size-charts.ts";
+import { subAccountOrderCalls } from "./subaccount-orders.ts";
+import { chargeRecordCalls, hostedWalletCalls, walletLogCalls, withdrawCalls } from "./wallet.ts";
 import { productLabelCalls } from "./product-labels.ts";
 import { productExportCalls } from "./product-export.ts";
 import { productCalls } from "./products.ts";
@@ -51,4 +53,9 @@ export const callGroups = {
   meliOther: meliOtherCalls,
   meliSizeChart: meliSizeChartCalls,
   meliSelectionSku: meliSelectionSkuCalls,
+  subAccountOrder: subAccountOrderCalls,
+  walletLog: walletLogCalls,
+  chargeRecord: chargeRecordCalls,
+  withdraw: withdrawCalls,
+  hostedWallet: hostedWalletCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

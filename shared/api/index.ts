@@ -25,6 +25,8 @@ import { createWorkbenchApi } from "./workbench.ts";
 import { createMeliOtherApi } from "./freight.ts";
 import { createMeliSelectionSkuApi } from "./selection.ts";
 import { createMeliSizeChartApi } from "./size-charts.ts";
+import { createSubAccountOrderApi } from "./subaccount-orders.ts";
+import { createChargeRecordApi, createHostedWalletApi, createWalletLogApi, createWithdrawApi } from "./wallet.ts";
 
 export * from "./client.ts";
 export * from "./errors.ts";
@@ -63,6 +65,11 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     meliOther: createMeliOtherApi(client),
     meliSizeChart: createMeliSizeChartApi(client),
     meliSelectionSku: createMeliSelectionSkuApi(client),
+    subAccountOrder: createSubAccountOrderApi(client),
+    walletLog: createWalletLogApi(client),
+    chargeRecord: createChargeRecordApi(client),
+    withdraw: createWithdrawApi(client),
+    hostedWallet: createHostedWalletApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -185,3 +185,43 @@ export const ListingStatus = {
   Skipped: 9,
 } as const;
 export type ListingStatus = (typeof ListingStatus)[keyof typeof ListingStatus];
+
+/**
+ * A wallet ledger entry's kind (issue 19; spec §3 Balance transaction `type`). Every entry carries a signed amount in
+ * fen: the sign says the direction; the type says why. A host adjustment may go either way.
+ */
+export const WalletLogType = {
+  /** A top-up (charge record) the host approved: credit. */
+  TopUp: 1,
+  /** A purchase paid from the balance (Payment, a sub-account package): debit. */
+  Purchase: 2,
+  /** A withdrawal requested: the money is held (debited) at once. */
+  Withdraw: 3,
+  /** A rejected withdrawal's money returned: credit. */
+  WithdrawRefund: 4,
+  /** The host added or took money (Hosted AddOrSubMoney), with a remark: either sign. */
+  HostAdjust: 5,
+  /** An agency's commission on a purchase of a tenant it recommended: credit. */
+  Commission: 6,
+} as const;
+export type WalletLogType = (typeof WalletLogType)[keyof typeof WalletLogType];
+
+/** A top-up (charge record) under host review: Pending, then Approved (the wallet credited once) or Rejected (a reason). */
+export const ChargeStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
+export type ChargeStatus = (typeof ChargeStatus)[keyof typeof ChargeStatus];
+
+/** How the seller transferred a top-up's money. */
+export const ChargePayType = { Bank: 1, Alipay: 2 } as const;
+export type ChargePayType = (typeof ChargePayType)[keyof typeof ChargePayType];
+
+/** A withdrawal: Pending (its money held), then Approved (paid out: nothing more moves) or Rejected (the money returned). */
+export const WithdrawStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
+export type WithdrawStatus = (typeof WithdrawStatus)[keyof typeof WithdrawStatus];
+
+/** What a withdrawal takes out (spec §3 Withdrawal `source`): the balance, or agency commission (also in the balance). */
+export const WithdrawSource = { Balance: 1, Commission: 2 } as const;
+export type WithdrawSource = (typeof WithdrawSource)[keyof typeof WithdrawSource];
+
+/** Hosted AddOrSubMoney `type`: add to or take from the tenant's balance. */
+export const BalanceAdjustType = { Add: 1, Subtract: 2 } as const;
+export type BalanceAdjustType = (typeof BalanceAdjustType)[keyof typeof BalanceAdjustType];

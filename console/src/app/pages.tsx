@@ -32,6 +32,10 @@ const pages: Record<string, Page> = {
   "shops-list": lazy(() => import("../features/shops/shop-list-page.tsx")),
   "order-list": lazy(() => import("../features/orders/order-list-page.tsx")),
   "task-list": lazy(() => import("../features/tasks/task-list-page.tsx")),
+  "payment-package": lazy(() => import("../features/packages/package-page.tsx")),
+  "finance-wallet": lazy(() => import("../features/finance/wallet-page.tsx")),
+  "finance-charge": lazy(() => import("../features/finance/charge-page.tsx")),
+  "admin-recharge": lazy(() => import("../features/finance/admin-recharge-page.tsx")),
 };
 
 export function pageFor(route: AppRoute): Page {

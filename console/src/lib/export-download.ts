@@ -30,9 +30,9 @@ export async function downloadProductExport(task: { taskId: string; taskRemark?:
   return downloadFile(url, task.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`);
 }
 
-/** Fetches a file of the API with the session's headers (an export, an order's label) and saves it under the name its
- *  Content-Disposition gives, else `fallbackName`; a refusal throws the server's error. Answers the name. */
-export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+/** A file of the API (an export, a label, a receipt image) fetched with the session's headers; a refusal throws the
+ *  server's error. */
+export async function fetchApiFile(url: string): Promise<Response> {
   const { access_token, tenantId } = useUserStore.getState();
   const headers: Record<string, string> = {};
   if (access_token) headers.authorization = `Bearer ${access_token}`;
@@ -43,6 +43,13 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
     const body: unknown = await res.json().catch(() => null);
     throw errorFromBody(res.status, body);
   }
+  return res;
+}
+
+/** Fetches a file of the API with the session's headers (an export, an order's label) and saves it under the name its
+ *  Content-Disposition gives, else `fallbackName`; a refusal throws the server's error. Answers the name. */
+export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+  const res = await fetchApiFile(url);
   const blob = await res.blob();
   const name = fileNameOf(res.headers.get("content-disposition")) ?? fallbackName;
   const href = URL.createObjectURL(blob);

@@ -52,7 +52,7 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
       } catch (e) {
         outcome = { outcome: "refused", message: e instanceof Error ? e.message : "采集失败", collectionId: null };
       }
-      if (tab) await panel.record({ type: "outcome", tabId: tab.id, item, outcome });
+      if (tab) panel.prepare(tab.id, await panel.record({ type: "outcome", tabId: tab.id, item, outcome }));
       return outcome;
     },
     isCollected: async (item, sender) => {
@@ -65,7 +65,12 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
     flushQueue: async () => ({ sent: await collector.flush(), pending: await collector.pending() }),
     openSidePanel: async (_input, sender) => {
       const tab = tabOf(sender);
-      return { opened: tab ? await openSidePanel(tab) : false };
+      if (!tab) return { opened: false };
+      // Marked before the panel opens: the press's collection may end first (its product is then made at once).
+      panel.pressed(tab.id);
+      const opened = await openSidePanel(tab);
+      if (!opened) panel.pressed(tab.id, false);
+      return { opened };
     },
     panelTab: ({ tabId }) => panel.panelTab(tabId),
     openProduct: (input) => panel.openProduct(input),

@@ -104,6 +104,34 @@ describe("side panel back end", () => {
     expect(r).toMatchObject({ ok: false, error: { message: "当前页面不是可采集的商品页" } });
   });
 
+  it("a press's collection becomes the product while the panel page loads; the panel's open answers that product", async () => {
+    const other = (itemId: string) => ({ ...fixture.product, itemId, sourceUrl: product.sourceUrl.replace(product.itemId, itemId) });
+    const productsOf = async (itemId: string) =>
+      (await s.api("POST", "/api/Product/GetProductsByPage", { token: a.token, body: { sourceIds: [itemId] } })).body.result.items as {
+        id: string;
+      }[];
+    // Pressed: the panel opens, and the collection is moved to the products before the panel asks.
+    expect(await data("openSidePanel", undefined, tab(21))).toEqual({ opened: true });
+    const outcome = await data<{ collectionId: string }>("collect", other("712345600021"), tab(21));
+    let made: { id: string }[] = [];
+    for (let i = 0; i < 100 && made.length === 0; i++) {
+      made = await productsOf("712345600021");
+      if (!made.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(made).toHaveLength(1);
+    const collection = await s.api("GET", `/api/Collect/GetCollectById?id=${outcome.collectionId}`, { token: a.token });
+    expect(collection.body.result.status).toBe(2);
+    const opened21 = await data<{ product: ProductDetail; tab: TabView }>("openProduct", { tabId: 21 });
+    expect(opened21.product.id).toBe(made[0].id);
+    expect(opened21.tab).toMatchObject({ productId: made[0].id });
+    expect(await productsOf("712345600021")).toHaveLength(1);
+
+    // Collected without a press (no panel opened for it): it stays in the collection box.
+    await data("collect", other("712345600022"), tab(22));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await productsOf("712345600022")).toHaveLength(0);
+  });
+
   it("saves through CreateOrUpdateProduct with the stamp read; a stale stamp is refused with the server's message", async () => {
     const saved = await data<SaveOutcome>("saveProduct", {
       id: opened.id,

@@ -17,6 +17,8 @@ const TASK_POLL_MS = 300;
 const TASK_WAIT_MS = 90_000;
 /** How long opening a product waits for a collection under way. */
 const COLLECT_WAIT_MS = 30_000;
+/** How long a press's product, made and read while the panel page loads, waits for the panel to ask for it. */
+const HELD_MS = 15_000;
 
 export type PanelDeps = {
   session: SessionService;
@@ -34,6 +36,7 @@ type PublishBody = Parameters<SessionService["api"]["meliStatNew"]["publish"]>[0
 export class PanelError extends Error {}
 
 const view = (tabId: number, e: TabEntry): TabView => ({ ...e, tabId });
+const sameItem = (a: SourceItem, b: SourceItem) => a.platform === b.platform && a.itemId === b.itemId;
 
 export function createPanel({ session, items, now = Date.now, collectInTab, onTab, sleep }: PanelDeps) {
   const api = session.api;
@@ -42,6 +45,27 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
   let chain: Promise<unknown> = Promise.resolve();
   /** The category trees read this worker's life, by site (the tree only travels again when its version changed). */
   const trees = new Map<number, { version: string | null; tree: CategoryTreeNode[] }>();
+  /** Who waits for a tab's next change (a collection under way ending). */
+  const waiters = new Map<number, Set<() => void>>();
+  /** Tabs whose collect button was just pressed (the press opens the panel): epoch ms of the press. */
+  const pressed = new Map<number, number>();
+  /** A press's product, moved and read while the panel page loads, for the panel's first openProduct of the tab. */
+  const held = new Map<number, { item: SourceItem; at: number; product: Promise<ProductDetail> }>();
+
+  /** Resolves at the tab's next change, or after `ms`. */
+  function changed(tabId: number, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let set = waiters.get(tabId);
+      if (!set) waiters.set(tabId, (set = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+    });
+  }
 
   function record(e: TabEvent): Promise<TabView | null> {
     const run = chain.then(async () => {
@@ -50,6 +74,7 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
       const entry = next[String(e.tabId)];
       const v = entry ? view(e.tabId, entry) : null;
       if (v) onTab?.(v);
+      for (const w of [...(waiters.get(e.tabId) ?? [])]) w();
       return v;
     });
     chain = run.catch(() => undefined);
@@ -89,7 +114,8 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
     const until = now() + COLLECT_WAIT_MS;
     let t = await tab(tabId);
     while (t?.phase === "collecting" && now() < until) {
-      await wait(50);
+      // The collection's outcome is recorded here (record): woken by it, or asked again after a while.
+      await changed(tabId, 500);
       t = await tab(tabId);
     }
     return t;
@@ -154,17 +180,41 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
       return tab(tabId);
     },
 
+    /** The collect button was pressed on the tab (its press opens the panel); `opened`: the panel did open. */
+    pressed(tabId: number, opened = true) {
+      if (opened) pressed.set(tabId, now());
+      else pressed.delete(tabId);
+    },
+
+    /**
+     * A pressed tab's collection ended: its product is made (MigratToProduct) and read now, while the panel page is
+     * still loading, and held for the panel's openProduct. Only after a press that opened the panel (a collection
+     * alone stays in the collection box), and only for a collected item.
+     */
+    prepare(tabId: number, t: TabView | null) {
+      const at = pressed.get(tabId);
+      pressed.delete(tabId);
+      if (at === undefined || now() - at > HELD_MS || !t?.item || t.phase !== "collected") return;
+      const product = productIdOfTab(tabId).then((id) => api.product.getProductById({ id }));
+      product.catch(() => held.delete(tabId));
+      held.set(tabId, { item: t.item, at: now(), product });
+    },
+
     /** The tab's product (collected first, through the tab's button, when the item is not collected yet), or one by id. */
     async openProduct(input: { tabId?: number; productId?: string }): Promise<{ product: ProductDetail; tab: TabView | null }> {
-      const id = input.productId ?? (await productIdOfTab(input.tabId!));
-      const product = await api.product.getProductById({ id });
-      let t: TabView | null = null;
-      if (input.tabId !== undefined) {
-        const cur = await tab(input.tabId);
-        t = await record({ type: "product", tabId: input.tabId, item: cur?.item ?? null, productId: product.id });
-      }
-      await remember(product);
-      return { product, tab: t };
+      const cur = input.tabId !== undefined ? await tab(input.tabId) : null;
+      const early = input.tabId !== undefined ? held.get(input.tabId) : undefined;
+      if (early) held.delete(input.tabId!);
+      const usable = early && now() - early.at < HELD_MS && cur?.item && sameItem(early.item, cur.item);
+      const product = usable ? await early.product.catch(() => null) : null;
+      const p = product ?? (await api.product.getProductById({ id: input.productId ?? (await productIdOfTab(input.tabId!)) }));
+      const [t] = await Promise.all([
+        input.tabId !== undefined
+          ? record({ type: "product", tabId: input.tabId, item: cur?.item ?? null, productId: p.id })
+          : Promise.resolve(null),
+        remember(p),
+      ]);
+      return { product: p, tab: t };
     },
 
     /** Each language of `to` from `from`, one TranslateProduct task after another; answers the product as stored then. */

@@ -57,7 +57,13 @@ export function App() {
       }
     };
     browser.runtime.onMessage.addListener(onPush);
-    sendMessage("getStatus").then(setStatus, (e: unknown) => setError(errorText(e)));
+    sendMessage("getStatus").then(
+      (s) => {
+        performance.mark("panel:status");
+        setStatus(s);
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
     return () => browser.runtime.onMessage.removeListener(onPush);
   }, []);
 
@@ -71,13 +77,17 @@ export function App() {
     );
   }, [loggedIn, tab?.productId, chosen]);
 
+  // The tab's state is asked at once, beside the login state (it needs no login): one round trip less before the product.
   useEffect(() => {
     setChosen(null);
     setTab(null);
-    if (tabId === null || !loggedIn) return;
+    if (tabId === null) return;
     let live = true;
     sendMessage("panelTab", { tabId }).then(
-      (t) => live && setTab(t),
+      (t) => {
+        performance.mark("panel:tab");
+        if (live) setTab(t);
+      },
       (e: unknown) => live && setError(errorText(e)),
     );
     return () => {

@@ -6,7 +6,7 @@ import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } f
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
 import { askedAttributes, categoryTitleOf } from "../../../shared/publish/category-form.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import type { PanelValues } from "../../lib/panel-form.ts";
+import type { AttrValue, PanelValues } from "../../lib/panel-form.ts";
 import { errorText, Field, Section } from "./ui.tsx";
 
 /** The trees read in this panel's life, by site. */
@@ -75,20 +75,23 @@ export function CategorySection({
         </>
       ) : null}
       {site && values.cateId ? (
-        <Attributes site={site} cateId={values.cateId} values={values} onChange={onChange} onAsked={onAsked} />
+        <Attributes site={site} cateId={values.cateId} values={values.attrs} onChange={(attrs) => onChange({ attrs })} onAsked={onAsked} />
       ) : null}
     </Section>
   );
 }
 
-function Predictions({
+/** 推荐类目: PredictMeliCategory for the title in the site's language; `ids` prefixes the test ids (one set per site). */
+export function Predictions({
   site,
   titles,
   onChoose,
+  ids = "panel",
 }: {
   site: number;
   titles: Record<string, string>;
   onChoose: (id: string, name: string) => void;
+  ids?: string;
 }) {
   const [result, setResult] = useState<PredictMeliCategoryResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,12 +111,18 @@ function Predictions({
   }
   return (
     <div className="predict">
-      <button type="button" className="secondary small" onClick={() => void predict()} disabled={busy} data-testid="panel-predict-category">
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => void predict()}
+        disabled={busy}
+        data-testid={`${ids}-predict-category`}
+      >
         {busy ? "推荐中…" : "推荐类目"}
       </button>
       {error ? <span className="error small">{error}</span> : null}
       {result ? (
-        <ul className="options" data-testid="panel-predictions">
+        <ul className="options" data-testid={`${ids}-predictions`}>
           {result.note ? <li className="muted small">{result.note}</li> : null}
           {result.items.length === 0 ? <li className="muted small">没有推荐结果</li> : null}
           {result.items.map((p) => (
@@ -125,7 +134,7 @@ function Predictions({
                   onChoose(p.cateId, p.fullName);
                   setResult(null);
                 }}
-                data-testid={`panel-prediction-${p.cateId}`}
+                data-testid={`${ids}-prediction-${p.cateId}`}
               >
                 {p.fullZh || p.fullName}
                 <span className="muted"> {p.cateId}</span>
@@ -138,7 +147,16 @@ function Predictions({
   );
 }
 
-function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, name: string) => void }) {
+/** 从类目树选择: the site's tree browsed level by level or searched; leaves only. */
+export function TreeSelect({
+  site,
+  onChoose,
+  ids = "panel",
+}: {
+  site: number;
+  onChoose: (id: string, name: string) => void;
+  ids?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [tree, setTree] = useState<CategoryTreeNode[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -162,19 +180,19 @@ function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, n
 
   if (!open)
     return (
-      <button type="button" className="secondary small" onClick={() => setOpen(true)} data-testid="panel-category-open">
+      <button type="button" className="secondary small" onClick={() => setOpen(true)} data-testid={`${ids}-category-open`}>
         从类目树选择
       </button>
     );
   return (
-    <div className="tree" data-testid="panel-category-tree">
+    <div className="tree" data-testid={`${ids}-category-tree`}>
       <div className="inline">
         <input
           value={query}
           placeholder="搜索类目名称或ID"
           onChange={(e) => setQuery(e.target.value)}
           autoFocus
-          data-testid="panel-category-search"
+          data-testid={`${ids}-category-search`}
         />
         <button type="button" className="link" onClick={() => setOpen(false)}>
           收起
@@ -209,7 +227,7 @@ function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, n
                     type="button"
                     className="option"
                     onClick={() => (leaf ? pick(n.id, n.fullName) : setPath([...path, n]))}
-                    data-testid={`panel-category-node-${n.id}`}
+                    data-testid={`${ids}-category-node-${n.id}`}
                   >
                     {n.zh ? `${n.zh} · ${n.name}` : n.name}
                     {leaf ? null : <span className="muted"> ›</span>}
@@ -225,7 +243,12 @@ function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, n
           {found.length === 0 ? <li className="muted small">没有匹配的类目</li> : null}
           {found.map((l) => (
             <li key={l.id}>
-              <button type="button" className="option" onClick={() => pick(l.id, l.fullName)} data-testid={`panel-category-option-${l.id}`}>
+              <button
+                type="button"
+                className="option"
+                onClick={() => pick(l.id, l.fullName)}
+                data-testid={`${ids}-category-option-${l.id}`}
+              >
                 {l.zh ? `${l.zh} · ` : ""}
                 {l.fullName}
                 <span className="muted"> {l.id}</span>
@@ -238,18 +261,21 @@ function TreeSelect({ site, onChoose }: { site: number; onChoose: (id: string, n
   );
 }
 
-function Attributes({
+/** The category's required attributes as a form (the values by attribute id). */
+export function Attributes({
   site,
   cateId,
   values,
   onChange,
   onAsked,
+  ids = "panel",
 }: {
   site: number;
   cateId: string;
-  values: PanelValues;
-  onChange: (p: Partial<PanelValues>) => void;
-  onAsked: (attrs: CategoryAttribute[]) => void;
+  values: Record<string, AttrValue>;
+  onChange: (attrs: Record<string, AttrValue>) => void;
+  onAsked?: (attrs: CategoryAttribute[]) => void;
+  ids?: string;
 }) {
   const [attrs, setAttrs] = useState<CategoryAttribute[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -263,7 +289,7 @@ function Attributes({
           .filter((a) => a.required)
           .map((a) => a.attr);
         setAttrs(required);
-        onAsked(required);
+        onAsked?.(required);
       },
       (e: unknown) => live && setError(errorText(e)),
     );
@@ -276,12 +302,12 @@ function Attributes({
   if (error) return <p className="error small">{error}</p>;
   if (!attrs) return <p className="muted small">加载必填属性…</p>;
   if (!attrs.length) return <p className="muted small">该类目没有需要填写的必填属性</p>;
-  const set = (id: string, v: { valueId: string | null; value: string }) => onChange({ attrs: { ...values.attrs, [id]: v } });
+  const set = (id: string, v: AttrValue) => onChange({ ...values, [id]: v });
   return (
-    <div className="attrs" data-testid="panel-attributes">
+    <div className="attrs" data-testid={`${ids}-attributes`}>
       <p className="small muted">必填属性</p>
       {attrs.map((a) => {
-        const v = values.attrs[a.id] ?? { valueId: null, value: "" };
+        const v = values[a.id] ?? { valueId: null, value: "" };
         return (
           <Field key={a.id} label={a.zh ? `${a.zh}（${a.name}）` : a.name}>
             {a.values.length ? (
@@ -291,7 +317,7 @@ function Attributes({
                   const opt = a.values.find((o) => o.id === e.target.value);
                   set(a.id, { valueId: opt?.id ?? null, value: opt?.name ?? "" });
                 }}
-                data-testid={`panel-attr-${a.id}`}
+                data-testid={`${ids}-attr-${a.id}`}
               >
                 <option value="">请选择</option>
                 {a.values.map((o) => (
@@ -305,7 +331,7 @@ function Attributes({
                 value={v.value}
                 placeholder={a.valueType === "number_unit" ? `如 10 ${a.defaultUnit ?? ""}` : ""}
                 onChange={(e) => set(a.id, { valueId: null, value: e.target.value })}
-                data-testid={`panel-attr-${a.id}`}
+                data-testid={`${ids}-attr-${a.id}`}
               />
             )}
           </Field>

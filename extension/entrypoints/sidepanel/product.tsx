@@ -25,6 +25,9 @@ import { errorText, Field, Section } from "./ui.tsx";
 
 type Notice = { tone: "ok" | "warn" | "error"; text: string } | null;
 
+/** How long the pre-flight waits for the publish choice to settle. */
+const PREFLIGHT_DELAY_MS = 250;
+
 /** Unsaved values per product shown (switching tabs and back keeps them), for the panel's life. */
 const drafts = new Map<string, { stamp: string; values: PanelValues }>();
 
@@ -36,8 +39,12 @@ export function ProductLoader({ source, flushed }: { source: { tabId: number } |
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    performance.mark("panel:open");
     sendMessage("openProduct", source).then(
-      (r) => live && setProduct(r.product),
+      (r) => {
+        performance.mark("panel:product");
+        if (live) setProduct(r.product);
+      },
       (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
@@ -160,17 +167,21 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
     }
   }
 
-  // The pre-flight of the product as stored, for the chosen shop group and sites: each site's price and profit.
+  // The pre-flight of the product as stored, for the chosen shop group, sites and categories: each site's price and
+  // profit. Asked a moment after the last change (a site's attribute typed letter by letter asks once).
   useEffect(() => {
     setPreflight(null);
     if (!choice || dirty) return;
     let live = true;
-    sendMessage("preflight", choice.request(product)).then(
-      (r) => live && setPreflight(r),
-      (e: unknown) => live && setNotice({ tone: "error", text: errorText(e) }),
-    );
+    const timer = setTimeout(() => {
+      sendMessage("preflight", choice.request(product)).then(
+        (r) => live && setPreflight(r),
+        (e: unknown) => live && setNotice({ tone: "error", text: errorText(e) }),
+      );
+    }, PREFLIGHT_DELAY_MS);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [choice, product, dirty]);
 
@@ -234,7 +245,8 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
       </div>
       <PublishSection
         product={product}
-        category={{ site: Number(values.site) || null, cateId: values.cateId }}
+        category={{ site: Number(values.site) || null, cateId: values.cateId, name: values.categoryName }}
+        titles={values.titles}
         save={save}
         dirty={dirty}
         preflight={preflight}

@@ -1,5 +1,6 @@
 // The panel's publishing: a shop group the user may publish to (the server lists only a sub-account's own) and its
-// sites; the pre-flight of the product as saved (each site's problems, and its price and profit shown with the price
+// sites, with a category per chosen site for a local shop group (the product's own where it is on that site, else one
+// picked here: 推荐类目, the tree and its required attributes; a global shop keeps its one global category); the pre-flight of the product as saved (each site's problems, and its price and profit shown with the price
 // above) comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
 // until it ends), each listing linking to its page on Mercado Libre.
 import { useEffect, useMemo, useState } from "react";
@@ -9,7 +10,9 @@ import { listingStatusNames, publishBatchStatusNames } from "../../../shared/con
 import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import type { BatchView, InputOf, ShopGroupView } from "../../lib/protocol.ts";
+import { categorySources, publishRequestOf, type PublishInput, type SiteCategory } from "../../lib/panel-publish.ts";
+import type { BatchView, ShopGroupView } from "../../lib/protocol.ts";
+import { Attributes, Predictions, TreeSelect } from "./category.tsx";
 import { errorText, Section } from "./ui.tsx";
 
 export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
@@ -27,36 +30,17 @@ const ITEM_HOSTS: Record<number, string> = {
 export const itemUrl = (site: number, itemId: string) =>
   `https://${ITEM_HOSTS[site] ?? ITEM_HOSTS[1]}/${itemId.replace(/^([A-Z]{3})-?(\d+)$/, "$1-$2")}`;
 
-/** A global-selling (CBT) shop lists in one global category for all its sites. */
-const GLOBAL_SITE = 5;
 /** How often the batch is asked for while it runs. */
 const BATCH_POLL_MS = 1000;
 
-export type PublishInput = InputOf<"publish">;
 export type PublishChoice = { groupId: string; isCbt: boolean; sites: number[]; request: (p: ProductDetail) => PublishInput };
-
-/** The publish request for one product: its own category (with its attribute values) where it is on a category site. */
-export function publishRequestOf(p: ProductDetail, groupId: string, isCbt: boolean, sites: number[]): PublishInput {
-  const categorySites = isCbt ? [GLOBAL_SITE] : sites;
-  const c = p.cateInfo;
-  const cateInfo =
-    c && categorySites.includes(c.site)
-      ? [
-          {
-            site: c.site,
-            cateId: c.cateId,
-            attrs: c.attrs.map((a) => ({ id: a.nameId, valueId: a.valueId ?? null, valueName: a.value ?? null })),
-          },
-        ]
-      : [];
-  return { accountGroupId: groupId, sites, productIds: [p.id], cateInfo };
-}
 
 const ended = (b: PublishBatch | null) => !!b && b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running;
 
 export function PublishSection({
   product,
   category,
+  titles,
   save,
   dirty,
   preflight,
@@ -64,7 +48,9 @@ export function PublishSection({
 }: {
   product: ProductDetail;
   /** The category as the form has it now (saved or not). */
-  category: { site: number | null; cateId: string };
+  category: { site: number | null; cateId: string; name: string };
+  /** The titles as the form has them now (推荐类目 predicts from the site's language). */
+  titles: Record<string, string>;
   save: () => Promise<ProductDetail | null>;
   dirty: boolean;
   preflight: PreflightResultView | null;
@@ -76,6 +62,8 @@ export function PublishSection({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [batch, setBatch] = useState<BatchView | null>(null);
+  /** The categories picked per site for a local group (kept per site when the group or sites change). */
+  const [picked, setPicked] = useState<Record<number, SiteCategory>>({});
   const group = groups?.find((g) => g.groupId === groupId) ?? null;
 
   useEffect(() => {
@@ -98,10 +86,10 @@ export function PublishSection({
             groupId: group.groupId,
             isCbt: group.isCbt,
             sites,
-            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites),
+            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked),
           }
         : null,
-    [group, sites],
+    [group, sites, picked],
   );
   useEffect(() => onChoice(choice), [choice, onChoice]);
 
@@ -141,8 +129,8 @@ export function PublishSection({
     }
   }
 
-  const categorySites = group ? (group.isCbt ? [GLOBAL_SITE] : sites) : [];
-  const categoryMissing = !!group && sites.length > 0 && !(category.site && category.cateId && categorySites.includes(category.site));
+  const sources = group ? categorySources(category, group.isCbt, sites, picked) : [];
+  const globalMissing = !!group?.isCbt && sources.some((s) => s.from === "none");
   const okPairs = preflight?.pairs.filter((p) => p.ok).length ?? 0;
   return (
     <Section title="刊登">
@@ -185,10 +173,29 @@ export function PublishSection({
           ) : null}
         </>
       ) : null}
-      {categoryMissing ? (
+      {globalMissing ? (
         <p className="notice warn small" data-testid="panel-category-hint">
-          请在上方为「{siteName(categorySites[0])}」选择类目{group?.isCbt ? "（全球店铺使用跨境 CBT 类目）" : ""}。
+          请在上方为「{siteName(sources[0].site)}」选择类目（全球店铺使用跨境 CBT 类目）。
         </p>
+      ) : null}
+      {group && !group.isCbt && sources.length ? (
+        <div className="site-categories" data-testid="panel-site-categories">
+          {sources.map(({ site, from }) =>
+            from === "product" ? (
+              <p key={site} className="site-category small" data-testid={`panel-site-category-${site}`} data-from="product">
+                <b>{siteName(site)}</b> 使用商品类目：{category.name || category.cateId}
+              </p>
+            ) : (
+              <SiteCategoryPick
+                key={site}
+                site={site}
+                value={picked[site] ?? null}
+                titles={titles}
+                onChange={(c) => setPicked((cur) => ({ ...cur, [site]: c }))}
+              />
+            ),
+          )}
+        </div>
       ) : null}
       {choice && dirty ? <p className="muted small">有未保存的修改：刊登前会先保存。</p> : null}
       {choice && preflight && !dirty ? <Preflight preflight={preflight} /> : null}
@@ -209,6 +216,50 @@ export function PublishSection({
       ) : null}
       {batch?.batch ? <Batch view={batch} final={final} /> : null}
     </Section>
+  );
+}
+
+/** A local group's site without the product's category: its own category (推荐类目, the tree) and required attributes. */
+function SiteCategoryPick({
+  site,
+  value,
+  titles,
+  onChange,
+}: {
+  site: number;
+  value: SiteCategory | null;
+  titles: Record<string, string>;
+  onChange: (c: SiteCategory) => void;
+}) {
+  const ids = `panel-site${site}`;
+  const choose = (cateId: string, name: string) => onChange({ cateId, name, attrs: {} });
+  return (
+    <div className="site-category" data-testid={`panel-site-category-${site}`} data-from={value?.cateId ? "chosen" : "none"}>
+      <p className="small">
+        <b>{siteName(site)}</b>{" "}
+        {value?.cateId ? (
+          <span data-testid={`${ids}-category`} data-id={value.cateId}>
+            {value.name || value.cateId} <span className="muted">{value.cateId}</span>
+          </span>
+        ) : (
+          <span className="warn">未选择类目</span>
+        )}
+      </p>
+      <div className="picks">
+        <Predictions site={site} titles={titles} onChoose={choose} ids={ids} />
+        <TreeSelect site={site} onChoose={choose} ids={ids} />
+      </div>
+      {value?.cateId ? (
+        <Attributes
+          key={value.cateId}
+          site={site}
+          cateId={value.cateId}
+          values={value.attrs}
+          onChange={(attrs) => onChange({ ...value, attrs })}
+          ids={ids}
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -30,9 +30,11 @@ import { hashPassword, verifyPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertUser } from "../identity/users.ts";
 import type { ShopFigures, UserDataCleaner, UserStatContributor } from "./extensions.ts";
+import { assertSubAccountAllowed } from "../subaccount-orders/allowance.ts";
 
 type UserRow = typeof users.$inferSelect;
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+// The session check's raw rows hold timestamps as text (session-user.ts), the query builder's as Date.
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const wireTenantId = (tenantId: string) => (tenantId === HOST_TENANT_ID ? null : tenantId);
 
 export function roleList(u: Pick<UserRow, "isHost" | "isMainAccount">): string[] {
@@ -199,6 +201,8 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
   }
 
   async function createSubUser(ctx: CallContext, body: z.output<typeof createSubUserInput>) {
+    // Within the free and bought sub-accounts (modules/subaccount-orders).
+    await assertSubAccountAllowed(ctx.tx, ctx.user!.tenantId);
     const row = await insertUser(ctx.tx, {
       tenantId: ctx.user!.tenantId,
       userName: body.userName,
@@ -329,6 +333,7 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
     const tenantId = ctx.user!.tenantId;
     const target = await findSubUser(ctx.tx, tenantId, userId);
     if (target.isMainAccount) throw businessError("不能启用或禁用主账号");
+    if (enable && !target.isActive) await assertSubAccountAllowed(ctx.tx, tenantId);
     await ctx.tx
       .update(users)
       .set({ isActive: enable, concurrencyStamp: randomUUID(), lastModificationTime: new Date(), lastModifierId: ctx.user!.id })

@@ -1,0 +1,60 @@
+// Top-ups (spec §7 ChargeRecord): the seller uploads the transfer receipt (UploadReceipt, multipart field `file`), then
+// submits the record with the image's pic (SubmitChagreRecord); the host lists every tenant's records
+// (GetHostChargeRecords) and approves or rejects them (AuditChargeRecord). Submissions and audits send one
+// Idempotency-Key per content (useSubmitKey), so a retry after a lost answer is answered by the first result.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { chargeRecordCalls } from "@shared/api/wallet.ts";
+import type { AuditChargeRecordInput, SubmitChargeRecordInput } from "@shared/contract/wallet.ts";
+import { uploadReceiptResult } from "@shared/contract/wallet.ts";
+import { api } from "../../../lib/feature-api.ts";
+import { fetchApiFile } from "../../../lib/export-download.ts";
+import { useSubmitKey } from "../../../lib/query-client.ts";
+import type { ChargeRecordsQuery } from "../finance-search-params.ts";
+import { financeKeys } from "./wallet-logs.ts";
+
+export const useChargeRecords = (q: ChargeRecordsQuery, enabled = true) =>
+  useQuery({
+    queryKey: financeKeys.charges(q),
+    queryFn: ({ signal }) => api.chargeRecord.getChargeRecords(q, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useHostChargeRecords = (q: ChargeRecordsQuery, enabled = true) =>
+  useQuery({
+    queryKey: financeKeys.hostCharges(q),
+    queryFn: ({ signal }) => api.chargeRecord.getHostChargeRecords(q, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** UploadReceipt: the image as multipart (field `file`); answers its pic. 413/415 are the dialog's to explain. */
+export async function uploadReceipt(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const answer = await api.client.request<unknown>({ method: "POST", path: chargeRecordCalls.uploadReceipt.path, body: form });
+  return uploadReceiptResult.parse(answer).pic;
+}
+
+/** The receipt image (GetReceipt needs the session's headers) as an object URL; the caller revokes it. */
+export async function receiptObjectUrl(pic: string): Promise<string> {
+  const res = await fetchApiFile(await api.chargeRecord.getReceipt({ pic }));
+  return URL.createObjectURL(await res.blob());
+}
+
+function useInvalidateFinance() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: financeKeys.all });
+}
+
+export function useSubmitCharge() {
+  const invalidate = useInvalidateFinance();
+  const run = useSubmitKey((body: SubmitChargeRecordInput, o: { idempotencyKey: string }) => api.chargeRecord.submitChagreRecord(body, o));
+  return useMutation({ mutationFn: run, onSuccess: () => invalidate() });
+}
+
+export function useAuditCharge() {
+  const invalidate = useInvalidateFinance();
+  const run = useSubmitKey((body: AuditChargeRecordInput, o: { idempotencyKey: string }) => api.chargeRecord.auditChargeRecord(body, o));
+  return useMutation({ mutationFn: run, onSettled: () => invalidate() });
+}

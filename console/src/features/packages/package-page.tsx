@@ -1,0 +1,131 @@
+// /payment/package (spec §2 子账号套餐, issue 19): the company's balance and sub-account allowance, the packages the
+// platform offers (buying one pays from the balance after a confirmation), and the purchases made.
+import { PackagePlus, Users, Wallet } from "lucide-react";
+import { useState } from "react";
+import type { SubAccOrder, SubAccPackage } from "@shared/contract/subaccount-orders.ts";
+import { formatYuan } from "@shared/contract/wallet.ts";
+import type { PageProps } from "@shared/routes/table.ts";
+import { Badge } from "@shared/ui/badge.tsx";
+import { Button } from "@shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
+import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
+import { StatCard } from "@shared/ui/stat-card.tsx";
+import { toast } from "@shared/ui/toast.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { useMyOrders, useOrderPackage, usePackages } from "./api/packages.ts";
+
+const orderColumns: DataTableColumn<SubAccOrder>[] = [
+  {
+    id: "creationTime",
+    header: "购买时间",
+    width: 180,
+    cell: (o) => <span className="tabular-nums">{formatDateTime(o.creationTime)}</span>,
+  },
+  { id: "packageName", header: "套餐", cell: (o) => o.packageName },
+  { id: "count", header: "子账号数", width: 100, align: "right", cell: (o) => o.count },
+  { id: "days", header: "有效天数", width: 100, align: "right", cell: (o) => o.days },
+  { id: "moeny", header: "金额", width: 130, align: "right", cell: (o) => <span className="tabular-nums">{formatYuan(o.moeny)}</span> },
+  { id: "expireTime", header: "到期时间", width: 180, cell: (o) => <span className="tabular-nums">{formatDateTime(o.expireTime)}</span> },
+  {
+    id: "isActive",
+    header: "状态",
+    width: 90,
+    cell: (o) => (o.isActive ? <Badge>生效中</Badge> : <Badge variant="secondary">已过期</Badge>),
+  },
+];
+
+export default function PackagePage({ route }: PageProps) {
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const packages = usePackages();
+  const mine = useMyOrders({ SkipCount: (page.page - 1) * page.pageSize, MaxResultCount: page.pageSize });
+  const buy = useOrderPackage();
+  const allowance = mine.data?.allowance;
+
+  async function onBuy(p: SubAccPackage) {
+    const balance = allowance?.balance;
+    const short = balance !== undefined && balance < p.price;
+    const ok = await confirm({
+      title: `确认购买「${p.name}」吗？`,
+      description: short
+        ? `当前余额 ${formatYuan(balance)}，不足以支付 ${formatYuan(p.price)}，请先到财务中心充值。`
+        : `将从余额中扣除 ${formatYuan(p.price)}，购买后 ${p.days} 天内可多启用 ${p.count} 个子账号。`,
+      tone: short ? "warning" : "info",
+      confirmText: "确认购买",
+    });
+    if (!ok) return;
+    buy.mutate(p.id, {
+      onSuccess: (r) => toast.success(`购买成功：可多启用 ${r.order.count} 个子账号，余额 ${formatYuan(r.allowance.balance)}`),
+    });
+  }
+
+  const limitText = allowance ? (allowance.limit === null ? "不限" : `${allowance.limit} 个`) : "-";
+  return (
+    <Card data-testid="package-page">
+      <CardHeader className="border-b pb-4">
+        <CardTitle>{route.meta.title}</CardTitle>
+        <CardDescription>用余额购买子账号套餐：套餐有效期内可多启用相应数量的子账号，到期后不能再新建或启用超出部分。</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6 pt-4">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard
+            title="账户余额"
+            icon={<Wallet />}
+            loading={!allowance}
+            value={<span data-testid="package-balance">{allowance ? formatYuan(allowance.balance) : "-"}</span>}
+          />
+          <StatCard
+            title="已启用子账号 / 上限"
+            icon={<Users />}
+            loading={!allowance}
+            value={<span data-testid="package-allowance">{allowance ? `${allowance.activeSubAccounts} / ${limitText}` : "-"}</span>}
+            hint={allowance?.freeCount != null ? `免费 ${allowance.freeCount} 个，已购 ${allowance.purchasedCount} 个` : undefined}
+          />
+          <StatCard
+            title="套餐到期时间"
+            icon={<PackagePlus />}
+            loading={!allowance}
+            value={allowance?.expireTime ? formatDateTime(allowance.expireTime) : "无生效套餐"}
+          />
+        </div>
+
+        <section aria-label="可购买的套餐" className="flex flex-col gap-3">
+          <h3 className="font-medium">可购买的套餐</h3>
+          {packages.data && packages.data.length === 0 ? <p className="text-muted-foreground text-sm">平台暂未提供子账号套餐。</p> : null}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {(packages.data ?? []).map((p) => (
+              <div key={p.id} className="flex flex-col gap-2 rounded-lg border p-4" data-testid="package-offer" data-package-id={p.id}>
+                <div className="font-medium">{p.name}</div>
+                <div className="text-muted-foreground text-sm">
+                  {p.count} 个子账号 · {p.days} 天
+                </div>
+                <div className="text-2xl font-semibold tabular-nums">{formatYuan(p.price)}</div>
+                <Button onClick={() => void onBuy(p)} disabled={buy.isPending} data-testid="package-buy">
+                  购买
+                </Button>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section aria-label="购买记录" className="flex flex-col gap-3">
+          <h3 className="font-medium">购买记录</h3>
+          <DataTable
+            aria-label="购买记录"
+            columns={orderColumns}
+            rows={mine.data?.items ?? []}
+            rowKey={(o) => o.id}
+            loading={mine.isFetching}
+            emptyText="暂无购买记录"
+            pagination={{
+              page: page.page,
+              pageSize: page.pageSize,
+              total: mine.data?.totalCount ?? 0,
+              onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
+            }}
+          />
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
