@@ -145,8 +145,8 @@ describe("console", () => {
     expect(await menuSections(page)).toEqual(["/test"]);
     await page.click("[data-platform=mercado]");
     // A route whose area is not built yet says so.
-    await page.click("[data-menu-path='/finance/wallet/list']");
-    await waitForHash(page, "/finance/wallet/list");
+    await page.click("[data-menu-path='/module-auth/auth']");
+    await waitForHash(page, "/module-auth/auth");
     await page.waitForSelector("[data-testid=not-available]");
     await page.click("[data-menu-path='/user/setting']");
     await waitForHash(page, "/user/setting");
