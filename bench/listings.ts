@@ -18,25 +18,18 @@
 //   replayed through a pg.Pool of that size with as many concurrent workers for the same time; requests per second.
 // EXPLAIN (ANALYZE, BUFFERS) of each captured statement goes to bench/.data/listings-explain.txt.
 import { createHash } from "node:crypto";
-import type { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
-import { openDatabase, type Tx } from "../server/db/client.ts";
-import * as schema from "../server/db/schema.ts";
-import { scopeStatement } from "../server/db/scope.ts";
-import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { sessionQuery, sessionUserOf } from "../server/modules/identity/session-user.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
 import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
-import { cpuMeter, loadAvg, machine, sequentialPosts, stats } from "./measure.ts";
-import { seedSubUsers } from "./seed.ts";
+import { loadAvg, machine } from "./measure.ts";
+import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, sqlLoad } from "./replay.ts";
+import { accountIdSql, groupIdSql, seedShopTenant } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -69,36 +62,13 @@ const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 // ---------------------------------------------------------------------------------------------------------------
 // Seed.
 
-/** Shop group k's id and its account on site s, as SQL expressions of k and s (deterministic, md5 based). */
-const groupIdSql = (k: string) => `md5('group-' || (${k}))::uuid`;
-const accountIdSql = (k: string, s: string) => `md5('account-' || (${k}) || '-' || (${s}))::uuid`;
-
 async function seed(url: string, tenantName: string) {
   const t0 = Date.now();
-  const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
-  const subs = await seedSubUsers(database, tenantName, 2, SUB_PASSWORD);
-  await database.close();
-  const tenantId = subs.tenantId;
+  const { tenantId, main, sub } = await seedShopTenant(url, tenantName, SUB_PASSWORD);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const users = (
-      await c.query<{ id: string; user_name: string; is_main_account: boolean }>(
-        `select id, user_name, is_main_account from users where tenant_id = $1 and (is_main_account or user_name = 'bench1')`,
-        [tenantId],
-      )
-    ).rows;
-    const main = users.find((u) => u.is_main_account)!.id;
-    const sub = users.find((u) => u.user_name === "bench1")!.id;
     const T = `'${tenantId}'::uuid`;
-    await c.query(`insert into meli_account_groups (tenant_id, id, owner_id, cust_id, site_code, is_cbt, name, sites, access_token, refresh_token, token_expires_at)
-      select ${T}, ${groupIdSql("k")}, '${main}', 'cust-' || k, case when k >= 10 then 'CBT' else 'MLM' end, k >= 10,
-        case when k >= 10 then '跨境店' else '本地店' end || k, '[1,2,3,4]', 'x', 'x', now() + interval '1 day'
-      from generate_series(0, 11) k`);
-    await c.query(`insert into meli_accounts (tenant_id, id, group_id, owner_id, site, site_code, cust_id, is_cbt, name, currency)
-      select ${T}, ${accountIdSql("k", "s")}, ${groupIdSql("k")}, case when k = 0 and s = 2 then '${sub}'::uuid else '${main}'::uuid end,
-        s, (array['MLM','MLB','MLC','MCO'])[s], 'site-' || k || '-' || s, k >= 10, 'shop ' || k || '-' || s, 'MXN'
-      from generate_series(0, 11) k, generate_series(1, 4) s`);
     const products = Math.max(1, Math.floor(ROWS / 10));
     let t = Date.now();
     await c.query(`insert into products (tenant_id, id, user_id, status, title, sku)
@@ -238,145 +208,15 @@ const pathOf = (sc: Scenario) =>
   `/api/${sc.kind === "cbt" ? "MeliStatNew" : "MeliStat"}/${sc.call === "page" ? "GetMeliStatsByPage" : "GetMeliStatGroupInfo"}`;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Capture and replay.
+// Capture and replay (bench/replay.ts).
 
-type Statement = { text: string; params: unknown[] };
+const underLoad = () => ({ connections, duration, warmup });
 
-function principalOf(token: string): Principal {
-  const p = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as Record<string, unknown>;
-  return {
-    userId: String(p.sub),
-    tenantId: (p.tid as string | null) ?? null,
-    tenantName: (p.tname as string | null) ?? null,
-    userName: String(p.uname ?? ""),
-    isMainAccount: p.main === true,
-    isHost: p.host === true,
-    sessionId: String(p.sid),
-    securityStamp: String(p.sst),
-  };
-}
-
-/** What the server sends first for a call: BEGIN, the tenant scope and the session check, in one round trip. */
-const beginOf = (tenantId: string, principal: Principal) => `begin; ${scopeStatement({ tenantId })}; ${sessionQuery(principal)}`;
-
-/** Runs the service in this process inside the server's transaction shape: the statements it ran and its answer. */
-async function capture(client: pg.Client, tenantId: string, principal: Principal, sc: Scenario) {
-  const statements: Statement[] = [];
-  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
-  const begin = beginOf(tenantId, principal);
-  const opened = (await client.query(begin)) as unknown as pg.QueryResult[];
-  try {
-    const logging = drizzlePg(client, { schema, logger }) as unknown as Tx;
-    const user = sessionUserOf(opened.at(-1)!.rows, principal);
-    const ctx = { tx: logging, user, tenantId, principal } as unknown as CallContext;
-    const result =
-      sc.call === "page"
-        ? (JSON.parse((await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))).json) as unknown)
-        : await getMeliStatGroupInfo(ctx, sc.kind, getMeliStatGroupInfoInput.parse(sc.body));
-    return { begin, statements, result };
-  } finally {
-    await client.query("rollback");
-  }
-}
-
-async function replayOnce(client: pg.PoolClient, begin: string, statements: Statement[]) {
-  await client.query(begin);
-  for (const q of statements) {
-    await client.query({ text: q.text, values: q.params, rowMode: "array" });
-  }
-  await client.query("commit");
-}
-
-async function aloneSql(pool: pg.Pool, begin: string, statements: Statement[], n: number) {
-  const client = await pool.connect();
-  const lat: number[] = [];
-  try {
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      await replayOnce(client, begin, statements);
-      lat.push(performance.now() - t0);
-    }
-  } finally {
-    client.release();
-  }
-  return stats(lat);
-}
-
-async function aloneHttp(url: string, token: string, body: unknown, n: number) {
-  const r = await sequentialPosts(url, token, body, n);
-  if (r.statuses.some((st) => st !== 200)) throw new Error(`${url}: ${r.statuses.join(", ")}`);
-  return r;
-}
-
-async function httpLoad(url: string, token: string, body: unknown, pid: number) {
-  const opts = {
-    url,
-    method: "POST",
-    connections,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  if (warmup > 0) await autocannon({ ...opts, duration: warmup });
-  const lat: number[] = [];
-  const meter = cpuMeter(pid);
-  const inst = autocannon({ ...opts, duration });
-  (inst as unknown as EventEmitter).on("response", (_c: unknown, _s: number, _b: number, ms: number) => lat.push(ms));
-  const r = await inst;
-  const m = meter();
-  const s = stats(lat);
-  return { ...s, rps: s.n / m.wall, non2xx: r.non2xx, errors: r.errors + r.timeouts, serverCpuPct: m.processCpuPct };
-}
-
-async function sqlLoad(pool: pg.Pool, begin: string, statements: Statement[]) {
-  const runFor = async (seconds: number, lat: number[] | null) => {
-    let errors = 0;
-    const deadline = performance.now() + seconds * 1000;
-    const worker = async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const client = await pool.connect();
-        try {
-          await replayOnce(client, begin, statements);
-        } catch (e) {
-          if (errors++ === 0) log(`[sql] ${(e as Error).message}`);
-          await client.query("rollback").catch(() => {});
-        } finally {
-          client.release();
-        }
-        lat?.push(performance.now() - t0);
-      }
-    };
-    await Promise.all(Array.from({ length: connections }, worker));
-    return errors;
-  };
-  if (warmup > 0) await runFor(warmup, null);
-  const lat: number[] = [];
-  const meter = cpuMeter();
-  const errors = await runFor(duration, lat);
-  const m = meter();
-  const s = stats(lat);
-  return { ...s, rps: s.n / m.wall, errors };
-}
-
-async function explain(url: string, tenantId: string, statements: Statement[]) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const out: string[] = [];
-  try {
-    for (const q of statements) {
-      await c.query(`begin; ${scopeStatement({ tenantId })}`);
-      try {
-        const r = await c.query<{ "QUERY PLAN": string }>({ text: `explain (analyze, buffers) ${q.text}`, values: q.params });
-        out.push(`${q.text}\n-- params: ${JSON.stringify(q.params)}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
-      } finally {
-        await c.query("rollback");
-      }
-    }
-  } finally {
-    await c.end();
-  }
-  return out.join("\n\n");
-}
+/** The scenario's service call, run in this process as the server runs it. */
+const serviceOf = (sc: Scenario) => async (ctx: CallContext) =>
+  sc.call === "page"
+    ? (JSON.parse((await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))).json) as unknown)
+    : await getMeliStatGroupInfo(ctx, sc.kind, getMeliStatGroupInfoInput.parse(sc.body));
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -422,7 +262,7 @@ async function main() {
     for (const sc of scenarios(s)) {
       const token = tokens[sc.who];
       const url = `${app.url}${pathOf(sc)}`;
-      const cap = await capture(client, s.tenantId, principalOf(token), sc);
+      const cap = await capture(client, s.tenantId, principalOf(token), serviceOf(sc));
       const res = await fetch(url, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -440,8 +280,8 @@ async function main() {
       const as = await aloneSql(pool, cap.begin, cap.statements, n);
       let load: Row["load"] = null;
       if (ah.p50 <= Number(args["probe-limit"]) && duration > 0) {
-        const http = await httpLoad(url, token, sc.body, app.child.pid!);
-        const sqlR = await sqlLoad(pool, cap.begin, cap.statements);
+        const http = await httpLoad(url, token, sc.body, app.child.pid!, underLoad());
+        const sqlR = await sqlLoad(pool, cap.begin, cap.statements, underLoad(), log);
         load = { http, sql: sqlR };
       }
       rows.push({ key: sc.key, name: sc.name, total, aloneHttp: ah.p50, aloneSql: as.p50, load });

@@ -79,15 +79,21 @@ export function stats(lat: number[]) {
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One POST of JSON over a kept-alive connection (node:http, the leanest client: its own cost is not the server's). */
-function postJson(url: string, token: string, body: string): Promise<number> {
+/**
+ * One POST of JSON (or a GET when body is null) over a kept-alive connection (node:http, the leanest client: its own
+ * cost is not the server's).
+ */
+function postJson(url: string, token: string, body: string | null): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
-        method: "POST",
+        method: body === null ? "GET" : "POST",
         agent: keepAlive,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers:
+          body === null
+            ? { authorization: `Bearer ${token}` }
+            : { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
       },
       (res) => {
         res.on("data", () => {});
@@ -96,7 +102,7 @@ function postJson(url: string, token: string, body: string): Promise<number> {
       },
     );
     req.on("error", reject);
-    req.end(body);
+    req.end(body ?? undefined);
   });
 }
 
@@ -105,7 +111,15 @@ function postJson(url: string, token: string, body: string): Promise<number> {
  * seen. A call's "alone" time in the benchmarks.
  */
 export async function sequentialPosts(url: string, token: string, body: unknown, n: number, maxMs = Infinity) {
-  const text = JSON.stringify(body);
+  return sequentialRequests(url, token, JSON.stringify(body), n, maxMs);
+}
+
+/** sequentialPosts for a GET call (the query in the URL). */
+export async function sequentialGets(url: string, token: string, n: number, maxMs = Infinity) {
+  return sequentialRequests(url, token, null, n, maxMs);
+}
+
+async function sequentialRequests(url: string, token: string, text: string | null, n: number, maxMs: number) {
   const lat: number[] = [];
   const statuses = new Set<number>();
   const stop = performance.now() + maxMs;

@@ -2,16 +2,16 @@
 // fixture server under the platform's real host name (Chromium's --host-resolver-rules), the real server behind a TCP
 // relay that the test can take down to play an unreachable server.
 import { mkdirSync, readFileSync } from "node:fs";
-import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../server/testing/harness.ts";
 import { launchChromium } from "./browser.ts";
+import { createRelay, extensionDir, extensionIdOf, type Relay } from "./extension-kit.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const extensionDir = `${root}.output/chrome-mv3`;
 const fixture = readFileSync(`${root}shared/extract/fixtures/1688/context/page.html`, "utf8");
 const ITEM_ID = "712345678901";
 
@@ -30,40 +30,7 @@ const pages = createHttpServer((req, res) => {
   }
 });
 
-/** A TCP relay in front of the API server: `down()` refuses connections on its port, `up()` serves again. */
-function createRelay(target: number) {
-  let server: Server | null = null;
-  const sockets = new Set<Socket>();
-  let port = 0;
-  return {
-    get port() {
-      return port;
-    },
-    async up() {
-      server = createServer((client) => {
-        sockets.add(client);
-        const upstream = connect(target, "127.0.0.1");
-        sockets.add(upstream);
-        client.pipe(upstream).pipe(client);
-        const end = () => {
-          client.destroy();
-          upstream.destroy();
-        };
-        client.on("error", end).on("close", end);
-        upstream.on("error", end).on("close", end);
-      });
-      await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
-      port = (server!.address() as AddressInfo).port;
-    },
-    async down() {
-      for (const sock of sockets) sock.destroy();
-      sockets.clear();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server = null;
-    },
-  };
-}
-let relay: ReturnType<typeof createRelay>;
+let relay: Relay;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -78,8 +45,7 @@ beforeAll(async () => {
     // The product page's host resolves to the fixture server; every other host fails at once (no network here).
     "--host-resolver-rules=MAP detail.1688.com 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
   ]);
-  const worker = await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"));
-  extensionId = new URL(worker.url()).host;
+  extensionId = await extensionIdOf(browser);
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,9 @@
 // PostgreSQL): the host limits free sub-accounts to what the demo seller already has, offers a package and credits
 // the seller's wallet; the seller cannot create another sub-account, buys the package in /payment/package (the balance
 // shown drops by its price), and then creates one more sub-account in /user/setting. Each step is checked against the
-// server's data. Screenshots go to e2e/artifacts/packages-*.png.
+// server's data. Then the host creates a package in /admin/package and the seller sees it on offer; the seller, recorded
+// as the agency of a new tenant, sees that tenant's commission in /finance/agency/list and its balance on the workbench.
+// Screenshots go to e2e/artifacts/packages-*.png.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
@@ -102,5 +104,76 @@ describe("sub-account packages", () => {
     expect(subs.items.map((u) => u.userName)).toEqual(["bought1"]);
     expect((await allowance()).activeSubAccounts).toBe(start.activeSubAccounts + 1);
     await page.close();
+  }, 180_000);
+
+  it("the host creates a package in /admin/package and the seller sees it on offer", async () => {
+    const host = await openConsolePage(browser, app.url, { tenant: "", user: "admin", password: ADMIN_PASSWORD }, "/admin/package");
+    await host.waitForSelector("[data-testid=admin-package-page]");
+    await host.click("[data-testid=admin-package-create]");
+    await host.waitForSelector("[data-testid=admin-package-dialog]");
+    await host.type("[data-testid=admin-package-name]", "e2e 五人套餐");
+    await host.type("[data-testid=admin-package-count]", "5");
+    await host.click("[data-testid=admin-package-days]", { count: 3 });
+    await host.type("[data-testid=admin-package-days]", "90");
+    await host.type("[data-testid=admin-package-price]", "88.8");
+    await host.click("[data-testid=admin-package-save]");
+    await toastSays(host, "已新增套餐");
+    await host.waitForSelector("[data-testid=admin-package-dialog]", { hidden: true });
+    await host.waitForFunction(() => document.querySelector("[data-testid=admin-package-page]")?.textContent?.includes("e2e 五人套餐"));
+    // The seller's purchase of the first test is in the host's purchase list.
+    await host.waitForFunction(() => document.querySelector("[aria-label=购买记录]")?.textContent?.includes("加购 1 个子账号"));
+    await shot(host, "packages-admin");
+    const offered = await callApi<{ id: string; name: string; count: number; days: number; price: number }[]>(
+      app.url,
+      sellerToken,
+      "GET",
+      "/api/SubAccountOrder/GetSubAccOrderInfos",
+    );
+    const created = offered.find((p) => p.name === "e2e 五人套餐");
+    expect(created).toMatchObject({ count: 5, days: 90, price: 88.8 });
+
+    const seller = await openConsolePage(browser, app.url, demo, "/payment/package");
+    await seller.waitForSelector(`[data-package-id="${created!.id}"]`);
+    expect(await textOf(seller, `[data-package-id="${created!.id}"]`)).toContain("¥88.80");
+    await shot(seller, "packages-offer-from-admin");
+
+    // The seller as an agency: the host records that it recommended a new tenant, whose ¥50 purchase pays it 10 %.
+    await callApi(app.url, hostToken, "POST", "/api/SystemConfigSetting/CreateOrUpdate", {
+      name: "推广佣金比例",
+      key: "Agency.CommissionRate",
+      value: "10",
+    });
+    await callApi(app.url, hostToken, "POST", "/api/Hosted/OpenTenantAccount", {
+      tenantName: "e2e-invitee",
+      userName: "boss",
+      pwd: "Invitee123456",
+    });
+    const inviteeToken = await accessToken(app.url, "boss", "Invitee123456", "e2e-invitee");
+    const invitee = await callApi<{ tenantId: string }>(app.url, inviteeToken, "GET", "/api/User/GetMyInfo");
+    const agency = await callApi<{ tenantId: string }>(app.url, sellerToken, "GET", "/api/User/GetMyInfo");
+    await callApi(app.url, hostToken, "POST", "/api/Hosted/SetRecommendTenant", {
+      tenantId: invitee.tenantId,
+      recommandTenantId: agency.tenantId,
+      type: 1,
+    });
+    await callApi(app.url, hostToken, "POST", "/api/Hosted/AddOrSubMoney", {
+      tenantId: invitee.tenantId,
+      money: 80,
+      type: 1,
+      remark: "e2e",
+    });
+    await callApi(app.url, inviteeToken, "GET", `/api/WalletLog/Payment?money=50&remark=${encodeURIComponent("e2e 购买")}`);
+    await seller.click("[data-menu-path='/finance/agency/list']");
+    await seller.waitForFunction(() => document.querySelector("[data-testid=agency-total-commission]")?.textContent === "¥5.00");
+    await seller.waitForFunction(() => document.querySelector("[data-testid=agency-invite-commission]")?.textContent === "¥5.00");
+    await shot(seller, "packages-agency");
+    // The workbench shows the balance (¥30.00 + ¥5.00 commission) in yuan.
+    await seller.click("[data-menu-path='/dashboard/wrokbench']");
+    await seller.waitForFunction(() =>
+      document.querySelector("[data-testid=workbench-card-wallet\\.balance]")?.textContent?.includes("¥35.00"),
+    );
+    await shot(seller, "packages-workbench-wallet");
+    await host.close();
+    await seller.close();
   }, 180_000);
 });

@@ -94,6 +94,8 @@ export type TapCall = {
   end: number;
   method: string;
   path: string;
+  /** The query string (without "?"). */
+  query: string;
   status: number;
   retryAfter: string | null;
   /** Whether the call carried a seller's token (every seller call of these runs is the one shop's). */
@@ -136,6 +138,7 @@ export async function startTap(target: string) {
         end: performance.now(),
         method: req.method ?? "GET",
         path: (req.url ?? "").split("?")[0],
+        query: (req.url ?? "").split("?")[1] ?? "",
         status: answer.status,
         retryAfter: answer.headers.get("retry-after"),
         seller: !!req.headers.authorization,

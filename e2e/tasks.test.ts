@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openConsolePage } from "./browser.ts";
+import { allowDownloads, launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -44,18 +44,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png` });
 
-/** Lets the page's browser context save downloads into `dir` (headless Chromium refuses them by default). */
-async function allowDownloads(page: Page, dir: string) {
-  const session = await page.createCDPSession();
-  const { targetInfo } = await session.send("Target.getTargetInfo");
-  const browserSession = await browser.target().createCDPSession();
-  await browserSession.send("Browser.setDownloadBehavior", {
-    behavior: "allow",
-    downloadPath: dir,
-    browserContextId: targetInfo.browserContextId,
-  });
-}
-
 async function waitForFile(dir: string, suffix: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -75,7 +63,7 @@ describe("task centre", () => {
     const page = await openConsolePage(browser, app.url, demo, "/task/list");
     const downloads = mkdtempSync(join(tmpdir(), "erp-task-downloads-"));
     cleanups.push(() => rmSync(downloads, { recursive: true, force: true }));
-    await allowDownloads(page, downloads);
+    await allowDownloads(browser, page, downloads);
     await page.waitForSelector("[data-testid=task-list-page]");
     await page.waitForSelector(`[data-testid=task-row-${taskId}]`, { timeout: 15_000 });
     // No reload: the page asks again by itself while the export is waiting or running.

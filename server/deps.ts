@@ -46,8 +46,13 @@ import { createFreightService } from "./modules/freight/service.ts";
 import { createSelectionService } from "./modules/selection/service.ts";
 import { createSizeChartService } from "./modules/size-charts/service.ts";
 import { createWalletService } from "./modules/wallet/service.ts";
+import { walletWorkbenchContributor } from "./modules/wallet/workbench.ts";
 // Sub-account packages paid from the wallet (issue 19).
 import { createSubAccountOrderService } from "./modules/subaccount-orders/service.ts";
+// Agencies: recommended tenants and their commission (issue 19).
+import { createAgencyService } from "./modules/agency/service.ts";
+// The authorization centre: module grants between tenants (issue 19).
+import { createModuleAuthService } from "./modules/module-auth/service.ts";
 
 export type AppDeps = {
   config: Config;
@@ -131,7 +136,13 @@ export function createServices(deps: AppDeps) {
     tasks: createTaskService({ reCrawlTasks: collects.reCrawlTasks }),
     workbench: createWorkbenchService({
       // Cards and trends show in this order.
-      contributors: [...coreWorkbenchContributors, collectWorkbenchContributor, productWorkbenchContributor, orderWorkbenchContributor],
+      contributors: [
+        ...coreWorkbenchContributors,
+        collectWorkbenchContributor,
+        productWorkbenchContributor,
+        orderWorkbenchContributor,
+        walletWorkbenchContributor,
+      ],
     }),
     collects,
     infringement: createInfringementService(),
@@ -159,8 +170,10 @@ export function createServices(deps: AppDeps) {
     sizeCharts: createSizeChartService({ database, meli }),
     selection: createSelectionService({ database, jobs, meli, log }),
     // The wallet: ledger, top-ups, withdrawals, host adjustments (issue 19); receipt images under DATA_DIR/receipts.
-    wallet: createWalletService({ dataDir: config.dataDir }),
+    wallet: createWalletService({ dataDir: config.dataDir, database, jobs, log }),
     subAccountOrders: createSubAccountOrderService(),
+    agency: createAgencyService(),
+    moduleAuth: createModuleAuthService(),
   };
 }
 

@@ -1,8 +1,9 @@
 // Browser wiring of the protocol: the background listens, pages send. Chrome's onMessage needs `return true` and
 // sendResponse for an asynchronous answer (WXT's `browser` is the plain chrome object, no polyfill).
 import { browser, type Browser } from "wxt/browser";
-import { CHANNEL, MessageError, type InputOf, type MessageType, type Outputs, type Reply } from "./protocol.ts";
+import type { InputOf, MessageType, Outputs } from "./protocol.ts";
 import type { createRouter } from "./router.ts";
+import { CHANNEL, MessageError, type Reply } from "./wire.ts";
 
 export function listen(router: ReturnType<typeof createRouter>): () => void {
   const listener = (message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (r: unknown) => void) => {

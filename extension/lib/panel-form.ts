@@ -1,73 +1,27 @@
-// The side panel's product form: the fields as typed (text), read by a zod schema with the console editor's rules and
-// Chinese messages (shared/text/form-text.ts), and turned into CreateOrUpdateProduct's body with the product's id and
-// the concurrency stamp it was read with (a newer save in between answers 409). Descriptions are not edited here: a
-// field left out of the body keeps its value.
+// The side panel's product form's rules: the fields as typed (text, panel-values.ts) read by a zod schema with the
+// console editor's rules and Chinese messages (shared/text/form-text.ts), and turned into CreateOrUpdateProduct's body
+// with the product's id and the concurrency stamp it was read with (a newer save in between answers 409). Descriptions
+// are not edited here: a field left out of the body keeps its value. The panel loads this module when it saves, so zod
+// stays out of its first chunk.
 import { z } from "zod";
 import type { CategoryAttribute } from "../../shared/contract/category.ts";
 import type { ProductDetail } from "../../shared/contract/product.ts";
 import { numberText, sizeText } from "../../shared/text/form-text.ts";
+import { TITLE_MAX, type PanelValues } from "./panel-values.ts";
 import { saveProductInput } from "./protocol.ts";
 
-export const PANEL_LANGUAGES = ["zh", "es", "pt", "en"] as const;
-export const languageNames: Record<string, string> = { zh: "中文", es: "西语", pt: "葡语", en: "英语" };
-export const TITLE_MAX = 1000;
-
-export type AttrValue = { valueId: string | null; value: string };
-export type VariantRow = { kvId: string; values: string[]; price: string; stock: string; sku: string | null; images: string[] };
-
-export type PanelValues = {
-  titles: Record<string, string>;
-  price: string;
-  currency: string;
-  stock: string;
-  weight: string;
-  size: string;
-  images: string[];
-  mainImage: string;
-  /** The category's site ("" while none), id and full name. */
-  site: string;
-  cateId: string;
-  categoryName: string;
-  /** The category's attribute values by attribute id. */
-  attrs: Record<string, AttrValue>;
-  variants: VariantRow[];
-};
-
-const numberOf = (v: string | number | null | undefined) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  return Number.isFinite(n) ? String(n) : String(v);
-};
-
-export function valuesOf(d: ProductDetail): PanelValues {
-  const titles: Record<string, string> = {};
-  for (const lang of [...PANEL_LANGUAGES, ...Object.keys(d.title)]) titles[lang] = d.title[lang] ?? "";
-  const images = d.images.length ? d.images : d.image ? [d.image] : [];
-  const attrs: Record<string, AttrValue> = {};
-  for (const a of d.cateInfo?.attrs ?? []) attrs[a.nameId] = { valueId: a.valueId ?? null, value: a.value ?? "" };
-  return {
-    titles,
-    price: numberOf(d.price),
-    currency: d.currency ?? "",
-    stock: numberOf(d.stock),
-    weight: numberOf(d.weight),
-    size: d.size ?? "",
-    images,
-    mainImage: d.image && images.includes(d.image) ? d.image : (images[0] ?? ""),
-    site: String(d.cateInfo?.site ?? d.site ?? ""),
-    cateId: d.cateInfo?.cateId ?? d.cateId ?? "",
-    categoryName: d.categoryName ?? "",
-    attrs,
-    variants: d.variantModel.items.map((i) => ({
-      kvId: i.kvId,
-      values: i.values,
-      price: numberOf(i.price),
-      stock: numberOf(i.stock),
-      sku: i.sku,
-      images: i.images,
-    })),
-  };
-}
+export {
+  languageNames,
+  moveImage,
+  PANEL_LANGUAGES,
+  TITLE_MAX,
+  translateSource,
+  translateTargets,
+  valuesOf,
+  type AttrValue,
+  type PanelValues,
+  type VariantRow,
+} from "./panel-values.ts";
 
 const price = numberText("价格", { min: 0, max: 1_000_000_000 });
 const stock = numberText("库存", { min: 0, max: 10_000_000, decimals: 0 });
@@ -157,26 +111,4 @@ export function saveBodyOf(d: ProductDetail, v: PanelValues, asked: CategoryAttr
         }
       : {}),
   };
-}
-
-/** Moves the image at `from` one place left (-1) or right (+1). */
-export function moveImage(images: string[], from: number, by: -1 | 1): string[] {
-  const to = from + by;
-  if (to < 0 || to >= images.length) return images;
-  const next = [...images];
-  [next[from], next[to]] = [next[to], next[from]];
-  return next;
-}
-
-/** The languages one click translates into: the empty ones of es / pt / en, or all three when none is empty. */
-export function translateTargets(titles: Record<string, string>): ("es" | "pt" | "en")[] {
-  const all = ["es", "pt", "en"] as const;
-  const empty = all.filter((l) => !titles[l]?.trim());
-  return empty.length ? [...empty] : [...all];
-}
-
-/** The language translated from: Chinese when there is a Chinese title, else the first non-empty one. */
-export function translateSource(titles: Record<string, string>): string | null {
-  if (titles.zh?.trim()) return "zh";
-  return Object.keys(titles).find((l) => titles[l]?.trim()) ?? null;
 }

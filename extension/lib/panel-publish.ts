@@ -4,7 +4,7 @@
 // chosen for the site in the publish section, with its required attributes' values (the console publish screen's
 // per-site cateInfo, shared/contract/publish.ts).
 import type { ProductDetail } from "../../shared/contract/product.ts";
-import type { AttrValue } from "./panel-form.ts";
+import type { AttrValue } from "./panel-values.ts";
 import type { InputOf } from "./protocol.ts";
 
 /** A global-selling shop lists in one global category for all its sites. */

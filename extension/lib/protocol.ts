@@ -23,9 +23,11 @@ import { publishRequest, type Listing, type PreflightResultView, type PublishBat
 import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
 import type { TabEntry } from "./panel-tabs.ts";
+import type { ProductCore } from "./panel-values.ts";
 import type { RecentProduct } from "./storage.ts";
+import type { CHANNEL, PUSH_CHANNEL } from "./wire.ts";
 
-export const CHANNEL = "mercado-erp";
+export { CHANNEL, MessageError, PUSH_CHANNEL, type Reply, type WireError } from "./wire.ts";
 
 /** Accepts "erp.example.com", "localhost:3000" or a full URL; answers the origin plus path, without a trailing slash. */
 export const serverUrl = z
@@ -104,8 +106,11 @@ const tabId = z
   .min(0)
   .max(2 ** 31);
 
-/** What the side panel shows for a tab: its product page's item and how far the collection went. */
-export type TabView = TabEntry & { tabId: number };
+/**
+ * What the side panel shows for a tab: its product page's item and how far the collection went; while its product is
+ * not made yet, the collected page's editable core (the panel shows it at once, before the server has stored it).
+ */
+export type TabView = TabEntry & { tabId: number; core?: ProductCore | null };
 
 /** openProduct: the tab's product (made from its collection when needed), or a product by id (the recent list). */
 export const openProductInput = z
@@ -134,8 +139,6 @@ export type SaveOutcome = { outcome: "saved"; product: ProductDetail } | { outco
 
 export type BatchView = { batch: PublishBatch | null; listings: Listing[] };
 
-/** What the background pushes to open extension pages (the side panel), outside the request/answer protocol. */
-export const PUSH_CHANNEL = "mercado-erp:push";
 export type PushBody =
   | { kind: "tab"; tab: TabView }
   | { kind: "status"; status: Status }
@@ -210,17 +213,3 @@ export type Outputs = {
 
 export type InputOf<K extends MessageType> = z.input<Protocol[K]["input"]>;
 export type Envelope<K extends MessageType = MessageType> = { channel: typeof CHANNEL; type: K; data?: InputOf<K> };
-
-export type WireError = { message: string; status: number; code: string | null };
-export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: WireError };
-
-export class MessageError extends Error {
-  readonly status: number;
-  readonly code: string | null;
-  constructor(e: WireError) {
-    super(e.message);
-    this.name = "MessageError";
-    this.status = e.status;
-    this.code = e.code;
-  }
-}

@@ -53,12 +53,19 @@ export const tenants = pgTable(
     /** Sub-accounts not deleted, kept by insertUser (and any future delete) in the same transaction: GetMyInfo reads it
      * on every call, where counting rows would cost a scan of the tenant's users. */
     subAccountCount: integer("sub_account_count").notNull().default(0),
+    /** The agency tenant that recommended this tenant (issue 19 Agency; set by the host), its RecommendType and when. */
+    recommendTenantId: uuid("recommend_tenant_id"),
+    recommendType: integer("recommend_type"),
+    recommendTime: time("recommend_time"),
+    /** The recommending agency's own note on this tenant (Agency EditRemark). */
+    agencyRemark: text("agency_remark"),
     ...creation,
     ...modification,
     ...concurrency,
   },
   (t) => [
     uniqueIndex("tenants_normalized_name_key").on(t.normalizedName),
+    index("tenants_recommend_tenant_idx").on(t.recommendTenantId),
     check("tenants_balance_fen_not_negative", sql`${t.balanceFen} >= 0`),
   ],
 );
@@ -1274,6 +1281,10 @@ export const walletLogs = pgTable(
     index("wallet_logs_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
     index("wallet_logs_tenant_type_creation_idx").on(t.tenantId, t.type, t.creationTime),
     check("wallet_logs_balance_after_not_negative", sql`${t.balanceAfterFen} >= 0`),
+    /** One commission per purchase entry (ref_id: the buyer's debit), whatever retries happen (issue 19 Agency). */
+    uniqueIndex("wallet_logs_commission_ref_key")
+      .on(t.tenantId, t.refId)
+      .where(sql`${t.type} = 6`),
   ],
 );
 
@@ -1334,5 +1345,72 @@ export const withdrawals = pgTable(
     /** The host's audit finds a record by its id alone. */
     index("withdrawals_id_idx").on(t.id),
     check("withdrawals_money_positive", sql`${t.moneyFen} > 0`),
+  ],
+);
+
+// The authorization centre (issue 19, server/modules/module-auth): tenant A (the applicant, tenant_id) asks tenant B
+// (the grantor, auth_tenant_id) with a code B generated; B audits. A grant in force lets A's users act on the granted
+// part of B's data (auth_content), checked per request against the row. Besides the tenant policies, B reaches the
+// applies made to it through a second policy on auth_tenant_id (migration 0019).
+
+/** A one-time authorization code a grantor made: only its SHA-256 is kept; ApplyAuth consumes it. */
+export const moduleAuthCodes = pgTable(
+  "module_auth_codes",
+  {
+    /** The grantor (B). */
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** hex SHA-256 of the normalized code (16 Crockford base-32 characters). */
+    codeHash: text("code_hash").notNull(),
+    expireTime: time("expire_time").notNull(),
+    /** Set once by the ApplyAuth that consumed it. */
+    usedTime: time("used_time"),
+    usedByTenantId: uuid("used_by_tenant_id"),
+    applyId: uuid("apply_id"),
+    ...creation,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    /** ApplyAuth finds a code by its hash alone (the applicant does not know the grantor yet). Not unique: a unique
+     * index must hold tenant_id (Citus); 80 random bits do not collide. */
+    index("module_auth_codes_hash_idx").on(t.codeHash),
+    index("module_auth_codes_tenant_creation_idx").on(t.tenantId, t.creationTime),
+  ],
+);
+
+/** An application for (and, once approved, the grant of) access to modules of another tenant. */
+export const moduleAuths = pgTable(
+  "module_auths",
+  {
+    /** The applicant (A), whose users act on B's data once approved. */
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    /** The grantor (B), whose data it opens. */
+    authTenantId: uuid("auth_tenant_id").notNull(),
+    /** ModuleAuthContent values, e.g. ["products"]. */
+    authContent: jsonb("auth_content").notNull().default([]),
+    /** Until when the grant lasts (asked by A; B approves it as asked). */
+    expireTime: time("expire_time").notNull(),
+    /** ModuleAuthStatus (Expired is derived from expire_time on reading, never stored). */
+    auditStatus: integer("audit_status").notNull(),
+    /** A's note to B. */
+    remark: text("remark"),
+    /** B's reason for a rejection or a revocation. */
+    reason: text("reason"),
+    applicantId: uuid("applicant_id").notNull(),
+    auditorId: uuid("auditor_id"),
+    auditTime: time("audit_time"),
+    revokeTime: time("revoke_time"),
+    /** How many times A submitted it (1 + ReApplyAuth calls). */
+    applyCount: integer("apply_count").notNull().default(1),
+    ...creation,
+    ...modification,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("module_auths_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
+    /** The grantor's side: the applies made to it, and a grant's check by (A, B). */
+    index("module_auths_auth_tenant_creation_idx").on(t.authTenantId, t.creationTime, t.id),
+    check("module_auths_not_self", sql`${t.tenantId} <> ${t.authTenantId}`),
   ],
 );

@@ -23,6 +23,8 @@ import { registerSubAccountOrders } from "./subaccount-orders/routes.ts";
 import { registerSizeCharts } from "./size-charts/routes.ts";
 import { registerWorkbench } from "./workbench/routes.ts";
 import { registerWallet } from "./wallet/routes.ts";
+import { registerAgency } from "./agency/routes.ts";
+import { registerModuleAuth } from "./module-auth/routes.ts";
 
 export function registerModules(r: Registrar, services: Services) {
   registerAccount(r, services);
@@ -49,4 +51,6 @@ export function registerModules(r: Registrar, services: Services) {
   registerSelection(r, services);
   registerWallet(r, services);
   registerSubAccountOrders(r, services);
+  registerAgency(r, services);
+  registerModuleAuth(r, services);
 }

@@ -209,6 +209,9 @@ const ATTRIBUTES: Record<string, AttributeSeed> = {
     hierarchy: "CHILD_PK",
     values: ["35", "36", "37", "38", "39", "40", "41", "42", "43", "44"],
   },
+  // The size chart an item of a fashion domain names (charts.ts), and per variation (or for a plain item) its row.
+  SIZE_GRID_ID: { names: ["Guía de talles", "Tabela de medidas", "Size grid"], type: "string" },
+  SIZE_GRID_ROW_ID: { names: ["Fila de la guía de talles", "Linha da tabela de medidas", "Size grid row"], type: "string" },
   AGE_GROUP: {
     names: ["Edad", "Idade", "Age group"],
     type: "list",
@@ -383,13 +386,19 @@ function buildAttribute(id: string, tags: AttributeTag[], lang: Language, brands
   return attr;
 }
 
-function leafAttributes(kitName: string, site: SiteId): Attribute[] {
+/** The branches whose leaves need a size chart on a marketplace site: clothing and footwear (not bags or accessories). */
+const SIZE_GRID_BRANCHES = new Set(["WOMEN_CLOTHING", "MEN_CLOTHING", "BABY_CLOTHING", "SHOES"]);
+
+function leafAttributes(kitName: string, site: SiteId, sizeGrid: boolean): Attribute[] {
   const lang = SITES[site].language;
   const kit = KITS[kitName] ?? KITS.home;
   const entries: KitEntry[] = [["BRAND", ["required", "catalog_required"]], ...kit.attributes];
   entries.push(["GTIN", ["conditional_required", "multivalued", "variation_attribute"]]);
   entries.push(["EMPTY_GTIN_REASON", ["conditional_required"]]);
   entries.push(["SELLER_SKU", ["variation_attribute"]]);
+  // Clothing and shoes on a marketplace site ask for the seller's size chart, as Mercado Libre's fashion domains do:
+  // the chart on the item, a row on each variation (on the item when it has none).
+  if (sizeGrid && site !== "CBT") entries.push(["SIZE_GRID_ID", req], ["SIZE_GRID_ROW_ID", ["variation_attribute"]]);
   if (site === "CBT") {
     // Global selling: condition and package are required (MERCADO-LIBRE.md, package rules).
     entries.push(["ITEM_CONDITION", req]);
@@ -444,9 +453,10 @@ function buildTree(seed: string, site: SiteId, seeds: SeedNode[]): SiteTree {
   };
   const tree: SiteTree = { site, roots: [], byId: new Map(), byKey: new Map(), all: [] };
 
-  const visit = (node: SeedNode, parent: Category | null, inheritedKit: string, rootKey: string): Category => {
+  const visit = (node: SeedNode, parent: Category | null, inheritedKit: string, rootKey: string, inGrid = false): Category => {
     const level = parent ? parent.level + 1 : 1;
     const kit = node.kit ?? inheritedKit;
+    const sizeGrid = inGrid || SIZE_GRID_BRANCHES.has(node.key);
     const id = newId(level);
     const name = node.names[info.language];
     const leaf = node.children.length === 0;
@@ -469,13 +479,13 @@ function buildTree(seed: string, site: SiteId, seeds: SeedNode[]): SiteTree {
       maxTitleLength: unit(...at("title")) < 0.1 ? 120 : 60,
       maxPictures: pick([10, 12, 12, 12], ...at("pictures")),
       feePercent: { gold_special: classic, gold_pro: classic + between(4, 6, seed, site, rootKey, "premium"), free: 0 },
-      attributes: leaf ? leafAttributes(kit, site) : [],
+      attributes: leaf ? leafAttributes(kit, site, sizeGrid) : [],
       totalItems: 0,
     };
     tree.byId.set(id, category);
     tree.all.push(category);
     if (leaf) tree.byKey.set(node.key, category);
-    for (const child of node.children) category.children.push(visit(child, category, kit, rootKey));
+    for (const child of node.children) category.children.push(visit(child, category, kit, rootKey, sizeGrid));
     category.totalItems = leaf ? between(20, 90_000, ...at("items")) : category.children.reduce((sum, c) => sum + c.totalItems, 0);
     return category;
   };

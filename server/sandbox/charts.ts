@@ -3,10 +3,11 @@
 // an item names a chart and one of its rows through the attributes SIZE_GRID_ID / SIZE_GRID_ROW_ID. Charts live beside
 // the store's state, one set per sandbox, and a reset of the sandbox keeps them (they are the seller's set-up).
 import type { FastifyInstance } from "fastify";
-import { badRequest, forbidden, notFound } from "./errors.ts";
+import type { Category } from "./categories.ts";
+import { badRequest, cause, forbidden, notFound, type Cause } from "./errors.ts";
 import { caller, objectBody, params, route } from "./http.ts";
 import { SITE_IDS } from "./sites.ts";
-import type { Store, User } from "./store.ts";
+import type { AttributeValue, Store, User, Variation } from "./store.ts";
 
 type ChartValue = { id?: string; name: string };
 type ChartAttribute = { id: string; values: ChartValue[] };
@@ -121,4 +122,94 @@ export function registerChartRoutes(f: FastifyInstance, store: Store) {
     );
     return { charts: found.map(chartJson), paging: { total: found.length, offset: 0, limit: found.length } };
   });
+}
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase();
+const valueOf = (attrs: AttributeValue[], id: string) => {
+  const a = attrs.find((x) => x.id === id);
+  return a ? (a.value_name ?? a.value_id) : null;
+};
+
+/**
+ * An item of a category that asks for a size chart (SIZE_GRID_ID) names one of the seller's charts (or a standard one)
+ * of the category's domain and site, and each variation (a plain item: the item) one of its rows (SIZE_GRID_ROW_ID)
+ * whose size is the variation's. A missing SIZE_GRID_ID is the required-attribute rule's; the rest is checked here.
+ */
+export function checkSizeGrid(
+  store: Store,
+  seller: User,
+  category: Category,
+  attributes: AttributeValue[],
+  variations: Variation[],
+  c: { causes: Cause[] },
+) {
+  if (!category.attributes.some((a) => a.id === "SIZE_GRID_ID")) return;
+  const gridId = valueOf(attributes, "SIZE_GRID_ID");
+  if (!gridId) return;
+  const chart = chartsOf(store).get(gridId);
+  if (!chart || (chart.type !== "STANDARD" && !store.ownIds(seller).includes(chart.seller_id))) {
+    c.causes.push(
+      cause(
+        3530,
+        "item.attributes.size_grid.invalid",
+        ["item.attributes"],
+        `The size grid ${gridId} does not exist or is not the seller's.`,
+      ),
+    );
+    return;
+  }
+  if (chart.domain_id !== category.domainId || chart.site_id !== category.site) {
+    c.causes.push(
+      cause(
+        3531,
+        "item.attributes.size_grid.domain_mismatch",
+        ["item.attributes"],
+        `The size grid ${gridId} is for domain ${chart.domain_id} (${chart.site_id}), not for category ${category.id}'s domain ${category.domainId}.`,
+      ),
+    );
+    return;
+  }
+  const main = chart.main_attribute_id;
+  const rowSizes = (row: Chart["rows"][number]) => (row.attributes.find((a) => a.id === main)?.values ?? []).map((v) => fold(v.name));
+  // Each unit sold (a variation, or the item when it has none): its row must be the chart's, for its size.
+  const units = variations.length
+    ? variations.map((v, i) => ({ ref: `item.variations[${i}].attributes`, attrs: [...v.attribute_combinations, ...v.attributes] }))
+    : [{ ref: "item.attributes", attrs: attributes }];
+  for (const u of units) {
+    const rowId = valueOf(u.attrs, "SIZE_GRID_ROW_ID");
+    if (!rowId) {
+      c.causes.push(
+        cause(
+          3532,
+          "item.attributes.size_grid_row.missing",
+          [u.ref],
+          `The attribute SIZE_GRID_ROW_ID is required ${variations.length ? "in every variation" : "in the item"} for items with a size grid.`,
+        ),
+      );
+      continue;
+    }
+    const row = chart.rows.find((r) => r.id === rowId);
+    if (!row) {
+      c.causes.push(
+        cause(3533, "item.attributes.size_grid_row.invalid", [u.ref], `The row ${rowId} is not a row of the size grid ${gridId}.`),
+      );
+      continue;
+    }
+    const size = valueOf(u.attrs, main) ?? (variations.length ? valueOf(attributes, main) : null);
+    if (size && !rowSizes(row).includes(fold(size))) {
+      c.causes.push(
+        cause(
+          3534,
+          "item.attributes.size_grid_row.mismatch",
+          [u.ref],
+          `The row ${rowId} of the size grid ${gridId} is for ${main} ${rowSizes(row).join("/")}, not ${size}.`,
+        ),
+      );
+    }
+  }
 }

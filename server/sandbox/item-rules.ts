@@ -1,6 +1,7 @@
 // Building and changing an item under the category's rules, with the causes the real API answers: every problem of a
 // request is collected, errors block (400 validation_error), warnings do not. Shared by /items and /global/items.
 import type { Attribute, Category } from "./categories.ts";
+import { checkSizeGrid } from "./charts.ts";
 import { cause, validationError, type Cause } from "./errors.ts";
 import { listingTypesOf, roundPrice, SITES, type SiteId } from "./sites.ts";
 import type { AttributeValue, Item, PictureRef, Store, User, Variation } from "./store.ts";
@@ -562,6 +563,7 @@ export function buildItem(
   const price = typeof body.price === "number" ? roundPrice(site, body.price) : 0;
   const variations = readVariations(body.variations, [], category, price, pictures, store, c);
   checkRequired(category, attributes, variations, c);
+  checkSizeGrid(store, seller, category, attributes, variations, c);
   if (site === "CBT") checkPackage(attributes, c);
   let description: string | null = null;
   if (body.description !== undefined) {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findCategory } from "./catalog.ts";
+import { checkSizeGrid } from "./charts.ts";
 import { badRequest, cause, forbidden, MeliError, notFound, type Cause } from "./errors.ts";
 import { caller, intQuery, objectBody, params, query, route } from "./http.ts";
 import {
@@ -137,7 +138,11 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
     const changed = readAttributes(body.attributes, category, c, "item.attributes");
     attributes = [...item.attributes.filter((a) => !changed.some((x) => x.id === a.id)), ...changed];
   }
-  if ("attributes" in body || "variations" in body) checkRequired(category, attributes, variations, c);
+  if ("attributes" in body || "variations" in body) {
+    checkRequired(category, attributes, variations, c);
+    const owner = store.state.users.get(item.seller_id);
+    if (owner) checkSizeGrid(store, owner, category, attributes, variations, c);
+  }
   let status: Item["status"] = item.status;
   if ("status" in body) {
     if (!["active", "paused", "closed"].includes(String(body.status))) {

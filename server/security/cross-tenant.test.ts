@@ -46,6 +46,8 @@ let aEmail: string;
 let aRemark: string;
 let aTaskId: string;
 let aShopName: string;
+/** A tenant A recommended as an agency (issue 19): its name and A's commission on its purchase are A's, not B's. */
+let aInviteeName: string;
 /** A GTIN in A's pool (a valid EAN-13 no other test uses). */
 const aGtin = "4006381333931";
 let aIds: { byTable: Record<string, string[]>; all: string[] };
@@ -136,8 +138,56 @@ beforeAll(async () => {
   });
   expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
 
+  // A as an agency: the host records that A recommended a tenant, whose purchase pays A a commission (issue 19).
+  const hostToken = await s.adminToken();
+  const invitee = await s.createTenant(uniqueName("invitee"));
+  aInviteeName = invitee.tenantName;
+  for (const [url, opts] of [
+    ["/api/SystemConfigSetting/CreateOrUpdate", { body: { name: "佣金比例", key: "Agency.CommissionRate", value: "10" } }],
+    ["/api/Hosted/SetRecommendTenant", { body: { tenantId: invitee.tenantId, recommandTenantId: A.tenantId, type: 1 } }],
+    ["/api/Hosted/AddOrSubMoney", { body: { tenantId: invitee.tenantId, money: 100, type: 1, remark: "测试" } }],
+  ] as const) {
+    const r = await s.api("POST", url, { token: hostToken, headers: { "idempotency-key": randomUUID() }, ...opts });
+    expect(r.status, r.raw).toBe(200);
+  }
+  const paid = await s.api("GET", "/api/WalletLog/Payment", {
+    token: invitee.token,
+    headers: { "idempotency-key": randomUUID() },
+    query: { money: 50, remark: "购买" },
+  });
+  expect(paid.status, paid.raw).toBe(200);
+
+  // A holds a module grant from a third tenant and has an unused code of its own (the authorization centre, issue 19):
+  // B probes them by id (a grant id is what GetAuthProducts and CopyAuthProducts take).
+  const grantor = await s.createTenant(uniqueName("grantor"));
+  const grantorCode = await s.api("PUT", "/api/ModuleAuth/GenerateAuthCode", {
+    token: grantor.token,
+    headers: { "idempotency-key": randomUUID() },
+  });
+  expect(grantorCode.status, grantorCode.raw).toBe(200);
+  const applied = await s.api("POST", "/api/ModuleAuth/ApplyAuth", {
+    token: A.token,
+    headers: { "idempotency-key": randomUUID() },
+    body: {
+      code: grantorCode.body.result.code,
+      authContent: ["products", "products.copy"],
+      expireTime: new Date(Date.now() + 86_400_000 * 30).toISOString(),
+    },
+  });
+  expect(applied.status, applied.raw).toBe(200);
+  const approved = await s.api("POST", "/api/ModuleAuth/AuditAuth", {
+    token: grantor.token,
+    headers: { "idempotency-key": randomUUID() },
+    body: { id: applied.body.result.id, auditStatus: 2 },
+  });
+  expect(approved.status, approved.raw).toBe(200);
+  const aCode = await s.api("PUT", "/api/ModuleAuth/GenerateAuthCode", { token: A.token, headers: { "idempotency-key": randomUUID() } });
+  expect(aCode.status, aCode.raw).toBe(200);
+
   aIds = await tenantIds(s.database.db, A.tenantId);
-  markers = [...new Set([A.tenantId, A.tenantName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, aGtin, ...aIds.all])];
+  markers = [
+    ...new Set([A.tenantId, A.tenantName, aInviteeName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, aGtin, ...aIds.all]),
+  ];
   before = await tenantSnapshot(s.database.db, A.tenantId);
 });
 

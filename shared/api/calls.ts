@@ -15,6 +15,8 @@ import { meliSelectionSkuCalls } from "./selection.ts";
 import { meliSizeChartCalls } from "./size-charts.ts";
 import { subAccountOrderCalls } from "./subaccount-orders.ts";
 import { chargeRecordCalls, hostedWalletCalls, walletLogCalls, withdrawCalls } from "./wallet.ts";
+import { agencyCalls, hostedAgencyCalls } from "./agency.ts";
+import { moduleAuthCalls } from "./module-auth.ts";
 import { productLabelCalls } from "./product-labels.ts";
 import { productExportCalls } from "./product-export.ts";
 import { productCalls } from "./products.ts";
@@ -58,4 +60,7 @@ export const callGroups = {
   chargeRecord: chargeRecordCalls,
   withdraw: withdrawCalls,
   hostedWallet: hostedWalletCalls,
+  agency: agencyCalls,
+  hostedAgency: hostedAgencyCalls,
+  moduleAuth: moduleAuthCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

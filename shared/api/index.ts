@@ -27,6 +27,8 @@ import { createMeliSelectionSkuApi } from "./selection.ts";
 import { createMeliSizeChartApi } from "./size-charts.ts";
 import { createSubAccountOrderApi } from "./subaccount-orders.ts";
 import { createChargeRecordApi, createHostedWalletApi, createWalletLogApi, createWithdrawApi } from "./wallet.ts";
+import { createAgencyApi, createHostedAgencyApi } from "./agency.ts";
+import { createModuleAuthApi } from "./module-auth.ts";
 
 export * from "./client.ts";
 export * from "./errors.ts";
@@ -70,6 +72,9 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     chargeRecord: createChargeRecordApi(client),
     withdraw: createWithdrawApi(client),
     hostedWallet: createHostedWalletApi(client),
+    agency: createAgencyApi(client),
+    hostedAgency: createHostedAgencyApi(client),
+    moduleAuth: createModuleAuthApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

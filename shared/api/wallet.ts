@@ -13,6 +13,9 @@ import {
   getHostChargeRecordsQuery,
   getHostWalletInfoQuery,
   getReceiptQuery,
+  downloadWalletLogExportQuery,
+  exportWalletLogsQuery,
+  exportWalletLogsResult,
   getWalletLogsQuery,
   getWithdrawsQuery,
   hostWalletInfo,
@@ -36,6 +39,16 @@ const upload = z.custom<FormData>((v) => typeof FormData !== "undefined" && v in
 export const walletLogCalls = {
   getWalletLogs: call({ method: "GET", path: "/api/WalletLog/GetWalletLogs", query: getWalletLogsQuery, result: walletLogPage }),
   payment: call({ method: "GET", path: "/api/WalletLog/Payment", idempotent: true, query: paymentQuery, result: paymentResult }),
+  /** Queues the xlsx export of the entries matching the list's filters; answers its task id (TaskType.ExportWalletLogs). */
+  exportWalletLogs: call({
+    method: "POST",
+    path: "/api/WalletLog/ExportWalletLogs",
+    idempotent: true,
+    query: exportWalletLogsQuery,
+    result: exportWalletLogsResult,
+  }),
+  /** Answers the xlsx file, not JSON: see downloadWalletLogExport below. */
+  downloadWalletLogExport: call({ method: "GET", path: "/api/WalletLog/DownloadWalletLogExport", query: downloadWalletLogExportQuery }),
 };
 
 export const chargeRecordCalls = {
@@ -110,6 +123,10 @@ export const hostedWalletCalls = {
 export const createWalletLogApi = (client: ApiClient) => ({
   getWalletLogs: bindCall(client, walletLogCalls.getWalletLogs),
   payment: bindCall(client, walletLogCalls.payment),
+  exportWalletLogs: bindCall(client, walletLogCalls.exportWalletLogs),
+  /** The finished export's address (the file needs the bearer token: fetch it, do not navigate to it). */
+  downloadWalletLogExport: (input: InputOf<typeof downloadWalletLogExportQuery>) =>
+    client.url(walletLogCalls.downloadWalletLogExport.path, { taskId: input.taskId }),
 });
 export type WalletLogApi = ReturnType<typeof createWalletLogApi>;
 

@@ -20,6 +20,7 @@ export const TaskType = {
   PullFreight: 11,
   ClearSubAccountInfo: 12,
   CopyBetweenTenants: 13,
+  ExportWalletLogs: 14,
   MigrateAccount: 20,
   PurgeDeletedProducts: 30,
   Maintenance: 31,
@@ -225,3 +226,25 @@ export type WithdrawSource = (typeof WithdrawSource)[keyof typeof WithdrawSource
 /** Hosted AddOrSubMoney `type`: add to or take from the tenant's balance. */
 export const BalanceAdjustType = { Add: 1, Subtract: 2 } as const;
 export type BalanceAdjustType = (typeof BalanceAdjustType)[keyof typeof BalanceAdjustType];
+
+/**
+ * A recommendation's kind (issue 19; spec §3 Recommend set `type`): Commission, the agency earns its commission on the
+ * tenant's purchases; Plain, the recommendation is recorded and listed but earns nothing.
+ */
+export const RecommendType = { Commission: 1, Plain: 2 } as const;
+export type RecommendType = (typeof RecommendType)[keyof typeof RecommendType];
+
+/**
+ * A module authorization between tenants (issue 19; spec §3 Auth grant `auditStatus`): Pending until the grantor audits
+ * it, then Approved (in force until expireTime) or Rejected (a reason); the grantor may Revoke an approved one. Expired
+ * is never stored: an Approved grant past its expireTime reads as Expired.
+ */
+export const ModuleAuthStatus = { Pending: 1, Approved: 2, Rejected: 3, Revoked: 4, Expired: 5 } as const;
+export type ModuleAuthStatus = (typeof ModuleAuthStatus)[keyof typeof ModuleAuthStatus];
+
+/**
+ * What a module authorization opens of the grantor's data (authContent items): Products, its product list and details
+ * (read only); ProductsCopy, copying its products into the applicant's own list (needs Products).
+ */
+export const ModuleAuthContent = { Products: "products", ProductsCopy: "products.copy" } as const;
+export type ModuleAuthContent = (typeof ModuleAuthContent)[keyof typeof ModuleAuthContent];

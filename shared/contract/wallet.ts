@@ -242,3 +242,29 @@ export const hostWalletSortFields = ["tenantName", "balance", "lastModificationT
 export const getHostWalletInfoQuery = pagedQuery(hostWalletSortFields).extend({ Search: search });
 export type GetHostWalletInfoQuery = z.input<typeof getHostWalletInfoQuery>;
 export const hostWalletInfoPage = pagedResult(hostWalletInfo);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wallet log export (an xlsx written by a job, like the product export)
+
+/** ExportWalletLogs: the list's filters (StartTime, EndTime, Type, UserId); UtcOffsetMinutes: the file's clock (default UTC+8). */
+export const exportWalletLogsQuery = getWalletLogsQuery
+  .omit({ SkipCount: true, MaxResultCount: true, Sorting: true })
+  .extend({ UtcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional() });
+export type ExportWalletLogsQuery = z.input<typeof exportWalletLogsQuery>;
+export const exportWalletLogsResult = z.object({ taskId: z.string() });
+export type ExportWalletLogsResult = z.infer<typeof exportWalletLogsResult>;
+/** DownloadWalletLogExport: the export task's id; only its creator downloads it. */
+export const downloadWalletLogExportQuery = z.object({ taskId: id });
+/** An export holds at most this many entries; a larger selection is refused (narrow the dates). */
+export const WALLET_LOG_EXPORT_MAX_ROWS = 1_000_000;
+/** Each entry type's Chinese name (the console's finance screens and the export). */
+export const walletLogTypeNames: Record<number, string> = {
+  [WalletLogType.TopUp]: "充值",
+  [WalletLogType.Purchase]: "消费",
+  [WalletLogType.Withdraw]: "提现",
+  [WalletLogType.WithdrawRefund]: "提现退回",
+  [WalletLogType.HostAdjust]: "平台调整",
+  [WalletLogType.Commission]: "推荐佣金",
+};
+/** The export's columns, in order. */
+export const walletLogExportHeaders = ["时间", "类型", "金额(元)", "余额(元)", "备注", "操作人", "推荐公司", "记录ID"] as const;

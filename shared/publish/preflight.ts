@@ -83,6 +83,19 @@ export type PreflightPair = {
   feePercent?: SitePriceInput["feePercent"];
   feeSource?: SitePriceInput["feeSource"];
   freight?: SitePriceInput["freight"];
+  /**
+   * The shop group's size charts on this site (PullMeliChart): given, the chosen chart must be one of them and its rows
+   * must cover the variants' sizes. Without them only the choice itself is checked.
+   */
+  sizeCharts?: readonly PreflightSizeChart[];
+};
+
+/** A shop group's size chart as stored (meli_size_charts): each row's id and its main attribute's value(s). */
+export type PreflightSizeChart = {
+  chartId: string;
+  name: string;
+  mainAttributeId: string | null;
+  rows: readonly { id: string; label: string }[];
 };
 
 export type PreflightResult = {
@@ -171,6 +184,26 @@ export function variationAttributeOf(key: string, attributes: readonly CategoryA
     candidates.find((a) => VARIATION_SYNONYMS[a.id]?.includes(k)) ??
     null
   );
+}
+
+/**
+ * Each variant's row of the size chart, when the variants differ by the chart's main attribute (SIZE): the row whose
+ * label is the variant's value for it (null when the chart has none). Null when they do not (a plain item, or variants
+ * by colour only): the item's own chosen row then stands for every unit.
+ */
+export function variantSizeRows(
+  chart: PreflightSizeChart,
+  variants: readonly { keys: readonly string[]; values: readonly string[] }[],
+  attributes: readonly CategoryAttribute[],
+): { value: string; rowId: string | null }[] | null {
+  if (!chart.mainAttributeId || variants.length <= 1) return null;
+  const at = variants.map((v) => v.keys.findIndex((k) => variationAttributeOf(k, attributes)?.id === chart.mainAttributeId));
+  if (at.some((i) => i < 0)) return null;
+  return variants.map((v, n) => {
+    const value = v.values[at[n]] ?? "";
+    const row = chart.rows.find((r) => r.label.split(" / ").some((l) => fold(l) === fold(value)));
+    return { value, rowId: row?.id ?? null };
+  });
 }
 
 /** Attributes another part of the listing fills: package (checked apart), GTIN (the pool), condition (always new). */
@@ -265,10 +298,21 @@ export function preflight(pair: PreflightPair): PreflightResult {
     }
   }
 
-  // Size chart (fashion categories whose attributes have SIZE_GRID_ID): a chart of the shop's is chosen, and for a plain
-  // item (no variations) its row where the category asks for SIZE_GRID_ROW_ID.
+  // Size chart (fashion categories whose attributes have SIZE_GRID_ID): a chart of the shop's is chosen; variants that
+  // differ by the chart's size each find their row in it (sent on each variation); otherwise (a plain item, variants by
+  // colour only) the item's own row is chosen where the category asks for SIZE_GRID_ROW_ID.
   if (attributes.some((a) => a.id === SIZE_GRID_ID)) {
-    if (!given.has(SIZE_GRID_ID))
+    const chosen = (id: string) => {
+      const r = (request.attrs ?? []).find((x) => x.id === id);
+      const p = valueOf(id);
+      return r?.valueName?.trim() || r?.valueId?.trim() || p?.value?.trim() || p?.valueId?.trim() || null;
+    };
+    const chartId = chosen(SIZE_GRID_ID);
+    const chart = chartId ? pair.sizeCharts?.find((c) => c.chartId === chartId) : undefined;
+    const rows = chart ? variantSizeRows(chart, variants, attributes) : null;
+    const asksRow = attributes.some((a) => a.id === SIZE_GRID_ROW_ID);
+    const rowId = chosen(SIZE_GRID_ROW_ID);
+    if (!chartId)
       add(
         "error",
         "sizeChart.missing",
@@ -276,12 +320,38 @@ export function preflight(pair: PreflightPair): PreflightResult {
         "该类目需要尺码表：请在刊登页为此类目选择店铺的尺码表（没有可选的尺码表时先同步尺码表）",
         `attribute:${SIZE_GRID_ID}`,
       );
-    else if (variants.length <= 1 && attributes.some((a) => a.id === SIZE_GRID_ROW_ID) && !given.has(SIZE_GRID_ROW_ID))
+    else if (pair.sizeCharts && !chart)
+      add(
+        "error",
+        "sizeChart.unknown",
+        `attributes.${SIZE_GRID_ID}`,
+        `所选尺码表（${chartId}）不是此店铺在该站点的尺码表：请先同步尺码表，再重新选择`,
+        `attribute:${SIZE_GRID_ID}`,
+      );
+    else if (rows) {
+      const unmatched = [...new Set(rows.filter((r) => !r.rowId).map((r) => r.value))];
+      if (unmatched.length)
+        add(
+          "error",
+          "sizeChart.rowUnmatched",
+          "variants",
+          `尺码表「${chart!.name}」中没有尺码「${unmatched.join("、")}」对应的尺码行：请在美客多补充尺码表后重新同步，或选择其他尺码表`,
+          `attribute:${SIZE_GRID_ID}`,
+        );
+    } else if ((variants.length <= 1 || chart) && asksRow && !rowId)
       add(
         "error",
         "sizeChart.rowMissing",
         `attributes.${SIZE_GRID_ROW_ID}`,
         "已选择尺码表，但未选择商品对应的尺码行",
+        `attribute:${SIZE_GRID_ROW_ID}`,
+      );
+    else if (chart && rowId && !chart.rows.some((r) => r.id === rowId))
+      add(
+        "error",
+        "sizeChart.rowUnknown",
+        `attributes.${SIZE_GRID_ROW_ID}`,
+        `所选尺码行不在尺码表「${chart.name}」中，请重新选择`,
         `attribute:${SIZE_GRID_ROW_ID}`,
       );
   }

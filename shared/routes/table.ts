@@ -193,6 +193,14 @@ export const sectionRoutes: SectionRoute[] = [
         page: "finance-charge",
         meta: { title: "充值记录", icon: "receipt", keepAlive: true },
       },
+      // Ours (issue 19 Agency; the spec's route table has none): the agency's recommended tenants and commissions,
+      // main-account only like the calls.
+      {
+        path: "/finance/agency/list",
+        name: "FinanceAgency",
+        page: "finance-agency",
+        meta: { title: "推广佣金", icon: "coins", keepAlive: true, isMainAccount: true },
+      },
     ],
   },
   {
@@ -240,6 +248,8 @@ export const sectionRoutes: SectionRoute[] = [
     meta: { title: "管理员", icon: "shield", orderNo: 7, isHost: true },
     children: [
       { path: "/admin/recharge", name: "AdminRecharge", page: "admin-recharge", meta: { title: "充值审核", icon: "badge-dollar-sign" } },
+      // Ours (issue 19): the sub-account packages on offer and every tenant's purchases.
+      { path: "/admin/package", name: "AdminPackage", page: "admin-package", meta: { title: "子账号套餐", icon: "package-plus" } },
       { path: "/admin/user", name: "AdminUser", page: "admin-user", meta: { title: "用户列表", icon: "users" } },
       {
         path: "/admin/system_config",

@@ -36,6 +36,10 @@ const pages: Record<string, Page> = {
   "finance-wallet": lazy(() => import("../features/finance/wallet-page.tsx")),
   "finance-charge": lazy(() => import("../features/finance/charge-page.tsx")),
   "admin-recharge": lazy(() => import("../features/finance/admin-recharge-page.tsx")),
+  "finance-agency": lazy(() => import("../features/agency/agency-page.tsx")),
+  "admin-package": lazy(() => import("../features/packages/admin-package-page.tsx")),
+  "module-auth-auth": lazy(() => import("../features/module-auth/auth-page.tsx")),
+  "module-auth-apply": lazy(() => import("../features/module-auth/apply-page.tsx")),
 };
 
 export function pageFor(route: AppRoute): Page {

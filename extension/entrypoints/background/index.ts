@@ -6,26 +6,17 @@ import { defineStorageItems } from "../../lib/storage.ts";
 import { createCollector } from "./collector.ts";
 import { createEdits } from "./edits.ts";
 import { setupMessages } from "./messages.ts";
+import { openSidePanel, panelCommandHandler } from "./open-panel.ts";
 import { createPanel } from "./panel.ts";
 import { createSession } from "./session.ts";
 
 /** How often queued collections and edits are retried while the server is unreachable. */
 const FLUSH_ALARM = "collect-queue-flush";
 const FLUSH_EVERY_MINUTES = 1;
-/** The keyboard shortcut's command (manifest `commands`). */
-const OPEN_PANEL_COMMAND = "open-side-panel";
 
 /** Tells open extension pages (the side panel); nobody listening is fine. */
 function push(message: PushBody) {
   browser.runtime.sendMessage({ channel: PUSH_CHANNEL, ...message }).catch(() => undefined);
-}
-
-/** Opens the side panel on the tab. Must be called synchronously from a user gesture's event (Chrome's rule). */
-function openSidePanel(tab: { id: number; windowId?: number }): Promise<boolean> {
-  return browser.sidePanel.open({ tabId: tab.id, ...(tab.windowId !== undefined ? { windowId: tab.windowId } : {}) }).then(
-    () => true,
-    () => false,
-  );
 }
 
 export default defineBackground(() => {
@@ -53,9 +44,7 @@ export default defineBackground(() => {
     onStatus: () => void session.status().then((status) => push({ kind: "status", status })),
   });
   // The keyboard shortcut opens the panel on the active tab (a command is a user gesture).
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === OPEN_PANEL_COMMAND && tab?.id !== undefined) void openSidePanel({ id: tab.id, windowId: tab.windowId });
-  });
+  browser.commands.onCommand.addListener(panelCommandHandler(openSidePanel));
   // A tab's page changing or the tab closing ends what the panel knew of it.
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.url) void panel.record({ type: "navigated", tabId, url: change.url });

@@ -45,7 +45,11 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
     collect: async (product, sender) => {
       const tab = tabOf(sender);
       const item = { platform: product.platform, itemId: product.itemId };
-      if (tab) await panel.record({ type: "collecting", tabId: tab.id, url: sender.url ?? null, item });
+      if (tab) {
+        // The page's product is the panel's to show at once (its editable core), before the server has stored it.
+        panel.collecting(tab.id, product);
+        await panel.record({ type: "collecting", tabId: tab.id, url: sender.url ?? null, item });
+      }
       let outcome: CollectOutcome;
       try {
         outcome = await collector.collect(product);

@@ -31,8 +31,13 @@ let saves = 0;
 const flaky: typeof fetch = (input, init) => {
   if (down) return Promise.reject(new TypeError("fetch failed"));
   if (String(input).includes("/api/Product/CreateOrUpdateProduct")) saves++;
+  if (String(input).includes("/api/MeliAccount/GetMeliAccGroup")) groupReads++;
   return fetch(input, init);
 };
+/** GetMeliAccGroup calls that reached the server. */
+let groupReads = 0;
+/** The tabs the worker was asked to open the panel on. */
+const panelsOpened: { id: number; windowId?: number }[] = [];
 const pushed: [number, number][] = [];
 let edits: ReturnType<typeof createEdits>;
 
@@ -48,7 +53,11 @@ beforeAll(async () => {
   edits = createEdits({ session, items, onChange: (sent, _pending, refused) => pushed.push([sent, refused]) });
   const collector = createCollector({ session, items });
   const panel = createPanel({ session, items });
-  route = createRouter(createHandlers({ session, collector, panel, edits, openSidePanel: async () => true }), {
+  const openSidePanel = async (t: { id: number; windowId?: number }) => {
+    panelsOpened.push(t);
+    return true;
+  };
+  route = createRouter(createHandlers({ session, collector, panel, edits, openSidePanel }), {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: fakeBrowser.runtime.getURL("/"),
   });
@@ -71,6 +80,10 @@ describe("side panel back end", () => {
 
   it("a press on a tab opens the panel there, and the collected item becomes one product, once", async () => {
     expect(await data("openSidePanel", undefined, tab(7))).toEqual({ opened: true });
+    expect(panelsOpened).toEqual([{ id: 7, windowId: 1 }]);
+    // Only a content script's press names a tab: the panel page itself opens nothing this way.
+    expect(await data("openSidePanel")).toEqual({ opened: false });
+    expect(panelsOpened).toHaveLength(1);
     expect(await data("isCollected", { platform: "1688", itemId: product.itemId }, tab(7))).toBe(false);
     expect(await data<TabView>("panelTab", { tabId: 7 })).toMatchObject({ tabId: 7, phase: "seen", item: { itemId: product.itemId } });
 
@@ -130,6 +143,50 @@ describe("side panel back end", () => {
     await data("collect", other("712345600022"), tab(22));
     await new Promise((r) => setTimeout(r, 500));
     expect(await productsOf("712345600022")).toHaveLength(0);
+  });
+
+  it("the tab carries the collected page's editable core from the collect message on, until its product is opened", async () => {
+    const itemId = "712345600031";
+    const page = { ...fixture.product, itemId, sourceUrl: product.sourceUrl.replace(product.itemId, itemId) };
+    await data("isCollected", { platform: "1688", itemId }, tab(31));
+    expect((await data<TabView>("panelTab", { tabId: 31 })).core).toBeUndefined();
+    // Asked while the collection is still on its way to the server: the page's images, titles and price are there.
+    const collecting = send("collect", page, tab(31));
+    const during = await data<TabView>("panelTab", { tabId: 31 });
+    expect(during.phase).not.toBe("collected");
+    expect(during.core).toEqual({
+      platform: "1688",
+      itemId,
+      title: fixture.product.title,
+      images: fixture.product.images,
+      price: fixture.product.price,
+      currency: "CNY",
+      stock: fixture.product.stock ?? null,
+    });
+    expect(await collecting).toMatchObject({ ok: true });
+    const opened31 = await data<{ product: ProductDetail; tab: TabView }>("openProduct", { tabId: 31 });
+    // The stored product shows the same core the panel showed first.
+    expect(opened31.product).toMatchObject({ title: { zh: fixture.product.title.zh }, currency: "CNY" });
+    expect(opened31.product.images).toEqual(expect.arrayContaining(fixture.product.images.slice(0, 1)));
+    // Once the product is opened the core is of no more use.
+    expect(opened31.tab.core).toBeUndefined();
+    expect((await data<TabView>("panelTab", { tabId: 31 })).core).toBeUndefined();
+    // Another tab's page is not this one's.
+    expect((await data<TabView | null>("panelTab", { tabId: 32 }))?.core).toBeUndefined();
+  });
+
+  it("a press reads the shop groups beside the collection; the panel's publish section then takes them without a call", async () => {
+    // What an earlier press read is taken first (a press reads them only when none fresh are waiting).
+    await data("getShopGroups");
+    const before = groupReads;
+    expect(await data("openSidePanel", undefined, tab(41))).toEqual({ opened: true });
+    for (let i = 0; i < 100 && groupReads === before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(groupReads).toBe(before + 1);
+    expect(await data("getShopGroups")).toEqual([]);
+    expect(groupReads).toBe(before + 1);
+    // Used once: asked again, they are read again.
+    expect(await data("getShopGroups")).toEqual([]);
+    expect(groupReads).toBe(before + 2);
   });
 
   it("saves through CreateOrUpdateProduct with the stamp read; a stale stamp is refused with the server's message", async () => {

@@ -8,6 +8,7 @@ import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
 import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { PublishRequest } from "../../../shared/contract/publish.ts";
 import { applyTabEvent, type TabEntry, type TabEvent } from "../../lib/panel-tabs.ts";
+import { coreOf, type ProductCore } from "../../lib/panel-values.ts";
 import type { BatchView, CollectOutcome, ShopGroupView, SourceItem, TabView } from "../../lib/protocol.ts";
 import { addRecent, type StorageItems } from "../../lib/storage.ts";
 import type { SessionService } from "./session.ts";
@@ -19,6 +20,8 @@ const TASK_WAIT_MS = 90_000;
 const COLLECT_WAIT_MS = 30_000;
 /** How long a press's product, made and read while the panel page loads, waits for the panel to ask for it. */
 const HELD_MS = 15_000;
+/** How long the shop groups read at a press (warming the panel's publish section) serve the panel. */
+const WARM_MS = 20_000;
 
 export type PanelDeps = {
   session: SessionService;
@@ -35,7 +38,6 @@ type PublishBody = Parameters<SessionService["api"]["meliStatNew"]["publish"]>[0
 
 export class PanelError extends Error {}
 
-const view = (tabId: number, e: TabEntry): TabView => ({ ...e, tabId });
 const sameItem = (a: SourceItem, b: SourceItem) => a.platform === b.platform && a.itemId === b.itemId;
 
 export function createPanel({ session, items, now = Date.now, collectInTab, onTab, sleep }: PanelDeps) {
@@ -51,6 +53,17 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
   const pressed = new Map<number, number>();
   /** A press's product, moved and read while the panel page loads, for the panel's first openProduct of the tab. */
   const held = new Map<number, { item: SourceItem; at: number; product: Promise<ProductDetail> }>();
+  /** The collected page's editable core per tab, from the collect message on, until the tab's product is opened. */
+  const cores = new Map<number, ProductCore>();
+  /** The shop groups read at a press, for the panel's publish section (the session's token they were read with). */
+  let warmGroups: { token: string; at: number; groups: Promise<ShopGroupView[]> } | null = null;
+
+  /** The tab as the panel sees it: the state, and the core of its item while no product is opened for it. */
+  function view(tabId: number, e: TabEntry): TabView {
+    const core = cores.get(tabId);
+    const useful = core && !e.productId && core.platform === e.item?.platform && core.itemId === e.item.itemId;
+    return { ...e, tabId, ...(useful ? { core } : {}) };
+  }
 
   /** Resolves at the tab's next change, or after `ms`. */
   function changed(tabId: number, ms: number): Promise<void> {
@@ -68,6 +81,7 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
   }
 
   function record(e: TabEvent): Promise<TabView | null> {
+    if (e.type === "navigated" || e.type === "closed") cores.delete(e.tabId);
     const run = chain.then(async () => {
       const next = applyTabEvent(await items.panelTabs.getValue(), e, now());
       await items.panelTabs.setValue(next);
@@ -171,9 +185,30 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
     throw new PanelError("翻译超时，请稍后刷新查看");
   }
 
+  async function readGroups(): Promise<ShopGroupView[]> {
+    const r = await api.meliAccount.getMeliAccGroup();
+    return r.groups
+      .filter((g) => g.sites.length > 0)
+      .map((g) => ({ groupId: g.groupId, name: g.alias || g.name, isCbt: g.isCbt, sites: g.sites }));
+  }
+
+  /** A press opens the panel: its publish section's shop groups are read now, beside the collection. */
+  async function warm() {
+    const token = (await items.session.getValue())?.accessToken;
+    if (!token || (warmGroups?.token === token && now() - warmGroups.at < WARM_MS)) return;
+    const groups = readGroups();
+    groups.catch(() => (warmGroups = null));
+    warmGroups = { token, at: now(), groups };
+  }
+
   return {
     record,
     tab,
+
+    /** A content script sent its page's product to collect: its editable core is the panel's until the product exists. */
+    collecting(tabId: number, product: Parameters<typeof coreOf>[0]) {
+      cores.set(tabId, coreOf(product));
+    },
 
     /** A tab's state for the panel. */
     async panelTab(tabId: number): Promise<TabView | null> {
@@ -182,8 +217,10 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
 
     /** The collect button was pressed on the tab (its press opens the panel); `opened`: the panel did open. */
     pressed(tabId: number, opened = true) {
-      if (opened) pressed.set(tabId, now());
-      else pressed.delete(tabId);
+      if (opened) {
+        pressed.set(tabId, now());
+        void warm();
+      } else pressed.delete(tabId);
     },
 
     /**
@@ -235,11 +272,15 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
       return { site, ...fresh };
     },
 
+    /** The shop groups: those read at the press when fresh and read with the same login (once), else read now. */
     async shopGroups(): Promise<ShopGroupView[]> {
-      const r = await api.meliAccount.getMeliAccGroup();
-      return r.groups
-        .filter((g) => g.sites.length > 0)
-        .map((g) => ({ groupId: g.groupId, name: g.alias || g.name, isCbt: g.isCbt, sites: g.sites }));
+      const warm = warmGroups;
+      warmGroups = null;
+      if (warm && now() - warm.at < WARM_MS && warm.token === (await items.session.getValue())?.accessToken) {
+        const groups = await warm.groups.catch(() => null);
+        if (groups) return groups;
+      }
+      return readGroups();
     },
 
     // The request as the protocol checked it (a filter's dates parsed): the panel selects by ids only.

@@ -6,8 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { browser } from "wxt/browser";
 import { tabReadiness } from "../../lib/panel-tabs.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import { PUSH_CHANNEL, type Push, type Status, type TabView } from "../../lib/protocol.ts";
+import type { Push, Status, TabView } from "../../lib/protocol.ts";
 import type { RecentProduct } from "../../lib/storage.ts";
+import { PUSH_CHANNEL } from "../../lib/wire.ts";
 import { ProductLoader } from "./product.tsx";
 import { errorText } from "./ui.tsx";
 
@@ -78,9 +79,14 @@ export function App() {
   }, [loggedIn, tab?.productId, chosen]);
 
   // The tab's state is asked at once, beside the login state (it needs no login): one round trip less before the product.
+  // Asked again once logged in, without dropping what is shown (a product already opening stays).
+  const shownTab = useRef<number | null>(null);
   useEffect(() => {
-    setChosen(null);
-    setTab(null);
+    if (shownTab.current !== tabId) {
+      shownTab.current = tabId;
+      setChosen(null);
+      setTab(null);
+    }
     if (tabId === null) return;
     let live = true;
     sendMessage("panelTab", { tabId }).then(
@@ -163,7 +169,7 @@ export function App() {
             </div>
           ) : null}
           {/* A collection under way: the worker answers once it has ended (the loader stays while it does). */}
-          {opening && tab?.item ? <ProductLoader key={`t:${itemKey}`} source={{ tabId }} flushed={flushed} /> : null}
+          {opening && tab?.item ? <ProductLoader key={`t:${itemKey}`} source={{ tabId }} flushed={flushed} core={tab.core} /> : null}
         </>
       ) : null}
     </main>

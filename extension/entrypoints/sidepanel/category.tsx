@@ -6,7 +6,7 @@ import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } f
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
 import { askedAttributes, categoryTitleOf } from "../../../shared/publish/category-form.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import type { AttrValue, PanelValues } from "../../lib/panel-form.ts";
+import type { AttrValue, PanelValues } from "../../lib/panel-values.ts";
 import { errorText, Field, Section } from "./ui.tsx";
 
 /** The trees read in this panel's life, by site. */

@@ -2,26 +2,42 @@
 // in place (images and the main image, titles per language with one-click translation, price with each site's shop
 // price and profit from the pre-flight, weight and size with 预估重量, the category with 推荐类目 and its required
 // attributes, the variants' prices and stock), saved with CreateOrUpdateProduct (queued while offline), then published.
-import { useEffect, useRef, useState } from "react";
+//
+// The first press must be quick (bench/side-panel.ts): this module is in the panel's first chunk with the editable
+// core only (images, titles, price), shown at once from the collected page's product the worker holds (the tab's
+// `core`) while the worker makes and reads the stored product; the edits made meanwhile are kept when it arrives. The
+// heavy parts (the form's rules, the category tree and attributes, the publish flow, the profit preview) are chunks
+// of their own, loaded once the core is on screen.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import type { PredictWeightByTitleResult, ProductDetail } from "../../../shared/contract/product.ts";
 import type { PreflightResultView } from "../../../shared/contract/publish.ts";
-import { formatMoney, type PriceBreakdown } from "../../../shared/publish/price.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import {
+  coreValues,
   languageNames,
   moveImage,
   PANEL_LANGUAGES,
-  problemsOf,
-  saveBodyOf,
   translateSource,
   translateTargets,
   valuesOf,
+  withEdits,
   type PanelValues,
-} from "../../lib/panel-form.ts";
-import { CategorySection } from "./category.tsx";
-import { PublishSection, siteName, type PublishChoice } from "./publish.tsx";
+  type ProductCore,
+} from "../../lib/panel-values.ts";
+import type { PublishChoice } from "./publish.tsx";
 import { errorText, Field, Section } from "./ui.tsx";
+
+// The parts loaded after the core, one chunk (details.tsx), asked for once the core has been drawn.
+const loadDetails = () => import("./details.tsx");
+const CategorySection = lazy(() => loadDetails().then((m) => ({ default: m.CategorySection })));
+const PublishSection = lazy(() => loadDetails().then((m) => ({ default: m.PublishSection })));
+const SitePrices = lazy(() => loadDetails().then((m) => ({ default: m.SitePrices })));
+let preloaded: Promise<unknown> | null = null;
+function preloadDetails() {
+  preloaded ??= new Promise((resolve) => setTimeout(resolve, 0)).then(() => loadDetails().catch(() => (preloaded = null)));
+}
+const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={<p className="muted small">加载中…</p>}>{children}</Suspense>;
 
 type Notice = { tone: "ok" | "warn" | "error"; text: string } | null;
 
@@ -34,9 +50,25 @@ const drafts = new Map<string, { stamp: string; values: PanelValues }>();
 /** Queued edits that reached the server: how many times, and how many the last time were refused. */
 export type Flushed = { n: number; refused: number };
 
-export function ProductLoader({ source, flushed }: { source: { tabId: number } | { productId: string }; flushed: Flushed }) {
+/**
+ * Opens the product (the tab's, or one by id). While the worker makes it, the collected page's core is shown and
+ * editable when the tab has one; the stored product replaces it when it arrives.
+ */
+export function ProductLoader({
+  source,
+  flushed,
+  core = null,
+}: {
+  source: { tabId: number } | { productId: string };
+  flushed: Flushed;
+  core?: ProductCore | null;
+}) {
   const [product, setProduct] = useState<ProductDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The first core seen is kept: the tab's state drops it once the worker has opened the product, a moment before the
+  // product's answer arrives here.
+  const [kept, setKept] = useState(core);
+  if (core && !kept) setKept(core);
   useEffect(() => {
     let live = true;
     performance.mark("panel:open");
@@ -59,22 +91,29 @@ export function ProductLoader({ source, flushed }: { source: { tabId: number } |
         {error}
       </p>
     );
-  if (!product)
+  if (!product && !kept)
     return (
       <p className="pad muted" data-testid="panel-state" data-state="opening">
         正在打开商品…
       </p>
     );
-  return <ProductView initial={product} flushed={flushed} />;
+  return <ProductView stored={product} core={kept} flushed={flushed} />;
 }
 
-function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Flushed }) {
-  const [product, setProduct] = useState(initial);
-  const draft = drafts.get(initial.id);
-  const [values, setValuesState] = useState<PanelValues>(() =>
-    draft && draft.stamp === initial.concurrencyStamp ? draft.values : valuesOf(initial),
-  );
-  const [dirty, setDirty] = useState(!!draft && draft.stamp === initial.concurrencyStamp);
+/** The form's first values: the product's (or its unsaved draft of this panel's life), else the page's core. */
+function startValues(stored: ProductDetail | null, core: ProductCore | null): PanelValues {
+  if (!stored) return coreValues(core!);
+  const draft = drafts.get(stored.id);
+  return draft && draft.stamp === stored.concurrencyStamp ? draft.values : valuesOf(stored);
+}
+
+function ProductView({ stored, core, flushed }: { stored: ProductDetail | null; core: ProductCore | null; flushed: Flushed }) {
+  /** The product as stored (null while the worker makes it: the form then shows the page's core). */
+  const [product, setProduct] = useState(stored);
+  const [values, setValuesState] = useState<PanelValues>(() => startValues(stored, core));
+  /** The values the form started from before the product was stored (the edits since are carried over). */
+  const [coreShown] = useState(values);
+  const [dirty, setDirty] = useState(!!stored && drafts.get(stored.id)?.stamp === stored.concurrencyStamp);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -82,10 +121,29 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
   const [choice, setChoice] = useState<PublishChoice | null>(null);
   const [preflight, setPreflight] = useState<PreflightResultView | null>(null);
 
+  // The stored product arrived after the core: it takes the form, with the seller's edits made meanwhile.
+  if (stored && !product) {
+    const edited = values !== coreShown;
+    const next = edited ? withEdits(coreShown, values, valuesOf(stored)) : valuesOf(stored);
+    setProduct(stored);
+    setValuesState(next);
+    setDirty(edited);
+    if (edited) drafts.set(stored.id, { stamp: stored.concurrencyStamp, values: next });
+  }
+
+  // Timed by bench/side-panel.ts: the form shown (from the page's core or the stored product), the stored product in it.
+  useEffect(() => {
+    performance.mark("panel:form");
+    preloadDetails();
+  }, []);
+  useEffect(() => {
+    if (product) performance.mark("panel:stored");
+  }, [product]);
+
   const setValues = (next: PanelValues) => {
     setValuesState(next);
     setDirty(true);
-    drafts.set(product.id, { stamp: product.concurrencyStamp, values: next });
+    if (product) drafts.set(product.id, { stamp: product.concurrencyStamp, values: next });
   };
   const patch = (p: Partial<PanelValues>) => {
     setValues({ ...values, ...p });
@@ -104,7 +162,7 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
   const firstFlush = useRef(flushed.n);
   const queued = useRef<PanelValues | null>(null);
   useEffect(() => {
-    if (flushed.n === firstFlush.current || (dirty && values !== queued.current)) return;
+    if (!product || flushed.n === firstFlush.current || (dirty && values !== queued.current)) return;
     queued.current = null;
     sendMessage("openProduct", { productId: product.id }).then(
       (r) => {
@@ -122,15 +180,17 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
 
   /** Saves the values when changed; answers the product as stored, or null (invalid, queued offline or refused). */
   async function save(): Promise<ProductDetail | null> {
+    if (!product) return null;
     if (!dirty) return product;
-    const found = problemsOf(values);
-    setProblems(found);
-    if (Object.keys(found).length) {
-      setNotice({ tone: "error", text: Object.values(found)[0] });
-      return null;
-    }
     setBusy("save");
     try {
+      const { problemsOf, saveBodyOf } = await loadDetails();
+      const found = problemsOf(values);
+      setProblems(found);
+      if (Object.keys(found).length) {
+        setNotice({ tone: "error", text: Object.values(found)[0] });
+        return null;
+      }
       const r = await sendMessage("saveProduct", saveBodyOf(product, values, asked));
       if (r.outcome === "queued") {
         queued.current = values;
@@ -171,7 +231,7 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
   // profit. Asked a moment after the last change (a site's attribute typed letter by letter asks once).
   useEffect(() => {
     setPreflight(null);
-    if (!choice || dirty) return;
+    if (!choice || dirty || !product) return;
     let live = true;
     const timer = setTimeout(() => {
       sendMessage("preflight", choice.request(product)).then(
@@ -186,7 +246,7 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
   }, [choice, product, dirty]);
 
   return (
-    <div className="product" data-testid="panel-product" data-id={product.id} data-dirty={dirty}>
+    <div className="product" data-testid="panel-product" data-id={product?.id ?? ""} data-stored={!!product} data-dirty={dirty}>
       <Images values={values} onChange={patch} />
       <Section title="标题">
         <Titles values={values} problems={problems} onChange={patch} />
@@ -194,7 +254,7 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
           type="button"
           className="secondary"
           onClick={() => void translate()}
-          disabled={!!busy}
+          disabled={!!busy || !product}
           data-testid="panel-translate"
           data-busy={busy === "translate"}
         >
@@ -222,36 +282,54 @@ function ProductView({ initial, flushed }: { initial: ProductDetail; flushed: Fl
             <input value={values.stock} inputMode="numeric" onChange={(e) => patch({ stock: e.target.value })} data-testid="panel-stock" />
           </Field>
         </div>
-        <SitePrices preflight={preflight} choice={choice} dirty={dirty} />
+        {product ? (
+          <Later>
+            <SitePrices preflight={preflight} choice={choice} dirty={dirty} />
+          </Later>
+        ) : null}
       </Section>
-      <Section title="重量与尺寸">
-        <WeightSize product={product} values={values} problems={problems} onChange={patch} />
-      </Section>
-      <CategorySection values={values} onChange={patch} onAsked={setAsked} />
-      {values.variants.length ? (
-        <Section title={`规格（${values.variants.length}）`}>
-          <Variants values={values} problems={problems} onChange={patch} />
-        </Section>
-      ) : null}
+      {product ? (
+        <>
+          <Section title="重量与尺寸">
+            <WeightSize product={product} values={values} problems={problems} onChange={patch} />
+          </Section>
+          <Later>
+            <CategorySection values={values} onChange={patch} onAsked={setAsked} />
+          </Later>
+          {values.variants.length ? (
+            <Section title={`规格（${values.variants.length}）`}>
+              <Variants values={values} problems={problems} onChange={patch} />
+            </Section>
+          ) : null}
+        </>
+      ) : (
+        <p className="pad muted small" data-testid="panel-making">
+          正在生成商品…（重量、类目、规格与刊登稍后显示，已做的修改会保留）
+        </p>
+      )}
       <div className="savebar">
         {notice ? (
           <p className={`notice ${notice.tone}`} role="status" data-testid="panel-notice" data-tone={notice.tone}>
             {notice.text}
           </p>
         ) : null}
-        <button type="button" onClick={() => void save()} disabled={!!busy || !dirty} data-testid="panel-save">
-          {busy === "save" ? "保存中…" : dirty ? "保存" : "已保存"}
+        <button type="button" onClick={() => void save()} disabled={!!busy || !dirty || !product} data-testid="panel-save">
+          {busy === "save" ? "保存中…" : !product ? "生成中…" : dirty ? "保存" : "已保存"}
         </button>
       </div>
-      <PublishSection
-        product={product}
-        category={{ site: Number(values.site) || null, cateId: values.cateId, name: values.categoryName }}
-        titles={values.titles}
-        save={save}
-        dirty={dirty}
-        preflight={preflight}
-        onChoice={setChoice}
-      />
+      {product ? (
+        <Later>
+          <PublishSection
+            product={product}
+            category={{ site: Number(values.site) || null, cateId: values.cateId, name: values.categoryName }}
+            titles={values.titles}
+            save={save}
+            dirty={dirty}
+            preflight={preflight}
+            onChoice={setChoice}
+          />
+        </Later>
+      ) : null}
     </div>
   );
 }
@@ -320,40 +398,6 @@ function Titles({
       ))}
       {problems.titles ? <em role="alert">{problems.titles}</em> : null}
     </div>
-  );
-}
-
-function SitePrices({ preflight, choice, dirty }: { preflight: PreflightResultView | null; choice: PublishChoice | null; dirty: boolean }) {
-  if (!choice) return <p className="muted small">选择下方的店铺后，显示各站点的定价与利润。</p>;
-  if (dirty) return <p className="muted small">保存后按店铺定价规则重新计算各站点价格。</p>;
-  if (!preflight) return <p className="muted small">计算各站点价格…</p>;
-  return (
-    <table className="prices" data-testid="panel-site-prices">
-      <thead>
-        <tr>
-          <th>站点</th>
-          <th>售价</th>
-          <th>到手</th>
-          <th>利润</th>
-        </tr>
-      </thead>
-      <tbody>
-        {preflight.pairs.map((p) => {
-          const b = p.price as PriceBreakdown | null;
-          const money = (minor: number) => (b ? `${formatMoney(minor, b.currency)}` : "—");
-          return (
-            <tr key={p.site} data-testid="panel-site-price" data-site={p.site}>
-              <td>{siteName(p.site)}</td>
-              <td>{b ? `${money(b.buyerPrice)} ${b.currency}` : "无法计算"}</td>
-              <td>{b ? money(b.netProceeds) : "—"}</td>
-              <td className={b && b.margin < 0 ? "neg" : ""} data-testid="panel-site-margin">
-                {b ? `${money(b.margin)} (${b.marginPercent}%)` : "—"}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
 

@@ -8,6 +8,8 @@ import type { Api } from "../../../shared/api/index.ts";
 import type { CollectedProductInput } from "../../../shared/contract/collect.ts";
 import { extract } from "../../../shared/extract/extract.ts";
 import { loadFixtures } from "../../../shared/extract/fixture-loader.ts";
+import { normalizeWord } from "../../../shared/text/aho-corasick.ts";
+import { htmlText } from "../infringement/service.ts";
 
 /** How many collections the demo tenant gets: the fixture products, taken again as further listings to reach it. */
 export const DEMO_COLLECTS = 48;
@@ -66,8 +68,9 @@ async function connectShop(api: Api, fetchPage: typeof fetch, sandbox: Sandbox):
  * words) nor in any demo description (it screens those too). It flags exactly one product.
  */
 function uniqueWord(titles: string[], descriptions: string[]): { word: string; index: number } | null {
-  const texts = titles.map((t) => t.toLowerCase());
-  const described = descriptions.join("\n").toLowerCase();
+  const texts = titles.map(normalizeWord);
+  // Both the raw HTML and its visible text as the screening reads it (entities decoded: "cami&#243;n" is "camión").
+  const described = descriptions.map((d) => normalizeWord(`${d}\n${htmlText(d)}`)).join("\n");
   for (const [index, text] of texts.entries()) {
     for (const word of text.match(/[a-zà-ÿ]{4,}/g) ?? []) {
       if (!described.includes(word) && texts.every((other, j) => j === index || !other.includes(word))) return { word, index };

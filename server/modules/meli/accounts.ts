@@ -12,6 +12,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { MeliAuthStatus } from "../../integrations/mercadolibre/tokens.ts";
 import type { SessionUser } from "../identity/session-user.ts";
+import { heldModuleAuths } from "../module-auth/held.ts";
 import { MeliAccountStatus } from "../../../shared/contract/enums.ts";
 import type {
   AccountGroupResponse,
@@ -237,8 +238,8 @@ export async function accountGroups(tx: Tx, u: Who): Promise<AccountGroupRespons
   return {
     subUsers,
     accs: groups.map((g) => ({ groupId: g.groupId, name: g.name, alias: g.alias, brand: g.brand })),
-    // Module authorizations between tenants arrive with the authorization centre; none are granted yet.
-    moduleAuths: [],
+    // The module authorizations the tenant holds in force (the authorization centre, issue 19).
+    moduleAuths: await heldModuleAuths(tx, u.tenantId),
     groups,
   };
 }

@@ -7,6 +7,8 @@ export type ItemAttribute = { id: string; value_id?: string; value_name?: string
 
 export type ItemVariant = {
   combinations: ItemAttribute[];
+  /** The variation's own attributes beside its SKU and GTIN (its size chart row: SIZE_GRID_ROW_ID). */
+  attributes?: ItemAttribute[];
   price: number;
   stock: number;
   sku: string | null;
@@ -65,7 +67,7 @@ export function localItemBody(p: ItemPlan) {
     price: v.price,
     available_quantity: v.stock,
     picture_ids: v.pictures.length ? v.pictures : undefined,
-    attributes: skuAttributes(v.sku, v.gtin),
+    attributes: [...skuAttributes(v.sku, v.gtin), ...(v.attributes ?? [])],
   }));
   return {
     title: p.title,

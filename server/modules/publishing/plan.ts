@@ -5,21 +5,24 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
-import { currencies, gtinCodes, meliAccounts, products } from "../../db/schema.ts";
+import { currencies, gtinCodes, meliAccounts, meliSizeCharts, products } from "../../db/schema.ts";
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
 import { TranslationError } from "../../integrations/translate/types.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../../../shared/contract/size-charts.ts";
 import {
   cutTitle,
   framedTitle,
   packageOf,
   preflight,
   usablePictures,
+  variantSizeRows,
   variationAttributeOf,
   type PreflightCategory,
   type PreflightProduct,
+  type PreflightSizeChart,
 } from "../../../shared/publish/preflight.ts";
 import { moneyNumber } from "../../../shared/publish/price.ts";
 import { toVariantItems, type StoredOption, type StoredVariant } from "../products/variants.ts";
@@ -106,6 +109,26 @@ export function createPlanner(secrets: SecretBox): Planner {
     const fees = await cachedFees(tx, JSON.parse(keys) as { site: number; cateId: string }[], request.listingType);
     // The tenant's freight rules (PullMeliFreight) of each listing's site, global selling's (USD) for a global shop.
     const freightRules = request.isContainsFreight ? await freightRulesOf(tx, tenantId, accounts.map(categorySite)) : new Map();
+    // The shop groups' size charts (PullMeliChart), read only when a chosen category asks for one (SIZE_GRID_ID).
+    const sizeCharts = [...categories.values()].some((c) => (c.attributes ?? []).some((a) => a.id === SIZE_GRID_ID))
+      ? await tx
+          .select({
+            accountGroupId: meliSizeCharts.accountGroupId,
+            site: meliSizeCharts.site,
+            chartId: meliSizeCharts.chartId,
+            name: meliSizeCharts.name,
+            mainAttributeId: meliSizeCharts.mainAttributeId,
+            rows: meliSizeCharts.rows,
+          })
+          .from(meliSizeCharts)
+          .where(
+            and(eq(meliSizeCharts.tenantId, tenantId), inArray(meliSizeCharts.accountGroupId, [...new Set(shops.map((x) => x.groupId))])),
+          )
+      : [];
+    const chartsOf = (groupId: string, site: number): PreflightSizeChart[] =>
+      sizeCharts
+        .filter((c) => c.accountGroupId === groupId && c.site === site)
+        .map((c) => ({ ...c, rows: (c.rows ?? []) as PreflightSizeChart["rows"] }));
 
     const out = new Map<string, ListingPlan[]>();
     for (const p of rows) {
@@ -145,6 +168,7 @@ export function createPlanner(secrets: SecretBox): Planner {
         const category = cateId ? (categories.get(`${categorySite(account)}|${cateId}`) ?? null) : null;
         const attributes = category?.attributes ?? [];
         const requestAttrs = requested.get(categorySite(account))?.attrs ?? [];
+        const shopCharts = attributes.some((a) => a.id === SIZE_GRID_ID) ? chartsOf(shop.groupId, account.site) : undefined;
         const result = preflight({
           product,
           site: account.site as MeliSiteNumber,
@@ -165,6 +189,7 @@ export function createPlanner(secrets: SecretBox): Planner {
           ...feeInput(cateId ? fees.get(`${categorySite(account)}|${cateId}`) : undefined, request.listingType),
           // The rule for the parcel's weight; none (no rules pulled, or none covers the weight): the pre-flight refuses.
           freight: freightFor(freightRules.get(categorySite(account)) ?? [], packageOf(product, request).weight)?.freight ?? null,
+          sizeCharts: shopCharts,
         });
         const price = result.price;
         const values = new Map<string, ItemAttribute>();
@@ -196,6 +221,16 @@ export function createPlanner(secrets: SecretBox): Planner {
         const combinable =
           variants.length > 1 &&
           variants.every((v) => (v.keys ?? []).length > 0 && (v.keys ?? []).every((k) => variationAttributeOf(k, attributes)));
+        // The size chart's row of each variation (SIZE_GRID_ROW_ID goes on the variation, as Mercado Libre wants it):
+        // the row of its size when the variations differ by size, else the item's chosen row for every one.
+        const chart = shopCharts?.find((c) => c.chartId === (values.get(SIZE_GRID_ID)?.value_name ?? values.get(SIZE_GRID_ID)?.value_id));
+        const itemRow = values.get(SIZE_GRID_ROW_ID);
+        const variantRows = combinable && chart ? variantSizeRows(chart, variants, attributes) : null;
+        const rowOf = (i: number): ItemAttribute[] => {
+          const id = variantRows ? variantRows[i].rowId : (itemRow?.value_name ?? itemRow?.value_id ?? null);
+          return id ? [{ id: SIZE_GRID_ROW_ID, value_name: id }] : [];
+        };
+        if (combinable && shopCharts) values.delete(SIZE_GRID_ROW_ID);
         plans.push({
           site: account.site,
           accountId: account.id,
@@ -228,7 +263,8 @@ export function createPlanner(secrets: SecretBox): Planner {
                   pictures: usablePictures(product.images, imageSizes).slice(0, category?.maxPictures ?? 10),
                   attributes: [...values.values()].filter((a) => a.value_id || a.value_name),
                   variants: combinable
-                    ? variants.map((v) => ({
+                    ? variants.map((v, n) => ({
+                        ...(shopCharts ? { attributes: rowOf(n) } : {}),
                         combinations: (v.keys ?? []).map((k, i) => ({
                           id: variationAttributeOf(k, attributes)!.id,
                           value_name: v.values?.[i] ?? "",

@@ -24,6 +24,7 @@ import type {
 import { fenToYuan, yuanToFen } from "../../../shared/contract/wallet.ts";
 import { postLedgerEntry, walletBalanceFen } from "../wallet/ledger.ts";
 import { subAccountAllowance } from "./allowance.ts";
+import { prepareCommission } from "../agency/commission.ts";
 
 type PackageRow = typeof subAccountPackages.$inferSelect;
 type OrderRow = typeof subAccountOrders.$inferSelect;
@@ -144,7 +145,8 @@ export function createSubAccountOrderService() {
     if (!pkg) throw notFound("套餐不存在或已下架");
     const now = new Date();
     const id = randomUUID();
-    await postLedgerEntry(ctx.tx, {
+    const commission = await prepareCommission(ctx.tx, u.tenantId);
+    const debit = await postLedgerEntry(ctx.tx, {
       tenantId: u.tenantId,
       type: WalletLogType.Purchase,
       amountFen: -pkg.priceFen,
@@ -152,6 +154,8 @@ export function createSubAccountOrderService() {
       remark: `购买子账号套餐：${pkg.name}（${pkg.count} 个子账号 / ${pkg.days} 天）`,
       refId: id,
     });
+    // The recommending agency's commission, in this transaction (agency/commission.ts).
+    await commission.credit({ purchaseFen: pkg.priceFen, purchaseEntryId: debit.id, what: `购买子账号套餐：${pkg.name}` });
     const [row] = await ctx.tx
       .insert(subAccountOrders)
       .values({

@@ -67,19 +67,33 @@ export async function walletBalanceFen(tx: Tx, tenantId: string): Promise<number
 /**
  * Moves money in the caller's transaction: a debit beyond the balance is refused (insufficientBalance) and writes
  * nothing. Answers the entry's id and the balance after it.
+ *
+ * One statement locks the wallet row, appends the entry and updates the balance, so the row lock is held for one round
+ * trip fewer than three: on a hot wallet (every debit queues on its row) that is the throughput.
  */
 export async function postLedgerEntry(tx: Tx, input: LedgerEntryInput): Promise<LedgerEntry> {
   const amount = amountOf(input.amountFen);
   if (!Object.values(WalletLogType).includes(input.type)) throw new Error(`postLedgerEntry: unknown type ${input.type}`);
-  const balance = await lockWallet(tx, input.tenantId);
-  const after = balance + amount;
-  if (after < 0) throw insufficientBalance(balance, -amount);
-  if (after > MAX_BALANCE_FEN) throw new AppError(403, "余额超过上限，无法入账", "BalanceLimit");
   const id = randomUUID();
-  await tx.execute(sql`
-    insert into wallet_logs (tenant_id, id, type, amount_fen, balance_after_fen, user_id, remark, ref_id, invite_tenant_id)
-    values (${input.tenantId}, ${id}, ${input.type}, ${amount}, ${after}, ${input.userId}, ${input.remark},
-            ${input.refId ?? null}, ${input.inviteTenantId ?? null})`);
-  await tx.execute(sql`update tenants set balance_fen = ${after}, balance = ${after}::numeric / 100 where id = ${input.tenantId}`);
-  return { id, balanceAfterFen: after };
+  const [row] = rowsOf<{ balance: string | number; after: string | number | null }>(
+    await tx.execute(sql`
+      with wallet as (select balance_fen as b from tenants where id = ${input.tenantId} for update),
+      entry as (
+        insert into wallet_logs (tenant_id, id, type, amount_fen, balance_after_fen, user_id, remark, ref_id, invite_tenant_id)
+        select ${input.tenantId}, ${id}, ${input.type}, ${amount}, wallet.b + ${amount}, ${input.userId}, ${input.remark},
+               ${input.refId ?? null}, ${input.inviteTenantId ?? null}
+        from wallet where wallet.b + ${amount} between 0 and ${MAX_BALANCE_FEN}
+        returning balance_after_fen as after),
+      kept as (
+        update tenants set balance_fen = entry.after, balance = entry.after::numeric / 100
+        from entry where tenants.id = ${input.tenantId} returning 1)
+      select wallet.b as balance, (select after from entry) as after from wallet`),
+  );
+  if (!row) throw notFound("公司未找到");
+  if (row.after === null) {
+    const balance = Number(row.balance);
+    if (balance + amount < 0) throw insufficientBalance(balance, -amount);
+    throw new AppError(403, "余额超过上限，无法入账", "BalanceLimit");
+  }
+  return { id, balanceAfterFen: Number(row.after) };
 }

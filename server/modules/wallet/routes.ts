@@ -12,6 +12,9 @@ import {
   getHostChargeRecordsQuery,
   getHostWalletInfoQuery,
   getReceiptQuery,
+  downloadWalletLogExportQuery,
+  exportWalletLogsQuery,
+  exportWalletLogsResult,
   getWalletLogsQuery,
   getWithdrawsQuery,
   hostWalletInfo,
@@ -38,6 +41,27 @@ export function registerWallet(r: Registrar, services: Services) {
     query: getWalletLogsQuery,
     result: walletLogPage,
     handler: (ctx, { query }) => w.getWalletLogs(ctx, query),
+  });
+  r.call({
+    group: "WalletLog",
+    name: "ExportWalletLogs",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary:
+      "Exports the tenant's entries matching the list's filters to xlsx (amounts in yuan) as a background task; answers {taskId}: poll it, then DownloadWalletLogExport",
+    query: exportWalletLogsQuery,
+    result: exportWalletLogsResult,
+    handler: (ctx, { query }) => w.exportWalletLogs(ctx, query),
+  });
+  r.call({
+    group: "WalletLog",
+    name: "DownloadWalletLogExport",
+    method: "GET",
+    access: "user",
+    summary: "The finished wallet log export's xlsx file (the task's creator only), for 7 days",
+    query: downloadWalletLogExportQuery,
+    handler: (ctx, { query }) => w.downloadWalletLogExport(ctx, query.taskId),
   });
   r.call({
     group: "WalletLog",

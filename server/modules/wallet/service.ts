@@ -40,8 +40,11 @@ import {
 } from "../../../shared/contract/wallet.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import { postLedgerEntry, walletBalanceFen } from "./ledger.ts";
+import { prepareCommission } from "../agency/commission.ts";
+import { createWalletExport, type WalletExportDeps } from "./export.ts";
+import { assertFinanceVisible } from "./visibility.ts";
 
-export type WalletDeps = { dataDir: string };
+export type WalletDeps = WalletExportDeps;
 
 /** Fen from a validated yuan amount (the contract already refused more than two decimals). */
 const fen = (yuan: number) => yuanToFen(yuan)!;
@@ -60,6 +63,7 @@ function sortBy(sorting: string | undefined, columns: Record<string, AnyPgColumn
 // WalletLog
 
 export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWalletLogsQuery>): Promise<WalletLogPage> {
+  await assertFinanceVisible(ctx);
   const where = and(
     eq(walletLogs.tenantId, ctx.tenantId),
     q.StartTime ? gte(walletLogs.creationTime, q.StartTime) : undefined,
@@ -106,6 +110,7 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
 
 /** Payment: a purchase paid from the caller's tenant's balance. */
 export async function payment(ctx: CallContext, q: z.output<typeof paymentQuery>): Promise<PaymentResult> {
+  const commission = await prepareCommission(ctx.tx, ctx.tenantId);
   const entry = await postLedgerEntry(ctx.tx, {
     tenantId: ctx.tenantId,
     type: WalletLogType.Purchase,
@@ -113,6 +118,8 @@ export async function payment(ctx: CallContext, q: z.output<typeof paymentQuery>
     userId: ctx.user!.id,
     remark: q.remark,
   });
+  // The recommending agency's commission on the purchase, in this transaction (agency/commission.ts).
+  await commission.credit({ purchaseFen: fen(q.money), purchaseEntryId: entry.id, what: `支付：${q.remark}` });
   return { id: entry.id, balance: fenToYuan(entry.balanceAfterFen) };
 }
 
@@ -475,6 +482,7 @@ async function getHostWalletInfo(ctx: CallContext, q: z.output<typeof getHostWal
 export function createWalletService(deps: WalletDeps) {
   return {
     getWalletLogs,
+    ...createWalletExport(deps),
     payment,
     uploadReceipt: (ctx: CallContext) => uploadReceipt(deps, ctx),
     getReceipt: (ctx: CallContext, q: z.output<typeof getReceiptQuery>) => getReceipt(deps, ctx, q),

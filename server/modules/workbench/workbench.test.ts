@@ -104,6 +104,8 @@ describe("GetWorkbenchInfo for a main account", () => {
       "orders.today",
       "orders.sales",
       "orders.profit",
+      "wallet.balance",
+      "wallet.monthSpending",
     ]);
     expect(card(i, "subAccounts")).toEqual({ key: "subAccounts", title: "子账号", value: 2, hint: "启用 1 · 停用 1" });
     expect(card(i, "tasks")).toEqual({ key: "tasks", title: "后台任务", value: 5, hint: "进行中 2 · 已完成 1 · 失败 1 · 已取消 1" });
@@ -167,6 +169,8 @@ describe("GetWorkbenchInfo for a sub-account", () => {
       "orders.today",
       "orders.sales",
       "orders.profit",
+      "wallet.balance",
+      "wallet.monthSpending",
     ]);
     expect(card(i, "tasks")).toEqual({ key: "tasks", title: "我的任务", value: 3, hint: "进行中 2 · 已完成 0 · 失败 0 · 已取消 1" });
     expect(card(i, "logins")).toEqual({ key: "logins", title: "我的今日登录", value: 1, hint: "近7天 2 次" });

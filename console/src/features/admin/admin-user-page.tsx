@@ -19,6 +19,7 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
+import { RecommendDialog } from "./recommend-dialog.tsx";
 
 /** The sort options (values are GetTenants' Sorting); the first is the default. */
 const SORTS = ["creationTime desc", "creationTime asc", "tenantName asc", "accountExpireTime asc", "balance desc"] as const;
@@ -134,6 +135,7 @@ export default function AdminUserPage(_props: PageProps) {
       <TenantRemarkDialog tenant={tenantOf("remark")} onOpenChange={closeDialog} />
       <ResetTenantPasswordDialog tenant={tenantOf("reset")} onOpenChange={closeDialog} />
       <TenantUserInfoDialog tenant={tenantOf("info")} onOpenChange={closeDialog} />
+      <RecommendDialog tenant={tenantOf("recommend")} onOpenChange={closeDialog} />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
 import { isLocked, paymentTypeLabel } from "./format.ts";
 
-export type TenantAction = "info" | "remark" | "unlock" | "reset";
+export type TenantAction = "info" | "remark" | "unlock" | "reset" | "recommend";
 
 export function tenantColumns(onAction: (action: TenantAction, tenant: TenantListItem) => void): DataTableColumn<TenantListItem>[] {
   return [
@@ -97,7 +97,7 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
     {
       id: "actions",
       header: "操作",
-      width: 280,
+      width: 330,
       cell: (t) => (
         <div className="-ml-2 flex flex-nowrap gap-0.5">
           <Button variant="link" size="sm" className="px-2" onClick={() => onAction("info", t)} data-testid={`admin-tenant-info-${t.id}`}>
@@ -130,6 +130,15 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
             data-testid={`admin-tenant-reset-${t.id}`}
           >
             重置密码
+          </Button>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-2"
+            onClick={() => onAction("recommend", t)}
+            data-testid={`admin-tenant-recommend-${t.id}`}
+          >
+            推荐
           </Button>
         </div>
       ),

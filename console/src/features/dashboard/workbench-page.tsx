@@ -2,8 +2,21 @@
 // GetWorkbenchInfo; what the cards are depends on who asks (host, main account, sub-account), so they are drawn by key.
 // A seller's orders (keys orders.*, issue 18) come first: today's orders, sales and profit, and one trend chart that
 // switches between them; the window opens on 30 days.
-import { Building2, ChartColumn, CircleDollarSign, ListChecks, LogIn, ShoppingBag, TrendingUp, UserRound, Users } from "lucide-react";
+import {
+  Building2,
+  ChartColumn,
+  CircleDollarSign,
+  ListChecks,
+  LogIn,
+  Receipt,
+  ShoppingBag,
+  TrendingUp,
+  UserRound,
+  Users,
+  Wallet,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { formatYuan } from "@shared/contract/wallet.ts";
 import type { WorkbenchInfo, WorkbenchTrend } from "@shared/contract/workbench.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
@@ -29,7 +42,12 @@ const cardIcons: Record<string, ReactNode> = {
   "orders.today": <ShoppingBag />,
   "orders.sales": <CircleDollarSign />,
   "orders.profit": <TrendingUp />,
+  "wallet.balance": <Wallet />,
+  "wallet.monthSpending": <Receipt />,
 };
+
+/** The wallet's cards are yuan: shown with ¥ and two decimals. */
+const isMoneyCard = (key: string) => key.startsWith("wallet.");
 
 /** The order figures' cards and trends (their own row and chart). */
 const isOrderFigure = (key: string) => key.startsWith("orders.");
@@ -133,7 +151,7 @@ function FigureCards({ cards, testId }: { cards: WorkbenchInfo["cards"]; testId:
           <StatCard
             className="h-full"
             title={c.title}
-            value={c.value.toLocaleString("zh-CN")}
+            value={isMoneyCard(c.key) ? formatYuan(c.value) : c.value.toLocaleString("zh-CN")}
             hint={c.hint}
             icon={cardIcons[c.key] ?? <ChartColumn />}
           />

@@ -1,17 +1,11 @@
 // The finance screens' Chinese names for the wallet's enumerations (shared/contract/enums.ts) and the badge tone of each
 // status.
 import { ChargePayType, ChargeStatus, WalletLogType, WithdrawSource, WithdrawStatus } from "@shared/contract/enums.ts";
+import { walletLogTypeNames } from "@shared/contract/wallet.ts";
 
 type Tone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
 
-export const walletLogTypeLabels: Record<WalletLogType, string> = {
-  [WalletLogType.TopUp]: "充值",
-  [WalletLogType.Purchase]: "消费",
-  [WalletLogType.Withdraw]: "提现",
-  [WalletLogType.WithdrawRefund]: "提现退回",
-  [WalletLogType.HostAdjust]: "平台调整",
-  [WalletLogType.Commission]: "推荐佣金",
-};
+export const walletLogTypeLabels: Record<WalletLogType, string> = walletLogTypeNames;
 
 export const chargeStatusLabels: Record<ChargeStatus, string> = {
   [ChargeStatus.Pending]: "待审核",

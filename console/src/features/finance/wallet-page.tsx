@@ -1,7 +1,6 @@
 // /finance/wallet/list (spec §2 钱包记录, issue 19): the company's balance with 充值 and 提现, and the ledger of every
 // balance movement (GetWalletLogs): type, signed amount, the balance after it, why and who, filtered by type, account
-// (a main account's) and days, every filter in the URL. The server offers no export of the ledger (no call in the
-// contract), so there is no export button.
+// (a main account's) and days, every filter in the URL, and 导出: the filtered entries as an xlsx file (wallet-export.tsx).
 import { ArrowDownToLine, ArrowUpFromLine, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -22,10 +21,17 @@ import { useWalletLogs } from "./api/wallet-logs.ts";
 import { walletLogColumns } from "./finance-columns.tsx";
 import { ChargeDialog, WithdrawDialog } from "./finance-dialogs.tsx";
 import { walletLogTypeLabels } from "./finance-names.ts";
-import { FINANCE_PAGE_SIZES, toWalletQuery, WALLET_SORTS, walletListSchema } from "./finance-search-params.ts";
+import { FINANCE_PAGE_SIZES, toWalletFilter, toWalletQuery, WALLET_SORTS, walletListSchema } from "./finance-search-params.ts";
 import { HostFinanceNotice } from "./host-notice.tsx";
+import { WalletExportButton } from "./wallet-export.tsx";
 
 const columns = walletLogColumns();
+
+/** The export takes the list's filters, not its paging or sorting (the file is newest first). */
+function exportFilter(state: Parameters<typeof toWalletFilter>[0]) {
+  const { Sorting: _sorting, ...filter } = toWalletFilter(state);
+  return filter;
+}
 
 function WalletScreen({ route }: PageProps) {
   const listState = useListUrlState(walletListSchema, useTabSearchParams(route.path));
@@ -103,7 +109,10 @@ function WalletScreen({ route }: PageProps) {
             <CardTitle>{route.meta.title}</CardTitle>
             <CardDescription>余额的每一笔变动：充值到账、消费、提现与退回、平台调整、推荐佣金，以及变动后的余额。</CardDescription>
           </div>
-          <RefreshButton fetching={list.isFetching} onRefresh={() => void list.refetch()} data-testid="wallet-refresh" />
+          <div className="flex items-center gap-2">
+            <WalletExportButton filter={exportFilter(state)} disabled={total === 0} />
+            <RefreshButton fetching={list.isFetching} onRefresh={() => void list.refetch()} data-testid="wallet-refresh" />
+          </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-3 pt-4">
           <ListToolbar

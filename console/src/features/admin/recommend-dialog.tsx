@@ -1,0 +1,116 @@
+// 推荐 on /admin/user (issue 19 Agency): the host records which agency tenant recommended this tenant (the agency then
+// earns its commission on the tenant's purchases, at the rate of the setting Agency.CommissionRate), changes it, or
+// clears it. Commissions already paid stay where they are.
+import { useEffect, useState } from "react";
+import type { TenantListItem } from "@shared/contract/hosted.ts";
+import { RecommendType } from "@shared/contract/enums.ts";
+import { Button } from "@shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
+import { Input } from "@shared/ui/input.tsx";
+import { Label } from "@shared/ui/label.tsx";
+import { toast } from "@shared/ui/toast.tsx";
+import { AllSelect } from "../../components/list/all-select.tsx";
+import { useRecommendInfo, useSetRecommend, useTenantNameSearch } from "./api/recommend.ts";
+
+const typeOptions = [
+  { value: String(RecommendType.Commission), label: "计佣金" },
+  { value: String(RecommendType.Plain), label: "仅记录，不计佣金" },
+];
+
+export function RecommendDialog({ tenant, onOpenChange }: { tenant: TenantListItem | null; onOpenChange: (open: boolean) => void }) {
+  const info = useRecommendInfo(tenant?.id ?? null);
+  const save = useSetRecommend();
+  const [search, setSearch] = useState("");
+  const [agency, setAgency] = useState<{ id: string; name: string } | null>(null);
+  const [type, setType] = useState(String(RecommendType.Commission));
+  const found = useTenantNameSearch(search.trim(), !!tenant && search.trim().length > 0);
+  useEffect(() => {
+    const r = info.data;
+    setSearch("");
+    setAgency(r?.recommandTenantId ? { id: r.recommandTenantId, name: r.recommendTenantName ?? "" } : null);
+    setType(String(r?.type ?? RecommendType.Commission));
+  }, [info.data, tenant]);
+  const candidates = (found.data ?? []).filter((t) => t.id !== tenant?.id);
+
+  const submit = (recommandTenantId: string | null) =>
+    save.mutate(
+      { tenantId: tenant!.id, recommandTenantId, type: Number(type) },
+      {
+        onSuccess: (r) => {
+          toast.success(
+            r.recommendTenantName ? `已设置：${r.tenantName} 由 ${r.recommendTenantName} 推荐` : `已清除 ${r.tenantName} 的推荐关系`,
+          );
+          onOpenChange(false);
+        },
+      },
+    );
+
+  return (
+    <Dialog open={!!tenant} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" data-testid="admin-recommend-dialog">
+        <DialogHeader>
+          <DialogTitle>推荐关系：{tenant?.tenantName}</DialogTitle>
+          <DialogDescription>
+            推荐公司（代理）在该公司每次购买时按系统配置 Agency.CommissionRate 的比例获得佣金，计入其余额。
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-3">
+          <div className="text-sm" data-testid="admin-recommend-current">
+            当前推荐公司：<span className="font-medium">{info.data?.recommendTenantName ?? "无"}</span>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="recommend-search">推荐公司</Label>
+            <Input
+              id="recommend-search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={agency ? `已选：${agency.name}（输入以更换）` : "输入公司名称搜索"}
+              maxLength={64}
+              data-testid="admin-recommend-search"
+            />
+            {search.trim() ? (
+              <div className="max-h-40 overflow-auto rounded-md border">
+                {candidates.length === 0 ? <p className="text-muted-foreground p-2 text-sm">没有找到公司</p> : null}
+                {candidates.map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    className="hover:bg-muted block w-full px-3 py-1.5 text-left text-sm"
+                    onClick={() => {
+                      setAgency(t);
+                      setSearch("");
+                    }}
+                    data-testid="admin-recommend-option"
+                  >
+                    {t.name}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label>推荐类型</Label>
+            <AllSelect
+              value={type}
+              onChange={setType}
+              label="推荐类型"
+              options={typeOptions}
+              className="w-48"
+              testId="admin-recommend-type"
+            />
+          </div>
+        </div>
+        <DialogFooter>
+          {info.data?.recommandTenantId ? (
+            <Button variant="outline" loading={save.isPending} onClick={() => submit(null)} data-testid="admin-recommend-clear">
+              清除推荐
+            </Button>
+          ) : null}
+          <Button disabled={!agency} loading={save.isPending} onClick={() => submit(agency!.id)} data-testid="admin-recommend-save">
+            保存
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

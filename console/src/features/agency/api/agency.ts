@@ -1,0 +1,37 @@
+// The agency's calls (spec §7 Agency): the tenants it recommended with the commission each earned it, its remark on one
+// (EditRemark), and its commission entries.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InputOf } from "@shared/api/define.ts";
+import type { getAgencyTransactionRecordQuery, getInviteRecordsQuery } from "@shared/contract/agency.ts";
+import { api } from "../../../lib/feature-api.ts";
+
+export type InviteRecordsQuery = InputOf<typeof getInviteRecordsQuery>;
+export type AgencyTransactionsQuery = InputOf<typeof getAgencyTransactionRecordQuery>;
+
+export const agencyKeys = {
+  all: ["agency"] as const,
+  invites: (q: InviteRecordsQuery) => [...agencyKeys.all, "invites", q] as const,
+  transactions: (q: AgencyTransactionsQuery) => [...agencyKeys.all, "transactions", q] as const,
+};
+
+export const useInviteRecords = (q: InviteRecordsQuery) =>
+  useQuery({
+    queryKey: agencyKeys.invites(q),
+    queryFn: ({ signal }) => api.agency.getInviteRecords(q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAgencyTransactions = (q: AgencyTransactionsQuery) =>
+  useQuery({
+    queryKey: agencyKeys.transactions(q),
+    queryFn: ({ signal }) => api.agency.getAgencyTransactionRecord(q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useEditAgencyRemark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; remark: string }) => api.agency.editRemark(v),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
