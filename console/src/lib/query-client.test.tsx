@@ -33,4 +33,23 @@ describe("useSubmitKey", () => {
     await submit({ rate: 1.2 });
     expect(keys[1]).not.toBe(keys[0]);
   });
+
+  it("a call without input gets a key, and the same key again after a failure", async () => {
+    const keys: string[] = [];
+    let lose = true;
+    const call = async (_variables: undefined, options: { idempotencyKey: string }) => {
+      keys.push(options.idempotencyKey);
+      if (lose) {
+        lose = false;
+        throw new Error("the answer was lost");
+      }
+      return "done";
+    };
+    const { result } = renderHook(() => useSubmitKey(call));
+    await expect(result.current(undefined)).rejects.toThrow("the answer was lost");
+    await expect(result.current(undefined)).resolves.toBe("done");
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });

@@ -72,7 +72,8 @@ export function useSubmitKey<V, R>(call: (variables: V, options: { idempotencyKe
   const pending = useRef<{ content: string; key: string } | null>(null);
   return useCallback(
     async (variables: V) => {
-      const content = JSON.stringify(variables);
+      // JSON.stringify(undefined) is undefined, which would match "no pending submit": a call without input is "".
+      const content = JSON.stringify(variables) ?? "";
       const submit = pending.current?.content === content ? pending.current : { content, key: newIdempotencyKey() };
       pending.current = submit;
       const result = await call(variables, { idempotencyKey: submit.key });
