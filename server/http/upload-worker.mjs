@@ -5,9 +5,20 @@
 // sheets) is never unpacked. Plain JavaScript on purpose: on Node 20 tsx's loader does not reach worker threads.
 //
 // Answers one message: { ok: true, cells: string[] } or { ok: false, status, message, code }.
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { posix } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { createInflateRaw, inflateRawSync } from "node:zlib";
+
+// Parsing is background work: on Linux this thread lowers its own priority (its id from /proc/thread-self), so on a
+// busy machine the requests the server answers meanwhile come first.
+try {
+  const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+} catch {
+  // not Linux, or not allowed: the parse runs at the normal priority
+}
 
 /** @type {{ bytes: Uint8Array; limits: { maxCells: number; maxTextChars: number; maxSheetBytes: number; maxPartBytes: number } }} */
 const { bytes, limits } = workerData;
