@@ -424,9 +424,12 @@ describe("the order-search limit", () => {
       expect(mine).toHaveLength(2);
       expect(mine[1] - mine[0]).toBeGreaterThanOrEqual(950);
     }
-    // Side by side: the ten sellers' first searches did not wait for each other.
-    const firsts = shops.map((shop) => calls.find((c) => c.seller === String(shop.sellerId))!.at);
-    expect(Math.max(...firsts) - Math.min(...firsts)).toBeLessThan(950);
+    // Side by side: the ten sellers' first searches did not wait for each other. One bucket shared by all sellers would
+    // space every two first searches at least 950 ms apart; separate buckets let some pair start closer than that,
+    // however slow the machine makes the set-up before each first search.
+    const firsts = shops.map((shop) => calls.find((c) => c.seller === String(shop.sellerId))!.at).sort((a, b) => a - b);
+    const closest = Math.min(...firsts.slice(1).map((at, i) => at - firsts[i]));
+    expect(closest).toBeLessThan(950);
     const count = await inScope(s.database.db, { tenantId: C.tenantId }, (tx) =>
       tx
         .select({ id: orders.id })
