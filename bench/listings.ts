@@ -29,7 +29,7 @@ import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../s
 import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
 import { loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, sqlLoad } from "./replay.ts";
-import { accountIdSql, groupIdSql, seedShopTenant } from "./seed.ts";
+import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "log-level": { type: "string", default: "warn" },
     keep: { type: "boolean", default: false },
+    /** a V8 CPU profile of the measured server into bench/.data/prof */
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 
@@ -75,13 +77,7 @@ async function seed(url: string, tenantName: string) {
       select ${T}, md5('product-' || g)::uuid, '${main}', 1, jsonb_build_object('es', 'Producto ' || g), 'SKU-' || g
       from generate_series(0, ${products - 1}) g`);
     log(`[seed] ${products} products: ${Date.now() - t} ms`);
-    // The listings' secondary indexes are built after the insert (much faster than kept up row by row).
-    const idx = (
-      await c.query<{ indexname: string; indexdef: string }>(
-        `select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname <> 'listings_tenant_id_id_pk'`,
-      )
-    ).rows;
-    for (const i of idx) await c.query(`drop index ${i.indexname}`);
+    const indexes = await dropSecondaryIndexes(c, ["listings"]);
     t = Date.now();
     const chunk = 200_000;
     for (let from = 0; from < ROWS; from += chunk) {
@@ -125,15 +121,13 @@ async function seed(url: string, tenantName: string) {
       log(`[seed] listings ${to + 1}/${ROWS}: ${Date.now() - t} ms`);
     }
     const insertMs = Date.now() - t;
-    t = Date.now();
-    for (const i of idx) await c.query(i.indexdef);
-    const indexMs = Date.now() - t;
+    const { count: indexCount, ms: indexMs } = await indexes.rebuild();
     t = Date.now();
     await c.query("vacuum analyze listings");
     await c.query("vacuum analyze products");
     await c.query("analyze meli_accounts; analyze meli_account_groups; analyze users");
     const vacuumMs = Date.now() - t;
-    log(`[seed] ${ROWS} listings: insert ${insertMs} ms, ${idx.length} indexes ${indexMs} ms, vacuum analyze ${vacuumMs} ms`);
+    log(`[seed] ${ROWS} listings: insert ${insertMs} ms, ${indexCount} indexes ${indexMs} ms, vacuum analyze ${vacuumMs} ms`);
     const label = md5Uuid("label-1");
     return { tenantId, main, sub, products, ms: { insert: insertMs, indexes: indexMs, vacuum: vacuumMs, total: Date.now() - t0 }, label };
   } finally {
@@ -248,7 +242,8 @@ async function main() {
     if (!demo) throw new Error(`no demo tenant printed:\n${first.stdout()}`);
     if ((await first.stop()) !== 0) throw new Error("first start did not exit 0");
     const s = await seed(db.url, demo.tenant);
-    app = await startApp({ ...env, PORT: String(await freePort()) }, { logFile });
+    const nodeArgs = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${join(outDir, "prof")}`] : [];
+    app = await startApp({ ...env, PORT: String(await freePort()) }, { logFile, nodeArgs });
     const tokens = {
       main: await accessToken(app.url, demo.user, demo.password, demo.tenant),
       sub: await accessToken(app.url, "bench1", SUB_PASSWORD, demo.tenant),

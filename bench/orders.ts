@@ -45,7 +45,7 @@ import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
 import { getMeliOrderGroupInfoQuery, getOrdersQuery } from "../shared/contract/orders.ts";
 import { cpuMeter, loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, sqlLoad, type Load } from "./replay.ts";
-import { accountIdSql, groupIdSql, seedShopTenant } from "./seed.ts";
+import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -95,13 +95,7 @@ async function seed(url: string, tenantName: string) {
   await c.connect();
   try {
     const T = `'${tenantId}'::uuid`;
-    // The secondary indexes are built after the insert (much faster than kept up row by row).
-    const idx = (
-      await c.query<{ indexname: string; indexdef: string }>(
-        `select indexname, indexdef from pg_indexes where tablename in ('orders', 'order_items') and indexname not like '%_pk'`,
-      )
-    ).rows;
-    for (const i of idx) await c.query(`drop index ${i.indexname}`);
+    const indexes = await dropSecondaryIndexes(c, ["orders", "order_items"]);
     let t = Date.now();
     const chunk = 200_000;
     for (let from = 0; from < ROWS; from += chunk) {
@@ -167,15 +161,13 @@ async function seed(url: string, tenantName: string) {
       log(`[seed] orders ${to + 1}/${ROWS}: ${Date.now() - t} ms`);
     }
     const insertMs = Date.now() - t;
-    t = Date.now();
-    for (const i of idx) await c.query(i.indexdef);
-    const indexMs = Date.now() - t;
+    const { count: indexCount, ms: indexMs } = await indexes.rebuild();
     t = Date.now();
     await c.query("vacuum analyze orders");
     await c.query("vacuum analyze order_items");
     await c.query("analyze meli_accounts; analyze meli_account_groups; analyze users");
     const vacuumMs = Date.now() - t;
-    log(`[seed] ${ROWS} orders: insert ${insertMs} ms, ${idx.length} indexes ${indexMs} ms, vacuum analyze ${vacuumMs} ms`);
+    log(`[seed] ${ROWS} orders: insert ${insertMs} ms, ${indexCount} indexes ${indexMs} ms, vacuum analyze ${vacuumMs} ms`);
     return { tenantId, main, sub, ms: { insert: insertMs, indexes: indexMs, vacuum: vacuumMs, total: Date.now() - t0 } };
   } finally {
     await c.end();

@@ -1,14 +1,12 @@
 // A call against its own SQL (the list benchmarks' method, first written in bench/listings.ts): the statements the
-// service issues for a request are captured by running the service in the benchmark's process on a logging drizzle
-// instance, inside the transaction the server opens (one round trip: `begin; set role erp_app, app.tenant_id;` and
+// service issues for a request are captured by running the service in the benchmark's process on a recording
+// connection, inside the transaction the server opens (one round trip: `begin; set role erp_app, app.tenant_id;` and
 // the session check), then replayed on a pg connection as the whole database work of one request; the HTTP call is
 // timed the same way, alone (one after the other) and under load (autocannon vs as many replaying workers).
 import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Tx } from "../server/db/client.ts";
-import * as schema from "../server/db/schema.ts";
+import { pgTxOn } from "../server/db/client.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
@@ -39,13 +37,18 @@ export const beginOf = (tenantId: string, principal: Principal) => `begin; ${sco
 /** Runs `run` (the service) in this process inside the server's transaction shape: the statements it ran, its answer. */
 export async function capture<T>(client: pg.Client, tenantId: string, principal: Principal, run: (ctx: CallContext) => Promise<T>) {
   const statements: Statement[] = [];
-  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   const begin = beginOf(tenantId, principal);
   const opened = (await client.query(begin)) as unknown as pg.QueryResult[];
+  // Every statement the service sends on the connection, as sent (drizzle's rendered ones and those it sends as text).
+  const recording = Object.create(client) as pg.Client;
+  recording.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+    const text = typeof config === "string" ? config : config.text;
+    statements.push({ text, params: values ?? (typeof config === "string" ? [] : (config.values ?? [])) });
+    return client.query(config as string, values);
+  }) as pg.Client["query"];
   try {
-    const logging = drizzlePg(client, { schema, logger }) as unknown as Tx;
     const user = sessionUserOf(opened.at(-1)!.rows, principal);
-    const ctx = { tx: logging, user, tenantId, principal } as unknown as CallContext;
+    const ctx = { tx: pgTxOn(recording), user, tenantId, principal } as unknown as CallContext;
     return { begin, statements, result: await run(ctx) };
   } finally {
     await client.query("rollback");

@@ -9,7 +9,9 @@
 // server goes away during an edit: the edit waits in the panel's queue and is delivered once when the server is back.
 // Last, the product goes to local shops on Mexico and Brazil (a local seller sells on its one site: a shop group each):
 // its own category is the global one, so each site gets a category of its own in the publish section (推荐类目 on the
-// site's language, its required attributes), and both listings go live in those categories. The category tree is
+// site's language, its required attributes); clothing there needs one of the shop's size charts: the Mexican seller's,
+// pulled with 同步尺码表 and matched to the variants' sizes, lets the listing go live with the chart and a row per
+// variation, while the Brazilian shop has none and is refused with the 尺码表 reason. The category tree is
 // browsed down to a leaf on the way. Last, the popup's 打开商品侧边栏 (the toolbar icon's way in) opens the panel in
 // another window. The keyboard shortcut cannot be pressed in headless Chromium: its handler is unit-tested
 // (extension/entrypoints/background/open-panel.test.ts).
@@ -27,7 +29,7 @@ import { ListingStatus } from "../shared/contract/enums.ts";
 import { launchChromium } from "./browser.ts";
 import { createRelay, extensionDir, extensionIdOf, type Relay } from "./extension-kit.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
-import { connectSeller, ean13 } from "./publish-rig.ts";
+import { connectSeller, ean13, sellerToken } from "./publish-rig.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 /** The fixture's offer under another id: the demo tenant collected the fixture's own offer already. */
@@ -199,6 +201,18 @@ async function typeInto(page: Page, selector: string, v: string) {
 
 type Product = { id: string; price: string; title: Record<string, string>; cateInfo: { site: number; cateId: string } | null };
 type Listing = { id: string; site: number; status: number; itemId: string | null; permalink: string | null; productId: string };
+type MeliAttribute = { id: string; value_name: string | null };
+type MeliItem = {
+  attributes: MeliAttribute[];
+  variations: { attribute_combinations: MeliAttribute[]; attributes: MeliAttribute[] }[];
+};
+
+/** An item as Mercado Libre (the sandbox) holds it, read with the seller's own token. */
+async function meliItem(seller: { api: string; token: string }, itemId: string): Promise<MeliItem> {
+  const res = await fetch(`${seller.api}/items/${itemId}`, { headers: { authorization: `Bearer ${seller.token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as MeliItem;
+}
 
 describe("side panel", () => {
   let page: Page;
@@ -397,17 +411,21 @@ describe("side panel", () => {
     expect(relay.counted(SAVE) - before).toBe(1);
   }, 120_000);
 
-  it("asks local shops on Mexico and Brazil for a category of each site; clothing there is refused until a size chart is chosen", async () => {
+  it("asks local shops on Mexico and Brazil for a category of each site; clothing there needs one of the shop's size charts", async () => {
     // A local seller sells on its one site: a shop group per site. The product's category is the global (CBT) one, so
-    // each local site asks for its own category in the publish section, the product's category left as it is.
+    // each local site asks for its own category in the publish section, the product's category left as it is. Clothing
+    // on a marketplace site needs one of the shop's size charts (SIZE_GRID_ID): the Mexican seller has made one on
+    // Mercado Libre (rows for the product's sizes), which 同步尺码表 pulls (PullMeliChart) and the panel matches to the
+    // variants; the Brazilian seller has none, so pre-flight refuses before any call, saying so.
     const locals = [
-      { site: 1, groupId: localGroupIds[0], words: "Playeras" },
-      { site: 2, groupId: localGroupIds[1], words: "Camisetas" },
+      { site: 1, groupId: localGroupIds[0], words: "Playeras", seller: LOCAL_SELLERS[0], chart: true },
+      { site: 2, groupId: localGroupIds[1], words: "Camisetas", seller: LOCAL_SELLERS[1], chart: false },
     ];
     const batchesBefore = (await call<{ totalCount: number }>("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { maxResultCount: 50 }))
       .totalCount;
-    for (const [n, local] of locals.entries()) {
+    for (const local of locals) {
       const ids = `panel-site${local.site}`;
+      const row = `[data-testid=panel-preflight-row][data-site="${local.site}"]`;
       await panel.select("[data-testid=panel-group]", local.groupId);
       await panel.waitForSelector(`[data-testid=panel-site-category-${local.site}][data-from=none]`);
       expect(await panel.$$("[data-testid=panel-category-hint]")).toHaveLength(0);
@@ -423,19 +441,99 @@ describe("side panel", () => {
         await select.select(first);
       }
       for (const input of await panel.$$(`[data-testid=${ids}-attributes] input`)) await input.type("X1");
-      await panel.waitForSelector(`[data-testid=panel-preflight-row][data-site="${local.site}"]`, { timeout: 30_000 });
-      const row = await panel.$eval("[data-testid=panel-preflight-row]", (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
-      // Clothing on a marketplace site needs one of the shop's size charts (SIZE_GRID_ID), which the panel cannot pick
-      // yet: pre-flight refuses before any call, saying so, and the seller publishes it from the console's publish page.
-      expect(row.ok, row.text ?? "").toBe("false");
-      expect(row.text).toContain("尺码表");
-      await shot(panel, `1${n}-local-site-${local.site}`, "[aria-label=刊登]");
+      // The category asks for a size chart: its own field, none chosen yet, and pre-flight refuses without one.
+      await panel.waitForSelector(`[data-testid=${ids}-size-chart][data-charts="0"]`, { timeout: 20_000 });
+      await panel.waitForSelector(row, { timeout: 30_000 });
+      const refused = await panel.$eval(row, (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
+      expect(refused.ok, refused.text ?? "").toBe("false");
+      expect(refused.text).toContain("尺码表");
+
+      const seller = local.chart ? await sellerToken(app.url, token, local.seller) : null;
+      if (seller) {
+        // The seller's chart on Mercado Libre for the category's domain, a row per size of the product (and one more).
+        const meli = async <T>(method: string, path: string, body?: unknown) => {
+          const res = await fetch(`${seller.api}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${seller.token}`, "content-type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+          return (await res.json()) as T;
+        };
+        const domain = (await meli<{ settings: { catalog_domain: string } }>("GET", `/categories/${cateId}`)).settings.catalog_domain;
+        await meli("POST", "/catalog/charts", {
+          names: { MLM: "Playeras mujer" },
+          domain_id: domain,
+          site_id: "MLM",
+          type: "SPECIFIC",
+          main_attribute: { attributes: [{ site_id: "MLM", id: "SIZE" }] },
+          attributes: [{ id: "GENDER", values: [{ name: "Mujer" }] }],
+          rows: ["S", "M", "L", "XL"].map((size, i) => ({
+            attributes: [
+              { id: "SIZE", values: [{ name: size }] },
+              { id: "CHEST_CIRCUMFERENCE_FROM", values: [{ name: `${84 + 4 * i} cm` }] },
+            ],
+          })),
+        });
+      }
+      // 同步尺码表: the group's charts of the category, pulled from Mercado Libre through the worker.
+      await panel.click(`[data-testid=${ids}-size-chart-pull]`);
+      await panel.waitForSelector(`[data-testid=${ids}-size-chart-note]`, { timeout: 30_000 });
+      const note = await text(panel, `[data-testid=${ids}-size-chart-note]`);
+      if (!seller) {
+        expect(note).toContain("还没有尺码表");
+        expect(await panel.$$(`[data-testid=${ids}-size-chart-select] option`)).toHaveLength(1);
+        await shot(panel, `1${local.site}-local-site-${local.site}-no-size-chart`, `[data-testid=panel-site-category-${local.site}]`);
+        const still = await panel.$eval(row, (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
+        expect(still.ok).toBe("false");
+        expect(still.text).toContain("尺码表");
+        continue;
+      }
+      expect(note).toContain("已同步 1 个尺码表");
+      await panel.waitForSelector(`[data-testid=${ids}-size-chart][data-charts="1"]`);
+      const chartId = await panel.$eval(
+        `[data-testid=${ids}-size-chart-select] option:nth-child(2)`,
+        (o) => (o as HTMLOptionElement).value,
+      );
+      await panel.select(`[data-testid=${ids}-size-chart-select]`, chartId);
+      // Each size of the variants finds its row (two colours each); no row is asked for the item.
+      await panel.waitForSelector(`[data-testid=${ids}-size-chart-rows][data-unmatched="0"]`);
+      const sizes = await panel.$$eval(`[data-testid=${ids}-size-chart-size]`, (els) =>
+        els.map((e) => [e.getAttribute("data-size"), e.getAttribute("data-row")]),
+      );
+      expect(sizes).toEqual([
+        ["M", `${chartId}:2`],
+        ["L", `${chartId}:3`],
+        ["XL", `${chartId}:4`],
+      ]);
+      expect(await panel.$(`[data-testid=${ids}-size-chart-row]`)).toBeNull();
+      await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
+      await shot(panel, `1${local.site}-local-site-${local.site}-size-chart`, `[data-testid=panel-site-category-${local.site}]`);
+
+      await panel.click("[data-testid=panel-publish]");
+      await panel.waitForSelector("[data-testid=panel-batch][data-final=true]", { timeout: 90_000 });
+      await shot(panel, `1${local.site}-local-site-${local.site}-published`, "[aria-label=刊登]");
+      const batchId = await panel.$eval("[data-testid=panel-batch]", (e) => e.getAttribute("data-id")!);
+      const [listing] = (
+        await call<{ items: Listing[] }>("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 })
+      ).items;
+      expect([listing.site, listing.status, listing.productId]).toEqual([1, ListingStatus.Active, productId]);
+      // On Mercado Libre the item names the chart, and each variation the row of its size.
+      const item = await meliItem(seller, listing.itemId!);
+      expect(item.attributes.find((a) => a.id === "SIZE_GRID_ID")?.value_name).toBe(chartId);
+      const rowsBySize = new Map(sizes.map(([size, rowId]) => [size, rowId]));
+      expect(item.variations.length).toBeGreaterThan(1);
+      for (const v of item.variations) {
+        const size = v.attribute_combinations.find((a) => a.id === "SIZE")?.value_name ?? null;
+        expect(v.attributes.find((a) => a.id === "SIZE_GRID_ROW_ID")?.value_name).toBe(rowsBySize.get(size));
+      }
     }
+    // One batch: Mexico's; Brazil's refusal sent nothing.
     const batches = await call<{ totalCount: number }>("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { maxResultCount: 50 });
-    expect(batches.totalCount).toBe(batchesBefore);
+    expect(batches.totalCount).toBe(batchesBefore + 1);
     // The product keeps its own (global) category.
     expect((await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`)).cateInfo).toMatchObject({ site: 5 });
-  }, 240_000);
+  }, 300_000);
   it("opens from the popup's 打开商品侧边栏, on the window's product page", async () => {
     // The panel is closed first (chrome.sidePanel.close, from the panel page itself): nothing shows a panel then.
     const sidePanels = () => browser.targets().filter((t) => t.url().startsWith(`chrome-extension://${extensionId}/sidepanel.html`));

@@ -8,6 +8,7 @@ import { buildApp } from "./app.ts";
 import { createDeps, createLogger } from "./deps.ts";
 import { createFirstStart } from "./modules/demo/first-start.ts";
 import { scheduleOrderTick } from "./modules/orders/sync.ts";
+import { scheduleReceiptSweep } from "./modules/wallet/receipts.ts";
 
 async function main() {
   let config;
@@ -42,6 +43,8 @@ async function main() {
   await jobs.start({ work: config.role !== "api" });
   // The periodic order pull (issue 18): its next tick, queued once per period whichever process starts.
   if (config.role !== "api") await scheduleOrderTick(jobs);
+  // The sweep of receipt images never attached to a record (issue 19), likewise.
+  if (config.role !== "api") await scheduleReceiptSweep(jobs);
   if (config.role !== "worker") {
     const address = await app.listen({ port: config.port, host: config.host });
     console.log(

@@ -20,6 +20,7 @@ import {
   type ProductDetail,
 } from "../../shared/contract/product.ts";
 import { publishRequest, type Listing, type PreflightResultView, type PublishBatch } from "../../shared/contract/publish.ts";
+import type { SizeChart } from "../../shared/contract/size-charts.ts";
 import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
 import type { TabEntry } from "./panel-tabs.ts";
@@ -171,6 +172,9 @@ export const protocol = {
   getCategoryTree: { input: z.object({ site: siteNumber }).strict(), from: "page" },
   getAttributes: { input: z.object({ site: siteNumber, cateId: z.string().trim().min(1).max(64) }).strict(), from: "page" },
   getShopGroups: { input: none, from: "page" },
+  /** The shop group's size charts (GetMeliSizeCharts), and pulling the group's charts of a category from Mercado Libre. */
+  getSizeCharts: { input: z.object({ accountGroupId: id }).strict(), from: "page" },
+  pullSizeCharts: { input: z.object({ accountGroupId: id, cateId: z.string().trim().min(1).max(64) }).strict(), from: "page" },
   preflight: { input: publishRequest, from: "page" },
   publish: { input: publishRequest, from: "page" },
   getBatch: { input: z.object({ batchId: id, accountGroupId: id }).strict(), from: "page" },
@@ -203,6 +207,8 @@ export type Outputs = {
   getCategoryTree: { site: number; version: string | null; tree: CategoryTreeNode[] };
   getAttributes: CategoryAttributes;
   getShopGroups: ShopGroupView[];
+  getSizeCharts: SizeChart[];
+  pullSizeCharts: { count: number; domains: number };
   preflight: PreflightResultView;
   publish: PublishBatch;
   getBatch: BatchView;

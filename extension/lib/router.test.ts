@@ -38,6 +38,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       throw new Error("not in this test");
     }),
     getShopGroups: vi.fn(async () => []),
+    getSizeCharts: vi.fn(async () => []),
+    pullSizeCharts: vi.fn(async () => ({ count: 0, domains: 0 })),
     preflight: vi.fn(async () => ({ selected: 0, pairs: [], ok: 0, refused: 0 })),
     publish: vi.fn(async () => {
       throw new Error("not in this test");

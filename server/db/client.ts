@@ -76,8 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       let broken = false;
       try {
         const opened = await client.query(`begin; ${scopeStatement}${prelude ? `; ${prelude}` : ""}`);
-        const tx = drizzlePg(client) as unknown as Tx;
-        pgClients.set(tx, client);
+        const tx = pgTxOn(client);
         const result = await fn(tx, prelude ? (opened as unknown as pg.QueryResult[]).at(-1)!.rows : []);
         await client.query("commit");
         return result;
@@ -129,20 +128,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** The PostgreSQL connection under a request's transaction, for statements worth preparing once per connection. */
-const pgClients = new WeakMap<Tx, pg.PoolClient>();
+/** The PostgreSQL connection under a request's transaction, for statements sent as text without drizzle. */
+const pgClients = new WeakMap<Tx, pg.PoolClient | pg.Client>();
 
-/**
- * Runs one fixed, hot statement ($1… parameters) in the transaction. On PostgreSQL it is a named prepared statement,
- * planned once per connection instead of on every request; PGlite just executes it.
- */
-export async function preparedRows<T>(tx: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = pgClients.get(tx);
-  if (client) return (await client.query({ name, text, values })).rows as T[];
-  return rowsOf<T>(await tx.execute(withParams(text, values)));
+/** A drizzle transaction handle over a PostgreSQL connection inside its transaction (textRows use the connection). */
+export function pgTxOn(client: pg.PoolClient | pg.Client): Tx {
+  const tx = drizzlePg(client) as unknown as Tx;
+  pgClients.set(tx, client);
+  return tx;
 }
 
-function withParams(text: string, values: unknown[]): SQL {
+/**
+ * Runs a statement written as text with $1… parameters in the transaction, for the hottest reads, where rendering a
+ * drizzle statement costs more server CPU than the statement costs the database. With `name`, on PostgreSQL it is a
+ * named prepared statement, planned once per connection (only for fixed text); PGlite just executes it.
+ */
+export async function textRows<T>(tx: Tx, text: string, values: unknown[], name?: string): Promise<T[]> {
+  const client = pgClients.get(tx);
+  if (client) return (await client.query(name ? { name, text, values } : { text, values })).rows as T[];
+  return rowsOf<T>(await tx.execute(sqlOfText(text, values)));
+}
+
+/** Text with $1… parameters as a drizzle statement (a parameter used twice is sent twice). */
+export function sqlOfText(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   const out = sql.empty();
   parts.forEach((part, i) => out.append(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));

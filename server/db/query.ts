@@ -1,5 +1,5 @@
 // Small query-building helpers every list uses: whitelisted sorting, safe LIKE patterns, count-and-page.
-import { asc, count, desc, type SQL } from "drizzle-orm";
+import { asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { PagedResult } from "../../shared/contract/common.ts";
 import type { Tx } from "./client.ts";
@@ -16,6 +16,21 @@ export function orderBy<K extends string>(sorting: string | undefined, columns: 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the caller's % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+}
+
+/**
+ * How many rows of `table` match `where`, counting no further than cap + 1 rows (an index range, however many match):
+ * the count, or `cap` and capped when more matched. The lists answer it as totalCount and totalCountCapped.
+ */
+export async function cappedCount(tx: Tx, table: PgTable, where: SQL | undefined, cap: number) {
+  const limited = tx
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as("m");
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(limited);
+  return n > cap ? { totalCount: cap, capped: true } : { totalCount: n, capped: false };
 }
 
 /**

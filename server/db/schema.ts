@@ -205,6 +205,8 @@ export const taskInfos = pgTable(
     content: text("content").notNull().default(""),
     taskRemark: text("task_remark"),
     progress: integer("progress").notNull().default(0),
+    /** The job's own resume point (never shown): where a retried job goes on from (FetchOrders' next search page). */
+    state: jsonb("state"),
     ...creation,
     lastUpdateTime: time("last_update_time").notNull().defaultNow(),
   },
@@ -1065,6 +1067,8 @@ export const orders = pgTable(
     index("orders_tenant_status_time_idx").on(t.tenantId, t.status, t.orderTime, t.id),
     index("orders_tenant_site_time_idx").on(t.tenantId, t.site, t.orderTime, t.id),
     index("orders_tenant_group_time_idx").on(t.tenantId, t.accountGroupId, t.orderTime, t.id),
+    // A shop group's status tab, the screen's usual filter (migration 0021, INCLUDE account_id and site).
+    index("orders_tenant_group_status_time_idx").on(t.tenantId, t.accountGroupId, t.status, t.orderTime, t.id),
     index("orders_tenant_account_time_idx").on(t.tenantId, t.accountId, t.orderTime, t.id),
     index("orders_tenant_user_time_idx").on(t.tenantId, t.userId, t.orderTime, t.id),
     index("orders_tenant_pack_idx")

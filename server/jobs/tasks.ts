@@ -47,3 +47,25 @@ export async function updateTask(
     if (t) await emitProgress(tx, { tenantId, kind: "task", id: taskId, ...t });
   });
 }
+
+/**
+ * A job's resume point on its task (task_infos.state, never shown), written in the transaction that stores what the
+ * point says is done, so a retried job goes on from there and never does the stored part again.
+ */
+export async function saveTaskState(tx: Tx, tenantId: string, taskId: string, state: unknown): Promise<void> {
+  await tx
+    .update(taskInfos)
+    .set({ state })
+    .where(and(eq(taskInfos.tenantId, tenantId), eq(taskInfos.id, taskId)));
+}
+
+/** The task's resume point (null: the job starts from the beginning). */
+export async function readTaskState<T>(db: Db, tenantId: string, taskId: string): Promise<T | null> {
+  const [t] = await inScope(db, { tenantId }, (tx) =>
+    tx
+      .select({ state: taskInfos.state })
+      .from(taskInfos)
+      .where(and(eq(taskInfos.tenantId, tenantId), eq(taskInfos.id, taskId))),
+  );
+  return (t?.state as T | undefined) ?? null;
+}

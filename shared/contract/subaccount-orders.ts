@@ -88,7 +88,11 @@ export type OrderSubAccQuery = z.input<typeof orderSubAccQuery>;
 export const orderSubAccResult = z.object({ order: subAccOrder, allowance: subAccAllowance });
 export type OrderSubAccResult = z.infer<typeof orderSubAccResult>;
 
-/** A purchase as the host lists it (spec §3 Sub-account record: id, inviteTenantName, subAccountType, isActive, …). */
+/**
+ * A purchase as the host lists it: spec §3 Sub-account record (id, inviteTenantName, subAccountType, isActive,
+ * expireTime, creationTime, remark) and, under its own names, §3 Account expiry row (creationTime, expireDate, type,
+ * isActive, tenantName), which the spec gives no call of its own (docs/decisions.md).
+ */
 export const hostSubAccOrder = z.object({
   id: z.string(),
   tenantId: z.string(),
@@ -104,6 +108,12 @@ export const hostSubAccOrder = z.object({
   count: z.number().int(),
   days: z.number().int(),
   moeny: z.number(),
+  /** Account expiry row: the buying tenant's name (= inviteTenantName). */
+  tenantName: z.string(),
+  /** Account expiry row: SubAccountType (= subAccountType). */
+  type: z.number().int(),
+  /** Account expiry row: when the allowance this purchase adds ends (= expireTime). */
+  expireDate: z.string(),
 });
 export type HostSubAccOrder = z.infer<typeof hostSubAccOrder>;
 

@@ -99,8 +99,10 @@ export const getWalletLogsQuery = pagedQuery(walletLogSortFields).extend({
   UserId: id.optional(),
 });
 export type GetWalletLogsQuery = z.input<typeof getWalletLogsQuery>;
+/** totalCount is exact up to WALLET_LOG_COUNT_CAP matching entries, then capped (totalCountCapped), as the listing list. */
+export const WALLET_LOG_COUNT_CAP = 1_000;
 /** A page of entries, newest first by default, with the tenant's balance now (yuan). */
-export const walletLogPage = pagedResult(walletLogEntry).extend({ balance: z.number() });
+export const walletLogPage = pagedResult(walletLogEntry).extend({ totalCountCapped: z.boolean(), balance: z.number() });
 export type WalletLogPage = z.infer<typeof walletLogPage>;
 
 /** Payment: pay from the balance (a purchase); refused with 403 when the balance is short. */

@@ -85,6 +85,9 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
     getCategoryTree: ({ site }) => panel.categoryTree(site),
     getAttributes: (input) => session.api.meliCategory.getAttributes(input),
     getShopGroups: () => panel.shopGroups(),
+    getSizeCharts: ({ accountGroupId }) => session.api.meliSizeChart.getMeliSizeCharts({ accountGroupId }),
+    pullSizeCharts: ({ accountGroupId, cateId }) =>
+      session.api.meliSizeChart.pullMeliChart({ AccountGroupId: accountGroupId, Categories: [cateId] }),
     preflight: (request) => panel.preflight(request),
     publish: (request) => panel.publish(request),
     getBatch: ({ batchId, accountGroupId }) => panel.batch(batchId, accountGroupId),

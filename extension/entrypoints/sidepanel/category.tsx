@@ -268,6 +268,8 @@ export function Attributes({
   values,
   onChange,
   onAsked,
+  onLoaded,
+  skip,
   ids = "panel",
 }: {
   site: number;
@@ -275,6 +277,10 @@ export function Attributes({
   values: Record<string, AttrValue>;
   onChange: (attrs: Record<string, AttrValue>) => void;
   onAsked?: (attrs: CategoryAttribute[]) => void;
+  /** All the category's attributes, once read. */
+  onLoaded?: (attrs: CategoryAttribute[]) => void;
+  /** Attributes another field fills (the size chart's), left out of this form. */
+  skip?: ReadonlySet<string>;
   ids?: string;
 }) {
   const [attrs, setAttrs] = useState<CategoryAttribute[] | null>(null);
@@ -286,17 +292,18 @@ export function Attributes({
       (r) => {
         if (!live) return;
         const required = askedAttributes(r.attributes)
-          .filter((a) => a.required)
+          .filter((a) => a.required && !skip?.has(a.attr.id))
           .map((a) => a.attr);
         setAttrs(required);
         onAsked?.(required);
+        onLoaded?.(r.attributes);
       },
       (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;
     };
-    // onAsked is the parent's state setter.
+    // onAsked, onLoaded and skip are the parent's state setters and a constant.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [site, cateId]);
   if (error) return <p className="error small">{error}</p>;

@@ -4,6 +4,7 @@
 // above) comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
 // until it ends), each listing linking to its page on Mercado Libre.
 import { useEffect, useMemo, useState } from "react";
+import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
 import { listingStatusNames, publishBatchStatusNames } from "../../../shared/contract/names.ts";
@@ -11,8 +12,10 @@ import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import { categorySources, publishRequestOf, type PublishInput, type SiteCategory } from "../../lib/panel-publish.ts";
+import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-chart.ts";
 import type { BatchView, ShopGroupView } from "../../lib/protocol.ts";
 import { Attributes, Predictions, TreeSelect } from "./category.tsx";
+import { SizeChartPick } from "./size-chart.tsx";
 import { errorText, Section } from "./ui.tsx";
 
 export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
@@ -189,6 +192,8 @@ export function PublishSection({
               <SiteCategoryPick
                 key={site}
                 site={site}
+                groupId={group.groupId}
+                product={product}
                 value={picked[site] ?? null}
                 titles={titles}
                 onChange={(c) => setPicked((cur) => ({ ...cur, [site]: c }))}
@@ -222,17 +227,24 @@ export function PublishSection({
 /** A local group's site without the product's category: its own category (推荐类目, the tree) and required attributes. */
 function SiteCategoryPick({
   site,
+  groupId,
+  product,
   value,
   titles,
   onChange,
 }: {
   site: number;
+  groupId: string;
+  product: ProductDetail;
   value: SiteCategory | null;
   titles: Record<string, string>;
   onChange: (c: SiteCategory) => void;
 }) {
   const ids = `panel-site${site}`;
   const choose = (cateId: string, name: string) => onChange({ cateId, name, attrs: {} });
+  /** The chosen category's attributes, once read (the size chart's are asked by its own field). */
+  const [attributes, setAttributes] = useState<{ cateId: string; all: CategoryAttribute[] } | null>(null);
+  const all = value?.cateId && attributes?.cateId === value.cateId ? attributes.all : null;
   return (
     <div className="site-category" data-testid={`panel-site-category-${site}`} data-from={value?.cateId ? "chosen" : "none"}>
       <p className="small">
@@ -255,6 +267,20 @@ function SiteCategoryPick({
           site={site}
           cateId={value.cateId}
           values={value.attrs}
+          onChange={(attrs) => onChange({ ...value, attrs })}
+          onLoaded={(a) => setAttributes({ cateId: value.cateId, all: a })}
+          skip={SIZE_CHART_ATTRIBUTES}
+          ids={ids}
+        />
+      ) : null}
+      {value?.cateId && all && sizeChartAsked(all).chart ? (
+        <SizeChartPick
+          site={site}
+          groupId={groupId}
+          cateId={value.cateId}
+          product={product}
+          attributes={all}
+          attrs={value.attrs}
           onChange={(attrs) => onChange({ ...value, attrs })}
           ids={ids}
         />

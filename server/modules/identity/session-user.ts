@@ -1,6 +1,6 @@
 // The logged-in user as every call sees it: re-read with its session and its tenant on each request (http/calls.ts).
 import { getTableColumns } from "drizzle-orm";
-import { preparedRows, type Tx } from "../../db/client.ts";
+import { textRows, type Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, users } from "../../db/schema.ts";
 import type { Principal } from "../../http/auth.ts";
 import { unauthorized } from "../../http/errors.ts";
@@ -43,7 +43,7 @@ type SessionRow = typeof users.$inferSelect & {
 /** Re-reads the token's user and session: a disabled or deleted user, a revoked session or a changed password is a 401. */
 export async function loadSessionUser(tx: Tx, p: Principal): Promise<SessionUser> {
   const tenantId = p.tenantId ?? HOST_TENANT_ID;
-  return sessionUserOf(await preparedRows<SessionRow>(tx, "erp_session_user", sessionStatement, [tenantId, p.userId, p.sessionId]), p);
+  return sessionUserOf(await textRows<SessionRow>(tx, sessionStatement, [tenantId, p.userId, p.sessionId], "erp_session_user"), p);
 }
 
 const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -32,7 +32,7 @@ import {
   type SyncReport,
 } from "../../../shared/contract/listing-sync.ts";
 import type { ListingRow } from "../../../shared/contract/listings.ts";
-import { listingConditions, listingWhere, rowView, visibleGroups, type ListingKind } from "./service.ts";
+import { listingWhere, rowView, visibleGroups, type ListingKind } from "./service.ts";
 
 export const LISTING_SYNC_JOB = "listings.sync";
 export const LISTING_PULL_JOB = "listings.pull";
@@ -329,8 +329,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
 
   async function batchSync(ctx: CallContext, kind: ListingKind, input: BatchSyncRequest): Promise<ListingTaskResult> {
     const where = and(
-      listingWhere(ctx, kind, {}),
-      ...(input.filter ? listingConditions(ctx, input.filter) : []),
+      listingWhere(ctx, kind, input.filter ?? {}),
       input.ids?.length ? inArray(listings.id, input.ids) : undefined,
       isNotNull(listings.itemId),
     );

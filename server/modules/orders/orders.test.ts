@@ -5,7 +5,8 @@
 // the label is a PDF only when ready to ship; a sub-account sees its own shops' orders only, another tenant nothing;
 // the periodic tick pulls the shops receiving orders and works through order notifications kept waiting; a global
 // seller's marketplace order lands in its site's shop with its marketplace shipment's label; a pull of 10 shops keeps
-// each seller's order searches to the order-search bucket's rate (last: its orders' later changes notify in bulk).
+// each seller's order searches to the order-search bucket's rate (last: its orders' later changes notify in bulk); a
+// FetchOrders that fails mid-way and is retried goes on after the last page it stored.
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
@@ -16,12 +17,14 @@ import { startTestServer, uniqueName, type TestServer, type TestTenant } from ".
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { until } from "../../testing/publish-kit.ts";
-import { createMeliClient } from "../../integrations/mercadolibre/client.ts";
+import { createMeliClient, type MeliClient } from "../../integrations/mercadolibre/client.ts";
+import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
+import { createTask } from "../../jobs/tasks.ts";
 import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
-import { OrderStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import { OrderStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { OrderPage, OrderRow } from "../../../shared/contract/orders.ts";
 import { MeliNotificationStatus } from "../meli/notifications.ts";
-import { createOrderSyncService, ORDER_SEARCH_RATE } from "./sync.ts";
+import { createOrderSyncService, LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE } from "./sync.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -71,17 +74,19 @@ const arrived = (t: TestTenant, meliOrderId: string | number, status?: number) =
     30_000,
   );
 
+const taskOf = async (t: TestTenant, taskId: string) =>
+  (
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      tx
+        .select()
+        .from(taskInfos)
+        .where(and(eq(taskInfos.tenantId, t.tenantId), eq(taskInfos.id, taskId))),
+    )
+  )[0];
+
 async function taskDone(t: TestTenant, taskId: string) {
   return until(
-    async () =>
-      (
-        await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
-          tx
-            .select()
-            .from(taskInfos)
-            .where(and(eq(taskInfos.tenantId, t.tenantId), eq(taskInfos.id, taskId))),
-        )
-      )[0],
+    () => taskOf(t, taskId),
     (task) => task.taskStatus === TaskStatus.Succeeded || task.taskStatus === TaskStatus.Failed,
     `task ${taskId}`,
     60_000,
@@ -89,8 +94,22 @@ async function taskDone(t: TestTenant, taskId: string) {
 }
 
 /** The orders service without job workers (the app's own run the queue): runs a job's body in the test. */
-const pullService = () =>
-  createOrderSyncService({ database: s.database, jobs: { ...s.deps.jobs, handle: () => undefined }, meli: s.deps.meli, log: s.deps.log });
+const pullService = (meli: MeliClient = s.deps.meli) =>
+  createOrderSyncService({ database: s.database, jobs: { ...s.deps.jobs, handle: () => undefined }, meli, log: s.deps.log });
+
+/** A Mercado Libre client on the sandbox whose fetch `through` sees (and may answer) first. */
+const meliThrough = (through: (url: URL) => Response | null) => {
+  const inner = sandboxFetch(sandbox());
+  return createMeliClient({
+    apiUrl: s.deps.config.meliApiUrl,
+    authUrl: s.deps.config.meliAuthUrl,
+    clientId: s.deps.config.meliClientId,
+    clientSecret: s.deps.config.meliClientSecret,
+    database: s.database,
+    secrets: s.deps.secrets,
+    fetch: async (url, init) => through(new URL(url)) ?? inner(url, init),
+  });
+};
 
 let shopA: Shop;
 let shopSub: Shop;
@@ -391,19 +410,9 @@ describe("the order-search limit", () => {
     // The same pull with the bucket at 60 a minute (one search a second per seller, no burst): 52 orders are two
     // pages of 51, so each seller's two searches must be a second apart while the ten sellers go side by side.
     const calls: { at: number; seller: string }[] = [];
-    const inner = sandboxFetch(sandbox());
-    const meli = createMeliClient({
-      apiUrl: s.deps.config.meliApiUrl,
-      authUrl: s.deps.config.meliAuthUrl,
-      clientId: s.deps.config.meliClientId,
-      clientSecret: s.deps.config.meliClientSecret,
-      database: s.database,
-      secrets: s.deps.secrets,
-      fetch: (url, init) => {
-        const u = new URL(url);
-        if (u.pathname.endsWith("/orders/search")) calls.push({ at: Date.now(), seller: u.searchParams.get("seller")! });
-        return inner(url, init);
-      },
+    const meli = meliThrough((u) => {
+      if (u.pathname.endsWith("/orders/search")) calls.push({ at: Date.now(), seller: u.searchParams.get("seller")! });
+      return null;
     });
     const rejectedBefore = sandbox().store.state.rejections;
     const service = createOrderSyncService({
@@ -446,4 +455,108 @@ describe("the order-search limit", () => {
     );
     expect(count).toHaveLength(520);
   }, 120_000);
+});
+
+describe("a retried FetchOrders", () => {
+  it("goes on after the last page it stored: no page is searched twice, every order is stored once", async () => {
+    const E = await s.createTenant();
+    const small = await connect(E, uniqueName("ORDRES1"));
+    const big = await connect(E, uniqueName("ORDRES2"));
+    control().notifications.configure({ url: null });
+    const made = new Map<number, number[]>([
+      [small.sellerId, []],
+      [big.sellerId, []],
+    ]);
+    // 52 orders (two pages of 51) and 103 (three pages).
+    for (let i = 0; i < 52; i++) made.get(small.sellerId)!.push(control().createOrder(small.sellerId, { status: "paid" }).id);
+    for (let i = 0; i < 103; i++) made.get(big.sellerId)!.push(control().createOrder(big.sellerId, { status: "paid" }).id);
+
+    // Every search each attempt makes (seller, offset, answered); the second group's second search is refused once as
+    // Mercado Libre refuses a seller over its order-search limit (429, Retry-After longer than a call waits).
+    type Search = { seller: number; offset: number; failed: boolean };
+    const searches: Search[] = [];
+    let failed = false;
+    const meli = meliThrough((u) => {
+      if (!u.pathname.endsWith("/orders/search")) return null;
+      const search = { seller: Number(u.searchParams.get("seller")), offset: Number(u.searchParams.get("offset")), failed: false };
+      searches.push(search);
+      if (failed || search.seller !== big.sellerId || search.offset !== LOCAL_SEARCH_LIMIT) return null;
+      failed = search.failed = true;
+      return new Response(JSON.stringify({ message: "Too many requests", error: "too_many_requests", status: 429, cause: [] }), {
+        status: 429,
+        headers: { "content-type": "application/json", "retry-after": "600" },
+      });
+    });
+
+    // The job FetchOrders queues for the two groups (the big one second: it fails after the first is done).
+    const taskId = await inScope(s.database.db, { tenantId: E.tenantId }, (tx) =>
+      createTask(tx, { tenantId: E.tenantId, taskType: TaskType.SyncOrders, content: "拉取订单", creatorId: E.userId }),
+    );
+    const job = {
+      tenantId: E.tenantId,
+      taskId,
+      creatorId: E.userId,
+      from: new Date(Date.now() - HOUR).toISOString(),
+      to: null,
+      groups: [small, big].map((g) => ({ groupId: g.groupId, accountIds: null })),
+    };
+    const storedRows = () =>
+      inScope(s.database.db, { tenantId: E.tenantId }, (tx) =>
+        tx.select({ id: orders.meliOrderId, groupId: orders.accountGroupId }).from(orders).where(eq(orders.tenantId, E.tenantId)),
+      );
+
+    // The first attempt fails at the refused search: the queue would retry it (a retryable error, the task running).
+    const first = await pullService(meli)
+      .runFetch(job)
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(first).toBeInstanceOf(MeliApiError);
+    expect((first as MeliApiError).retryable).toBe(true);
+    expect(failed).toBe(true);
+    // The task keeps where it stopped: the first group done, the second's first page stored (a periodic pull of the
+    // same shops, should one run meanwhile, stores into the same rows and leaves this alone).
+    const stopped = await taskOf(E, taskId);
+    expect(stopped.taskStatus).toBe(TaskStatus.Running);
+    expect(stopped.state).toMatchObject({
+      group: 1,
+      before: { read: 52, stored: 52 },
+      pull: {
+        read: LOCAL_SEARCH_LIMIT,
+        stored: LOCAL_SEARCH_LIMIT,
+        total: 103,
+        next: { seller: String(big.sellerId), offset: LOCAL_SEARCH_LIMIT },
+      },
+    });
+    const attempt1 = searches.length;
+
+    // The retry (a new service, as another worker would run it) reads the task's resume point.
+    await pullService(meli).runFetch(job);
+    const retried = searches.slice(attempt1);
+    expect(retried[0]).toEqual({ seller: big.sellerId, offset: LOCAL_SEARCH_LIMIT, failed: false });
+    const answered = searches.filter((x) => !x.failed).map((x) => `${x.seller}@${x.offset}`);
+    expect(new Set(answered).size).toBe(answered.length);
+    const pages = (seller: number, n: number) =>
+      Array.from({ length: Math.ceil(n / LOCAL_SEARCH_LIMIT) }, (_, i) => `${seller}@${i * LOCAL_SEARCH_LIMIT}`);
+    expect(answered.sort()).toEqual([...pages(small.sellerId, 52), ...pages(big.sellerId, 103)].sort());
+
+    const rows = await storedRows();
+    expect(rows).toHaveLength(155);
+    expect(
+      rows
+        .filter((r) => r.groupId === small.groupId)
+        .map((r) => Number(r.id))
+        .sort(),
+    ).toEqual([...made.get(small.sellerId)!].sort());
+    expect(
+      rows
+        .filter((r) => r.groupId === big.groupId)
+        .map((r) => Number(r.id))
+        .sort(),
+    ).toEqual([...made.get(big.sellerId)!].sort());
+    const task = await taskOf(E, taskId);
+    expect(task.taskStatus).toBe(TaskStatus.Succeeded);
+    expect(task.taskRemark).toBe("已读取 155 个订单，新增或更新 155 个");
+  }, 240_000);
 });

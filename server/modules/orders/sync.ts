@@ -4,7 +4,8 @@
 //   handed here by the notification job (listings/notifications.ts): the order is re-read, with its shipment;
 // - the periodic pull: every ORDER_PULL_MINUTES a tick queues one pull per shop group with an enabled shop that
 //   receives orders (EnableRecieveOrder), reading the orders changed since the group's newest stored change;
-// - FetchOrders: the caller's shops' orders bought in a time range, as a task with live progress.
+// - FetchOrders: the caller's shops' orders bought in a time range, as a task with live progress; a retried job goes on
+//   after the last page it stored (the resume point on its task, task_infos.state).
 // Order searches are held to Mercado Libre's 100 a minute per seller by a bucket of their own (ORDER_SEARCH_BUCKET,
 // shared by every process through meli_rate_buckets) on top of the seller's and the app's. Marketplace calls never run
 // inside a transaction: a pull reads a page, then stores it in one short transaction.
@@ -17,7 +18,7 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { AfterCommit, type CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
-import { createTask, updateTask } from "../../jobs/tasks.ts";
+import { createTask, readTaskState, saveTaskState, updateTask } from "../../jobs/tasks.ts";
 import type { MeliClient, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { Bucket } from "../../integrations/mercadolibre/rate-limit.ts";
@@ -244,13 +245,24 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
   /**
    * Stores the orders (each once per Mercado Libre id, in the account of its seller), with their shipment, lines linked
    * to the listing and product they came from, and their profit. Orders of a shop not receiving orders, or of a seller
-   * the group does not have, are left out. Answers how many were stored (inserted or changed).
+   * the group does not have, are left out. Answers how many were stored (inserted or changed). `also` runs in the same
+   * transaction, whatever was kept (a pull's resume point: it moves exactly when its page is stored).
    */
-  async function storeOrders(tenantId: string, groupId: string, list: MeliOrder[], shipments: Map<string, MeliShipment | null>) {
-    if (!list.length) return 0;
+  async function storeOrders(
+    tenantId: string,
+    groupId: string,
+    list: MeliOrder[],
+    shipments: Map<string, MeliShipment | null>,
+    also?: (tx: Tx, stored: number) => Promise<void>,
+  ) {
+    if (!list.length && !also) return 0;
     return inScope(db, { tenantId }, async (tx) => {
+      const done = async (stored: number) => {
+        await also?.(tx, stored);
+        return stored;
+      };
       const found = await groupAndAccounts(tx, tenantId, groupId);
-      if (!found) return 0;
+      if (!found) return done(0);
       const { group, accounts } = found;
       const bySeller = new Map(accounts.map((a) => [a.custId, a]));
       const bySite = new Map(accounts.map((a) => [a.site, a]));
@@ -263,7 +275,7 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
         const a = accountOf(o);
         return a && a.isEnabled && a.isReceiveOrder;
       });
-      if (!kept.length) return 0;
+      if (!kept.length) return done(0);
       const itemIds = [...new Set(kept.flatMap((o) => (o.order_items ?? []).map((l) => l.item?.id).filter((x): x is string => !!x)))];
       const listingRows = itemIds.length
         ? await tx
@@ -443,7 +455,7 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
         );
       }
       for (const creatorId of owners) await emitProgress(tx, { kind: "order", id: groupId, tenantId, creatorId });
-      return stored;
+      return done(stored);
     });
   }
 
@@ -468,64 +480,85 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
   // Searches: a group's orders by creation or last change, page by page, each page stored before the next is read.
 
   type Window = { field: "order.date_created" | "order.date_last_updated"; from: Date; to?: Date };
+  /** Where a pull's next search goes: the seller, its window's start (moved on past SEARCH_MAX_OFFSET), the offset. */
+  type PagePoint = { seller: string; from: string; offset: number };
+  type PullTotals = { read: number; stored: number; total: number };
+  /** A pull's resume point: its totals so far and its next search (null: the group is done). */
+  type PullPoint = PullTotals & { next: PagePoint | null };
 
-  /** Pulls the group's orders in the window; `onPage` hears the running totals. Answers {read, stored}. */
+  /**
+   * Pulls the group's orders in the window; `onPage` hears the running totals. With `point`, each page's resume point
+   * is saved in the transaction that stores the page, and a pull given `resume` goes on from its next search. Answers
+   * {read, stored, total}.
+   */
   async function pullGroup(
     tenantId: string,
     groupId: string,
     window: Window,
     onlyAccounts: string[] | null,
-    onPage?: (p: { read: number; stored: number; total: number }) => Promise<void>,
-  ) {
+    onPage?: (p: PullTotals) => Promise<void>,
+    point?: { resume: PullPoint | null; save: (tx: Tx, p: PullPoint) => Promise<void> },
+  ): Promise<PullTotals> {
+    const resume = point?.resume ?? null;
+    const totals = { read: resume?.read ?? 0, stored: resume?.stored ?? 0, total: resume?.total ?? 0 };
+    if (resume && !resume.next) return totals;
     const found = await inScope(db, { tenantId }, (tx) => groupAndAccounts(tx, tenantId, groupId));
-    if (!found) return { read: 0, stored: 0 };
+    if (!found) return totals;
     const { group, accounts } = found;
     const receiving = accounts.filter((a) => a.isEnabled && a.isReceiveOrder && (!onlyAccounts || onlyAccounts.includes(a.id)));
-    if (!receiving.length) return { read: 0, stored: 0 };
+    if (!receiving.length) return totals;
     const shop = deps.meli.shop({ tenantId, groupId });
     const limit = group.isCbt ? CBT_SEARCH_LIMIT : LOCAL_SEARCH_LIMIT;
-    // A local group searches as its seller; a global seller's search covers its marketplace users at once.
-    const sellers = group.isCbt ? [group.custId] : receiving.map((a) => a.custId);
-    const totals = { read: 0, stored: 0, total: 0 };
-    for (const seller of sellers) {
-      let from = window.from;
+    // A local group searches as its seller; a global seller's search covers its marketplace users at once. In one
+    // order, so a resumed pull skips the sellers before the one it stopped at.
+    const sellers = (group.isCbt ? [group.custId] : receiving.map((a) => a.custId)).sort();
+    const at = resume?.next ?? null;
+    for (const [i, seller] of sellers.entries()) {
+      if (at && seller < at.seller) continue;
+      const resumed = at?.seller === seller ? at : null;
+      let from = resumed ? new Date(resumed.from) : window.from;
+      let offset = resumed?.offset ?? 0;
       for (;;) {
-        let offset = 0;
-        let last: MeliOrder | undefined;
-        let more = false;
-        for (;;) {
-          await deps.meli.buckets.take([orderSearchBucket(group.custId, searchRate)]);
-          const page = await shop.send<{ results?: MeliOrder[]; paging?: { total?: number } }>(
-            "GET",
-            group.isCbt ? "/marketplace/orders/search" : "/orders/search",
-            {
-              query: {
-                ...(group.isCbt ? {} : { seller }),
-                [`${window.field}.from`]: from.toISOString(),
-                ...(window.to ? { [`${window.field}.to`]: window.to.toISOString() } : {}),
-                sort: "date_asc",
-                limit,
-                offset,
-              },
+        await deps.meli.buckets.take([orderSearchBucket(group.custId, searchRate)]);
+        const page = await shop.send<{ results?: MeliOrder[]; paging?: { total?: number } }>(
+          "GET",
+          group.isCbt ? "/marketplace/orders/search" : "/orders/search",
+          {
+            query: {
+              ...(group.isCbt ? {} : { seller }),
+              [`${window.field}.from`]: from.toISOString(),
+              ...(window.to ? { [`${window.field}.to`]: window.to.toISOString() } : {}),
+              sort: "date_asc",
+              limit,
+              offset,
             },
-          );
-          const results = page.results ?? [];
-          if (offset === 0) totals.total += page.paging?.total ?? results.length;
-          if (!results.length) break;
-          totals.read += results.length;
-          totals.stored += await storeOrders(tenantId, groupId, results, await readShipments(shop, group, results));
-          await onPage?.({ ...totals });
-          last = results[results.length - 1];
-          offset += results.length;
-          if (offset >= (page.paging?.total ?? 0)) break;
-          // The offset stops at SEARCH_MAX_OFFSET: go on from the last creation time read (date_created windows).
-          if (offset + limit > SEARCH_MAX_OFFSET) {
-            more = window.field === "order.date_created" && !!last?.date_created;
-            break;
-          }
+          },
+        );
+        const results = page.results ?? [];
+        if (offset === 0) totals.total += page.paging?.total ?? results.length;
+        if (!results.length) break;
+        // The next search: the next page; past SEARCH_MAX_OFFSET the window goes on from the last creation time read
+        // (date_created windows); none when this was the last page.
+        const end = offset + results.length;
+        const last = results[results.length - 1];
+        let next: { from: Date; offset: number } | null = null;
+        if (end < (page.paging?.total ?? 0)) {
+          if (end + limit <= SEARCH_MAX_OFFSET) next = { from, offset: end };
+          else if (window.field === "order.date_created" && last?.date_created) next = { from: new Date(last.date_created), offset: 0 };
         }
-        if (!more || !last?.date_created) break;
-        from = new Date(last.date_created);
+        totals.read += results.length;
+        const following = next
+          ? { seller, from: next.from.toISOString(), offset: next.offset }
+          : i + 1 < sellers.length
+            ? { seller: sellers[i + 1], from: window.from.toISOString(), offset: 0 }
+            : null;
+        const saved = point
+          ? (tx: Tx, stored: number) => point.save(tx, { ...totals, stored: totals.stored + stored, next: following })
+          : undefined;
+        totals.stored += await storeOrders(tenantId, groupId, results, await readShipments(shop, group, results), saved);
+        await onPage?.({ ...totals });
+        if (!next) break;
+        ({ from, offset } = next);
       }
     }
     return totals;
@@ -700,15 +733,48 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
     return { taskId };
   }
 
+  /**
+   * FetchOrders' resume point on its task (task_infos.state): the group it is in (by its place in the job's groups),
+   * the totals of the groups before it and that group's own point, saved with each stored page. The queue retries a
+   * failed job with the same data: the retry reads the point and goes on with the search after the last stored page.
+   */
+  type FetchPoint = { group: number; before: { read: number; stored: number }; pull: PullPoint | null };
+
   async function runFetch(job: FetchJob) {
     const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, job.tenantId, job.taskId, change);
-    await task({ taskStatus: TaskStatus.Running, progress: 0, taskRemark: "开始拉取" });
+    const resume = await readTaskState<FetchPoint>(db, job.tenantId, job.taskId);
     const done = { read: 0, stored: 0 };
+    if (resume) {
+      done.read = resume.before.read + (resume.pull?.read ?? 0);
+      done.stored = resume.before.stored + (resume.pull?.stored ?? 0);
+    }
     const remark = () => `已读取 ${done.read} 个订单，新增或更新 ${done.stored} 个`;
+    await task(
+      resume
+        ? { taskStatus: TaskStatus.Running, taskRemark: `继续拉取（${remark()}）` }
+        : { taskStatus: TaskStatus.Running, progress: 0, taskRemark: "开始拉取" },
+    );
     let lastReport = 0;
     try {
       for (const [i, g] of job.groups.entries()) {
-        const before = { ...done };
+        if (resume && i < resume.group) continue;
+        const before = resume && i === resume.group ? resume.before : { ...done };
+        const point = {
+          resume: resume && i === resume.group ? resume.pull : null,
+          save: (tx: Tx, p: PullPoint) =>
+            saveTaskState(
+              tx,
+              job.tenantId,
+              job.taskId,
+              (p.next
+                ? { group: i, before, pull: p }
+                : {
+                    group: i + 1,
+                    before: { read: before.read + p.read, stored: before.stored + p.stored },
+                    pull: null,
+                  }) satisfies FetchPoint,
+            ),
+        };
         const r = await pullGroup(
           job.tenantId,
           g.groupId,
@@ -722,21 +788,31 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
             const share = p.total ? Math.min(1, p.read / p.total) : 1;
             await task({ progress: Math.min(99, Math.floor(((i + share) * 100) / job.groups.length)), taskRemark: remark() });
           },
+          point,
         );
         done.read = before.read + r.read;
         done.stored = before.stored + r.stored;
       }
     } catch (err) {
-      if (err instanceof MeliApiError && err.retryable) throw err; // the queue retries; stored orders are upserted again
-      await task({
-        taskStatus: TaskStatus.Failed,
-        progress: 100,
-        taskRemark: `${remark()}；拉取中止：${err instanceof Error ? err.message : String(err)}`,
-      });
+      // The queue retries (from the resume point); its last attempt's failure fails the task (fetchFailed).
+      if (err instanceof MeliApiError && err.retryable) throw err;
+      await fetchFailed(job, err);
       if (!(err instanceof AppError)) throw err;
       return;
     }
     await task({ taskStatus: TaskStatus.Succeeded, progress: 100, taskRemark: remark() });
+  }
+
+  /** The task of a fetch that stops: failed, with what it read before. */
+  async function fetchFailed(job: FetchJob, err: unknown) {
+    const point = await readTaskState<FetchPoint>(db, job.tenantId, job.taskId);
+    const read = (point?.before.read ?? 0) + (point?.pull?.read ?? 0);
+    const stored = (point?.before.stored ?? 0) + (point?.pull?.stored ?? 0);
+    await updateTask(db, job.tenantId, job.taskId, {
+      taskStatus: TaskStatus.Failed,
+      progress: 100,
+      taskRemark: `已读取 ${read} 个订单，新增或更新 ${stored} 个；拉取中止：${err instanceof Error ? err.message : String(err)}`,
+    });
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -860,7 +936,7 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
 
   deps.jobs.handle<PullJob>(ORDER_PULL_JOB, runPull, { concurrency: 4, heartbeatSeconds: 10 });
   deps.jobs.handle<TickJob>(ORDER_TICK_JOB, runTick);
-  deps.jobs.handle<FetchJob>(ORDER_FETCH_JOB, runFetch, { concurrency: 2, heartbeatSeconds: 10 });
+  deps.jobs.handle<FetchJob>(ORDER_FETCH_JOB, runFetch, { concurrency: 2, heartbeatSeconds: 10, onLastFailure: fetchFailed });
 
   return {
     /** The notification job's handler for ORDER_TOPICS (listings/notifications.ts hands them here). */

@@ -232,6 +232,9 @@ export function createSubAccountOrderService() {
         count: o.count,
         days: o.days,
         moeny: fenToYuan(o.priceFen),
+        tenantName,
+        type: o.type,
+        expireDate: o.expireTime.toISOString(),
       })),
     };
   }

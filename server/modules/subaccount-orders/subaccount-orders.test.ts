@@ -254,4 +254,32 @@ describe("tenants and the host", () => {
     expect(page.body.result.items).toHaveLength(1);
     expect(page.body.result.totalCount).toBeGreaterThanOrEqual(1);
   });
+
+  it("each host row is also the spec's account expiry row: creationTime, expireDate, type, isActive, tenantName", async () => {
+    const t = await s.createTenant();
+    const p = await savePackage({ name: uniqueName("到期"), count: 1, days: 7, price: 3 });
+    await fund(t, 1_000);
+    const bought = await order(t, p.id);
+    expect(bought.status, bought.raw).toBe(200);
+    const o = bought.body.result.order as { id: string; creationTime: string; expireTime: string };
+    const expiryRow = async () => {
+      const res = await s.api("GET", HOST_ORDERS, { token: admin, query: { KeyWord: t.tenantName } });
+      expect(res.status, res.raw).toBe(200);
+      const { creationTime, expireDate, type, isActive, tenantName } = res.body.result.items[0];
+      return { creationTime, expireDate, type, isActive, tenantName };
+    };
+    expect(await expiryRow()).toEqual({
+      creationTime: o.creationTime,
+      expireDate: o.expireTime,
+      type: 2,
+      isActive: true,
+      tenantName: t.tenantName,
+    });
+    // Once the purchase has run out its row says so, with the day it ended.
+    const ended = new Date(Date.now() - 86_400_000).toISOString();
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      tx.execute(sql`update sub_account_orders set expire_time = ${ended}::timestamptz where tenant_id = ${t.tenantId} and id = ${o.id}`),
+    );
+    expect(await expiryRow()).toMatchObject({ expireDate: ended, isActive: false, tenantName: t.tenantName });
+  });
 });

@@ -10,7 +10,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { chargeRecords, HOST_TENANT_ID, tenants, users, walletLogs, withdrawals } from "../../db/schema.ts";
-import { containsPattern } from "../../db/query.ts";
+import { cappedCount, containsPattern } from "../../db/query.ts";
 import { AfterCommit, type CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
 import { receiveUpload } from "../../http/upload.ts";
@@ -20,6 +20,7 @@ import {
   fenToYuan,
   MAX_RECEIPT_BYTES,
   RECEIPT_PIC_PATTERN,
+  WALLET_LOG_COUNT_CAP,
   yuanToFen,
   type addOrSubMoneyInput,
   type auditChargeRecordInput,
@@ -43,6 +44,7 @@ import { postLedgerEntry, walletBalanceFen } from "./ledger.ts";
 import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
+import { lockReceipts, receiptDir, registerReceiptSweep, scheduleReceiptSweep } from "./receipts.ts";
 
 export type WalletDeps = WalletExportDeps;
 
@@ -71,9 +73,10 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
     q.Type !== undefined ? eq(walletLogs.type, q.Type) : undefined,
     q.UserId ? eq(walletLogs.userId, q.UserId) : undefined,
   );
-  const [{ n }] = await ctx.tx.select({ n: count() }).from(walletLogs).where(where);
+  // Counting stops after WALLET_LOG_COUNT_CAP + 1 entries: a busy wallet's year holds a million.
+  const { totalCount, capped } = await cappedCount(ctx.tx, walletLogs, where, WALLET_LOG_COUNT_CAP);
   const balance = fenToYuan(await walletBalanceFen(ctx.tx, ctx.tenantId));
-  if (!n || q.SkipCount >= n) return { items: [], totalCount: n, balance };
+  if (!totalCount || (!capped && q.SkipCount >= totalCount)) return { items: [], totalCount, totalCountCapped: capped, balance };
   const rows = await ctx.tx
     .select({
       log: walletLogs,
@@ -105,7 +108,7 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
     refId: log.refId,
     creationTime: log.creationTime.toISOString(),
   }));
-  return { items, totalCount: n, balance };
+  return { items, totalCount, totalCountCapped: capped, balance };
 }
 
 /** Payment: a purchase paid from the caller's tenant's balance. */
@@ -131,8 +134,6 @@ const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/p
 /** Larger than any photo of a receipt; a tiny file declaring a huge canvas would stall the viewer that decodes it. */
 const MAX_RECEIPT_SIDE = 12_000;
 
-const receiptDir = (dataDir: string, tenantId: string) => join(dataDir, "receipts", tenantId);
-
 /** UploadReceipt: an image by its bytes (JPEG, PNG, WebP, GIF; at most 5 MB), stored for the caller's tenant. */
 async function uploadReceipt(deps: WalletDeps, ctx: CallContext): Promise<{ pic: string }> {
   const buf = await receiveUpload(ctx, MAX_RECEIPT_BYTES);
@@ -147,6 +148,8 @@ async function uploadReceipt(deps: WalletDeps, ctx: CallContext): Promise<{ pic:
   const temp = join(dir, `.${name}.tmp`);
   await writeFile(temp, buf);
   await rename(temp, join(dir, name));
+  // An upload may never be submitted: the orphan sweep's chain is queued (again) here (receipts.ts).
+  await scheduleReceiptSweep(deps.jobs, ctx.tx);
   return { pic: `${ctx.tenantId}/${name}` };
 }
 
@@ -170,8 +173,12 @@ async function getReceipt(deps: WalletDeps, ctx: CallContext, q: z.output<typeof
   );
 }
 
-/** A pic named in a request must be one of the caller's tenant's uploads. */
+/**
+ * A pic named in a request must be one of the caller's tenant's uploads. The tenant's receipt lock is held (shared) to
+ * the call's commit, so the orphan sweep cannot remove the image between this check and the record naming it.
+ */
 async function checkOwnPic(deps: WalletDeps, ctx: CallContext, pic: string) {
+  await lockReceipts(ctx.tx, ctx.tenantId, "shared");
   const m = RECEIPT_PIC_PATTERN.exec(pic);
   const exists =
     !!m &&
@@ -480,6 +487,7 @@ async function getHostWalletInfo(ctx: CallContext, q: z.output<typeof getHostWal
 }
 
 export function createWalletService(deps: WalletDeps) {
+  registerReceiptSweep(deps);
   return {
     getWalletLogs,
     ...createWalletExport(deps),

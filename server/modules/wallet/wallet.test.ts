@@ -4,6 +4,8 @@
 // Run on PGlite and on PostgreSQL (DATABASE_URL): only PostgreSQL runs transactions at once, so the concurrency tests
 // prove their point there; on PGlite they still must hold.
 import { randomBytes, randomUUID } from "node:crypto";
+import { stat, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
@@ -12,6 +14,8 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { pngImage } from "../../../shared/images/test-images.ts";
 import { BalanceAdjustType, ChargePayType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
+import { WALLET_LOG_COUNT_CAP } from "../../../shared/contract/wallet.ts";
+import { ORPHAN_RECEIPT_AGE_MS, RECEIPT_SWEEP_JOB, receiptDir, sweepOrphanReceipts } from "./receipts.ts";
 
 let s: TestServer;
 let host: string;
@@ -502,5 +506,118 @@ describe("refusals and isolation", () => {
     const purchases = await s.api("GET", "/api/WalletLog/GetWalletLogs", { token: t.token, query: { Type: WalletLogType.Purchase } });
     expect(purchases.body.result.totalCount).toBe(1);
     expect((await s.api("GET", "/api/WalletLog/GetWalletLogs", { token: t.token, query: { Type: 99 } })).status).toBe(400);
+  });
+
+  it("counts the wallet log up to WALLET_LOG_COUNT_CAP and says when it stopped there, as the listing list does", async () => {
+    const t = await s.createTenant();
+    const exact = await s.api("GET", "/api/WalletLog/GetWalletLogs", { token: t.token });
+    expect(exact.body.result).toEqual({ items: [], totalCount: 0, totalCountCapped: false, balance: 0 });
+    // One more top-up than the cap, a minute apart, and one purchase (the newest).
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      tx.execute(sql`insert into wallet_logs (tenant_id, id, type, amount_fen, balance_after_fen, remark, creation_time)
+        select ${t.tenantId}::uuid, gen_random_uuid(), ${WalletLogType.TopUp}, 100, 100 * g, '充值',
+               now() - make_interval(mins => ${WALLET_LOG_COUNT_CAP + 2} - g)
+        from generate_series(1, ${WALLET_LOG_COUNT_CAP + 1}) g`),
+    );
+    await adjust(t, 100_000);
+    await pay(t, 1);
+    const all = await s.api("GET", "/api/WalletLog/GetWalletLogs", { token: t.token, query: { MaxResultCount: 10 } });
+    expect(all.body.result).toMatchObject({ totalCount: WALLET_LOG_COUNT_CAP, totalCountCapped: true });
+    expect(all.body.result.items).toHaveLength(10);
+    // A filter under the cap is exact.
+    const purchases = await s.api("GET", "/api/WalletLog/GetWalletLogs", { token: t.token, query: { Type: WalletLogType.Purchase } });
+    expect(purchases.body.result).toMatchObject({ totalCount: 1, totalCountCapped: false });
+    // Past the capped total the entries are still there to page to.
+    const past = await s.api("GET", "/api/WalletLog/GetWalletLogs", {
+      token: t.token,
+      query: { SkipCount: WALLET_LOG_COUNT_CAP, MaxResultCount: 10 },
+    });
+    expect(past.body.result).toMatchObject({ totalCount: WALLET_LOG_COUNT_CAP, totalCountCapped: true });
+    expect(past.body.result.items.map((e: { type: number; money: number }) => [e.type, e.money])).toEqual([
+      [WalletLogType.TopUp, 1],
+      [WalletLogType.TopUp, 1],
+      [WalletLogType.TopUp, 1],
+    ]);
+  });
+});
+
+describe("orphan receipt images", () => {
+  const dataDir = () => s.deps.config.dataDir;
+  const fileOf = (pic: string) => join(receiptDir(dataDir(), pic.split("/")[0]), pic.split("/")[1]);
+  const age = (path: string, ms: number) => utimes(path, new Date(Date.now() - ms), new Date(Date.now() - ms));
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    );
+  const uploaded = async (t: TestTenant) => {
+    const res = await upload(t.token, "r.png", pngImage(4, 4));
+    expect(res.status, res.raw).toBe(200);
+    return res.body.result.pic as string;
+  };
+
+  it("removes an image no record names once it is a day old, never one a charge record or withdrawal names", async () => {
+    const t = await s.createTenant();
+    await adjust(t, 10_000);
+    const charged = await uploaded(t);
+    const submitted = await s.api("POST", "/api/ChargeRecord/SubmitChagreRecord", {
+      token: t.token,
+      headers: key(),
+      body: { money: 1, payType: ChargePayType.Alipay, pic: charged },
+    });
+    expect(submitted.status, submitted.raw).toBe(200);
+    const withdrawn = await uploaded(t);
+    const w = await s.api("POST", "/api/Withdraw/RequestWithdraw", {
+      token: t.token,
+      headers: key(),
+      body: { money: 1, alipayAccount: "pay@example.com", pic: withdrawn },
+    });
+    expect(w.status, w.raw).toBe(200);
+    const abandoned = await uploaded(t);
+    const fresh = await uploaded(t);
+    // A crashed upload's temporary file, and a file the sweep does not know, both old.
+    const temp = join(receiptDir(dataDir(), t.tenantId), `.${"a".repeat(32)}.png.tmp`);
+    const other = join(receiptDir(dataDir(), t.tenantId), "notes.txt");
+    await writeFile(temp, "x");
+    await writeFile(other, "x");
+    for (const path of [fileOf(charged), fileOf(withdrawn), fileOf(abandoned), temp, other])
+      await age(path, ORPHAN_RECEIPT_AGE_MS + 60_000);
+    await age(fileOf(fresh), ORPHAN_RECEIPT_AGE_MS - 3600_000);
+
+    expect(await sweepOrphanReceipts({ database: s.database, dataDir: dataDir(), log: s.deps.log })).toBeGreaterThanOrEqual(2);
+    expect(await exists(fileOf(charged))).toBe(true);
+    expect(await exists(fileOf(withdrawn))).toBe(true);
+    expect(await exists(fileOf(fresh))).toBe(true);
+    expect(await exists(other)).toBe(true);
+    expect(await exists(fileOf(abandoned))).toBe(false);
+    expect(await exists(temp)).toBe(false);
+    // The kept ones still serve; the removed one is gone, and a late submit of it is refused.
+    const get = (pic: string) =>
+      s.app.inject({ method: "GET", url: `/api/ChargeRecord/GetReceipt?pic=${pic}`, headers: { authorization: `Bearer ${t.token}` } });
+    expect((await get(charged)).statusCode).toBe(200);
+    expect((await get(abandoned)).statusCode).toBe(404);
+    const late = await s.api("POST", "/api/ChargeRecord/SubmitChagreRecord", {
+      token: t.token,
+      headers: key(),
+      body: { money: 1, payType: ChargePayType.Alipay, pic: abandoned },
+    });
+    expect(late.status).toBe(400);
+  });
+
+  it("runs as the queue's periodic job, which queues its next run", async () => {
+    const t = await s.createTenant();
+    const abandoned = await uploaded(t);
+    await age(fileOf(abandoned), ORPHAN_RECEIPT_AGE_MS + 60_000);
+    await s.deps.jobs.send(RECEIPT_SWEEP_JOB, { slot: 0 });
+    const deadline = Date.now() + 30_000;
+    while ((await exists(fileOf(abandoned))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await exists(fileOf(abandoned))).toBe(false);
+    // The next run waits for the next period's start.
+    const next = rowsOf<{ n: number }>(
+      await s.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${RECEIPT_SWEEP_JOB} and state = 'created' and start_after > now()`,
+      ),
+    );
+    expect(next[0].n).toBeGreaterThanOrEqual(1);
   });
 });

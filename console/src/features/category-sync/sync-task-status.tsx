@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { TaskStatus } from "@shared/contract/enums.ts";
 import type { TaskInfo } from "@shared/contract/tasks.ts";
 import { Badge } from "@shared/ui/badge.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import { ProgressBar, taskState } from "../../components/task/task-progress.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { isTaskDone } from "../../lib/task-queries.ts";
 import { categorySyncKeys } from "./api/get-sync-status.ts";
@@ -28,7 +28,7 @@ export function SyncTaskStatus({ task }: { task: TaskInfo | null | undefined }) 
 
   if (!task) return <p className="text-muted-foreground text-sm">尚未同步过类目</p>;
   const [label, tone] = statusText[task.taskStatus] ?? [`状态 ${task.taskStatus}`, "secondary"];
-  const value = task.taskStatus === TaskStatus.Succeeded ? 100 : Math.max(0, Math.min(100, task.progress));
+  const value = taskState(task).progress;
   return (
     <div className="flex flex-col gap-2 rounded-md border p-3 text-sm" data-testid="category-task" data-status={task.taskStatus}>
       <div className="flex flex-wrap items-center gap-2">
@@ -41,23 +41,13 @@ export function SyncTaskStatus({ task }: { task: TaskInfo | null | undefined }) 
         <span className="text-muted-foreground text-xs">{formatDateTime(task.lastUpdateTime)}</span>
       </div>
       <div className="flex items-center gap-2">
-        <div
-          className="bg-muted h-2 flex-1 overflow-hidden rounded-full"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          aria-label="同步进度"
-          data-testid="category-task-progress"
-        >
-          <div
-            className={cn(
-              "h-full rounded-full transition-[width]",
-              task.taskStatus === TaskStatus.Failed ? "bg-destructive" : "bg-primary",
-            )}
-            style={{ width: `${value}%` }}
-          />
-        </div>
+        <ProgressBar
+          value={value}
+          failed={task.taskStatus === TaskStatus.Failed}
+          label="同步进度"
+          className="flex-1"
+          testId="category-task-progress"
+        />
         <span className="text-muted-foreground w-10 text-right text-xs tabular-nums">{value}%</span>
       </div>
       {task.taskRemark ? <p className="text-muted-foreground text-xs">{task.taskRemark}</p> : null}

@@ -5,65 +5,24 @@
 import { useState } from "react";
 import type { PageProps } from "@shared/routes/table.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { DataTable } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
-import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { useHostChargeRecords } from "./api/charge-records.ts";
 import { useHostWithdraws } from "./api/withdraws.ts";
 import { chargeColumns, withdrawColumns } from "./finance-columns.tsx";
 import { ReviewDialog, type ReviewTarget } from "./finance-dialogs.tsx";
-import { chargeStatusLabels, withdrawStatusLabels } from "./finance-names.ts";
-import { CHARGE_SORTS, FINANCE_PAGE_SIZES, rechargeReviewSchema, toRecordsQuery } from "./finance-search-params.ts";
-import { RecordTabs } from "./record-tabs.tsx";
+import { rechargeReviewSchema } from "./finance-search-params.ts";
+import { RecordLists, useRecordQueries } from "./record-lists.tsx";
 
 export default function AdminRechargePage({ route }: PageProps) {
   const listState = useListUrlState(rechargeReviewSchema, useReplaceSearchParams());
   const { state } = listState;
-  const q = toRecordsQuery(state);
-  const charges = useHostChargeRecords(q, state.tab === "charge");
-  const withdraws = useHostWithdraws(q, state.tab === "withdraw");
-  const active = state.tab === "charge" ? charges : withdraws;
-  const total = active.data?.totalCount ?? 0;
-  useKeepPageInRange(state, settledTotal(active), listState.setPage);
+  const queries = useRecordQueries(listState, useHostChargeRecords, useHostWithdraws);
+  const { active, total } = queries;
   const [review, setReview] = useState<ReviewTarget | null>(null);
   const chargeCols = chargeColumns({ host: { onReview: (record) => setReview({ kind: "charge", record }) } });
   const withdrawCols = withdrawColumns({ host: { onReview: (record) => setReview({ kind: "withdraw", record }) } });
   const filtered = state.status !== "1" || !!state.q || !!state.from || !!state.to || state.sort !== "creationTime desc";
-
-  const statusLabels = state.tab === "charge" ? chargeStatusLabels : withdrawStatusLabels;
-  const filters: ListFilters = [
-    {
-      kind: "facet",
-      key: "status",
-      label: "状态",
-      all: "全部状态",
-      options: Object.entries(statusLabels).map(([value, label]) => ({ value, label })),
-      className: "w-44",
-      testId: "recharge-filter-status",
-    },
-    {
-      kind: "search",
-      key: "q",
-      label: "搜索",
-      placeholder: "公司名称或备注",
-      maxLength: 64,
-      className: "sm:w-56",
-      testId: "recharge-search",
-    },
-    {
-      kind: "facet",
-      key: "sort",
-      label: "排序",
-      options: Object.entries(CHARGE_SORTS).map(([value, label]) => ({ value, label })),
-      className: "w-36",
-      testId: "recharge-sort",
-    },
-    { kind: "date-range", from: "from", to: "to", testId: "recharge-date" },
-  ];
-  const loading = active.isFetching && ((active.data?.items.length ?? 0) === 0 || active.isPlaceholderData);
-  const paging = { page: state.page, pageSize: state.size, total, pageSizeOptions: FINANCE_PAGE_SIZES, onChange: listState.onPageChange };
 
   return (
     <Card data-testid="admin-recharge-page">
@@ -77,42 +36,31 @@ export default function AdminRechargePage({ route }: PageProps) {
         <RefreshButton fetching={active.isFetching} onRefresh={() => void active.refetch()} data-testid="recharge-refresh" />
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <RecordTabs value={state.tab} onChange={(tab) => listState.update({ tab })} suffix="审核" />
-        <ListToolbar
-          filters={filters}
-          state={state}
-          onChange={listState.update}
+        <RecordLists
+          list={listState}
+          queries={queries}
+          charge={{ label: "充值审核", columns: chargeCols, empty: "没有待审核的充值申请", emptyFiltered: "没有符合条件的充值申请" }}
+          withdraw={{ label: "提现审核", columns: withdrawCols, empty: "没有待审核的提现申请", emptyFiltered: "没有符合条件的提现申请" }}
+          tabSuffix="审核"
+          onTab={(tab) => listState.update({ tab })}
+          search={{
+            kind: "search",
+            key: "q",
+            label: "搜索",
+            placeholder: "公司名称或备注",
+            maxLength: 64,
+            className: "sm:w-56",
+            testId: "recharge-search",
+          }}
+          filtered={filtered}
           onReset={() => listState.update({ status: "1", q: "", from: "", to: "", sort: "creationTime desc" })}
-          canReset={filtered}
-          resetTestId="recharge-reset"
-          testId="recharge-filters"
-        />
-        <div className="text-muted-foreground text-sm" data-testid="recharge-total" data-total={total}>
-          共 <b className="text-foreground tabular-nums">{total.toLocaleString("zh-CN")}</b> 条
-        </div>
-        {state.tab === "charge" ? (
-          <DataTable
-            aria-label="充值审核"
-            columns={chargeCols}
-            rows={charges.data?.items ?? []}
-            rowKey={(r) => r.id}
-            loading={loading}
-            emptyText={filtered ? "没有符合条件的充值申请" : "没有待审核的充值申请"}
-            pagination={paging}
-            className="[&_table]:min-w-[1100px]"
-          />
-        ) : (
-          <DataTable
-            aria-label="提现审核"
-            columns={withdrawCols}
-            rows={withdraws.data?.items ?? []}
-            rowKey={(r) => r.id}
-            loading={loading}
-            emptyText={filtered ? "没有符合条件的提现申请" : "没有待审核的提现申请"}
-            pagination={paging}
-            className="[&_table]:min-w-[1100px]"
-          />
-        )}
+          testId="recharge"
+          tableClassName="[&_table]:min-w-[1100px]"
+        >
+          <div className="text-muted-foreground text-sm" data-testid="recharge-total" data-total={total}>
+            共 <b className="text-foreground tabular-nums">{total.toLocaleString("zh-CN")}</b> 条
+          </div>
+        </RecordLists>
       </CardContent>
       <ReviewDialog target={review} onClose={() => setReview(null)} />
     </Card>

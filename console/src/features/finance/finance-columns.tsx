@@ -81,6 +81,23 @@ const statusBadge = (label: string, status: number, reason: string | null, testI
   </div>
 );
 
+/** The host's 审核 on a record still pending; 已处理 once reviewed. */
+function reviewColumn<T extends { status: number }>(onReview: (row: T) => void, pending: number, testId: string): DataTableColumn<T> {
+  return {
+    id: "actions",
+    header: "操作",
+    width: 80,
+    cell: (r) =>
+      r.status === pending ? (
+        <Button size="sm" className="h-7" onClick={() => onReview(r)} data-testid={testId}>
+          审核
+        </Button>
+      ) : (
+        <span className="text-muted-foreground text-xs">已处理</span>
+      ),
+  };
+}
+
 export type RecordColumnsOptions<T> = {
   /** The host's list: the company column and the review action. */
   host?: { onReview: (row: T) => void };
@@ -114,21 +131,7 @@ export function chargeColumns({ host }: RecordColumnsOptions<ChargeRecord> = {})
         statusBadge(chargeStatusLabel(r.status), r.status, r.status === ChargeStatus.Rejected ? r.reason : null, "charge-status"),
     },
     { id: "auditTime", header: "审核时间", width: 160, cell: (r) => time(r.auditTime) },
-    host
-      ? {
-          id: "actions",
-          header: "操作",
-          width: 80,
-          cell: (r) =>
-            r.status === ChargeStatus.Pending ? (
-              <Button size="sm" className="h-7" onClick={() => host.onReview(r)} data-testid="charge-review">
-                审核
-              </Button>
-            ) : (
-              <span className="text-muted-foreground text-xs">已处理</span>
-            ),
-        }
-      : null,
+    host ? reviewColumn(host.onReview, ChargeStatus.Pending, "charge-review") : null,
   ];
   return columns.filter((c): c is DataTableColumn<ChargeRecord> => !!c);
 }
@@ -151,21 +154,7 @@ export function withdrawColumns({ host }: RecordColumnsOptions<Withdrawal> = {})
         statusBadge(withdrawStatusLabel(r.status), r.status, r.status === WithdrawStatus.Rejected ? r.reason : null, "withdraw-status"),
     },
     { id: "auditTime", header: "审核时间", width: 160, cell: (r) => time(r.auditTime) },
-    host
-      ? {
-          id: "actions",
-          header: "操作",
-          width: 80,
-          cell: (r) =>
-            r.status === WithdrawStatus.Pending ? (
-              <Button size="sm" className="h-7" onClick={() => host.onReview(r)} data-testid="withdraw-review">
-                审核
-              </Button>
-            ) : (
-              <span className="text-muted-foreground text-xs">已处理</span>
-            ),
-        }
-      : null,
+    host ? reviewColumn(host.onReview, WithdrawStatus.Pending, "withdraw-review") : null,
   ];
   return columns.filter((c): c is DataTableColumn<Withdrawal> => !!c);
 }

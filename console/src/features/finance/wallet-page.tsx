@@ -8,7 +8,6 @@ import { formatYuan } from "@shared/contract/wallet.ts";
 import type { PageProps } from "@shared/routes/table.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { DataTable } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { Skeleton } from "@shared/ui/skeleton.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
@@ -18,14 +17,12 @@ import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useWalletLogs } from "./api/wallet-logs.ts";
-import { walletLogColumns } from "./finance-columns.tsx";
 import { ChargeDialog, WithdrawDialog } from "./finance-dialogs.tsx";
 import { walletLogTypeLabels } from "./finance-names.ts";
-import { FINANCE_PAGE_SIZES, toWalletFilter, toWalletQuery, WALLET_SORTS, walletListSchema } from "./finance-search-params.ts";
+import { toWalletFilter, toWalletQuery, WALLET_SORTS, walletListSchema } from "./finance-search-params.ts";
 import { HostFinanceNotice } from "./host-notice.tsx";
 import { WalletExportButton } from "./wallet-export.tsx";
-
-const columns = walletLogColumns();
+import { WalletLogTable } from "./wallet-log-table.tsx";
 
 /** The export takes the list's filters, not its paging or sorting (the file is newest first). */
 function exportFilter(state: Parameters<typeof toWalletFilter>[0]) {
@@ -39,7 +36,8 @@ function WalletScreen({ route }: PageProps) {
   const list = useWalletLogs(toWalletQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
-  useKeepPageInRange(state, settledTotal(list), listState.setPage);
+  // A capped total is only a lower bound: the last page is not known.
+  useKeepPageInRange(state, settledTotal(list, list.data?.totalCountCapped ?? false), listState.setPage);
   const owners = useOwnerFilterOptions();
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const [dialog, setDialog] = useState<"charge" | "withdraw" | null>(null);
@@ -124,21 +122,13 @@ function WalletScreen({ route }: PageProps) {
             resetTestId="wallet-reset"
             testId="wallet-filters"
           />
-          <DataTable
-            aria-label="钱包记录"
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.id}
+          <WalletLogTable
+            data={list.data}
             loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
             emptyText={filtered ? "没有符合条件的记录" : "还没有余额变动：充值审核通过后会出现在这里"}
-            pagination={{
-              page: state.page,
-              pageSize: state.size,
-              total,
-              pageSizeOptions: FINANCE_PAGE_SIZES,
-              onChange: listState.onPageChange,
-            }}
-            className="[&_table]:min-w-[900px]"
+            page={state.page}
+            pageSize={state.size}
+            onPageChange={listState.onPageChange}
           />
         </CardContent>
       </Card>

@@ -4,10 +4,10 @@
 // profit breakdown, invoice, label). Orders arrive live: the server announces a new or changed order on the event
 // stream and the list refetches (polled while the stream is down); a row that was not there before is marked 新.
 // 拉取订单 runs FetchOrders as a task whose progress shows above the table.
-import { Download, X } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { OrderRow } from "@shared/contract/orders.ts";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
+import { TaskType } from "@shared/contract/enums.ts";
 import type { PageProps } from "@shared/routes/table.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
@@ -15,7 +15,6 @@ import { cn } from "@shared/ui/cn.ts";
 import { DataTable } from "@shared/ui/data-table.tsx";
 import { DataTableViewOptions, type TableView } from "@shared/ui/data-table-view.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
@@ -24,8 +23,8 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useTableView } from "../../components/list/use-table-view.ts";
+import { TaskProgressStrip, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { useProgressLive } from "../../lib/live-progress.ts";
-import { isTaskDone, useTask } from "../../lib/task-queries.ts";
 import { downloadOrderLabel, ORDER_POLL_MS, useOrderGroups, useOrders, useRefreshOrder } from "./api/orders.ts";
 import { orderColumns } from "./order-columns.tsx";
 import { OrderDetailDrawer } from "./order-detail-drawer.tsx";
@@ -39,34 +38,8 @@ const FRESH_MS = 5 * 60_000;
 
 /** The pull started from this screen: its remark and progress, live, until closed. */
 function FetchTaskStrip({ taskId, onClose }: { taskId: string; onClose: () => void }) {
-  const t = useTask(TaskType.SyncOrders, taskId).data;
-  const done = isTaskDone(t);
-  const failed = t?.taskStatus === TaskStatus.Failed;
-  return (
-    <div className="flex flex-col gap-1.5 rounded-md border px-3 py-2 text-sm" data-testid="orders-task" data-status={t?.taskStatus ?? 0}>
-      <div className="flex items-center gap-2">
-        {done ? null : <Spinner />}
-        <span className="font-medium">拉取订单</span>
-        <span className={cn("min-w-0 flex-1 truncate", failed ? "text-destructive" : "text-muted-foreground")}>
-          {t?.taskRemark ?? "排队中…"}
-        </span>
-        <Button variant="ghost" size="icon" className="size-6" aria-label="关闭进度" onClick={onClose}>
-          <X className="size-3.5" />
-        </Button>
-      </div>
-      <div
-        className="bg-muted h-1.5 overflow-hidden rounded-full"
-        role="progressbar"
-        aria-valuenow={t?.progress ?? 0}
-        aria-label="拉取订单进度"
-      >
-        <div
-          className={cn("h-full rounded-full transition-[width]", failed ? "bg-destructive" : "bg-primary")}
-          style={{ width: `${t?.progress ?? 0}%` }}
-        />
-      </div>
-    </div>
-  );
+  const state = useTaskProgress(taskId, TaskType.SyncOrders);
+  return <TaskProgressStrip state={state} label="拉取订单" pendingText="排队中…" testId="orders-task" taskId={taskId} onClose={onClose} />;
 }
 
 /** The clock deadlines are read against, moved on every minute. */

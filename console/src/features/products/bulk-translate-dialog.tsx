@@ -5,8 +5,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { TaskType } from "@shared/contract/enums.ts";
 import { translateLanguages } from "@shared/contract/product.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { useTranslateProducts } from "./api/bulk-edit-products.ts";
@@ -15,8 +13,8 @@ import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { AUTO_LANGUAGE, DEFAULT_PROVIDER, translateBody, translateForm } from "./bulk-forms.ts";
 import { FormCheck } from "./form-check.tsx";
 import { FormSelect } from "../../components/form-select.tsx";
+import { TaskProgressDialog, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { EDIT_LANGUAGES, languageName, providerOptions } from "./product-names.ts";
-import { TaskProgress, useTaskProgress } from "./task-progress.tsx";
 
 const fromChoices = [
   { value: AUTO_LANGUAGE, label: "自动（商品的显示标题语言）" },
@@ -102,19 +100,14 @@ function TranslateProgressDialog({ taskId, onClose }: { taskId: string; onClose:
     else toast.error(`翻译未完成${state.task?.taskRemark ? `：${state.task.taskRemark}` : ""}`);
   }, [state.done, state.succeeded, state.task?.taskRemark, queryClient]);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md" data-testid="products-translate-progress-dialog">
-        <DialogHeader>
-          <DialogTitle>翻译中</DialogTitle>
-          <DialogDescription>翻译在后台进行，关闭窗口不影响；也可在任务中心查看进度。</DialogDescription>
-        </DialogHeader>
-        <TaskProgress state={state} testId="products-translate-progress" />
-        <DialogFooter>
-          <Button variant={state.done ? "default" : "outline"} onClick={onClose}>
-            {state.done ? "完成" : "后台运行"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TaskProgressDialog
+      state={state}
+      onClose={onClose}
+      titles={{ running: "翻译中" }}
+      description="翻译在后台进行，关闭窗口不影响；也可在任务中心查看进度。"
+      testId="products-translate-progress"
+      closeText="完成"
+      closePrimary
+    />
   );
 }

@@ -12,11 +12,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
+import { TaskProgress, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { useTranslateProducts } from "./api/bulk-edit-products.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./product-editor-schema.ts";
 import { languageName } from "./product-names.ts";
-import { TaskProgress, useTaskProgress } from "./task-progress.tsx";
 
 export type EditorTextsProps = {
   form: EditorForm;

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import type { PublishBatch } from "@shared/contract/publish.ts";
+import { ProgressBar } from "../../components/task/task-progress.tsx";
 import { isBatchRunning, usePublishBatches } from "./api/get-publish-batches.ts";
 import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";
 
@@ -31,16 +32,7 @@ export function BatchProgress({ submitted }: { submitted: PublishBatch }) {
           查看刊登记录
         </Link>
       </div>
-      <div
-        className="bg-muted h-1.5 overflow-hidden rounded-full"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label="刊登进度"
-      >
-        <div className="bg-primary h-full rounded-full transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar value={percent} label="刊登进度" className="h-1.5" />
     </div>
   );
 }

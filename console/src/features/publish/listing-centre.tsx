@@ -3,11 +3,11 @@
 // dense table (virtualized from 100 rows a page) whose price and stock are edited in place, cross-border rows that
 // open their other sites, and every batch action in a dialog that says how many listings it reaches. A batch answers
 // a task at once; its progress shows above the table (live, polled while the stream is down) and the rows follow.
-import { Download, RefreshCw, RotateCcw, X } from "lucide-react";
+import { Download, RefreshCw, RotateCcw } from "lucide-react";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { ListingStatus, TaskStatus, TaskType } from "@shared/contract/enums.ts";
+import { ListingStatus, TaskType } from "@shared/contract/enums.ts";
 import type { EditResult } from "@shared/contract/listing-edits.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { cn } from "@shared/ui/cn.ts";
@@ -18,7 +18,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@shared/ui/input.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ALL } from "../../components/list/url-params.ts";
@@ -26,7 +25,7 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListSelection } from "../../components/list/use-list-selection.ts";
 import type { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTableView } from "../../components/list/use-table-view.ts";
-import { isTaskDone, useTask } from "../../lib/task-queries.ts";
+import { TaskProgressStrip, useTaskProgress } from "../../components/task/task-progress.tsx";
 import {
   getListingsQueryOptions,
   listingKeys,
@@ -86,52 +85,26 @@ type StartedTask = { taskId: string; total: number; label: string; taskType: num
 
 /** A batch task started from this screen: its remark and progress, live, until closed. */
 function TaskStrip({ task, onClose }: { task: StartedTask; onClose: () => void }) {
-  const t = useTask(task.taskType, task.taskId).data;
-  const progress = t?.progress ?? 0;
-  const done = isTaskDone(t);
+  const state = useTaskProgress(task.taskId, task.taskType);
   // The rows follow the events while the stream is live; when it is not, the task's end refreshes them.
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: listingKeys.all });
-  }, [done, queryClient]);
-  const failed = t?.taskStatus === TaskStatus.Failed;
+    if (state.done) void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  }, [state.done, queryClient]);
   return (
-    <div
-      className="flex flex-col gap-1.5 rounded-md border px-3 py-2 text-sm"
-      data-testid="listing-task"
-      data-task={task.taskId}
-      data-status={t?.taskStatus ?? 0}
-    >
-      <div className="flex items-center gap-2">
-        {done ? null : <Spinner />}
-        <span className="font-medium">{task.label}</span>
-        <span
-          className={cn("min-w-0 flex-1 truncate", failed ? "text-destructive" : "text-muted-foreground")}
-          data-testid="listing-task-remark"
-        >
-          {t?.taskRemark ?? `共 ${task.total} 条，排队中…`}
-        </span>
+    <TaskProgressStrip
+      state={state}
+      label={task.label}
+      pendingText={`共 ${task.total} 条，排队中…`}
+      testId="listing-task"
+      taskId={task.taskId}
+      onClose={onClose}
+      actions={
         <Link to={TASK_LIST_PATH} className="text-primary text-xs hover:underline">
           任务中心
         </Link>
-        <Button variant="ghost" size="icon" className="size-6" aria-label="关闭进度" onClick={onClose}>
-          <X className="size-3.5" />
-        </Button>
-      </div>
-      <div
-        className="bg-muted h-1.5 overflow-hidden rounded-full"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        aria-label={`${task.label}进度`}
-      >
-        <div
-          className={cn("h-full rounded-full transition-[width]", failed ? "bg-destructive" : "bg-primary")}
-          style={{ width: `${progress}%` }}
-        />
-      </div>
-    </div>
+      }
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 // The task centre's words: each task type and status in Chinese, and which statuses are still moving.
 import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
-import type { BadgeTone } from "../../lib/labels.ts";
+import { taskStatusLabels, type BadgeTone } from "../../lib/labels.ts";
+
+export { taskStatusLabel, taskStatusLabels } from "../../lib/labels.ts";
 
 export const taskTypeLabels: Record<number, string> = {
   [TaskType.Collect]: "商品采集",
@@ -23,16 +25,6 @@ export const taskTypeLabels: Record<number, string> = {
 };
 
 export const taskTypeLabel = (type: number) => taskTypeLabels[type] ?? `类型 ${type}`;
-
-export const taskStatusLabels: Record<number, string> = {
-  [TaskStatus.Pending]: "排队中",
-  [TaskStatus.Running]: "进行中",
-  [TaskStatus.Succeeded]: "已完成",
-  [TaskStatus.Failed]: "失败",
-  [TaskStatus.Cancelled]: "已取消",
-};
-
-export const taskStatusLabel = (status: number) => taskStatusLabels[status] ?? `状态 ${status}`;
 
 export const taskStatusTones: Record<number, BadgeTone> = {
   [TaskStatus.Pending]: "secondary",

@@ -7,6 +7,7 @@ import { Button } from "@shared/ui/button.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
+import { ProgressBar, taskState } from "../../components/task/task-progress.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { isTaskRunning, taskStatusLabel, taskStatusTones, taskTypeLabel } from "./labels.ts";
 
@@ -25,22 +26,10 @@ export const canDownload = (t: TaskInfo, userId: string | null) =>
   t.taskType === TaskType.ExportProducts && t.taskStatus === TaskStatus.Succeeded && !!userId && t.creatorId === userId;
 
 function Progress({ task }: { task: TaskInfo }) {
-  const value = task.taskStatus === TaskStatus.Succeeded ? 100 : Math.max(0, Math.min(100, task.progress));
+  const { progress: value } = taskState(task);
   return (
     <div className="flex items-center gap-2" data-testid="task-progress" data-progress={value}>
-      <div
-        className="bg-muted h-1.5 flex-1 overflow-hidden rounded-full"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        aria-label="任务进度"
-      >
-        <div
-          className={cn("h-full rounded-full transition-[width]", task.taskStatus === TaskStatus.Failed ? "bg-destructive" : "bg-primary")}
-          style={{ width: `${value}%` }}
-        />
-      </div>
+      <ProgressBar value={value} failed={task.taskStatus === TaskStatus.Failed} label="任务进度" className="h-1.5 flex-1" />
       <span className="text-muted-foreground w-9 text-right text-xs tabular-nums">{value}%</span>
     </div>
   );
