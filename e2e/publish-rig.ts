@@ -411,6 +411,9 @@ export const sellerCalls = (calls: TapCall[], creationsOnly = false) =>
   calls.filter((c) => c.seller && (!creationsOnly || (c.method === "POST" && c.path === "/items")));
 
 /** For each 429: the first seller call sent after it, and how long after the answer it went (ms). */
+/** How far the tap's stamp of an answer may trail the app's reading of it (see callsAfter429). */
+const CLOCK_SLACK_MS = 50;
+
 export function callsAfter429(record: TapCall[]) {
   const calls = sellerCalls(record).sort((a, b) => a.start - b.start);
   return calls
@@ -418,7 +421,10 @@ export function callsAfter429(record: TapCall[]) {
     .map((r) => {
       const next = calls.find((c) => c.start > r.end);
       const ra = Number(r.retryAfter ?? "NaN");
-      const inside = calls.filter((c) => c.start > r.end && c.start < r.end + ra * 1000);
+      // The tap stamps a 429's end when it has passed the answer on; on a busy machine the app may have read it (and
+      // started its Retry-After) a few ms before that stamp, so the call that waited exactly Retry-After can look a
+      // ms early. Only a call more than CLOCK_SLACK_MS before Retry-After ends counts as inside it.
+      const inside = calls.filter((c) => c.start > r.end && c.start < r.end + ra * 1000 - CLOCK_SLACK_MS);
       return {
         retryAfter: ra,
         gapMs: next ? next.start - r.end : null,
