@@ -3,8 +3,8 @@
 // (MeliStatNew); a sub-account only those of the shop accounts given to it (meli_accounts.owner_id, as publishing
 // scopes its shops). The filter becomes conditions here, in one place, as the product list's filter.ts does; counts
 // stop at a cap (the product list's pattern) so a broad filter over a million listings stays a bounded index range.
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import { rowsOf, sqlOfText, textRows } from "../../db/client.ts";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
@@ -44,31 +44,8 @@ export function visibleGroups(ctx: CallContext, kind: ListingKind): SQL {
   )!;
 }
 
-/**
- * A statement's $n parameters, for the list's WHERE written as text: GetMeliStatsByPage is the listing centre's
- * hottest read, and rendering it as a drizzle statement cost the server more CPU per call than the rest of the call.
- */
-class Params {
-  readonly values: unknown[] = [];
-  /** The caller's tenant, always $1. */
-  readonly tenant: string;
-  constructor(tenantId: string) {
-    this.tenant = this.add(tenantId);
-  }
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-  list(values: unknown[]): string {
-    return values.map((v) => this.add(v)).join(", ");
-  }
-}
-
-/** The listings table's columns as SQL text ("listings"."tenant_id"), named from the schema. */
-const L = Object.fromEntries(Object.entries(getTableColumns(listings)).map(([key, c]) => [key, `"listings"."${c.name}"`])) as Record<
-  keyof typeof listings.$inferSelect,
-  string
->;
+/** The listings table's columns as SQL text ("listings"."tenant_id"). */
+const L = columnsText(listings);
 
 /**
  * The WHERE of the listings the caller sees in this list matching the filter, as text over `p`'s parameters (its

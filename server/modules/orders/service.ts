@@ -4,10 +4,10 @@
 // with the capped count and the page's rows as JSON text PostgreSQL builds (JsonText), chosen on the filter's index by
 // id, then read by primary key with their lines; counts stop at a cap so a broad filter over a million orders stays a
 // bounded index range.
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { rowsOf } from "../../db/client.ts";
+import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -19,22 +19,6 @@ import {
   type OrderFilter,
   type OrderGroupInfo,
 } from "../../../shared/contract/orders.ts";
-
-/** The shop accounts of the tenant a sub-account owns (null: the caller sees every shop of its tenant). */
-function ownedAccounts(ctx: CallContext) {
-  const u = ctx.user!;
-  if (u.isMainAccount || u.isHost) return null;
-  return ctx.tx
-    .select({ id: meliAccounts.id })
-    .from(meliAccounts)
-    .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id)));
-}
-
-/** The orders the caller sees: its tenant's, a sub-account's own shops'. */
-export function visibleOrders(ctx: CallContext): SQL {
-  const owned = ownedAccounts(ctx);
-  return and(eq(orders.tenantId, ctx.tenantId), owned ? inArray(orders.accountId, owned) : undefined)!;
-}
 
 /** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
 export function visibleOrderGroups(ctx: CallContext): SQL {
@@ -55,33 +39,49 @@ export function visibleOrderGroups(ctx: CallContext): SQL {
 
 type Omitted = "status" | "site" | "group";
 
-/** The filter's conditions (without visibility); `omit` leaves one out (a tab counts by it). */
-export function orderConditions(f: Partial<OrderFilter>, omit?: Omitted): SQL[] {
-  const c: SQL[] = [];
+/** The orders table's columns as SQL text ("orders"."tenant_id"). */
+const O = columnsText(orders);
+const G = columnsText(meliAccountGroups);
+const A = columnsText(meliAccounts);
+
+/**
+ * The WHERE of the orders the caller sees matching the filter, as text over `p`'s parameters: its tenant's, a
+ * sub-account's own shops' (meli_accounts.owner_id); `omit` leaves one filter field out (a tab counts by it). The
+ * filter becomes conditions here, in one place; drizzle callers take it as orderWhere. Text, as the listing list's
+ * WHERE: GetOrders is the orders screen's hottest read.
+ */
+function orderWhereText(ctx: CallContext, f: Partial<OrderFilter>, p: Params, omit?: Omitted): string {
   if (f.StartTime && f.EndTime && f.StartTime >= f.EndTime) throw badRequest("开始时间须早于结束时间");
-  if (f.OrderId) c.push(eq(orders.id, f.OrderId));
-  if (f.PackOrderId) c.push(eq(orders.packId, f.PackOrderId));
-  if (f.OrderNo) c.push(eq(orders.meliOrderId, f.OrderNo));
-  if (f.OrderStatus != null && omit !== "status") c.push(eq(orders.status, f.OrderStatus));
-  if (f.UserId) c.push(eq(orders.userId, f.UserId));
-  if (f.StartTime) c.push(gte(orders.orderTime, f.StartTime));
-  if (f.EndTime) c.push(lt(orders.orderTime, f.EndTime));
-  if (f.AccountGroupId && omit !== "group") c.push(eq(orders.accountGroupId, f.AccountGroupId));
-  if (f.Site != null && omit !== "site") c.push(eq(orders.site, f.Site));
-  return c;
+  const u = ctx.user!;
+  const t = p.tenant;
+  const c = [`${O.tenantId} = ${t}`];
+  if (!u.isMainAccount && !u.isHost)
+    c.push(`${O.accountId} in (select id from meli_accounts where tenant_id = ${t} and owner_id = ${p.add(u.id)})`);
+  if (f.OrderId) c.push(`${O.id} = ${p.add(f.OrderId)}`);
+  if (f.PackOrderId) c.push(`${O.packId} = ${p.add(f.PackOrderId)}`);
+  if (f.OrderNo) c.push(`${O.meliOrderId} = ${p.add(f.OrderNo)}`);
+  if (f.OrderStatus != null && omit !== "status") c.push(`${O.status} = ${p.add(f.OrderStatus)}`);
+  if (f.UserId) c.push(`${O.userId} = ${p.add(f.UserId)}`);
+  if (f.StartTime) c.push(`${O.orderTime} >= ${p.add(f.StartTime.toISOString())}`);
+  if (f.EndTime) c.push(`${O.orderTime} < ${p.add(f.EndTime.toISOString())}`);
+  if (f.AccountGroupId && omit !== "group") c.push(`${O.accountGroupId} = ${p.add(f.AccountGroupId)}`);
+  if (f.Site != null && omit !== "site") c.push(`${O.site} = ${p.add(f.Site)}`);
+  return c.map((x) => `(${x})`).join(" and ");
 }
 
+/** Visible orders matching the filter, as a drizzle condition. */
 export function orderWhere(ctx: CallContext, f: Partial<OrderFilter>, omit?: Omitted): SQL {
-  return and(visibleOrders(ctx), ...orderConditions(f, omit))!;
+  const p = new Params(ctx.tenantId);
+  return sqlOfText(orderWhereText(ctx, f, p, omit), p.values);
 }
 
-const sortColumns = { orderTime: orders.orderTime, mustSendTime: orders.mustSendTime, lastModificationTime: orders.lastModificationTime };
+const sortColumns = { orderTime: O.orderTime, mustSendTime: O.mustSendTime, lastModificationTime: O.lastModificationTime };
 
 /** The sort field then the id in the same direction (pages never overlap); default newest first. */
 function sortOf(sorting: string | undefined) {
   const [field, dir] = (sorting ?? "orderTime desc").trim().split(/\s+/);
   const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  return { column: sortColumns[key ?? "orderTime"], dir: dir?.toLowerCase() === "desc" ? ("desc" as const) : ("asc" as const) };
+  return { column: sortColumns[key ?? "orderTime"], dir: dir?.toLowerCase() === "desc" ? "desc" : "asc" };
 }
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
@@ -91,8 +91,8 @@ const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC
  * One order's row as PostgreSQL selects it for row_to_json: the columns named and valued as the contract's orderRow,
  * with its lines (in line order) and its shop's name, so the page needs no row mapping in this process.
  */
-const rowSelect = sql.raw(
-  new PgDialect().sqlToQuery(sql`select ${orders.id} as "id", ${orders.meliOrderId} as "orderNo", ${orders.packId} as "packId",
+const rowSelect = new PgDialect()
+  .sqlToQuery(sql`select ${orders.id} as "id", ${orders.meliOrderId} as "orderNo", ${orders.packId} as "packId",
     ${orders.accountGroupId} as "accountGroupId", ${orders.accountId} as "accountId",
     coalesce(${meliAccounts.alias}, ${meliAccounts.name}) as "shopName", ${orders.site} as "site", ${orders.isCbt} as "isCbt",
     ${orders.currency} as "currency", ${orders.status} as "orderStatus", ${orders.meliStatus} as "meliStatus",
@@ -113,9 +113,7 @@ const rowSelect = sql.raw(
       from ${orderItems} i where i.tenant_id = ${orders.tenantId} and i.order_id = ${orders.id}), '[]'::json) as "items",
     ${orders.userId} as "userId", ${isoText(orders.syncTime)} as "syncTime", ${isoText(orders.creationTime)} as "creationTime",
     ${isoText(orders.lastModificationTime)} as "lastModificationTime"
-    from ${orders} left join ${meliAccounts} on ${meliAccounts.tenantId} = ${orders.tenantId} and ${meliAccounts.id} = ${orders.accountId}`)
-    .sql,
-);
+    from ${orders} left join ${meliAccounts} on ${meliAccounts.tenantId} = ${orders.tenantId} and ${meliAccounts.id} = ${orders.accountId}`).sql;
 
 /**
  * GetOrders in one statement: the capped count and the page's rows as JSON text, sent as the answer without parsing
@@ -123,16 +121,16 @@ const rowSelect = sql.raw(
  */
 export async function getOrders(ctx: CallContext, query: z.output<typeof getOrdersQuery>): Promise<JsonText> {
   const { SkipCount, MaxResultCount, Sorting, ...filter } = query;
-  const where = orderWhere(ctx, filter);
+  const p = new Params(ctx.tenantId);
+  const where = orderWhereText(ctx, filter, p);
   const { column, dir } = sortOf(Sorting);
-  const order = sql.raw(dir);
-  const statement = sql`with page as (
-      select ${orders.id} as id, ${column} as k from ${orders} where ${where}
-      order by ${column} ${order}, ${orders.id} ${order} limit ${MaxResultCount} offset ${SkipCount})
-    select (select count(*) from (select 1 from ${orders} where ${where} limit ${ORDER_COUNT_CAP + 1}) as m)::int as n,
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${order}, page.id ${order}), '') || ']'
-        from page, lateral (${rowSelect} where ${orders.tenantId} = ${ctx.tenantId} and ${orders.id} = page.id) as r) as items`;
-  const [r] = rowsOf<{ n: number; items: string }>(await ctx.tx.execute(statement));
+  const statement = `with page as (
+      select ${O.id} as id, ${column} as k from orders where ${where}
+      order by ${column} ${dir}, ${O.id} ${dir} limit ${p.add(MaxResultCount)} offset ${p.add(SkipCount)})
+    select (select count(*) from (select 1 from orders where ${where} limit ${ORDER_COUNT_CAP + 1}) as m)::int as n,
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
+        from page, lateral (${rowSelect} where ${O.tenantId} = ${p.tenant} and ${O.id} = page.id) as r) as items`;
+  const [r] = await textRows<{ n: number; items: string }>(ctx.tx, statement, p.values);
   const capped = r.n > ORDER_COUNT_CAP;
   return new JsonText(`{"items":${r.items},"totalCount":${capped ? ORDER_COUNT_CAP : r.n},"totalCountCapped":${capped}}`);
 }
@@ -140,7 +138,9 @@ export async function getOrders(ctx: CallContext, query: z.output<typeof getOrde
 /** One visible order's row (GetNewOrder's answer), or 404. */
 export async function getOrderRow(ctx: CallContext, id: string): Promise<JsonText> {
   const rows = rowsOf<{ row: string }>(
-    await ctx.tx.execute(sql`select row_to_json(r)::text as row from (${rowSelect} where ${orderWhere(ctx, { OrderId: id })}) as r`),
+    await ctx.tx.execute(
+      sql`select row_to_json(r)::text as row from (${sql.raw(rowSelect)} where ${orderWhere(ctx, { OrderId: id })}) as r`,
+    ),
   );
   if (!rows.length) throw notFound("订单不存在");
   return new JsonText(rows[0].row);
@@ -155,22 +155,32 @@ const SITES = [1, 2, 3, 4, 5];
  * group, order time) whose INCLUDEd columns answer the visibility).
  */
 export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilter): Promise<OrderGroupInfo> {
-  const groups = await ctx.tx
-    .select({ id: meliAccountGroups.id, name: meliAccountGroups.name, alias: meliAccountGroups.alias })
-    .from(meliAccountGroups)
-    .where(visibleOrderGroups(ctx))
-    .orderBy(asc(meliAccountGroups.name), asc(meliAccountGroups.id));
+  const u = ctx.user!;
+  const g = new Params(ctx.tenantId);
+  const ownGroups =
+    u.isMainAccount || u.isHost
+      ? ""
+      : ` and ${G.id} in (select ${A.groupId} from meli_accounts where ${A.tenantId} = $1 and ${A.ownerId} = ${g.add(u.id)})`;
+  const groups = await textRows<{ id: string; name: string; alias: string | null }>(
+    ctx.tx,
+    `select ${G.id} as id, ${G.name} as name, ${G.alias} as alias from meli_account_groups where ${G.tenantId} = $1${ownGroups} order by ${G.name}, ${G.id}`,
+    g.values,
+  );
+  // Every parameter must be used by the statement (PostgreSQL cannot type an unused one): a Params of its own.
+  const p = new Params(ctx.tenantId);
   const cap = ORDER_GROUP_COUNT_CAP + 1;
-  const counted = (where: SQL) => sql`(select count(*) from (select 1 from ${orders} where ${where} limit ${cap}) as m)::int`;
-  const parts: SQL[] = [
-    sql`select 'total' as kind, '' as key, ${counted(orderWhere(ctx, filter))} as n`,
-    ...STATUSES.map(
-      (st) => sql`select 'status', ${String(st)}, ${counted(and(orderWhere(ctx, filter, "status"), eq(orders.status, st))!)}`,
-    ),
-    ...SITES.map((site) => sql`select 'site', ${String(site)}, ${counted(and(orderWhere(ctx, filter, "site"), eq(orders.site, site))!)}`),
-    ...groups.map((g) => sql`select 'group', ${g.id}, ${counted(and(orderWhere(ctx, filter, "group"), eq(orders.accountGroupId, g.id))!)}`),
+  const counted = (where: string) => `(select count(*) from (select 1 from orders where ${where} limit ${cap}) as m)::int`;
+  const byStatus = orderWhereText(ctx, filter, p, "status");
+  const bySite = orderWhereText(ctx, filter, p, "site");
+  const byGroup = orderWhereText(ctx, filter, p, "group");
+  const parts = [
+    `select 'total' as kind, '' as key, ${counted(orderWhereText(ctx, filter, p))} as n`,
+    ...STATUSES.map((st) => `select 'status', '${st}', ${counted(`${byStatus} and ${O.status} = ${st}`)}`),
+    ...SITES.map((site) => `select 'site', '${site}', ${counted(`${bySite} and ${O.site} = ${site}`)}`),
+    // The key and the condition take separate parameters: one used as text and as uuid is an error to PostgreSQL.
+    ...groups.map((row) => `select 'group', ${p.add(row.id)}::text, ${counted(`${byGroup} and ${O.accountGroupId} = ${p.add(row.id)}`)}`),
   ];
-  const list = rowsOf<{ kind: string; key: string; n: number }>(await ctx.tx.execute(sql.join(parts, sql` union all `)));
+  const list = await textRows<{ kind: string; key: string; n: number }>(ctx.tx, parts.join(" union all "), p.values);
   const count = (kind: string, key: string) => {
     const n = Number(list.find((r) => r.kind === kind && r.key === key)?.n ?? 0);
     return n > ORDER_GROUP_COUNT_CAP ? { count: ORDER_GROUP_COUNT_CAP, capped: true } : { count: n, capped: false };
