@@ -6,7 +6,8 @@
 // shipment is handling). The sandbox clock moves 2 hours on: the shipment becomes ready_to_ship, its notification
 // moves the row to 待打单 live; the order opens in the drawer (lines, address, profit breakdown) and its label downloads
 // as a PDF. 拉取订单 runs FetchOrders as a task with its progress shown. The workbench then shows today's order.
-// Screenshots go to e2e/artifacts/orders-*.png.
+// Last, an order paid 30 hours ago (the sandbox's clock set back) whose parcel is still handling shows its shipping
+// deadline as overdue (已超时, red), beside one paid now that is not. Screenshots go to e2e/artifacts/orders-*.png.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -200,4 +201,56 @@ describe("the orders screen", () => {
     await shot(page, "orders-07-workbench");
     await page.browserContext().close();
   }, 300_000);
+
+  it("marks a paid order whose shipping deadline has passed as overdue, and one not yet due as not", async () => {
+    const stored = (no: string) =>
+      until(
+        `order ${no}`,
+        () => orderByNo(no),
+        (r) => !!r,
+      );
+    // Not yet due: paid now, the parcel to be handed over within the sandbox's 24 hours. Its notification brings it in
+    // (read before the clock goes back: the sandbox shows no order its clock has not reached).
+    const due = String((await sandbox.ctl<{ id: number }>("POST", "orders", { sellerId, status: "paid" })).id);
+    const dueRow = await stored(due);
+    expect(dueRow).toMatchObject({ orderStatus: OrderStatus.Paid });
+    expect(Date.parse(dueRow!.mustSendTime!)).toBeGreaterThan(Date.now() + 20 * 3600_000);
+
+    // Overdue: the sandbox's clock goes back 30 hours and an order is paid then. Its handling limit (24 hours after the
+    // payment) passed 6 hours ago in real time and its parcel is still handling: the sandbox ships a parcel at the
+    // handling limit, so the clock stays there (this is the file's last case) and the order stays unshipped.
+    const back = new Date(Date.now() - 30 * 3600_000).toISOString();
+    const { now: sandboxNow } = await sandbox.ctl<{ now: string }>("POST", "clock", { set: back });
+    expect(Date.now() - Date.parse(sandboxNow)).toBeGreaterThan(29 * 3600_000);
+    const late = String((await sandbox.ctl<{ id: number }>("POST", "orders", { sellerId, status: "paid" })).id);
+    const lateRow = await stored(late);
+    expect(lateRow).toMatchObject({ orderStatus: OrderStatus.Paid, labelReady: false });
+    expect(Date.parse(lateRow!.mustSendTime!)).toBeLessThan(Date.now() - 5 * 3600_000);
+
+    const page = await openConsolePage(browser, app.url, demo, "/order/list");
+    await page.waitForSelector("[data-testid=order-list-page]");
+    const cell = (no: string) => `tr:has([data-testid=order-row-${no}]) [data-testid=order-deadline]`;
+    await page.waitForSelector(cell(late), { timeout: 30_000 });
+    await page.waitForSelector(cell(due));
+    const read = (no: string) =>
+      page.$eval(cell(no), (e) => {
+        const note = e.querySelector("span + span");
+        return {
+          state: e.getAttribute("data-state"),
+          text: note?.textContent ?? "",
+          red: note?.classList.contains("text-destructive") ?? false,
+        };
+      });
+    const overdue = await read(late);
+    expect(overdue.state).toBe("overdue");
+    expect(overdue.text).toMatch(/^已超时 (5|6)小时/);
+    expect(overdue.red).toBe(true);
+    const fine = await read(due);
+    expect(fine.state).toMatch(/^(ok|soon)$/);
+    expect(fine.text).toMatch(/^剩余 /);
+    expect(fine.red).toBe(false);
+    await page.$eval(cell(late), (e) => e.scrollIntoView({ block: "center" }));
+    await shot(page, "orders-overdue");
+    await page.browserContext().close();
+  }, 180_000);
 });

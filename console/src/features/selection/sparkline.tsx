@@ -1,4 +1,5 @@
-// A trend in a table cell: a polyline over the reads, no axes (the cell's tooltip says first and last).
+// A trend in a table cell: a polyline over the reads with a dot on the latest, no axes (the cell's tooltip says first
+// and last). One read alone is the dot.
 import { cn } from "@shared/ui/cn.ts";
 
 /** SVG points for values over a width × height box (a flat line for one value or equal values); nulls are left out. */
@@ -34,6 +35,7 @@ export function Sparkline({
 }) {
   const points = sparkPoints(values, width, height);
   if (!points) return <span className="text-muted-foreground text-xs">-</span>;
+  const [lastX, lastY] = points.slice(points.lastIndexOf(" ") + 1).split(",");
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
@@ -45,6 +47,7 @@ export function Sparkline({
     >
       <title>{label}</title>
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
+      <circle cx={lastX} cy={lastY} r={2} fill="currentColor" />
     </svg>
   );
 }
