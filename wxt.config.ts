@@ -8,6 +8,20 @@ export default defineConfig({
   // Explicit imports everywhere (wxt/browser, wxt/utils/storage, ...): the same code then runs under the root vitest
   // without WXT's plugin, and reads the same in the extension as in shared/.
   imports: false,
+  // The extension's pages are drawn with Preact through its React compatibility layer (the code is written against
+  // React's API, and the console keeps React): the side panel's first load is on the press that opens it, and React
+  // DOM was most of its first chunk (bench/side-panel.ts; docs/decisions.md).
+  vite: () => ({
+    resolve: {
+      alias: [
+        { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+        { find: /^react-dom$/, replacement: "preact/compat" },
+        { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+        { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+        { find: /^react$/, replacement: "preact/compat" },
+      ],
+    },
+  }),
   manifest: {
     name: "Mercado ERP 采集助手",
     description: "Mercado ERP 的浏览器助手：登录后台，在货源网站一键采集商品。",

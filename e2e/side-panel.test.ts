@@ -11,8 +11,10 @@
 // its own category is the global one, so each site gets a category of its own in the publish section (推荐类目 on the
 // site's language, its required attributes); clothing there needs one of the shop's size charts: the Mexican seller's,
 // pulled with 同步尺码表 and matched to the variants' sizes, lets the listing go live with the chart and a row per
-// variation, while the Brazilian shop has none and is refused with the 尺码表 reason. The category tree is
-// browsed down to a leaf on the way. Last, the popup's 打开商品侧边栏 (the toolbar icon's way in) opens the panel in
+// variation, while the Brazilian shop has none and is refused with the 尺码表 reason. Then the product's own category
+// becomes a Mexican clothing leaf and the Mexican shop lists it there, with the chart chosen in the publish section.
+// Neither category form asks the item's size, which the variants carry. The category tree is browsed down to a leaf
+// on the way. Last, the popup's 打开商品侧边栏 (the toolbar icon's way in) opens the panel in
 // another window. The keyboard shortcut cannot be pressed in headless Chromium: its handler is unit-tested
 // (extension/entrypoints/background/open-panel.test.ts).
 //
@@ -203,6 +205,7 @@ type Product = { id: string; price: string; title: Record<string, string>; cateI
 type Listing = { id: string; site: number; status: number; itemId: string | null; permalink: string | null; productId: string };
 type MeliAttribute = { id: string; value_name: string | null };
 type MeliItem = {
+  category_id: string;
   attributes: MeliAttribute[];
   variations: { attribute_combinations: MeliAttribute[]; attributes: MeliAttribute[] }[];
 };
@@ -313,8 +316,15 @@ describe("side panel", () => {
     await panel.click("[data-testid=panel-predict-category]");
     await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
     expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T-Shirts");
-    await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
-    await panel.waitForSelector("[data-testid=panel-attributes]", { timeout: 20_000 });
+    const predicted = await panel.$eval("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", (e) =>
+      e.getAttribute("data-testid")!.slice("panel-prediction-".length),
+    );
+    await panel.click(`[data-testid=panel-prediction-${predicted}]`);
+    // The predicted category's attributes (the tree's leaf's form goes first).
+    await panel.waitForSelector(`[data-testid=panel-attributes][data-cate="${predicted}"]`, { timeout: 20_000 });
+    // The variants differ by size: the required SIZE goes on each variation, so the item is not asked for it.
+    expect(await panel.$eval("[data-testid=panel-attrs-by-variants]", (e) => e.getAttribute("data-ids")!.split(" "))).toContain("SIZE");
+    expect(await panel.$("[data-testid=panel-attr-SIZE]")).toBeNull();
     for (const select of await panel.$$("[data-testid=panel-attributes] select")) {
       const first = await select.$eval("option:nth-child(2)", (o) => (o as HTMLOptionElement).value);
       await select.select(first);
@@ -323,7 +333,8 @@ describe("side panel", () => {
     await shot(panel, "03-category", "[aria-label=类目]");
 
     await panel.click("[data-testid=panel-save]");
-    await panel.waitForSelector("[data-testid=panel-notice][data-tone=ok]");
+    // 已保存 (the notice before it, 已翻译…, is of the same tone).
+    await panel.waitForFunction(() => document.querySelector("[data-testid=panel-notice]")?.textContent === "已保存", { timeout: 30_000 });
     const saved = await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`);
     expect(saved).toMatchObject({ price: "59.90", title: TRANSLATIONS, cateInfo: { site: 5 } });
 
@@ -436,6 +447,10 @@ describe("side panel", () => {
       await panel.waitForSelector(`[data-testid=${ids}-attributes]`, { timeout: 20_000 });
       const cateId = await panel.$eval(`[data-testid=${ids}-category]`, (e) => e.getAttribute("data-id")!);
       expect(cateId.slice(0, 3)).toBe(local.site === 1 ? "MLM" : "MLB");
+      // Neither the size (the variations carry it) nor the size chart (its own field) is asked with the attributes.
+      expect(await panel.$eval(`[data-testid=${ids}-attrs-by-variants]`, (e) => e.getAttribute("data-ids")!.split(" "))).toContain("SIZE");
+      expect(await panel.$(`[data-testid=${ids}-attr-SIZE]`)).toBeNull();
+      expect(await panel.$(`[data-testid=${ids}-attr-SIZE_GRID_ID]`)).toBeNull();
       for (const select of await panel.$$(`[data-testid=${ids}-attributes] select`)) {
         const first = await select.$eval("option:nth-child(2)", (o) => (o as HTMLOptionElement).value);
         await select.select(first);
@@ -534,6 +549,82 @@ describe("side panel", () => {
     // The product keeps its own (global) category.
     expect((await call<Product>("GET", `/api/Product/GetProductById?id=${productId}`)).cateInfo).toMatchObject({ site: 5 });
   }, 300_000);
+
+  it("publishes to Mexico in the product's own category, a clothing leaf there, with the shop's size chart", async () => {
+    // The product's own category becomes a Mexican clothing leaf (推荐类目 on the Spanish title): its form asks neither
+    // the size (the variants carry it) nor the size chart (the shop group's, chosen when publishing). The Mexican local
+    // shop then lists it in that category: the publish section names it and asks for one of the shop's charts (pulled
+    // in the test before), whose rows match the variants' sizes; without the chart the pre-flight refuses.
+    const mexico = { groupId: localGroupIds[0], seller: LOCAL_SELLERS[0] };
+    await panel.select("[data-testid=panel-category-site]", "1");
+    await panel.click("[data-testid=panel-predict-category]");
+    await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
+    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("Playeras");
+    await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
+    const cateId = await panel.$eval("[data-testid=panel-category]", (e) => e.getAttribute("data-id")!);
+    expect(cateId).toMatch(/^MLM/);
+    await panel.waitForSelector(`[data-testid=panel-attributes][data-cate="${cateId}"]`, { timeout: 20_000 });
+    expect(await panel.$eval("[data-testid=panel-attrs-by-variants]", (e) => e.getAttribute("data-ids")!.split(" "))).toContain("SIZE");
+    expect(await panel.$("[data-testid=panel-attr-SIZE]")).toBeNull();
+    expect(await panel.$("[data-testid=panel-attr-SIZE_GRID_ID]")).toBeNull();
+    expect(await text(panel, "[data-testid=panel-chart-hint]")).toContain("尺码表");
+    for (const select of await panel.$$("[data-testid=panel-attributes] select")) {
+      const first = await select.$eval("option:nth-child(2)", (o) => (o as HTMLOptionElement).value);
+      await select.select(first);
+    }
+    for (const input of await panel.$$("[data-testid=panel-attributes] input")) await input.type("X1");
+    await shot(panel, "14-own-category", "[aria-label=类目]");
+    await panel.click("[data-testid=panel-save]");
+    await panel.waitForFunction(() => document.querySelector("[data-testid=panel-notice]")?.textContent === "已保存", { timeout: 30_000 });
+    await panel.waitForSelector("[data-testid=panel-product][data-dirty=false]");
+    const saved = await call<Product & { cateInfo: { attrs: { nameId: string }[] } }>("GET", `/api/Product/GetProductById?id=${productId}`);
+    expect(saved.cateInfo).toMatchObject({ site: 1, cateId });
+    expect(saved.cateInfo.attrs.map((a) => a.nameId)).not.toContain("SIZE");
+
+    await panel.select("[data-testid=panel-group]", mexico.groupId);
+    await panel.waitForSelector("[data-testid=panel-site-category-1][data-from=product]");
+    expect(await text(panel, "[data-testid=panel-site-category-1]")).toContain("使用商品类目");
+    // The shop's chart, pulled before; none chosen yet, and the pre-flight refuses for want of one.
+    await panel.waitForSelector("[data-testid=panel-site1-size-chart][data-charts='1']", { timeout: 20_000 });
+    const row = '[data-testid=panel-preflight-row][data-site="1"]';
+    await panel.waitForSelector(row, { timeout: 30_000 });
+    const refused = await panel.$eval(row, (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
+    expect(refused.ok, refused.text ?? "").toBe("false");
+    expect(refused.text).toContain("尺码表");
+    const chartId = await panel.$eval(
+      "[data-testid=panel-site1-size-chart-select] option:nth-child(2)",
+      (o) => (o as HTMLOptionElement).value,
+    );
+    await panel.select("[data-testid=panel-site1-size-chart-select]", chartId);
+    await panel.waitForSelector("[data-testid=panel-site1-size-chart-rows][data-unmatched='0']");
+    const sizes = await panel.$$eval("[data-testid=panel-site1-size-chart-size]", (els) =>
+      els.map((e) => [e.getAttribute("data-size"), e.getAttribute("data-row")]),
+    );
+    expect(sizes.map(([size]) => size)).toEqual(["M", "L", "XL"]);
+    await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
+    await shot(panel, "15-own-category-size-chart", "[data-testid=panel-site-category-1]");
+
+    await panel.click("[data-testid=panel-publish]");
+    await panel.waitForSelector("[data-testid=panel-batch][data-final=true]", { timeout: 90_000 });
+    await shot(panel, "16-own-category-published", "[aria-label=刊登]");
+    const batchId = await panel.$eval("[data-testid=panel-batch]", (e) => e.getAttribute("data-id")!);
+    const [listing] = (
+      await call<{ items: Listing[] }>("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 })
+    ).items;
+    expect([listing.site, listing.status, listing.productId]).toEqual([1, ListingStatus.Active, productId]);
+    // Listed in the product's own category, naming the chart, each variation with its size's row.
+    const seller = await sellerToken(app.url, token, mexico.seller);
+    const item = await meliItem(seller, listing.itemId!);
+    expect(item.category_id).toBe(cateId);
+    expect(item.attributes.find((a) => a.id === "SIZE_GRID_ID")?.value_name).toBe(chartId);
+    const rowsBySize = new Map(sizes.map(([size, rowId]) => [size, rowId]));
+    expect(item.variations.length).toBeGreaterThan(1);
+    for (const v of item.variations) {
+      const size = v.attribute_combinations.find((a) => a.id === "SIZE")?.value_name ?? null;
+      expect(v.attributes.find((a) => a.id === "SIZE_GRID_ROW_ID")?.value_name).toBe(rowsBySize.get(size));
+    }
+  }, 180_000);
+
   it("opens from the popup's 打开商品侧边栏, on the window's product page", async () => {
     // The panel is closed first (chrome.sidePanel.close, from the panel page itself): nothing shows a panel then.
     const sidePanels = () => browser.targets().filter((t) => t.url().startsWith(`chrome-extension://${extensionId}/sidepanel.html`));

@@ -2,8 +2,11 @@
 // lists in one global category (site 5) for all its sites, the product's own; a local shop group lists in each site's
 // own category: the product's where its category is on that site (edited in the panel's 类目 section), else the one
 // chosen for the site in the publish section, with its required attributes' values (the console publish screen's
-// per-site cateInfo, shared/contract/publish.ts).
+// per-site cateInfo, shared/contract/publish.ts). A fashion category asks for one of the shop group's size charts: for a
+// chosen category it is among the site's chosen attribute values; for the product's own category it is chosen in the
+// publish section too (charts belong to the shop group, not the product) and joins the product's own values.
 import type { ProductDetail } from "../../shared/contract/product.ts";
+import { SIZE_CHART_ATTRIBUTES } from "../../shared/publish/category-form.ts";
 import type { AttrValue } from "./panel-values.ts";
 import type { InputOf } from "./protocol.ts";
 
@@ -14,6 +17,18 @@ export type PublishInput = InputOf<"publish">;
 
 /** A category chosen for one site in the publish section, with its attribute values by attribute id. */
 export type SiteCategory = { cateId: string; name: string; attrs: Record<string, AttrValue> };
+
+/**
+ * The size chart (SIZE_GRID_ID, SIZE_GRID_ROW_ID values) chosen in the publish section for the product's own category
+ * on a site: it applies while the product's category is still `cateId`.
+ */
+export type OwnChart = { cateId: string; attrs: Record<string, AttrValue> };
+
+/** The request's attribute values: those with a value, a typed one trimmed. */
+const requestAttrs = (attrs: Record<string, AttrValue>) =>
+  Object.entries(attrs)
+    .filter(([, v]) => v.valueId || v.value.trim())
+    .map(([id, v]) => ({ id, valueId: v.valueId, valueName: v.value.trim() || null }));
 
 /** The sites the group lists in a category of: the global site for a global shop, else each chosen site. */
 export const categorySitesOf = (isCbt: boolean, sites: number[]): number[] => (isCbt ? [GLOBAL_SITE] : [...sites].sort((a, b) => a - b));
@@ -34,36 +49,39 @@ export function categorySources(
   }));
 }
 
-/** The publish request for one product as saved: its own category where it is on a category site, else the site's chosen one. */
+/**
+ * The publish request for one product as saved: its own category where it is on a category site (with the size chart
+ * chosen for it there, which replaces any chart among its own values), else the site's chosen one.
+ */
 export function publishRequestOf(
   p: ProductDetail,
   groupId: string,
   isCbt: boolean,
   sites: number[],
   chosen: Record<number, SiteCategory | undefined> = {},
+  ownCharts: Record<number, OwnChart | undefined> = {},
 ): PublishInput {
   const own = p.cateInfo;
   const cateInfo = categorySources({ site: own?.site ?? null, cateId: own?.cateId ?? "" }, isCbt, sites, chosen).flatMap(
     ({ site, from }) => {
-      if (from === "product" && own)
+      if (from === "product" && own) {
+        const chart = ownCharts[site]?.cateId === own.cateId ? requestAttrs(ownCharts[site]!.attrs) : [];
+        const replaced = new Set(chart.length ? [...SIZE_CHART_ATTRIBUTES, ...chart.map((a) => a.id)] : []);
         return [
           {
             site,
             cateId: own.cateId,
-            attrs: own.attrs.map((a) => ({ id: a.nameId, valueId: a.valueId ?? null, valueName: a.value ?? null })),
+            attrs: [
+              ...own.attrs
+                .filter((a) => !replaced.has(a.nameId))
+                .map((a) => ({ id: a.nameId, valueId: a.valueId ?? null, valueName: a.value ?? null })),
+              ...chart,
+            ],
           },
         ];
+      }
       const c = chosen[site];
-      if (from === "chosen" && c)
-        return [
-          {
-            site,
-            cateId: c.cateId,
-            attrs: Object.entries(c.attrs)
-              .filter(([, v]) => v.valueId || v.value.trim())
-              .map(([id, v]) => ({ id, valueId: v.valueId, valueName: v.value.trim() || null })),
-          },
-        ];
+      if (from === "chosen" && c) return [{ site, cateId: c.cateId, attrs: requestAttrs(c.attrs) }];
       return [];
     },
   );

@@ -64,7 +64,11 @@ const product = (sizes: string[], colours = ["白色", "黑色"]) =>
 
 /** The shared pre-flight's size chart problems for the panel's request (the server runs the same rule). */
 function sizeChartProblems(p: ProductDetail, attrs: Record<string, { valueId: string | null; value: string }>, charts: SizeChart[]) {
-  const request = publishRequestOf(p, GROUP, false, [1], { 1: { cateId: "MLM1", name: "Playeras", attrs } });
+  return requestProblems(p, publishRequestOf(p, GROUP, false, [1], { 1: { cateId: "MLM1", name: "Playeras", attrs } }), charts);
+}
+
+/** The pre-flight's size chart problems of a request's site 1 (the product's own values as stored count too). */
+function requestProblems(p: ProductDetail, request: ReturnType<typeof publishRequestOf>, charts: SizeChart[]) {
   const pair = {
     site: 1,
     product: {
@@ -77,13 +81,13 @@ function sizeChartProblems(p: ProductDetail, attrs: Record<string, { valueId: st
       size: "20x15x3",
       brand: "Acme",
       variants: variantsOf(p).map((v) => ({ sku: null, ...v })),
-      attrs: [],
+      attrs: (p.cateInfo?.attrs ?? []).map((a) => ({ nameId: a.nameId, valueId: a.valueId, value: a.value })),
     },
     category: null,
     attributes: fashion,
     shop: { adjustRate: 1, tinyPrice: null, limitMinPrice: null, limitMaxPrice: null, overPrice: null },
     rates: [],
-    request: { attrs: request.cateInfo![0].attrs },
+    request: { attrs: request.cateInfo![0]?.attrs ?? [] },
     translationConfigured: false,
     gtinAvailable: 0,
     sizeCharts: charts,
@@ -147,5 +151,54 @@ describe("panel size chart", () => {
     expect(sizeChartProblems(plain, withChart({}, "501", "502:9"), [c])).toEqual(["sizeChart.rowUnknown"]);
     // Another chart drops the row chosen for the first.
     expect(chosenChart(withChart(chosen, "777"))).toEqual({ chartId: "777", rowId: "" });
+  });
+
+  it("the product's own category on the site takes the chart chosen for it in the publish section, as a picked one does", () => {
+    const tee = product(["M", "L", "XL"]);
+    // The product's own category on Mexico is a clothing leaf; its own values (a chart saved from elsewhere, its gender).
+    const own = {
+      ...tee,
+      cateInfo: {
+        site: 1,
+        cateId: "MLM1",
+        attrs: [
+          { nameId: "GENDER", name: "Género", valueId: "339666", value: "Mujer" },
+          { nameId: SIZE_GRID_ID, name: "Guía de talles", valueId: null, value: "old" },
+        ],
+      },
+    } as ProductDetail;
+    const c = chart("501", 1, ["M", "L", "XL"]);
+    // Nothing chosen in the publish section: the stored chart goes as it is, and the shop has no such chart.
+    const bare = publishRequestOf(own, GROUP, false, [1]);
+    expect(bare.cateInfo![0].attrs?.map((a) => [a.id, a.valueName])).toEqual([
+      ["GENDER", "Mujer"],
+      [SIZE_GRID_ID, "old"],
+    ]);
+    expect(requestProblems(own, bare, [c])).toEqual(["sizeChart.unknown"]);
+    // The shop's chart chosen for the own category replaces it; the product's other values stay.
+    const chosen = publishRequestOf(own, GROUP, false, [1], {}, { 1: { cateId: "MLM1", attrs: withChart({}, "501") } });
+    expect(chosen.cateInfo).toEqual([
+      {
+        site: 1,
+        cateId: "MLM1",
+        attrs: [
+          { id: "GENDER", valueId: "339666", valueName: "Mujer" },
+          { id: SIZE_GRID_ID, valueId: null, valueName: "501" },
+        ],
+      },
+    ]);
+    expect(requestProblems(own, chosen, [c])).toEqual([]);
+    // A chart chosen while the product was in another category does not follow it into this one.
+    const stale = publishRequestOf(own, GROUP, false, [1], {}, { 1: { cateId: "MLM2", attrs: withChart({}, "501") } });
+    expect(stale.cateInfo).toEqual(bare.cateInfo);
+    // A plain product's own category: the chart and the item's row, chosen there, both go.
+    const plain = { ...own, variants: product(["M"]).variants } as ProductDetail;
+    const row = publishRequestOf(plain, GROUP, false, [1], {}, { 1: { cateId: "MLM1", attrs: withChart({}, "501", "501:1") } });
+    expect(row.cateInfo![0].attrs?.map((a) => [a.id, a.valueName])).toEqual([
+      ["GENDER", "Mujer"],
+      [SIZE_GRID_ID, "501"],
+      [SIZE_GRID_ROW_ID, "501:1"],
+    ]);
+    expect(requestProblems(plain, row, [c])).toEqual([]);
   });
 });

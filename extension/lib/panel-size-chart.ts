@@ -10,8 +10,8 @@ import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "../../shared/con
 import { variantSizeRows } from "../../shared/publish/preflight.ts";
 import type { AttrValue } from "./panel-values.ts";
 
-/** The attributes the size chart picker fills (the generic attribute form leaves them to it). */
-export const SIZE_CHART_ATTRIBUTES = new Set([SIZE_GRID_ID, SIZE_GRID_ROW_ID]);
+/** The attributes the size chart picker fills (the attribute form leaves them to it: shared/publish/category-form.ts). */
+export { SIZE_CHART_ATTRIBUTES } from "../../shared/publish/category-form.ts";
 
 /** Whether a category's attributes ask for a size chart, and for the item's row. */
 export const sizeChartAsked = (attributes: readonly CategoryAttribute[]) => ({

@@ -7,6 +7,10 @@ import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contrac
 import type { PublishRequest } from "../contract/publish.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../contract/size-charts.ts";
 import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
+import { fold, variantAttributes, variationAttributeOf } from "./variations.ts";
+
+// Moved to variations.ts (the attribute forms use them without the pre-flight); the publisher imports them from here.
+export { variantAttributes, variationAttributeOf };
 
 /** Where the seller fixes a problem: the product editor, one attribute, the shop's rules, the GTIN pool, … */
 export type FixHint = "product" | `attribute:${string}` | "shop" | "gtin" | "category" | "settings" | "request";
@@ -167,25 +171,6 @@ export function packageOf(product: Pick<PreflightProduct, "weight" | "size">, re
   };
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
-
-/** Option names sellers use for Mercado Libre's two common variation attributes. */
-const VARIATION_SYNONYMS: Record<string, string[]> = {
-  COLOR: ["颜色", "颜色分类", "色", "color", "colour", "cor"],
-  SIZE: ["尺码", "尺寸", "大小", "size", "talla", "tamano", "tamanho"],
-};
-
-/** The category's variation attribute (allow_variations) a product option name stands for: by id, name, zh or synonym. */
-export function variationAttributeOf(key: string, attributes: readonly CategoryAttribute[]): CategoryAttribute | null {
-  const k = fold(key);
-  const candidates = attributes.filter((a) => a.modelType === CategoryAttributeModelType.Variation);
-  return (
-    candidates.find((a) => fold(a.id) === k || fold(a.name) === k || (a.zh !== null && fold(a.zh) === k)) ??
-    candidates.find((a) => VARIATION_SYNONYMS[a.id]?.includes(k)) ??
-    null
-  );
-}
-
 /**
  * Each variant's row of the size chart, when the variants differ by the chart's main attribute (SIZE): the row whose
  * label is the variant's value for it (null when the chart has none). Null when they do not (a plain item, or variants
@@ -252,11 +237,9 @@ export function preflight(pair: PreflightPair): PreflightResult {
   if (variants.length > 1 && variationAttrs.length === 0) {
     add("error", "variation.unsupported", "variants", `类目不支持多规格，商品有${variants.length}个规格`, "category");
   } else if (variants.length > 1) {
-    const keys = [...new Set(variants.flatMap((v) => v.keys))];
-    for (const key of keys) {
-      const attr = variationAttributeOf(key, attributes);
-      if (attr) given.add(attr.id);
-      else
+    for (const id of variantAttributes(variants, attributes)) given.add(id);
+    for (const key of new Set(variants.flatMap((v) => v.keys)))
+      if (!variationAttributeOf(key, attributes))
         add(
           "error",
           "variation.unmapped",
@@ -264,7 +247,6 @@ export function preflight(pair: PreflightPair): PreflightResult {
           `规格「${key}」无法对应类目的变体属性（${variationAttrs.map(nameOf).join("、")}）`,
           "product",
         );
-    }
     const combos = new Set<string>();
     for (const v of variants) {
       const combo = v.values.join("\u0000");

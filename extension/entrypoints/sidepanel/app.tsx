@@ -10,25 +10,25 @@ import type { Push, Status, TabView } from "../../lib/protocol.ts";
 import type { RecentProduct } from "../../lib/storage.ts";
 import { PUSH_CHANNEL } from "../../lib/wire.ts";
 import { ProductLoader } from "./product.tsx";
+import { askStatus, askTab, firstTab, pinnedTab } from "./start.ts";
 import { errorText } from "./ui.tsx";
 
 /** The tab the panel shows: the pinned one (?tabId=), else the active tab of the panel's window, followed. */
 function useFollowedTab(): number | null {
-  const pinned = new URLSearchParams(location.search).get("tabId");
-  const [tabId, setTabId] = useState<number | null>(pinned ? Number(pinned) : null);
+  const [tabId, setTabId] = useState<number | null>(pinnedTab);
   useEffect(() => {
-    if (pinned) return;
+    if (pinnedTab !== null) return;
     let windowId: number | undefined;
-    void browser.tabs.query({ active: true, currentWindow: true }).then(([t]) => {
+    void firstTab.then((t) => {
       windowId = t?.windowId;
-      if (t?.id !== undefined) setTabId(t.id);
+      if (t) setTabId(t.id);
     });
     const onActivated = (info: { tabId: number; windowId: number }) => {
       if (windowId === undefined || info.windowId === windowId) setTabId(info.tabId);
     };
     browser.tabs.onActivated.addListener(onActivated);
     return () => browser.tabs.onActivated.removeListener(onActivated);
-  }, [pinned]);
+  }, []);
   return tabId;
 }
 
@@ -58,7 +58,7 @@ export function App() {
       }
     };
     browser.runtime.onMessage.addListener(onPush);
-    sendMessage("getStatus").then(
+    askStatus().then(
       (s) => {
         performance.mark("panel:status");
         setStatus(s);
@@ -89,7 +89,7 @@ export function App() {
     }
     if (tabId === null) return;
     let live = true;
-    sendMessage("panelTab", { tabId }).then(
+    askTab(tabId).then(
       (t) => {
         performance.mark("panel:tab");
         if (live) setTab(t);

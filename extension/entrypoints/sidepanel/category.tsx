@@ -1,11 +1,15 @@
 // The panel's category: the site, then a leaf of that site's tree (browsed level by level or searched by name, Chinese
 // name or id), 推荐类目 (PredictMeliCategory for the title in the site's language), and the chosen category's required
-// attributes as a form (the console publish screen's choice of attributes, shared/publish/category-form.ts).
+// attributes as a form (the console publish screen's choice of attributes, shared/publish/category-form.ts: not the
+// size chart, chosen per shop group in the publish section, nor what the product's variants carry).
 import { useEffect, useMemo, useState } from "react";
 import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } from "../../../shared/contract/category.ts";
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
+import type { ProductDetail } from "../../../shared/contract/product.ts";
 import { askedAttributes, categoryTitleOf } from "../../../shared/publish/category-form.ts";
+import { variantAttributes } from "../../../shared/publish/variations.ts";
 import { sendMessage } from "../../lib/messaging.ts";
+import { sizeChartAsked, variantsOf } from "../../lib/panel-size-chart.ts";
 import type { AttrValue, PanelValues } from "../../lib/panel-values.ts";
 import { errorText, Field, Section } from "./ui.tsx";
 
@@ -32,10 +36,13 @@ function leavesOf(nodes: CategoryTreeNode[], out: Leaf[] = []): Leaf[] {
 
 export function CategorySection({
   values,
+  variants,
   onChange,
   onAsked,
 }: {
   values: PanelValues;
+  /** The product's variants as stored (the variation attributes they carry are not asked). */
+  variants: ProductDetail["variants"];
   onChange: (p: Partial<PanelValues>) => void;
   onAsked: (attrs: CategoryAttribute[]) => void;
 }) {
@@ -75,7 +82,15 @@ export function CategorySection({
         </>
       ) : null}
       {site && values.cateId ? (
-        <Attributes site={site} cateId={values.cateId} values={values.attrs} onChange={(attrs) => onChange({ attrs })} onAsked={onAsked} />
+        <Attributes
+          site={site}
+          cateId={values.cateId}
+          values={values.attrs}
+          variants={variants}
+          onChange={(attrs) => onChange({ attrs })}
+          onAsked={onAsked}
+          chartNote="该类目需要店铺的尺码表：刊登到此站点时，在「刊登」中为所选店铺选择尺码表。"
+        />
       ) : null}
     </Section>
   );
@@ -261,41 +276,49 @@ export function TreeSelect({
   );
 }
 
-/** The category's required attributes as a form (the values by attribute id). */
+/** Required, as the form marks it. */
+const isRequired = (a: CategoryAttribute) => a.isRequired || a.tags.includes("required");
+const labelOf = (a: CategoryAttribute) => (a.zh ? `${a.zh}（${a.name}）` : a.name);
+
+/**
+ * The category's required attributes as a form (the values by attribute id), as the console's publish screen asks
+ * them (shared askedAttributes): not those the publisher fills, nor the size chart's (its own field), nor the
+ * variation attributes the product's variants carry (their sizes go on each variation: named here, not asked).
+ */
 export function Attributes({
   site,
   cateId,
   values,
+  variants,
   onChange,
   onAsked,
   onLoaded,
-  skip,
+  chartNote,
   ids = "panel",
 }: {
   site: number;
   cateId: string;
   values: Record<string, AttrValue>;
+  /** The product's variants as stored. */
+  variants: ProductDetail["variants"];
   onChange: (attrs: Record<string, AttrValue>) => void;
   onAsked?: (attrs: CategoryAttribute[]) => void;
   /** All the category's attributes, once read. */
   onLoaded?: (attrs: CategoryAttribute[]) => void;
-  /** Attributes another field fills (the size chart's), left out of this form. */
-  skip?: ReadonlySet<string>;
+  /** Shown when the category asks for a size chart that is chosen elsewhere. */
+  chartNote?: string;
   ids?: string;
 }) {
-  const [attrs, setAttrs] = useState<CategoryAttribute[] | null>(null);
+  /** The attributes read, with the category they are of (another category's are not shown while this one's load). */
+  const [read, setRead] = useState<{ site: number; cateId: string; all: CategoryAttribute[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    setAttrs(null);
+    setError(null);
     sendMessage("getAttributes", { site, cateId }).then(
       (r) => {
         if (!live) return;
-        const required = askedAttributes(r.attributes)
-          .filter((a) => a.required && !skip?.has(a.attr.id))
-          .map((a) => a.attr);
-        setAttrs(required);
-        onAsked?.(required);
+        setRead({ site, cateId, all: r.attributes });
         onLoaded?.(r.attributes);
       },
       (e: unknown) => live && setError(errorText(e)),
@@ -303,20 +326,61 @@ export function Attributes({
     return () => {
       live = false;
     };
-    // onAsked, onLoaded and skip are the parent's state setters and a constant.
+    // onLoaded is the parent's state setter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [site, cateId]);
+  const all = read && read.site === site && read.cateId === cateId ? read.all : null;
+  const options = useMemo(() => variantsOf({ variants }), [variants]);
+  const attrs = useMemo(
+    () =>
+      all
+        ? askedAttributes(all, options)
+            .filter((a) => a.required)
+            .map((a) => a.attr)
+        : null,
+    [all, options],
+  );
+  const carried = useMemo(() => {
+    const ids = all ? variantAttributes(options, all) : new Set<string>();
+    return (all ?? []).filter((a) => ids.has(a.id) && isRequired(a));
+  }, [all, options]);
+  useEffect(() => {
+    if (attrs) onAsked?.(attrs);
+    // onAsked is the parent's state setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attrs]);
   if (error) return <p className="error small">{error}</p>;
-  if (!attrs) return <p className="muted small">加载必填属性…</p>;
-  if (!attrs.length) return <p className="muted small">该类目没有需要填写的必填属性</p>;
+  if (!attrs || !all) return <p className="muted small">加载必填属性…</p>;
+  const notes = (
+    <>
+      {carried.length ? (
+        <p className="small muted" data-testid={`${ids}-attrs-by-variants`} data-ids={carried.map((a) => a.id).join(" ")}>
+          由规格提供，无需填写：{carried.map(labelOf).join("、")}
+        </p>
+      ) : null}
+      {chartNote && sizeChartAsked(all).chart ? (
+        <p className="small muted" data-testid={`${ids}-chart-hint`}>
+          {chartNote}
+        </p>
+      ) : null}
+    </>
+  );
+  if (!attrs.length)
+    return (
+      <>
+        <p className="muted small">该类目没有需要填写的必填属性</p>
+        {notes}
+      </>
+    );
   const set = (id: string, v: AttrValue) => onChange({ ...values, [id]: v });
   return (
-    <div className="attrs" data-testid={`${ids}-attributes`}>
+    <div className="attrs" data-testid={`${ids}-attributes`} data-cate={cateId}>
       <p className="small muted">必填属性</p>
+      {notes}
       {attrs.map((a) => {
         const v = values[a.id] ?? { valueId: null, value: "" };
         return (
-          <Field key={a.id} label={a.zh ? `${a.zh}（${a.name}）` : a.name}>
+          <Field key={a.id} label={labelOf(a)}>
             {a.values.length ? (
               <select
                 value={v.valueId ?? ""}

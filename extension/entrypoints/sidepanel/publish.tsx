@@ -1,7 +1,9 @@
 // The panel's publishing: a shop group the user may publish to (the server lists only a sub-account's own) and its
 // sites, with a category per chosen site for a local shop group (the product's own where it is on that site, else one
-// picked here: 推荐类目, the tree and its required attributes; a global shop keeps its one global category); the pre-flight of the product as saved (each site's problems, and its price and profit shown with the price
-// above) comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
+// picked here: 推荐类目, the tree and its required attributes; a global shop keeps its one global category). A local
+// site's fashion category, picked here or the product's own, asks for one of the group's size charts (SizeChartPick).
+// The pre-flight of the product as saved (each site's problems, and its price and profit shown with the price above)
+// comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
 // until it ends), each listing linking to its page on Mercado Libre.
 import { useEffect, useMemo, useState } from "react";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
@@ -11,8 +13,9 @@ import { listingStatusNames, publishBatchStatusNames } from "../../../shared/con
 import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import { categorySources, publishRequestOf, type PublishInput, type SiteCategory } from "../../lib/panel-publish.ts";
+import { categorySources, publishRequestOf, type OwnChart, type PublishInput, type SiteCategory } from "../../lib/panel-publish.ts";
 import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-chart.ts";
+import type { AttrValue } from "../../lib/panel-values.ts";
 import type { BatchView, ShopGroupView } from "../../lib/protocol.ts";
 import { Attributes, Predictions, TreeSelect } from "./category.tsx";
 import { SizeChartPick } from "./size-chart.tsx";
@@ -67,6 +70,8 @@ export function PublishSection({
   const [batch, setBatch] = useState<BatchView | null>(null);
   /** The categories picked per site for a local group (kept per site when the group or sites change). */
   const [picked, setPicked] = useState<Record<number, SiteCategory>>({});
+  /** The size chart chosen per site for the product's own category (the group's charts: dropped when it changes). */
+  const [ownCharts, setOwnCharts] = useState<Record<number, OwnChart>>({});
   const group = groups?.find((g) => g.groupId === groupId) ?? null;
 
   useEffect(() => {
@@ -89,10 +94,10 @@ export function PublishSection({
             groupId: group.groupId,
             isCbt: group.isCbt,
             sites,
-            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked),
+            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked, ownCharts),
           }
         : null,
-    [group, sites, picked],
+    [group, sites, picked, ownCharts],
   );
   useEffect(() => onChoice(choice), [choice, onChoice]);
 
@@ -147,6 +152,11 @@ export function PublishSection({
               setGroupId(e.target.value);
               setSites(g?.sites ?? []);
               setBatch(null);
+              // Size charts are the group's: one chosen for another group's shop is not this one's.
+              setOwnCharts({});
+              setPicked((cur) =>
+                Object.fromEntries(Object.entries(cur).map(([site, c]) => [site, { ...c, attrs: withoutChart(c.attrs) }])),
+              );
             }}
             aria-label="店铺"
             data-testid="panel-group"
@@ -185,9 +195,15 @@ export function PublishSection({
         <div className="site-categories" data-testid="panel-site-categories">
           {sources.map(({ site, from }) =>
             from === "product" ? (
-              <p key={site} className="site-category small" data-testid={`panel-site-category-${site}`} data-from="product">
-                <b>{siteName(site)}</b> 使用商品类目：{category.name || category.cateId}
-              </p>
+              <OwnSiteCategory
+                key={site}
+                site={site}
+                groupId={group.groupId}
+                category={category}
+                product={product}
+                value={ownCharts[site] ?? null}
+                onChange={(c) => setOwnCharts((cur) => ({ ...cur, [site]: c }))}
+              />
             ) : (
               <SiteCategoryPick
                 key={site}
@@ -221,6 +237,67 @@ export function PublishSection({
       ) : null}
       {batch?.batch ? <Batch view={batch} final={final} /> : null}
     </Section>
+  );
+}
+
+/** The attribute values without a size chart's. */
+const withoutChart = (attrs: Record<string, AttrValue>) =>
+  Object.fromEntries(Object.entries(attrs).filter(([id]) => !SIZE_CHART_ATTRIBUTES.has(id)));
+
+/**
+ * A local group's site in the product's own category (edited in the 类目 section): named, with the size chart its
+ * category asks for (a fashion leaf on a marketplace site), chosen among the group's charts as for a picked category.
+ */
+function OwnSiteCategory({
+  site,
+  groupId,
+  category,
+  product,
+  value,
+  onChange,
+}: {
+  site: number;
+  groupId: string;
+  category: { cateId: string; name: string };
+  product: ProductDetail;
+  value: OwnChart | null;
+  onChange: (c: OwnChart) => void;
+}) {
+  const ids = `panel-site${site}`;
+  const { cateId } = category;
+  const [read, setRead] = useState<{ cateId: string; all: CategoryAttribute[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    sendMessage("getAttributes", { site, cateId }).then(
+      (r) => live && setRead({ cateId, all: r.attributes }),
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [site, cateId]);
+  const all = read?.cateId === cateId ? read.all : null;
+  return (
+    <div className="site-category" data-testid={`panel-site-category-${site}`} data-from="product">
+      <p className="small">
+        <b>{siteName(site)}</b> 使用商品类目：{category.name || cateId}
+      </p>
+      {error ? <p className="error small">{error}</p> : null}
+      {all && sizeChartAsked(all).chart ? (
+        <SizeChartPick
+          site={site}
+          groupId={groupId}
+          cateId={cateId}
+          product={product}
+          attributes={all}
+          attrs={value?.cateId === cateId ? value.attrs : {}}
+          onChange={(attrs) => onChange({ cateId, attrs })}
+          ids={ids}
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -267,9 +344,9 @@ function SiteCategoryPick({
           site={site}
           cateId={value.cateId}
           values={value.attrs}
+          variants={product.variants}
           onChange={(attrs) => onChange({ ...value, attrs })}
           onLoaded={(a) => setAttributes({ cateId: value.cateId, all: a })}
-          skip={SIZE_CHART_ATTRIBUTES}
           ids={ids}
         />
       ) : null}

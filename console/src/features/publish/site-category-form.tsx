@@ -53,7 +53,7 @@ export function SiteCategoryForm({
   onChange: (next: SiteChoice) => void;
 }) {
   const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
-  const asked = attributes.data ? askedAttributes(attributes.data.attributes).filter((a) => !SIZE_CHART_ATTRIBUTES.has(a.attr.id)) : [];
+  const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
   const sizeChart = attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ID) ?? false;
   const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });
   const predict = usePredictCategory();

@@ -12,8 +12,8 @@ import { usePullSizeCharts, useSizeCharts } from "./api/size-charts.ts";
 
 type AttrValue = { valueId?: string | null; valueName?: string | null };
 
-/** The attributes this field fills (the generic attribute form leaves them to it). */
-export const SIZE_CHART_ATTRIBUTES = new Set([SIZE_GRID_ID, SIZE_GRID_ROW_ID]);
+/** The attributes this field fills (the generic attribute form leaves them to it: shared/publish/category-form.ts). */
+export { SIZE_CHART_ATTRIBUTES } from "@shared/publish/category-form.ts";
 
 export function SizeChartField({
   site,
