@@ -62,3 +62,7 @@ export async function allowDownloads(browser: Browser, page: Page, dir: string) 
     browserContextId: targetInfo.browserContextId,
   });
 }
+
+/** Waits until a toast saying `text` shows (the console's toasts carry data-toast-type). */
+export const toastSays = (page: Page, text: string) =>
+  page.waitForFunction((t) => [...document.querySelectorAll("[data-toast-type]")].some((e) => e.textContent?.includes(t)), {}, text);

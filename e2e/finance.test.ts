@@ -11,7 +11,7 @@ import type { Browser, ElementHandle, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChargeStatus, WalletLogType } from "../shared/contract/enums.ts";
 import { pngImage } from "../shared/images/test-images.ts";
-import { launchChromium, openConsolePage } from "./browser.ts";
+import { launchChromium, openConsolePage, toastSays } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -44,8 +44,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png`, fullPage: true });
-const toastSays = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll("[data-toast-type]")].some((e) => e.textContent?.includes(t)), {}, text);
 
 type Page_ = { items: { id: string; status: number; money: number; reason: string | null }[]; totalCount: number };
 const sellerCharges = () => callApi<Page_>(app.url, sellerToken, "GET", "/api/ChargeRecord/GetChargeRecords?MaxResultCount=50");

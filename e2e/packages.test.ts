@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openConsolePage } from "./browser.ts";
+import { launchChromium, openConsolePage, toastSays } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp } from "./app-process.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
@@ -43,8 +43,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png`, fullPage: true });
-const toastSays = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll("[data-toast-type]")].some((e) => e.textContent?.includes(t)), {}, text);
 const textOf = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent);
 
 describe("sub-account packages", () => {

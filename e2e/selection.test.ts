@@ -13,7 +13,7 @@ import type { CompetitorListing, CompetitorListingPage } from "../shared/contrac
 import { createSandbox } from "../server/sandbox/sandbox.ts";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
 import { itemBody, plainLeaf } from "../server/testing/sandbox-kit.ts";
-import { launchChromium, openConsolePage } from "./browser.ts";
+import { launchChromium, openConsolePage, toastSays } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 import { connectSeller, sellerToken, startSandboxProcess, type SandboxProcess } from "./publish-rig.ts";
 
@@ -75,8 +75,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png`, fullPage: true });
-const toastSays = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll("[data-toast-type]")].some((e) => e.textContent?.includes(t)), {}, text);
 const listingOf = async (sku: string, token = host) =>
   (await callApi<CompetitorListingPage>(app.url, token, "GET", `/api/MeliSelectionSku/GetMeliSelectionSku?Skus=${sku}`)).items[0];
 

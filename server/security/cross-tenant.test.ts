@@ -6,6 +6,9 @@
 //   query, path and body field; an answer must be 403/404 (400 only as a refusal the service chose, or when another
 //   case of the call reached the service), a 2xx is allowed only where the id is an optional filter, and no answer may
 //   contain A's ids or names that B did not send; afterwards A's rows must be byte-for-byte unchanged;
+// - A has an order of its shop (stored by the orders service from the sandbox) and money (a top-up with its receipt
+//   image, a package purchase, a withdrawal), made through the real calls: B probes them by id and by their texts (the
+//   order number, the receipt's file name, the Alipay account), and A's receipt image is served to A and the host only;
 // - B's token with a forged `__tenant` naming A is a 403 on every call; host-only calls refuse tenant tokens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
@@ -15,6 +18,7 @@ import { inScope } from "../db/scope.ts";
 import { takeGtinCodes } from "../modules/gtin/service.ts";
 import { recordMeliCall } from "../modules/meli-logs/service.ts";
 import { connectShop } from "../testing/shop-kit.ts";
+import { getReceipt, seedMoney, seedOrder, type SeededMoney, type SeededOrder } from "../testing/money-kit.ts";
 import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
 import {
   Choices,
@@ -50,6 +54,10 @@ let aShopName: string;
 let aInviteeName: string;
 /** A GTIN in A's pool (a valid EAN-13 no other test uses). */
 const aGtin = "4006381333931";
+/** A's order of its shop and A's money (issue 18, 19): a top-up with its receipt image, a package purchase, a withdrawal. */
+let aOrder: SeededOrder;
+let aMoney: SeededMoney;
+let hostToken: string;
 let aIds: { byTable: Record<string, string[]>; all: string[] };
 /** Strings that must never appear in an answer to B unless B sent them. */
 let markers: string[];
@@ -139,7 +147,7 @@ beforeAll(async () => {
   expect(await settleTasks(s.database.db, [A.tenantId, B.tenantId])).toBe(0);
 
   // A as an agency: the host records that A recommended a tenant, whose purchase pays A a commission (issue 19).
-  const hostToken = await s.adminToken();
+  hostToken = await s.adminToken();
   const invitee = await s.createTenant(uniqueName("invitee"));
   aInviteeName = invitee.tenantName;
   for (const [url, opts] of [
@@ -184,11 +192,57 @@ beforeAll(async () => {
   const aCode = await s.api("PUT", "/api/ModuleAuth/GenerateAuthCode", { token: A.token, headers: { "idempotency-key": randomUUID() } });
   expect(aCode.status, aCode.raw).toBe(200);
 
+  // A's order (its shop's sandbox order, read and stored by the orders service) and A's money, through the real calls.
+  aOrder = await seedOrder(s, A, aShopName);
+  aMoney = await seedMoney(s, A, hostToken);
+  // Controls, before the snapshot (GetNewOrder stores the order again): A reaches each of them by id.
+  const own = await s.api("PUT", "/api/Order/GetNewOrder", { token: A.token, query: { id: aOrder.id } });
+  expect(own.status, own.raw).toBe(200);
+  expect(own.body.result).toMatchObject({ id: aOrder.id, orderNo: aOrder.orderNo, accountGroupId: aOrder.groupId });
+  const label = await s.app.inject({
+    method: "GET",
+    url: "/api/Order/GetOrderLabel",
+    query: { orderId: aOrder.id },
+    headers: { authorization: `Bearer ${A.token}` },
+  });
+  expect(label.statusCode, label.body).toBe(200);
+  expect(label.headers["content-type"]).toBe("application/pdf");
+  const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: aOrder.id } });
+  expect(invoice.status, invoice.raw).toBe(200);
+  expect(invoice.body.result.orderNo).toBe(aOrder.orderNo);
+
   aIds = await tenantIds(s.database.db, A.tenantId);
+  // The catalogue reads the new tables by itself (every public table with tenant_id): A's seeded rows are among the ids.
+  for (const [table, id] of [
+    ["orders", aOrder.id],
+    ["charge_records", aMoney.chargeRecordId],
+    ["charge_records", aMoney.pendingChargeRecordId],
+    ["withdrawals", aMoney.withdrawalId],
+    ["sub_account_orders", aMoney.subAccOrderId],
+  ] as const)
+    expect(aIds.byTable[table], table).toContain(id);
   markers = [
-    ...new Set([A.tenantId, A.tenantName, aInviteeName, subA1.userName, subA2.userName, aEmail, aRemark, aShopName, aGtin, ...aIds.all]),
+    ...new Set([
+      A.tenantId,
+      A.tenantName,
+      aInviteeName,
+      subA1.userName,
+      subA2.userName,
+      aEmail,
+      aRemark,
+      aShopName,
+      aGtin,
+      aOrder.orderNo,
+      aMoney.picFile,
+      aMoney.alipayAccount,
+      aMoney.chargeRemark,
+      aMoney.withdrawRemark,
+      ...aIds.all,
+    ]),
   ];
   before = await tenantSnapshot(s.database.db, A.tenantId);
+  for (const table of ["orders", "order_items", "charge_records", "withdrawals", "sub_account_orders", "wallet_logs"])
+    expect(before[table]?.length, `A's ${table} rows in the snapshot`).toBeGreaterThan(0);
 });
 
 afterAll(async () => {
@@ -203,8 +257,15 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A's ids for a field: the tenant id for tenant fields, the ids of the table the name points to, else every id. */
-function poolFor(name: string, caseIndex: number): string[] {
+/** A table's name flattened: charge_records -> chargerecord. */
+const flatTable = (t: string) => t.replace(/_/g, "").replace(/s$/, "");
+
+/**
+ * A's ids for a field: the tenant id for tenant fields, the ids of the table the name points to, else (a bare `id`)
+ * the ids of the call group's table first (GetNewOrder's id: orders; OrderSubAcc's: sub_account_orders), then one id
+ * of each table, then every id.
+ */
+function poolFor(name: string, caseIndex: number, group = ""): string[] {
   const stem = name
     .replace(/ids?$/i, "")
     .replace(/[^a-z]/gi, "")
@@ -214,16 +275,23 @@ function poolFor(name: string, caseIndex: number): string[] {
   else if (/user|creator|owner|sub|salesperson/.test(stem)) pool = [subA1.id, A.userId, subA2.id];
   else {
     const tables = Object.keys(aIds.byTable).filter((t) => {
-      const flat = t.replace(/_/g, "").replace(/s$/, "");
+      const flat = flatTable(t);
       return stem.length > 1 && (flat.includes(stem) || stem.includes(flat));
     });
     pool = tables.flatMap((t) => aIds.byTable[t]);
     if (!pool.length) {
-      // One id from each table first, so successive cases try a user, a task, ... before repeating a table.
+      // The group's own table, then one id from each table, so successive cases try a user, a task, ... before
+      // repeating a table.
+      const g = group.toLowerCase();
+      const own = g
+        ? Object.keys(aIds.byTable)
+            .filter((t) => flatTable(t) === g || flatTable(t).startsWith(g))
+            .flatMap((t) => aIds.byTable[t])
+        : [];
       const firsts = Object.values(aIds.byTable)
         .map((ids) => ids[0])
         .filter(Boolean);
-      pool = [...new Set([...firsts, ...aIds.all])];
+      pool = [...new Set([...own, ...firsts, ...aIds.all])];
     }
   }
   if (!pool.length) pool = aIds.all;
@@ -271,9 +339,10 @@ function addressesForeignEntity(op: Operation, fields: IdField[], req: Request):
 const namesSentByB = new Set<string>();
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-function leaks(req: Request, res: ApiResponse): string[] {
+/** A's markers in the answer that B did not send (now, or earlier: `record` false keeps this request's names out of that). */
+function leaks(req: Request, res: ApiResponse, record = true): string[] {
   const sent = JSON.stringify([req.url, req.query, req.body ?? null]).toLowerCase();
-  for (const m of markers) if (!isUuid(m) && sent.includes(m.toLowerCase())) namesSentByB.add(m);
+  if (record) for (const m of markers) if (!isUuid(m) && sent.includes(m.toLowerCase())) namesSentByB.add(m);
   const text = (res.raw ?? "").toLowerCase();
   return markers.filter((m) => !sent.includes(m.toLowerCase()) && !namesSentByB.has(m) && text.includes(m.toLowerCase()));
 }
@@ -285,6 +354,18 @@ describe("cross-tenant matrix (scenario 5)", () => {
     const res = await s.api("GET", "/api/User/GetSubUserById", { token: A.token, query: { id: subA1.id } });
     expect(res.status).toBe(200);
     expect(leaks({ url: "", query: {}, body: null }, res)).toEqual(expect.arrayContaining([subA1.userName, aRemark, aEmail]));
+    // A's order and money lists hold the markers B must never see.
+    const none = { url: "", query: {}, body: null };
+    for (const [url, expected] of [
+      ["/api/Order/GetOrders", [aOrder.orderNo, aOrder.id]],
+      ["/api/ChargeRecord/GetChargeRecords", [aMoney.picFile, aMoney.chargeRemark, aMoney.chargeRecordId, aMoney.pendingChargeRecordId]],
+      ["/api/Withdraw/GetWithdraws", [aMoney.alipayAccount, aMoney.withdrawRemark, aMoney.withdrawalId]],
+      ["/api/SubAccountOrder/GetMySubAccOrder", [aMoney.subAccOrderId]],
+    ] as const) {
+      const own = await s.api("GET", url, { token: A.token });
+      expect(own.status, own.raw).toBe(200);
+      expect(leaks(none, own, false), url).toEqual(expect.arrayContaining([...expected]));
+    }
   });
 
   it("B's accounts, given A's ids in every id-like field of every user/main call, get 403/404 and see none of A's data", async () => {
@@ -296,6 +377,9 @@ describe("cross-tenant matrix (scenario 5)", () => {
     let requests = 0;
     let cases = 0;
     const answers = new Map<string, number[]>();
+    // A's order and money rows: the calls whose probes carried one of their ids.
+    const seeded = [aOrder.id, aMoney.chargeRecordId, aMoney.pendingChargeRecordId, aMoney.withdrawalId, aMoney.subAccOrderId];
+    const metSeeded = new Set<string>();
     for (const actor of [bMain, bSub]) {
       for (const op of ops) {
         const { access } = op.call;
@@ -303,10 +387,11 @@ describe("cross-tenant matrix (scenario 5)", () => {
         const label = callLabel(op.call);
         tried.add(label);
         const fields = idFields(op);
-        const caseCount = fields.length ? Math.min(6, Math.max(...fields.map((f) => poolFor(f.name, 0).length))) : 1;
+        const group = op.call.group;
+        const caseCount = fields.length ? Math.min(6, Math.max(...fields.map((f) => poolFor(f.name, 0, group).length))) : 1;
         for (let c = 0; c < caseCount; c++) {
           cases++;
-          const ch = new Choices((name) => poolFor(name, c), [subA1.userName, A.tenantName, aEmail]);
+          const ch = new Choices((name) => poolFor(name, c, group), [subA1.userName, A.tenantName, aEmail]);
           let { req, res, rounds } = await sendValid(s, op, ch, () => actor.token);
           requests += rounds;
           if (res.status === 401) {
@@ -314,6 +399,8 @@ describe("cross-tenant matrix (scenario 5)", () => {
             ({ req, res, rounds } = await sendValid(s, op, ch, () => actor.token));
             requests += rounds;
           }
+          const sentText = JSON.stringify([req.url, req.query, req.body ?? null]);
+          if (seeded.some((id) => sentText.includes(id))) metSeeded.add(label);
           const key = `${actor === bMain ? "main" : "sub"} ${label}`;
           answers.set(key, [...(answers.get(key) ?? []), res.status]);
           const where = `${actor.label} ${label} case ${c} ${JSON.stringify({ query: req.query, body: req.body }).slice(0, 300)}`;
@@ -347,9 +434,123 @@ describe("cross-tenant matrix (scenario 5)", () => {
         )
         .join("\n    ");
     summary["calls only answered by validation (not reached)"] = validationOnly.size ? [...validationOnly].join(", ") : "none";
+    summary["calls probed with A's order/money ids"] = [...metSeeded].join(", ");
     expect(violations).toEqual([]);
     expect([...validationOnly], "every user/main call must have a case that reaches the service").toEqual([]);
+    for (const call of [
+      "PUT /api/Order/GetNewOrder",
+      "GET /api/Order/GetOrderLabel",
+      "GET /api/Order/GetMeliOrderInvoice",
+      "GET /api/Order/GetOrders",
+    ])
+      expect(metSeeded, `${call} was probed with A's order id`).toContain(call);
     expect(tried.size).toBe(ops.filter((o) => o.call.access === "user" || o.call.access === "main").length);
+  });
+
+  it("B meets A's order, top-ups, withdrawal and package purchase by id and by their texts, and gets none of them", async () => {
+    const bMain = await sessionToken(s, B.tenantId, B.userId);
+    const bSub = await sessionToken(s, B.tenantId, subB.id);
+    const bad: string[] = [];
+    let n = 0;
+    const probe = async (
+      who: string,
+      token: string,
+      method: string,
+      url: string,
+      input: { query?: Record<string, string>; body?: Record<string, unknown> },
+      expected: number[],
+      empty = false,
+    ) => {
+      const res = await s.api(method, url, { token, headers: { "idempotency-key": randomUUID() }, ...input });
+      n++;
+      const label = `${who} ${method} ${url} ${JSON.stringify(input)}`;
+      if (!expected.includes(res.status)) bad.push(`${label}: expected ${expected.join("/")}, got ${res.status} ${res.raw.slice(0, 200)}`);
+      if (res.status >= 400 && envelopeProblem(res)) bad.push(`${label}: ${envelopeProblem(res)}`);
+      if (empty && res.status === 200 && res.body.result.totalCount !== 0) bad.push(`${label}: totalCount ${res.body.result.totalCount}`);
+      const leaked = leaks({ url, query: input.query ?? {}, body: input.body ?? null }, res, false);
+      if (leaked.length) bad.push(`${label}: answer contains A's ${leaked.join(", ")}`);
+    };
+    const notThere = [403, 404];
+    for (const [who, token, main] of [
+      ["B main", bMain, true],
+      ["B sub", bSub, false],
+    ] as const) {
+      // A's order by its id, its number and its shop group.
+      await probe(who, token, "PUT", "/api/Order/GetNewOrder", { query: { id: aOrder.id } }, notThere);
+      await probe(who, token, "GET", "/api/Order/GetOrderLabel", { query: { orderId: aOrder.id } }, notThere);
+      await probe(who, token, "GET", "/api/Order/GetMeliOrderInvoice", { query: { orderId: aOrder.id } }, notThere);
+      const orderFilters: Record<string, string>[] = [
+        { OrderNo: aOrder.orderNo },
+        { OrderId: aOrder.id },
+        { AccountGroupId: aOrder.groupId },
+        {},
+      ];
+      for (const query of orderFilters) await probe(who, token, "GET", "/api/Order/GetOrders", { query }, [200], true);
+      await probe(who, token, "GET", "/api/Order/GetMeliOrderGroupInfo", { query: { OrderNo: aOrder.orderNo } }, [200]);
+      await probe(who, token, "GET", "/api/Order/FetchOrders", { query: { GroupId: aOrder.groupId } }, notThere);
+      // A's money: its lists searched by A's texts, A's receipt named in B's own top-up and withdrawal.
+      for (const Search of [aMoney.chargeRemark, aMoney.picFile, A.tenantName, ""])
+        await probe(who, token, "GET", "/api/ChargeRecord/GetChargeRecords", { query: Search ? { Search } : {} }, [200], true);
+      await probe(who, token, "GET", "/api/WalletLog/GetWalletLogs", { query: { UserId: A.userId } }, [200], true);
+      await probe(who, token, "GET", "/api/WalletLog/GetWalletLogs", {}, [200]);
+      await probe(
+        who,
+        token,
+        "POST",
+        "/api/ChargeRecord/SubmitChagreRecord",
+        { body: { money: 1, payType: 1, pic: aMoney.pic, remark: "probe" } },
+        [400, 403, 404],
+      );
+      if (main) {
+        for (const Search of [aMoney.alipayAccount, aMoney.withdrawRemark, ""])
+          await probe(who, token, "GET", "/api/Withdraw/GetWithdraws", { query: Search ? { Search } : {} }, [200], true);
+        await probe(who, token, "GET", "/api/SubAccountOrder/GetMySubAccOrder", {}, [200], true);
+        await probe(who, token, "POST", "/api/SubAccountOrder/OrderSubAcc", { query: { id: aMoney.subAccOrderId } }, notThere);
+        await probe(
+          who,
+          token,
+          "POST",
+          "/api/Withdraw/RequestWithdraw",
+          { body: { money: 1, alipayAccount: "probe@example.com", pic: aMoney.pic } },
+          [400, 403, 404],
+        );
+      }
+    }
+    summary["A's orders and money probed by B (explicit)"] = `${n} requests`;
+    violations.push(...bad);
+    expect(bad).toEqual([]);
+  });
+
+  it("serves A's receipt image to A and the host, and to no one of B (404, also by a rewritten path)", async () => {
+    for (const token of [A.token, hostToken]) {
+      const res = await getReceipt(s, token, aMoney.pic);
+      expect(res.status, res.raw).toBe(200);
+      expect(res.type).toBe("image/png");
+      expect(res.bytes.equals(Buffer.from(aMoney.receipt))).toBe(true);
+    }
+    const forged = [
+      aMoney.pic,
+      aMoney.pic.toUpperCase(),
+      `${B.tenantId}/${aMoney.picFile}`,
+      `${B.tenantId}/../${aMoney.pic}`,
+      `../${aMoney.pic}`,
+      `${aMoney.pic}?x=1`,
+      ` ${aMoney.pic} `,
+      `${A.tenantId}/./${aMoney.picFile}`,
+      encodeURIComponent(aMoney.pic),
+    ];
+    const bad: string[] = [];
+    for (const [who, token] of [
+      ["B main", await sessionToken(s, B.tenantId, B.userId)],
+      ["B sub", await sessionToken(s, B.tenantId, subB.id)],
+    ] as const) {
+      for (const pic of forged) {
+        const res = await getReceipt(s, token, pic);
+        if (res.status !== 404 && res.status !== 400) bad.push(`${who} pic=${pic}: ${res.status} ${res.type}`);
+        if (res.bytes.includes(Buffer.from(aMoney.receipt.subarray(0, 24)))) bad.push(`${who} pic=${pic}: the image's bytes`);
+      }
+    }
+    expect(bad).toEqual([]);
   });
 
   it("leaves every row of A unchanged", async () => {
@@ -403,7 +604,7 @@ describe("cross-tenant matrix (scenario 5)", () => {
     };
     for (const op of ops) {
       const label = callLabel(op.call);
-      const ch = new Choices((name) => poolFor(name, 0), [A.tenantName]);
+      const ch = new Choices((name) => poolFor(name, 0, op.call.group), [A.tenantName]);
       const valid = buildRequest(op, ch);
       const bare = { url: op.call.url.replace(/:(\w+)/g, () => A.tenantId), query: {}, body: undefined };
       for (const req of [bare, valid]) {

@@ -2,10 +2,16 @@
 // _AbpErrorFormat: true and a mapped status; unknown routes 404, malformed JSON 400, too large 413, wrong content type
 // 415, a missing required query parameter "The parameter X cannot be null.", paging and sorting outside their rules
 // 400. Then a generated fuzz over every registered call (from the OpenAPI document): no 5xx, every error an envelope.
+// The fuzzing tenant has an order of its shop and money (a top-up with its receipt image, a package purchase, a
+// withdrawal), and id-like fields (and receipt pics, order numbers) carry its real values in about half the requests,
+// so the order and money calls are fuzzed against real rows, not only against ids that find nothing.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_TENANT_ID } from "../db/schema.ts";
-import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
+import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
+import { multipartFile, seedMoney, seedOrder, uploadReceipt, type SeededMoney, type SeededOrder } from "../testing/money-kit.ts";
+import { connectShop } from "../testing/shop-kit.ts";
+import { pngImage } from "../../shared/images/test-images.ts";
 import {
   Choices,
   asText,
@@ -17,15 +23,22 @@ import {
   garbageValue,
   operations,
   rng,
+  isIdName,
   sessionToken,
+  tenantIds,
   validValue,
   type Operation,
+  type Rng,
 } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let T: TestTenant;
 let ops: Operation[];
 const report: string[] = [];
+/** T's order and money, and the ids of T's rows by table. */
+let tOrder: SeededOrder;
+let tMoney: SeededMoney;
+let tIds: { byTable: Record<string, string[]>; all: string[] };
 
 const parse = (raw: string) => {
   try {
@@ -61,7 +74,64 @@ beforeAll(async () => {
   s = await startTestServer();
   T = await s.createTenant();
   ops = operations(s.app);
-});
+  const shop = uniqueName("FUZZSHOP").toUpperCase();
+  const page = await connectShop(s, T.token, { nickname: shop });
+  expect(page.ok, page.message).toBe(true);
+  tOrder = await seedOrder(s, T, shop);
+  tMoney = await seedMoney(s, T, await s.adminToken());
+  tIds = await tenantIds(s.database.db, T.tenantId);
+}, 60_000);
+
+/** The fuzzing tenant's real values a field may take: its rows' ids (the table the name or call group points to), its receipt pic, its order number. */
+function realValues(op: Operation, name: string): string[] {
+  if (/^pic$/i.test(name)) return [tMoney.pic];
+  if (/^orderno$/i.test(name)) return [tOrder.orderNo];
+  if (!isIdName(name)) return [];
+  if (/tenant/i.test(name)) return [T.tenantId];
+  if (/user|creator|owner/i.test(name)) return [T.userId];
+  const flat = (t: string) => t.replace(/_/g, "").replace(/s$/, "");
+  const stem =
+    name
+      .replace(/ids?$/i, "")
+      .replace(/[^a-z]/gi, "")
+      .toLowerCase() || op.call.group.toLowerCase();
+  const tables = Object.keys(tIds.byTable).filter((t) => flat(t) === stem || flat(t).startsWith(stem) || stem.startsWith(flat(t)));
+  const own = tables.flatMap((t) => tIds.byTable[t]);
+  // OrderSubAcc's id is a package (the host's): the one T bought.
+  if (op.call.group === "SubAccountOrder") own.push(tMoney.packageId);
+  return own.length ? own : tIds.all;
+}
+
+/** The order and money calls: their groups, and the host's money calls among Hosted's. */
+const moneyGroups = ["Order", "ChargeRecord", "Withdraw", "WalletLog", "SubAccountOrder"];
+const isMoneyCall = (op: Operation) =>
+  moneyGroups.includes(op.call.group) || /Money|Wallet|SubAccOrder|SubAccountOrder|Recommend/.test(op.call.name);
+
+/**
+ * Puts real values of T into about half the fields of an order or money call that take them (query and top-level
+ * body); answers how many.
+ */
+function plantReal(op: Operation, r: Rng, query: Record<string, string | string[]>, body: unknown): number {
+  if (!isMoneyCall(op)) return 0;
+  let planted = 0;
+  for (const p of op.query) {
+    const vals = realValues(op, p.name);
+    if (vals.length && r.next() < 0.5) {
+      query[p.name] = r.pick(vals);
+      planted++;
+    }
+  }
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    for (const k of Object.keys(op.body?.properties ?? {})) {
+      const vals = realValues(op, k);
+      if (vals.length && r.next() < 0.5) {
+        Object.defineProperty(body, k, { value: r.pick(vals), enumerable: true, configurable: true, writable: true });
+        planted++;
+      }
+    }
+  }
+  return planted;
+}
 afterAll(async () => {
   console.log("[security] error contract\n  " + report.join("\n  "));
   await s?.close();
@@ -231,6 +301,8 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
     };
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    /** Requests per call that carried at least one of T's real values. */
+    const withReal = new Map<string, number>();
     let sent = 0;
     const started = Date.now();
     // FUZZ_GROUPS=ModuleAuth,Product fuzzes only those call groups (a targeted run of a new area's calls).
@@ -250,6 +322,9 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
         );
         if (url.includes("//")) url = url.replace(/\/\//g, "/x/");
         const query = garbageQuery(op, r, ch);
+        const realBody = op.call.method !== "GET" && op.body && r.next() < 0.75 ? garbageBody(op, r, ch) : undefined;
+        const planted = plantReal(op, r, query, realBody);
+        if (planted) withReal.set(callLabel(op.call), (withReal.get(callLabel(op.call)) ?? 0) + 1);
         const headers: Record<string, string> = {};
         const anonymousBare = op.call.access === "anonymous" && r.next() < 0.5;
         if (!anonymousBare) headers.authorization = `Bearer ${tokens[who]}`;
@@ -260,7 +335,8 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
         let payload: string | undefined;
         if (op.call.method !== "GET" && (op.body || r.next() < 0.3)) {
           const kind = r.next();
-          if (kind < 0.75) payload = JSON.stringify(garbageBody(op, r, ch)) ?? "null";
+          if (realBody !== undefined) payload = JSON.stringify(realBody) ?? "null";
+          else if (kind < 0.75) payload = JSON.stringify(garbageBody(op, r, ch)) ?? "null";
           else if (kind < 0.85)
             payload = r.pick([
               '{"a":',
@@ -331,8 +407,87 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
         .join(" ")}`,
     );
     if (failures.length) report.push(...failures.slice(0, 40).map((f) => "  " + f));
+    // The order and money calls that take one of T's real values had requests carrying them.
+    const takesReal = fuzzed.filter(
+      (op) =>
+        isMoneyCall(op) &&
+        [...op.query.map((p) => p.name), ...Object.keys(op.body?.properties ?? {})].some((n) => realValues(op, n).length),
+    );
+    report.push(
+      `order and money calls fuzzed with T's real ids/pic/order no: ${takesReal.map((op) => `${callLabel(op.call)}×${withReal.get(callLabel(op.call)) ?? 0}`).join(", ")}`,
+    );
     expect(failures).toEqual([]);
-  }, 120_000);
+    if (!groups) {
+      expect(takesReal.length).toBeGreaterThan(8);
+      expect(takesReal.filter((op) => !withReal.get(callLabel(op.call))).map((op) => callLabel(op.call))).toEqual([]);
+    }
+  }, 180_000);
+
+  it("answers garbage multipart uploads of a receipt (and a real one) without a 5xx, every error an envelope", async () => {
+    const r = rng(Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000));
+    // The fuzz above may have ended T's session (a logout, a password change): a fresh one.
+    const token = await sessionToken(s, T.tenantId, T.userId);
+    const png = Buffer.from(pngImage(6, 4));
+    /** mayStore: the body holds the whole image (a 200 is allowed); anything else must be refused. */
+    const bodies: { what: string; payload: Buffer | string; contentType: string; mayStore?: boolean }[] = [];
+    const file = (what: string, name: string, content: Uint8Array, opts?: { field?: string; contentType?: string }) =>
+      bodies.push({ what, ...multipartFile(name, content, opts), mayStore: Buffer.from(content).equals(png) });
+    file("a png", "r.png", png);
+    file("a png as another field", "r.png", png, { field: "image" });
+    file("a png named ../../x.png", "../../x.png", png);
+    file("a png with a NUL in its name", "a\u0000.png", png);
+    file("a png claiming to be text", "r.txt", png, { contentType: "text/plain" });
+    file("a truncated png", "r.png", png.subarray(0, 20));
+    file("a png header on garbage", "r.png", Buffer.concat([png.subarray(0, 16), randomBytes(64)]));
+    file(
+      "a png declaring a 100000 px side",
+      "r.png",
+      png.map((v, i) => (i >= 16 && i < 20 ? [0, 1, 0x86, 0xa0][i - 16] : v)),
+    );
+    file("a gif header only", "r.gif", Buffer.from("GIF89a"));
+    file("a webp header only", "r.webp", Buffer.from("RIFF\u0000\u0000\u0000\u0000WEBPVP8 "));
+    file("a jpeg marker only", "r.jpg", Buffer.from([0xff, 0xd8, 0xff]));
+    file("an empty file", "r.png", Buffer.alloc(0));
+    for (let i = 0; i < 12; i++) file(`random bytes ${i}`, asText(garbageValue(r)).slice(0, 40), randomBytes(r.int(300)));
+    const ok = multipartFile("r.png", png);
+    bodies.push({ what: "no closing boundary", payload: ok.payload.subarray(0, ok.payload.length - 10), contentType: ok.contentType });
+    bodies.push({ what: "a boundary the body does not use", payload: ok.payload, contentType: "multipart/form-data; boundary=nope" });
+    bodies.push({ what: "no boundary", payload: ok.payload, contentType: "multipart/form-data" });
+    bodies.push({
+      what: "two files",
+      payload: Buffer.concat([ok.payload.subarray(0, ok.payload.length - 4), Buffer.from("\r\n"), ok.payload]),
+      contentType: ok.contentType,
+      mayStore: true,
+    });
+    bodies.push({ what: "JSON", payload: JSON.stringify({ file: png.toString("base64") }), contentType: "application/json" });
+    bodies.push({ what: "nothing", payload: "", contentType: ok.contentType });
+    const bad: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const b of bodies) {
+      const res = await raw(s, {
+        method: "POST",
+        url: "/api/ChargeRecord/UploadReceipt",
+        headers: { authorization: `Bearer ${token}`, "content-type": b.contentType },
+        payload: b.payload,
+      });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500 || (res.status >= 300 && envelopeProblem(res))) bad.push(`${b.what}: ${res.status} ${res.raw.slice(0, 200)}`);
+      if (res.status < 300 && !b.mayStore) bad.push(`${b.what}: stored (${res.status} ${res.raw.slice(0, 120)})`);
+    }
+    report.push(`receipt upload fuzz: ${bodies.length} requests; statuses ${[...statuses].map(([k, v]) => `${k}×${v}`).join(" ")}`);
+    expect(bad).toEqual([]);
+    // The control: a real image is stored and served back to its tenant.
+    const up = await uploadReceipt(s, token, "r.png", png);
+    expect(up.status, up.raw).toBe(200);
+    const back = await s.app.inject({
+      method: "GET",
+      url: "/api/ChargeRecord/GetReceipt",
+      query: { pic: up.body.result.pic },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(Buffer.from(back.rawPayload).equals(png)).toBe(true);
+  });
 
   it("answers malformed URLs and headers without a 5xx", async () => {
     const urls = [

@@ -172,7 +172,8 @@ export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilte
   const counted = (where: string) => `(select count(*) from (select 1 from orders where ${where} limit ${cap}) as m)::int`;
   const byStatus = orderWhereText(ctx, filter, p, "status");
   const bySite = orderWhereText(ctx, filter, p, "site");
-  const byGroup = orderWhereText(ctx, filter, p, "group");
+  // Only with a group to count (its parameters would be unused otherwise: an error to PostgreSQL).
+  const byGroup = groups.length ? orderWhereText(ctx, filter, p, "group") : "";
   const parts = [
     `select 'total' as kind, '' as key, ${counted(orderWhereText(ctx, filter, p))} as n`,
     ...STATUSES.map((st) => `select 'status', '${st}', ${counted(`${byStatus} and ${O.status} = ${st}`)}`),
