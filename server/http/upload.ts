@@ -192,7 +192,7 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<B
     file?: (o?: object) => Promise<{ filename: string; toBuffer(): Promise<Buffer>; file: { truncated: boolean } } | undefined>;
   };
   const sent = req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0";
-  if (!sent && req.headers["transfer-encoding"] === undefined) throw badRequest("请选择要导入的文件（multipart/form-data，字段 file）");
+  if (!sent && req.headers["transfer-encoding"] === undefined) throw badRequest("请选择要上传的文件（multipart/form-data，字段 file）");
   if (!req.isMultipart?.() || !req.file) throw new AppError(415, "请以 multipart/form-data 上传文件（字段 file）", "UnsupportedMediaType");
   let part;
   try {
@@ -201,7 +201,7 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<B
   } catch (err) {
     throw multipartError(err, maxBytes);
   }
-  if (!part) throw badRequest("请选择要导入的文件");
+  if (!part) throw badRequest("请选择要上传的文件");
   checkFileName(part.filename);
   let buf: Buffer;
   try {
