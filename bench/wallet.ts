@@ -31,7 +31,7 @@ import { createTokenSigner } from "../server/http/auth.ts";
 import { openSession } from "../server/modules/identity/sessions.ts";
 import { WalletLogType } from "../shared/contract/enums.ts";
 import { getWalletLogs } from "../server/modules/wallet/service.ts";
-import { getWalletLogsQuery, type GetWalletLogsQuery } from "../shared/contract/wallet.ts";
+import { getWalletLogsQuery, type GetWalletLogsQuery, type WalletLogPage } from "../shared/contract/wallet.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, httpLoad, principalOf, sqlLoad } from "./replay.ts";
 
@@ -287,12 +287,18 @@ async function walletLogScenarios(app: AppProcess, pool: pg.Pool, client: pg.Cli
     const q = getWalletLogsQuery.parse({ MaxResultCount: 20, ...sc.query });
     const params = new URLSearchParams(Object.entries({ MaxResultCount: 20, ...sc.query }).map(([k, v]) => [k, String(v)]));
     const url = `${app.url}/api/WalletLog/GetWalletLogs?${params}`;
-    const cap = await capture(client, tenantId, principalOf(token), (ctx) => getWalletLogs(ctx, q));
+    // The service answers JSON text PostgreSQL built (JsonText); the server sends it as is.
+    const cap = await capture(
+      client,
+      tenantId,
+      principalOf(token),
+      async (ctx) => JSON.parse((await getWalletLogs(ctx, q)).json) as WalletLogPage,
+    );
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const answer = (await res.json()) as { result: { totalCount: number } };
+    const answer = (await res.json()) as { result: WalletLogPage };
     // The count stops at WALLET_LOG_COUNT_CAP (then "1000+").
     const matched = `${cap.result.totalCount}${cap.result.totalCountCapped ? "+" : ""}`;
-    if (res.status !== 200 || answer.result.totalCount !== cap.result.totalCount)
+    if (res.status !== 200 || JSON.stringify(answer.result) !== JSON.stringify(cap.result))
       throw new Error(`${sc.name}: the server's answer (${res.status}) differs from the service's in this process`);
     const n = Number(args.alone);
     const ah = await aloneHttp(url, token, null, n);

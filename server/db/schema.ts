@@ -1284,6 +1284,14 @@ export const walletLogs = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index("wallet_logs_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
     index("wallet_logs_tenant_type_creation_idx").on(t.tenantId, t.type, t.creationTime),
+    /**
+     * GetWalletLogs sorted by money (either way, the id breaking ties): an index range, not a sort of the ledger; under
+     * a Type or a UserId filter its own range (a type's amounts share a sign, and a user's entries are mostly its
+     * debits: on the amount alone, "largest first" would step over every top-up before the first of them).
+     */
+    index("wallet_logs_tenant_amount_idx").on(t.tenantId, t.amountFen, t.id),
+    index("wallet_logs_tenant_type_amount_idx").on(t.tenantId, t.type, t.amountFen, t.id),
+    index("wallet_logs_tenant_user_amount_idx").on(t.tenantId, t.userId, t.amountFen, t.id),
     check("wallet_logs_balance_after_not_negative", sql`${t.balanceAfterFen} >= 0`),
     /** One commission per purchase entry (ref_id: the buyer's debit), whatever retries happen (issue 19 Agency). */
     uniqueIndex("wallet_logs_commission_ref_key")

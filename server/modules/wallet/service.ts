@@ -6,12 +6,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { rowsOf, type Tx } from "../../db/client.ts";
+import { columnsText, Params, rowsOf, textRows, type Tx } from "../../db/client.ts";
 import { chargeRecords, HOST_TENANT_ID, tenants, users, walletLogs, withdrawals } from "../../db/schema.ts";
-import { cappedCount, containsPattern } from "../../db/query.ts";
-import { AfterCommit, type CallContext } from "../../http/calls.ts";
+import { containsPattern } from "../../db/query.ts";
+import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
 import { receiveUpload } from "../../http/upload.ts";
 import { imageDimensions } from "../../../shared/images/dimensions.ts";
@@ -35,12 +35,10 @@ import {
   type PaymentResult,
   type requestWithdrawInput,
   type submitChargeRecordInput,
-  type WalletLogEntry,
-  type WalletLogPage,
   type Withdrawal,
 } from "../../../shared/contract/wallet.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
-import { postLedgerEntry, walletBalanceFen } from "./ledger.ts";
+import { postLedgerEntry } from "./ledger.ts";
 import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
@@ -64,51 +62,64 @@ function sortBy(sorting: string | undefined, columns: Record<string, AnyPgColumn
 // ---------------------------------------------------------------------------------------------------------------
 // WalletLog
 
-export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWalletLogsQuery>): Promise<WalletLogPage> {
+/** The wallet_logs table's columns as SQL text ("wallet_logs"."tenant_id"). */
+const W = columnsText(walletLogs);
+
+/**
+ * One entry's row as PostgreSQL selects it for row_to_json: the contract's walletLogEntry, named, ordered and valued as
+ * the mapping this replaced wrote it (yuan as fen / 100 in a double, as fenToYuan; creationTime as toISOString; a host
+ * adjustment's user, not in the tenant's users, as 平台).
+ */
+const walletLogRow = new PgDialect().sqlToQuery(sql`select ${walletLogs.id} as "id", ${walletLogs.type} as "type",
+    ${walletLogs.amountFen}::float8 / 100 as "money", ${walletLogs.balanceAfterFen}::float8 / 100 as "balance",
+    ${walletLogs.remark} as "remark", ${walletLogs.userId} as "userId",
+    coalesce(${users.userName}, case when ${walletLogs.type} = ${sql.raw(String(WalletLogType.HostAdjust))}
+      and ${walletLogs.userId} is not null then '平台' end) as "userName",
+    ${tenants.name} as "inviteTenantName", ${walletLogs.refId} as "refId",
+    to_char(${walletLogs.creationTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "creationTime"
+    from ${walletLogs}
+    left join ${users} on ${users.tenantId} = ${walletLogs.tenantId} and ${users.id} = ${walletLogs.userId}
+    left join ${tenants} on ${tenants.id} = ${walletLogs.inviteTenantId}`).sql;
+
+const walletLogSort = { creationTime: W.creationTime, money: W.amountFen };
+
+/** The sort field then the id in the same direction (pages never overlap); default newest first. */
+function walletLogSortOf(sorting: string | undefined) {
+  const [field, dir] = (sorting ?? "creationTime desc").trim().split(/\s+/);
+  const key = (Object.keys(walletLogSort) as (keyof typeof walletLogSort)[]).find((k) => k.toLowerCase() === field.toLowerCase());
+  return { column: walletLogSort[key ?? "creationTime"], dir: dir?.toLowerCase() === "desc" ? "desc" : "asc" };
+}
+
+/**
+ * GetWalletLogs in one statement: the capped count (it stops after WALLET_LOG_COUNT_CAP + 1 entries: a busy wallet's
+ * year holds a million), the balance now and the page's rows as JSON text, sent as the answer without parsing it. The
+ * page is chosen on the filter's index (ids and the sort key: (tenant, creation time, id), (tenant, amount, id) or,
+ * under a Type or UserId filter, (tenant, type or user, amount, id)), then its rows are read by primary key for the
+ * JSON, as GetOrders.
+ */
+export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWalletLogsQuery>): Promise<JsonText> {
   await assertFinanceVisible(ctx);
-  const where = and(
-    eq(walletLogs.tenantId, ctx.tenantId),
-    q.StartTime ? gte(walletLogs.creationTime, q.StartTime) : undefined,
-    q.EndTime ? lt(walletLogs.creationTime, q.EndTime) : undefined,
-    q.Type !== undefined ? eq(walletLogs.type, q.Type) : undefined,
-    q.UserId ? eq(walletLogs.userId, q.UserId) : undefined,
+  const p = new Params(ctx.tenantId);
+  const c = [`${W.tenantId} = ${p.tenant}`];
+  if (q.StartTime) c.push(`${W.creationTime} >= ${p.add(q.StartTime.toISOString())}`);
+  if (q.EndTime) c.push(`${W.creationTime} < ${p.add(q.EndTime.toISOString())}`);
+  if (q.Type !== undefined) c.push(`${W.type} = ${p.add(q.Type)}`);
+  if (q.UserId) c.push(`${W.userId} = ${p.add(q.UserId)}`);
+  const where = c.map((x) => `(${x})`).join(" and ");
+  const { column, dir } = walletLogSortOf(q.Sorting);
+  const statement = `with page as (
+      select ${W.id} as id, ${column} as k from wallet_logs where ${where}
+      order by ${column} ${dir}, ${W.id} ${dir} limit ${p.add(q.MaxResultCount)} offset ${p.add(q.SkipCount)})
+    select (select count(*) from (select 1 from wallet_logs where ${where} limit ${WALLET_LOG_COUNT_CAP + 1}) as m)::int as n,
+      (select balance_fen from tenants where id = ${p.tenant})::text as "balanceFen",
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
+        from page, lateral (${walletLogRow} where ${W.tenantId} = ${p.tenant} and ${W.id} = page.id) as r) as items`;
+  const [r] = await textRows<{ n: number; balanceFen: string | null; items: string }>(ctx.tx, statement, p.values);
+  const capped = r.n > WALLET_LOG_COUNT_CAP;
+  const balance = fenToYuan(Number(r.balanceFen ?? 0));
+  return new JsonText(
+    `{"items":${r.items},"totalCount":${capped ? WALLET_LOG_COUNT_CAP : r.n},"totalCountCapped":${capped},"balance":${JSON.stringify(balance)}}`,
   );
-  // Counting stops after WALLET_LOG_COUNT_CAP + 1 entries: a busy wallet's year holds a million.
-  const { totalCount, capped } = await cappedCount(ctx.tx, walletLogs, where, WALLET_LOG_COUNT_CAP);
-  const balance = fenToYuan(await walletBalanceFen(ctx.tx, ctx.tenantId));
-  if (!totalCount || (!capped && q.SkipCount >= totalCount)) return { items: [], totalCount, totalCountCapped: capped, balance };
-  const rows = await ctx.tx
-    .select({
-      log: walletLogs,
-      userName: users.userName,
-      inviteTenantName: tenants.name,
-    })
-    .from(walletLogs)
-    .leftJoin(users, and(eq(users.tenantId, walletLogs.tenantId), eq(users.id, walletLogs.userId)))
-    .leftJoin(tenants, eq(tenants.id, walletLogs.inviteTenantId))
-    .where(where)
-    .orderBy(
-      ...sortBy(q.Sorting, { creationTime: walletLogs.creationTime, money: walletLogs.amountFen }, [
-        desc(walletLogs.creationTime),
-        desc(walletLogs.id),
-      ]),
-    )
-    .limit(q.MaxResultCount)
-    .offset(q.SkipCount);
-  const items: WalletLogEntry[] = rows.map(({ log, userName, inviteTenantName }) => ({
-    id: log.id,
-    type: log.type,
-    money: fenToYuan(num(log.amountFen)),
-    balance: fenToYuan(num(log.balanceAfterFen)),
-    remark: log.remark,
-    userId: log.userId,
-    // A host adjustment's user is the host's, not in the tenant's users.
-    userName: userName ?? (log.type === WalletLogType.HostAdjust && log.userId ? "平台" : null),
-    inviteTenantName,
-    refId: log.refId,
-    creationTime: log.creationTime.toISOString(),
-  }));
-  return { items, totalCount, totalCountCapped: capped, balance };
 }
 
 /** Payment: a purchase paid from the caller's tenant's balance. */
