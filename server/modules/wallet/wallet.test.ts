@@ -3,7 +3,7 @@
 // balance refused with nothing changed, tenants kept apart, host calls refused to tenants, bad input, receipt uploads.
 // Run on PGlite and on PostgreSQL (DATABASE_URL): only PostgreSQL runs transactions at once, so the concurrency tests
 // prove their point there; on PGlite they still must hold.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -12,6 +12,7 @@ import { buildApp } from "../../app.ts";
 import { rowsOf } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { uploadReceipt } from "../../testing/money-kit.ts";
 import { pngImage } from "../../../shared/images/test-images.ts";
 import { BalanceAdjustType, ChargePayType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
 import { WALLET_LOG_COUNT_CAP } from "../../../shared/contract/wallet.ts";
@@ -45,33 +46,7 @@ const auditCharge = (id: string, status: number, headers = key()) =>
 const auditWithdraw = (id: string, status: number, headers = key()) =>
   s.api("POST", "/api/Withdraw/AuditWithdraw", { token: host, headers, body: { id, status, reason: "账号有误" } });
 
-function multipart(filename: string, content: Uint8Array) {
-  const boundary = `----erp${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function upload(token: string, filename: string, content: Uint8Array): Promise<ApiResponse> {
-  const { payload, contentType } = multipart(filename, content);
-  const res = await s.app.inject({
-    method: "POST",
-    url: "/api/ChargeRecord/UploadReceipt",
-    headers: { authorization: `Bearer ${token}`, "content-type": contentType },
-    payload,
-  });
-  let body: unknown = null;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
-}
+const upload = (token: string, filename: string, content: Uint8Array) => uploadReceipt(s, token, filename, content);
 
 const receipts = new Map<string, string>();
 async function receipt(t: TestTenant): Promise<string> {
