@@ -209,7 +209,9 @@ async function main() {
     }
     // Presses that open the panel, again: the worker closes it, and the next press opens it on a new product page.
     const coldOpens: number[] = [coldOpen];
-    const sw = await (await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"))).worker();
+    const sw = await (
+      await browser.waitForTarget((t) => t.type() === "service_worker" && t.url().startsWith("chrome-extension://"))
+    ).worker();
     for (let i = 0; i < coldRuns; i++) {
       await panel?.close().catch(() => undefined);
       // Chrome's own close (Chrome 141+), on the window of the active tab; already closed is fine.
