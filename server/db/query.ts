@@ -62,3 +62,49 @@ export async function pageOf<T extends PgTable, Item>(
     .offset(page.skip);
   return { items: (rows as T["$inferSelect"][]).map(map), totalCount: Number(n) };
 }
+
+/**
+ * A hot list's one statement, as text (the listing, order and wallet-log lists): `n`, the rows matching `where` counted
+ * up to `cap` + 1; `items`, the page's rows as JSON text PostgreSQL builds, the page chosen on the filter's index (ids
+ * and sort keys only, the id breaking ties in the sort's direction so pages never overlap), then each row read by
+ * primary key through `rowSelect` (a select whose FROM names `table`). `extra` adds columns to the answer's row.
+ */
+export function pagedJsonStatement(o: {
+  table: string;
+  /** The table's id and tenant columns as text ("orders"."id"). */
+  columns: { id: string; tenantId: string };
+  where: string;
+  sort: { column: string; dir: "asc" | "desc" };
+  /** Parameters ($n) of the page's size and offset, and of the caller's tenant. */
+  limit: string;
+  offset: string;
+  tenant: string;
+  cap: number;
+  rowSelect: string;
+  extra?: string;
+}): string {
+  const { id, tenantId } = o.columns;
+  const { column, dir } = o.sort;
+  return `with page as (
+      select ${id} as id, ${column} as k from ${o.table} where ${o.where}
+      order by ${column} ${dir}, ${id} ${dir} limit ${o.limit} offset ${o.offset})
+    select (select count(*) from (select 1 from ${o.table} where ${o.where} limit ${o.cap + 1}) as m)::int as n,${o.extra ? ` ${o.extra},` : ""}
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
+        from page, lateral (${o.rowSelect} where ${tenantId} = ${o.tenant} and ${id} = page.id) as r) as items`;
+}
+
+/** The answer's JSON of a capped page (`n` and `items` of pagedJsonStatement), with `extra` fields after. */
+export function cappedPageJson(r: { n: number; items: string }, cap: number, extra = ""): string {
+  const capped = r.n > cap;
+  return `{"items":${r.items},"totalCount":${capped ? cap : r.n},"totalCountCapped":${capped}${extra}}`;
+}
+
+/**
+ * A list's Sorting ("field asc|desc") as the sort column's text and direction: a known field (any case), else the
+ * fallback's; descending only when asked. No Sorting at all is the fallback, newest first.
+ */
+export function sortOfText<K extends string>(sorting: string | undefined, columns: Record<K, string>, fallback: K) {
+  const [field, dir] = (sorting ?? `${fallback} desc`).trim().split(/\s+/);
+  const key = (Object.keys(columns) as K[]).find((k) => k.toLowerCase() === field.toLowerCase());
+  return { column: columns[key ?? fallback], dir: dir?.toLowerCase() === "desc" ? ("desc" as const) : ("asc" as const) };
+}

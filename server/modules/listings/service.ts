@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
-import { containsPattern } from "../../db/query.ts";
+import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
@@ -127,11 +127,7 @@ const sortColumns = {
  * asc/desc (PostgreSQL puts listings without a value last ascending, first descending) so one (tenant, field, id)
  * index serves both directions.
  */
-function sortOf(sorting: string | undefined) {
-  const [field, dir] = (sorting ?? "creationTime desc").trim().split(/\s+/);
-  const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  return { column: sortColumns[key ?? "creationTime"], dir: dir?.toLowerCase() === "desc" ? "desc" : "asc" };
-}
+const sortOf = (sorting: string | undefined) => sortOfText(sorting, sortColumns, "creationTime");
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
@@ -187,16 +183,19 @@ export async function getMeliStatsByPage(
   const { skipCount, maxResultCount, sorting, ...filter } = body;
   const p = new Params(ctx.tenantId);
   const where = listingWhereText(ctx, kind, filter, p);
-  const { column, dir } = sortOf(sorting);
-  const statement = `with page as (
-      select ${L.id} as id, ${column} as k from listings where ${where}
-      order by ${column} ${dir}, ${L.id} ${dir} limit ${p.add(maxResultCount)} offset ${p.add(skipCount)})
-    select (select count(*) from (select 1 from listings where ${where} limit ${LISTING_COUNT_CAP + 1}) as m)::int as n,
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
-        from page, lateral (${rowSelect} where ${L.tenantId} = ${p.tenant} and ${L.id} = page.id) as r) as items`;
+  const statement = pagedJsonStatement({
+    table: "listings",
+    columns: L,
+    where,
+    sort: sortOf(sorting),
+    limit: p.add(maxResultCount),
+    offset: p.add(skipCount),
+    tenant: p.tenant,
+    cap: LISTING_COUNT_CAP,
+    rowSelect,
+  });
   const [r] = await textRows<{ n: number; items: string }>(ctx.tx, statement, p.values);
-  const capped = r.n > LISTING_COUNT_CAP;
-  return new JsonText(`{"items":${r.items},"totalCount":${capped ? LISTING_COUNT_CAP : r.n},"totalCountCapped":${capped}}`);
+  return new JsonText(cappedPageJson(r, LISTING_COUNT_CAP));
 }
 
 const STATUSES = Object.values(ListingStatus) as number[];

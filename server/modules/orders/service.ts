@@ -8,6 +8,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
+import { cappedPageJson, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -78,11 +79,7 @@ export function orderWhere(ctx: CallContext, f: Partial<OrderFilter>, omit?: Omi
 const sortColumns = { orderTime: O.orderTime, mustSendTime: O.mustSendTime, lastModificationTime: O.lastModificationTime };
 
 /** The sort field then the id in the same direction (pages never overlap); default newest first. */
-function sortOf(sorting: string | undefined) {
-  const [field, dir] = (sorting ?? "orderTime desc").trim().split(/\s+/);
-  const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  return { column: sortColumns[key ?? "orderTime"], dir: dir?.toLowerCase() === "desc" ? "desc" : "asc" };
-}
+const sortOf = (sorting: string | undefined) => sortOfText(sorting, sortColumns, "orderTime");
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
 const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -123,16 +120,19 @@ export async function getOrders(ctx: CallContext, query: z.output<typeof getOrde
   const { SkipCount, MaxResultCount, Sorting, ...filter } = query;
   const p = new Params(ctx.tenantId);
   const where = orderWhereText(ctx, filter, p);
-  const { column, dir } = sortOf(Sorting);
-  const statement = `with page as (
-      select ${O.id} as id, ${column} as k from orders where ${where}
-      order by ${column} ${dir}, ${O.id} ${dir} limit ${p.add(MaxResultCount)} offset ${p.add(SkipCount)})
-    select (select count(*) from (select 1 from orders where ${where} limit ${ORDER_COUNT_CAP + 1}) as m)::int as n,
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
-        from page, lateral (${rowSelect} where ${O.tenantId} = ${p.tenant} and ${O.id} = page.id) as r) as items`;
+  const statement = pagedJsonStatement({
+    table: "orders",
+    columns: O,
+    where,
+    sort: sortOf(Sorting),
+    limit: p.add(MaxResultCount),
+    offset: p.add(SkipCount),
+    tenant: p.tenant,
+    cap: ORDER_COUNT_CAP,
+    rowSelect,
+  });
   const [r] = await textRows<{ n: number; items: string }>(ctx.tx, statement, p.values);
-  const capped = r.n > ORDER_COUNT_CAP;
-  return new JsonText(`{"items":${r.items},"totalCount":${capped ? ORDER_COUNT_CAP : r.n},"totalCountCapped":${capped}}`);
+  return new JsonText(cappedPageJson(r, ORDER_COUNT_CAP));
 }
 
 /** One visible order's row (GetNewOrder's answer), or 404. */

@@ -10,7 +10,7 @@ import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { columnsText, Params, rowsOf, textRows, type Tx } from "../../db/client.ts";
 import { chargeRecords, HOST_TENANT_ID, tenants, users, walletLogs, withdrawals } from "../../db/schema.ts";
-import { containsPattern } from "../../db/query.ts";
+import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
 import { receiveUpload } from "../../http/upload.ts";
@@ -83,13 +83,6 @@ const walletLogRow = new PgDialect().sqlToQuery(sql`select ${walletLogs.id} as "
 
 const walletLogSort = { creationTime: W.creationTime, money: W.amountFen };
 
-/** The sort field then the id in the same direction (pages never overlap); default newest first. */
-function walletLogSortOf(sorting: string | undefined) {
-  const [field, dir] = (sorting ?? "creationTime desc").trim().split(/\s+/);
-  const key = (Object.keys(walletLogSort) as (keyof typeof walletLogSort)[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  return { column: walletLogSort[key ?? "creationTime"], dir: dir?.toLowerCase() === "desc" ? "desc" : "asc" };
-}
-
 /**
  * GetWalletLogs in one statement: the capped count (it stops after WALLET_LOG_COUNT_CAP + 1 entries: a busy wallet's
  * year holds a million), the balance now and the page's rows as JSON text, sent as the answer without parsing it. The
@@ -106,20 +99,21 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
   if (q.Type !== undefined) c.push(`${W.type} = ${p.add(q.Type)}`);
   if (q.UserId) c.push(`${W.userId} = ${p.add(q.UserId)}`);
   const where = c.map((x) => `(${x})`).join(" and ");
-  const { column, dir } = walletLogSortOf(q.Sorting);
-  const statement = `with page as (
-      select ${W.id} as id, ${column} as k from wallet_logs where ${where}
-      order by ${column} ${dir}, ${W.id} ${dir} limit ${p.add(q.MaxResultCount)} offset ${p.add(q.SkipCount)})
-    select (select count(*) from (select 1 from wallet_logs where ${where} limit ${WALLET_LOG_COUNT_CAP + 1}) as m)::int as n,
-      (select balance_fen from tenants where id = ${p.tenant})::text as "balanceFen",
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
-        from page, lateral (${walletLogRow} where ${W.tenantId} = ${p.tenant} and ${W.id} = page.id) as r) as items`;
+  const statement = pagedJsonStatement({
+    table: "wallet_logs",
+    columns: W,
+    where,
+    sort: sortOfText(q.Sorting, walletLogSort, "creationTime"),
+    limit: p.add(q.MaxResultCount),
+    offset: p.add(q.SkipCount),
+    tenant: p.tenant,
+    cap: WALLET_LOG_COUNT_CAP,
+    rowSelect: walletLogRow,
+    extra: `(select balance_fen from tenants where id = ${p.tenant})::text as "balanceFen"`,
+  });
   const [r] = await textRows<{ n: number; balanceFen: string | null; items: string }>(ctx.tx, statement, p.values);
-  const capped = r.n > WALLET_LOG_COUNT_CAP;
   const balance = fenToYuan(Number(r.balanceFen ?? 0));
-  return new JsonText(
-    `{"items":${r.items},"totalCount":${capped ? WALLET_LOG_COUNT_CAP : r.n},"totalCountCapped":${capped},"balance":${JSON.stringify(balance)}}`,
-  );
+  return new JsonText(cappedPageJson(r, WALLET_LOG_COUNT_CAP, `,"balance":${JSON.stringify(balance)}`));
 }
 
 /** Payment: a purchase paid from the caller's tenant's balance. */
