@@ -15,10 +15,9 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderStatus, TaskStatus } from "../shared/contract/enums.ts";
 import { EVENTS_PATH, type ProgressEvent } from "../shared/contract/events.ts";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
 import { allowDownloads, launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
-import { connectSeller, startSandboxProcess, type SandboxProcess } from "./publish-rig.ts";
+import { connectSeller, sandboxEnv, startSandboxProcess, type SandboxProcess } from "./publish-rig.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const NICKNAME = "TIENDA_PEDIDOS_E2E";
@@ -40,10 +39,7 @@ beforeAll(async () => {
   sandbox = await startSandboxProcess();
   cleanups.unshift(() => sandbox.proc.kill());
   const started = await startFreshApp("orders", {
-    MELI_API_URL: sandbox.url,
-    MELI_AUTH_URL: `${sandbox.url}/auth`,
-    MELI_CLIENT_ID: DEFAULT_CLIENT_ID,
-    MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
+    ...sandboxEnv(sandbox.url),
   });
   app = started.app;
   cleanups.unshift(started.stop);

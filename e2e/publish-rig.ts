@@ -162,6 +162,14 @@ export const ADMIN_PASSWORD = "Publish-rig-2026";
 const SIGNING_KEY = "publish-rig-signing-key-0123456789abcdef";
 
 /** The app's environment: its own data directory (and database when given), Mercado Libre = the tap + sandbox. */
+/** The app's settings for the Mercado Libre sandbox at `sandboxUrl` (its API at `apiUrl`: a recording tap, say). */
+export const sandboxEnv = (sandboxUrl: string, apiUrl = sandboxUrl) => ({
+  MELI_API_URL: apiUrl,
+  MELI_AUTH_URL: `${sandboxUrl}/auth`,
+  MELI_CLIENT_ID: DEFAULT_CLIENT_ID,
+  MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
+});
+
 export function appEnv(o: { dataDir: string; databaseUrl?: string; apiUrl: string; sandboxUrl: string; port?: number }) {
   return {
     DATA_DIR: o.dataDir,
@@ -171,10 +179,7 @@ export function appEnv(o: { dataDir: string; databaseUrl?: string; apiUrl: strin
     LOG_LEVEL: "warn",
     ADMIN_PASSWORD,
     TOKEN_SIGNING_KEY: SIGNING_KEY,
-    MELI_API_URL: o.apiUrl,
-    MELI_AUTH_URL: `${o.sandboxUrl}/auth`,
-    MELI_CLIENT_ID: DEFAULT_CLIENT_ID,
-    MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
+    ...sandboxEnv(o.sandboxUrl, o.apiUrl),
   };
 }
 

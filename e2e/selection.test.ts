@@ -11,11 +11,10 @@ import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompetitorListing, CompetitorListingPage } from "../shared/contract/selection.ts";
 import { createSandbox } from "../server/sandbox/sandbox.ts";
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
 import { itemBody, plainLeaf } from "../server/testing/sandbox-kit.ts";
 import { launchChromium, openConsolePage, toastSays } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
-import { connectSeller, sellerToken, startSandboxProcess, type SandboxProcess } from "./publish-rig.ts";
+import { connectSeller, sandboxEnv, sellerToken, startSandboxProcess, type SandboxProcess } from "./publish-rig.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 const ADMIN_PASSWORD = "Selection-e2e-2026";
@@ -42,10 +41,7 @@ beforeAll(async () => {
   cleanups.unshift(() => sandbox.proc.kill());
   const started = await startFreshApp("selection", {
     ADMIN_PASSWORD,
-    MELI_API_URL: sandbox.url,
-    MELI_AUTH_URL: `${sandbox.url}/auth`,
-    MELI_CLIENT_ID: DEFAULT_CLIENT_ID,
-    MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
+    ...sandboxEnv(sandbox.url),
   });
   app = started.app;
   cleanups.unshift(started.stop);

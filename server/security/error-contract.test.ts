@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_TENANT_ID } from "../db/schema.ts";
-import { startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
-import { multipartFile, seedMoney, seedOrder, uploadReceipt, type SeededMoney, type SeededOrder } from "../testing/money-kit.ts";
+import { multipartFile, startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
+import { seedMoney, seedOrder, uploadReceipt, type SeededMoney, type SeededOrder } from "../testing/money-kit.ts";
 import { connectShop } from "../testing/shop-kit.ts";
 import { pngImage } from "../../shared/images/test-images.ts";
 import {

@@ -28,6 +28,19 @@ export type ApiOptions = {
 
 export type ApiResponse = { status: number; body: any; headers: Record<string, unknown>; raw: string };
 
+/** A multipart/form-data body with one file part (field `file` unless told). */
+export function multipartFile(filename: string, content: Uint8Array, opts: { field?: string; contentType?: string } = {}) {
+  const boundary = `----erp${randomBytes(8).toString("hex")}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? "file"}"; filename="${filename}"\r\n` +
+      `Content-Type: ${opts.contentType ?? "image/png"}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 export type TestTenant = { tenantId: string; tenantName: string; userName: string; password: string; userId: string; token: string };
 
 export type TestServer = {

@@ -3,46 +3,21 @@
 // uploaded through UploadReceipt and named by a top-up (SubmitChagreRecord) the host approves (the wallet credited), a
 // sub-account package purchase (OrderSubAcc) of a package the host set, and a withdrawal (RequestWithdraw) to an Alipay
 // account, left pending with its money held.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { meliAccountGroups, orders } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
 import { createOrderSyncService } from "../modules/orders/sync.ts";
 import { ChargePayType, ChargeStatus } from "../../shared/contract/enums.ts";
 import { pngImage } from "../../shared/images/test-images.ts";
-import { uniqueName, type ApiResponse, type TestServer, type TestTenant } from "./harness.ts";
+import { multipartFile, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "./harness.ts";
 
 const HOUR = 3600_000;
 
-/** A multipart/form-data body with one file part (field `file` unless told). */
-export function multipartFile(filename: string, content: Uint8Array, opts: { field?: string; contentType?: string } = {}) {
-  const boundary = `----erp${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? "file"}"; filename="${filename}"\r\n` +
-      `Content-Type: ${opts.contentType ?? "image/png"}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 /** UploadReceipt through the HTTP stack. */
-export async function uploadReceipt(s: TestServer, token: string, filename: string, content: Uint8Array): Promise<ApiResponse> {
+export function uploadReceipt(s: TestServer, token: string, filename: string, content: Uint8Array): Promise<ApiResponse> {
   const { payload, contentType } = multipartFile(filename, content);
-  const res = await s.app.inject({
-    method: "POST",
-    url: "/api/ChargeRecord/UploadReceipt",
-    headers: { authorization: `Bearer ${token}`, "content-type": contentType },
-    payload,
-  });
-  let body: unknown = null;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+  return s.api("POST", "/api/ChargeRecord/UploadReceipt", { token, headers: { "content-type": contentType }, body: payload });
 }
 
 /** GetReceipt as raw bytes (the image, or an error envelope). */

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { multipartFile, startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { DISPATCH_BATCH } from "./urls.ts";
 
@@ -27,32 +27,9 @@ afterAll(async () => {
   await s?.close();
 });
 
-function multipart(filename: string, content: Buffer, contentType = "application/octet-stream") {
-  const boundary = `----erp${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-async function upload(token: string, filename: string, content: Buffer, query = ""): Promise<ApiResponse> {
-  const { payload, contentType } = multipart(filename, content);
-  const res = await s.app.inject({
-    method: "POST",
-    url: `/api/AquiredUrl/ImportUrls${query}`,
-    headers: { authorization: `Bearer ${token}`, "content-type": contentType },
-    payload,
-  });
-  let body: unknown = null;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+function upload(token: string, filename: string, content: Buffer, query = ""): Promise<ApiResponse> {
+  const { payload, contentType } = multipartFile(filename, content, { contentType: "application/octet-stream" });
+  return s.api("POST", `/api/AquiredUrl/ImportUrls${query}`, { token, headers: { "content-type": contentType }, body: payload });
 }
 
 const statics = async (token: string, body: Record<string, unknown> = {}) =>
@@ -371,12 +348,8 @@ describe("ImportUrls", () => {
   });
 
   it("needs a login", async () => {
-    const res = await s.app.inject({ method: "POST", url: "/api/AquiredUrl/ImportUrls", ...multipartHeaders() });
-    expect(res.statusCode).toBe(401);
+    const { payload, contentType } = multipartFile("a.txt", Buffer.from("https://a.test/1"));
+    const res = await s.api("POST", "/api/AquiredUrl/ImportUrls", { headers: { "content-type": contentType }, body: payload });
+    expect(res.status).toBe(401);
   });
 });
-
-function multipartHeaders() {
-  const m = multipart("a.txt", Buffer.from("https://a.test/1"));
-  return { headers: { "content-type": m.contentType }, payload: m.payload };
-}
