@@ -148,6 +148,8 @@ describe("the wallet's screens", () => {
     await host.click("[data-testid=charge-review]");
     await host.waitForSelector("[data-testid=review-reject]");
     await host.click("[data-testid=review-reject]");
+    // The confirm button is drawn by the click above: on a loaded machine it is not there yet when the click returns.
+    await host.waitForSelector("[data-testid=review-reject-confirm]");
     await host.click("[data-testid=review-reject-confirm]");
     await host.waitForFunction(() => document.querySelector("[data-testid=review-dialog]")?.textContent?.includes("驳回时请填写原因"));
     await host.type("[data-testid=review-reason]", "凭证金额与申请金额不符");
