@@ -361,7 +361,8 @@ describe("cross-border listings", () => {
     const stock = await cbt("BatchUpdateStock", { ids: [mx.id, br.id], stock: 17 }, "cbt-stock");
     expect(stock.status, stock.raw).toBe(200);
     const done = await finished(C, stock.body.result.taskId);
-    expect(done.state.refused).toBe(0);
+    // The batch's own account when a site refuses (once seen under CI's load): what it recorded and why.
+    expect(done.state.refused, JSON.stringify({ state: done.state, remark: done.remark })).toBe(0);
     expect(item(mx.cbtId).available_quantity).toBe(17);
     expect(item(br.itemId).available_quantity).toBe(17);
     const stored = await inScope(s.database.db, { tenantId: C.tenantId }, (tx) =>
