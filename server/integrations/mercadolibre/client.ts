@@ -27,8 +27,6 @@ import {
   categoryRef,
   domainPrediction,
   listingPrice,
-  marketplaceUser,
-  meliUser,
   tokenAnswer,
   type MeliSiteCode,
   type TokenAnswer,
@@ -119,11 +117,6 @@ export type MeliExchange = {
 export type MeliSession = {
   get<T = unknown>(path: string, query?: Query, schema?: z.ZodType<T>): Promise<T>;
   send<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, opts?: SendOptions): Promise<T>;
-  me(): Promise<z.infer<typeof meliUser>>;
-  /** A global seller's user on each marketplace site. */
-  marketplaceUser(cbtUserId: string): Promise<z.infer<typeof marketplaceUser>>;
-  /** Category prediction for a title; CBT through the marketplace predictor. */
-  domainDiscovery(site: MeliSiteCode, q: string, limit?: number): Promise<z.infer<typeof domainPrediction>[]>;
 };
 
 export type MeliClient = ReturnType<typeof createMeliClient>;
@@ -144,6 +137,24 @@ type Request = {
   observe?: (exchange: MeliExchange) => void;
   binary?: boolean;
 };
+
+/** What a caller may add to one endpoint call (the endpoint functions in endpoints/ take these). */
+export type CallOptions = Pick<SendOptions, "observe" | "headers">;
+
+/**
+ * An answer checked against its endpoint's schema. One that does not parse is a logged MeliApiError ("bad-response")
+ * naming the endpoint and the field, never a cast: a drift between Mercado Libre (or the sandbox) and the documented
+ * shape shows up here first.
+ */
+export function checkAnswer<T>(value: unknown, schema: z.ZodType<T> | undefined, what: string, log?: FastifyBaseLogger): T {
+  if (!schema) return value as T;
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue?.path.length ? issue.path.join(".") : "(answer)";
+  log?.warn({ what, issues: r.error.issues.slice(0, 5) }, "unexpected Mercado Libre answer");
+  throw new MeliApiError("bad-response", { message: `${what}: ${field}: ${issue?.message ?? "invalid"}` });
+}
 
 /** Retry-After in seconds (a number or an HTTP date), or null. */
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
@@ -273,15 +284,7 @@ export function createMeliClient(o: MeliClientOptions) {
     }
   }
 
-  function parsed<T>(value: unknown, schema: z.ZodType<T> | undefined, what: string): T {
-    if (!schema) return value as T;
-    const r = schema.safeParse(value);
-    if (!r.success) {
-      o.log?.warn({ what, issues: r.error.issues.slice(0, 5) }, "unexpected Mercado Libre answer");
-      throw new MeliApiError("bad-response", { message: `${what}: ${r.error.issues[0]?.message ?? "invalid"}` });
-    }
-    return r.data;
-  }
+  const parsed = <T>(value: unknown, schema: z.ZodType<T> | undefined, what: string): T => checkAnswer(value, schema, what, o.log);
 
   async function token(form: Record<string, string>, context: "exchange" | "refresh"): Promise<TokenAnswer> {
     const body = await request({
@@ -322,13 +325,6 @@ export function createMeliClient(o: MeliClientOptions) {
     return {
       send,
       get: (path, query, schema) => send("GET", path, { query, schema }),
-      me: () => send("GET", "/users/me", { schema: meliUser }),
-      marketplaceUser: (id) => send("GET", `/marketplace/users/${encodeURIComponent(id)}`, { schema: marketplaceUser }),
-      domainDiscovery: (site, q, limit = 4) =>
-        send("GET", site === "CBT" ? "/marketplace/domain_discovery/search" : `/sites/${site}/domain_discovery/search`, {
-          query: { q, limit },
-          schema: domainPrediction.array(),
-        }),
     };
   }
 

@@ -7,7 +7,8 @@ export const MELI_SITE_CODES = ["MLM", "MLB", "MLC", "MCO", "CBT"] as const;
 export type MeliSiteCode = (typeof MELI_SITE_CODES)[number];
 export const isMeliSiteCode = (s: string): s is MeliSiteCode => (MELI_SITE_CODES as readonly string[]).includes(s);
 
-const mlId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => String(v));
+/** An id Mercado Libre sends as a number or a digit string, read as a string. */
+export const mlId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => String(v));
 
 /** POST /oauth/token. */
 export const tokenAnswer = z.looseObject({
@@ -19,26 +20,6 @@ export const tokenAnswer = z.looseObject({
   refresh_token: z.string().min(1).optional(),
 });
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
-
-/** GET /users/me (and /users/{id}). */
-export const meliUser = z.looseObject({
-  id: mlId,
-  nickname: z.string(),
-  site_id: z.string(),
-  country_id: z.string().nullish(),
-  email: z.string().nullish(),
-  tags: z.array(z.string()).optional(),
-  company: z.looseObject({ corporate_name: z.string().nullish(), brand_name: z.string().nullish() }).nullish(),
-});
-export type MeliUser = z.infer<typeof meliUser>;
-
-/** GET /marketplace/users/{cbt_user_id}: a global seller's user on each marketplace. */
-export const marketplaceUser = z.looseObject({
-  user_id: mlId,
-  site_id: z.string(),
-  marketplaces: z.array(z.looseObject({ user_id: mlId, site_id: z.string(), logistic_type: z.string().nullish() })),
-});
-export type MarketplaceUser = z.infer<typeof marketplaceUser>;
 
 export const categoryRef = z.looseObject({ id: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof categoryRef>;

@@ -18,6 +18,7 @@ import { MELI_SITES, type authBackQuery, type getAuthUrlQuery, type MeliSiteNumb
 import { authFailure, sendResultPage, type AuthOutcome } from "./auth-result-page.ts";
 import { readState, signState, STATE_TTL_MS, stateKeyFrom } from "./auth-state.ts";
 import { createShopProvisioning, type PendingAuthorization } from "./shop-provisioning.ts";
+import { getMarketplaceUser, getMe } from "../../integrations/mercadolibre/endpoints/users.ts";
 
 const authBackPath = "/api/Meli/AuthBack";
 
@@ -132,8 +133,8 @@ export function createShopAuthorizationService({
       return authFailure("exchange", "美客多授权未包含离线访问权限（offline_access），请在美客多应用设置中开启后重新授权");
     }
     const session = meli.withToken(tokens.access_token, tokens.user_id);
-    const me = await session.me();
-    const market = me.site_id === "CBT" ? await session.marketplaceUser(me.id) : null;
+    const me = await getMe(session);
+    const market = me.site_id === "CBT" ? await getMarketplaceUser(session, me.id) : null;
     return provisioning.provision({ pending, tokens, me, market });
   }
 

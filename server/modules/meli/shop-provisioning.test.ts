@@ -1,6 +1,6 @@
 // Which shop accounts a seller gives (the writes are covered end to end in auth-service.test.ts).
 import { describe, expect, it } from "vitest";
-import type { MarketplaceUser, MeliUser } from "../../integrations/mercadolibre/types.ts";
+import type { MarketplaceUser, MeliUser } from "../../integrations/mercadolibre/endpoints/users.ts";
 import { planShops } from "./shop-provisioning.ts";
 
 const seller = (site_id: string): MeliUser => ({ id: "100", nickname: "SELLER", site_id });

@@ -7,7 +7,8 @@ import type { Database, Tx } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, meliAuthStates, tenants, users } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { TokenStore } from "../../integrations/mercadolibre/tokens.ts";
-import type { MarketplaceUser, MeliUser, TokenAnswer } from "../../integrations/mercadolibre/types.ts";
+import type { MarketplaceUser, MeliUser } from "../../integrations/mercadolibre/endpoints/users.ts";
+import type { TokenAnswer } from "../../integrations/mercadolibre/types.ts";
 import { MELI_SITES, siteNumberOf, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { authFailure, type AuthOutcome } from "./auth-result-page.ts";
 
