@@ -7,7 +7,8 @@ import type { Database } from "./db/client.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import { createTokenSigner, type TokenSigner } from "./http/auth.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
-import { createSandbox, type Sandbox } from "./sandbox/sandbox.ts";
+import { join } from "node:path";
+import { createSandbox, SANDBOX_STATE_FILE, type Sandbox } from "./sandbox/sandbox.ts";
 import { createMeliClient, type MeliClient } from "./integrations/mercadolibre/client.ts";
 import { globalFetch, sandboxFetch } from "./integrations/mercadolibre/transport.ts";
 import { createSecretBox, type SecretBox } from "./security/secrets.ts";
@@ -79,7 +80,14 @@ export function createDeps(config: Config, database: Database, jobs: Jobs, log: 
   // The mounted sandbox serves no /_sandbox controls: they change the app's secret, the clock and every seller, and the
   // app listens on all interfaces. Tests reach the controls in-process (`sandbox.control`).
   const sandbox = config.meliSandbox
-    ? createSandbox({ clientId: config.meliClientId, clientSecret: config.meliClientSecret, adminRoutes: false })
+    ? createSandbox({
+        clientId: config.meliClientId,
+        clientSecret: config.meliClientSecret,
+        adminRoutes: false,
+        // Its sellers, tokens and items outlive a restart, as the listings that point at them do.
+        stateFile: join(config.dataDir, SANDBOX_STATE_FILE),
+        tickSeconds: 30,
+      })
     : null;
   const secrets = createSecretBox(config.tokenSigningKey);
   return {

@@ -13,7 +13,7 @@ import { registerGlobalItemRoutes } from "./global-items.ts";
 import { registerItemRoutes } from "./items.ts";
 import { createGate } from "./limits.ts";
 import { registerOAuthRoutes } from "./oauth.ts";
-import { registerOrderRoutes } from "./orders.ts";
+import { advanceOrders, registerOrderRoutes } from "./orders.ts";
 import { createStore, type SandboxOptions, type Store } from "./store.ts";
 import { registerUserRoutes } from "./users.ts";
 import { registerVisitRoutes } from "./visits.ts";
@@ -22,6 +22,8 @@ export type { SandboxOptions } from "./store.ts";
 
 /** Where the app mounts the sandbox; the authorization page is at `${SANDBOX_PREFIX}/auth/authorization`. */
 export const SANDBOX_PREFIX = "/sandbox/meli";
+/** The mounted sandbox's state, in DATA_DIR. */
+export const SANDBOX_STATE_FILE = "meli-sandbox.json";
 
 export type Sandbox = {
   /** Register with `{ prefix }`; the plugin is encapsulated. */
@@ -32,9 +34,23 @@ export type Sandbox = {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** The controls, each call marking the state changed (so a kept state is written after it). */
+function savingAfterEachCall<T extends object>(target: T, changed: () => void): T {
+  for (const [key, value] of Object.entries(target)) {
+    if (typeof value === "function") {
+      (target as Record<string, unknown>)[key] = (...args: unknown[]) => {
+        const out = value(...args);
+        changed();
+        return out;
+      };
+    } else if (value && typeof value === "object" && !Array.isArray(value)) savingAfterEachCall(value, changed);
+  }
+  return target;
+}
+
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const store = createStore(options);
-  const control = createControl(store);
+  const control = savingAfterEachCall(createControl(store), () => store.changed());
 
   const plugin: FastifyPluginAsync = async (f) => {
     // The app's parsers (and its JSON error wording) stay outside: the sandbox reads bodies as the real API does.
@@ -83,6 +99,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         .send({ message: `No handler found for ${req.method} ${req.url.split("?")[0]}`, error: "not_found", status: 404, cause: [] }),
     );
     f.addHook("onRequest", createGate(store, f.prefix));
+    // Any call may change the state (orders appear as the clock reaches them, tokens rotate).
+    f.addHook("onResponse", async () => store.changed());
+    // Orders appear by themselves (and are notified) even when nobody calls: the order stream is brought up to the
+    // clock every `tickSeconds`.
+    let ticker: NodeJS.Timeout | null = null;
+    if (options.tickSeconds) {
+      f.addHook("onReady", async () => {
+        ticker = setInterval(() => {
+          const before = store.state.counters.order;
+          advanceOrders(store);
+          if (store.state.counters.order !== before) store.changed();
+        }, options.tickSeconds! * 1000);
+        ticker.unref();
+      });
+    }
+    f.addHook("onClose", async () => {
+      if (ticker) clearInterval(ticker);
+      store.flush();
+    });
 
     registerOAuthRoutes(f, store);
     registerUserRoutes(f, store);
@@ -91,7 +126,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     registerGlobalItemRoutes(f, store);
     registerOrderRoutes(f, store);
     registerVisitRoutes(f, store);
-    registerFreightRoutes(f);
+    registerFreightRoutes(f, store);
     registerChartRoutes(f, store);
     if (options.adminRoutes !== false) registerControlRoutes(f, control);
   };

@@ -1,6 +1,8 @@
-// The sandbox's whole state, in memory: its clock, the app, sellers, codes and tokens, items, pictures, scrolls, the
-// order stream's materialised orders, and the counters tests read. reset() returns it to the state it started in.
+// The sandbox's whole state: its clock, the app, sellers, codes and tokens, items, pictures, scrolls, the order stream's
+// materialised orders, and the counters tests read. reset() returns it to the state it started in. With `stateFile`
+// the state outlives the process (persist.ts): loaded at start, written (debounced, and on close) after changes.
 import { categoryTrees, type CategoryTrees } from "./categories.ts";
+import { loadState, createSaver } from "./persist.ts";
 import type { Cause } from "./errors.ts";
 import type { LocalSiteId, SiteId } from "./sites.ts";
 
@@ -22,6 +24,13 @@ export type SandboxOptions = {
   orderIntervalMinutes?: number;
   /** Serve the /_sandbox control endpoints (default true). */
   adminRoutes?: boolean;
+  /**
+   * Where the state is kept between runs (the server's DATA_DIR/meli-sandbox.json); unset, it lives in memory only
+   * (tests, `npm run sandbox`). clientId/clientSecret/redirectUris given here win over the file's.
+   */
+  stateFile?: string;
+  /** Bring the order stream up to the clock every this many seconds, calls or not (the server's mounted sandbox). */
+  tickSeconds?: number;
 };
 
 export type RateLimitSettings = {
@@ -181,6 +190,14 @@ export type CreationRecord = { sellerId: number; key: string; itemIds: string[] 
 
 export type Store = ReturnType<typeof createStore>;
 
+/** Per-run state that is not kept: forced errors (they hold RegExps), rate windows and the call counters of tests. */
+const TRANSIENT = new Set(["injections", "windows", "calls", "rejections"]);
+
+/** Every field but the transient ones: a field added to the state is kept without more code. */
+function persistable(state: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(state).filter(([k]) => !TRANSIENT.has(k)));
+}
+
 export const DEFAULT_CLIENT_ID = "5400000000000001";
 export const DEFAULT_CLIENT_SECRET = "sandbox-client-secret";
 
@@ -238,6 +255,16 @@ export function createStore(options: SandboxOptions = {}) {
   });
 
   const state = fresh();
+  if (options.stateFile) {
+    const saved = loadState(options.stateFile);
+    // Only the fields this version knows; a field the file lacks keeps its fresh value.
+    if (saved)
+      for (const key of Object.keys(state)) if (key in saved && !TRANSIENT.has(key)) (state as Record<string, unknown>)[key] = saved[key];
+    if (options.clientId) state.app.clientId = options.clientId;
+    if (options.clientSecret) state.app.clientSecret = options.clientSecret;
+    if (options.redirectUris !== undefined) state.app.redirectUris = options.redirectUris;
+  }
+  const saver = options.stateFile ? createSaver(options.stateFile, () => persistable(state)) : null;
   const now = (): number => (frozenStart ?? Date.now()) + state.clockOffset;
   const iso = (at = now()): string => new Date(at).toISOString();
 
@@ -260,6 +287,15 @@ export function createStore(options: SandboxOptions = {}) {
     iso,
     reset() {
       Object.assign(state, fresh());
+      saver?.schedule();
+    },
+    /** Something changed: the state is written soon (debounced) when it is kept in a file. */
+    changed() {
+      saver?.schedule();
+    },
+    /** Writes a pending change now (on close). */
+    flush() {
+      saver?.flush();
     },
 
     newItemId(site: SiteId): string {
