@@ -9,14 +9,14 @@ export type ContractCall = { method: string; path: string; query: SendOptions["q
 /** answers: keyed "METHOD /path" (no query); a Buffer answers a binary call (a label). */
 export function contractSession(answers: Record<string, unknown>): MeliSession & { calls: ContractCall[] } {
   const calls: ContractCall[] = [];
-  const send = async <T>(method: string, path: string, opts: SendOptions = {}): Promise<T> => {
+  const send = async <T>(method: string, path: string, opts: SendOptions<T> = {}): Promise<T> => {
     calls.push({ method, path, query: opts.query, body: opts.body });
     const key = `${method} ${path}`;
     if (!(key in answers)) throw new Error(`contract session: no documented answer for ${key}`);
     const answer = answers[key];
     if (opts.binary) return answer as T;
     // Through JSON as on the wire: no Date or undefined slips past the schema.
-    return checkAnswer(JSON.parse(JSON.stringify(answer)), opts.schema as z.ZodType<T> | undefined, key);
+    return checkAnswer(JSON.parse(JSON.stringify(answer)), opts.schema, key);
   };
   return { calls, send, get: (path, query, schema) => send("GET", path, { query, schema }) } as MeliSession & { calls: ContractCall[] };
 }

@@ -12,6 +12,8 @@ import { createMeliClient, type MeliClient, type MeliTuning } from "./client.ts"
 import { MeliApiError } from "./errors.ts";
 import { sandboxFetch, type MeliFetch } from "./transport.ts";
 import type { ShopRef } from "./tokens.ts";
+import { getAllCategories, getCategory, getCategoryAttributes, getSiteCategories, predictCategory } from "./endpoints/categories.ts";
+import { getMe } from "./endpoints/users.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -88,7 +90,7 @@ describe("the refresh race (RELIABILITY.md §10)", () => {
     control().clock.advance(7 * 3600_000); // expired at Mercado Libre too
     const before = await tokenVersion(shop);
     const meli = s.deps.meli.shop(shop);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => meli.me()));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => getMe(meli)));
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(results.every((r) => r.status === "fulfilled" && r.value.nickname === nickname)).toBe(true);
     expect(control().callCount("POST /oauth/token")).toBe(1);
@@ -101,7 +103,7 @@ describe("the refresh race (RELIABILITY.md §10)", () => {
     control().clock.advance(7 * 3600_000);
     const one = client().shop(shop);
     const two = client().shop(shop);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).me()));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => getMe(i % 2 ? one : two)));
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(control().callCount("POST /oauth/token")).toBe(1);
   });
@@ -109,13 +111,13 @@ describe("the refresh race (RELIABILITY.md §10)", () => {
   it("a token Mercado Libre refuses early (401 invalid_token) is refreshed once for all callers, then retried once", async () => {
     control().clock.advance(7 * 3600_000); // expired at Mercado Libre only: our row still says valid
     const meli = s.deps.meli.shop(shop);
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => meli.me()));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => getMe(meli)));
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(control().callCount("POST /oauth/token")).toBe(1);
     expect(control().callCount("GET /users/me")).toBe(40);
     // A second 401 after the refresh is not retried again.
     control().inject({ path: "/users/me", status: 401, times: 2 });
-    const err = await meli.me().catch((e: unknown) => e);
+    const err = await getMe(meli).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: "reauthorize", status: 403 });
     expect(control().callCount("POST /oauth/token")).toBe(2);
   });
@@ -127,10 +129,10 @@ describe("429 (RELIABILITY.md §9)", () => {
     const first = client({}, log);
     const second = client({}, log);
     control().inject({ path: "/users/me", status: 429, headers: { "retry-after": "1" } });
-    const call = first.shop(shop).me();
+    const call = getMe(first.shop(shop));
     // Once the 429 is recorded as the seller's back-off, another worker calls the same seller.
     while (!(await blockedUntil(`seller:${sellerId}`))) await new Promise((r) => setTimeout(r, 5));
-    const other = second.shop(shop).me();
+    const other = getMe(second.shop(shop));
     await Promise.all([call, other]);
     const refused = log.find((e) => e.status === 429)!;
     const after = log.filter((e) => e.path === "/users/me" && e !== refused);
@@ -145,16 +147,13 @@ describe("429 (RELIABILITY.md §9)", () => {
     control().setRateLimit({ retryAfter: false });
     try {
       control().inject({ path: "/users/me", status: 429, times: 3 });
-      expect((await meli.shop(shop).me()).nickname).toBe(nickname);
+      expect((await getMe(meli.shop(shop))).nickname).toBe(nickname);
       const gaps = log.slice(1).map((e, i) => e.at - log[i].doneAt);
       expect(gaps).toHaveLength(3);
       // Attempt n waits between half and all of 100 ms × 2^(n-1).
       gaps.forEach((g, i) => expect(g).toBeGreaterThanOrEqual(50 * 2 ** i - 2));
       control().inject({ path: "/users/me", status: 429, body: "", times: 4 });
-      const err = await meli
-        .shop(shop)
-        .me()
-        .catch((e: unknown) => e);
+      const err = await getMe(meli.shop(shop)).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(MeliApiError);
       expect(err).toMatchObject({ kind: "rate-limited", status: 429, retryable: true, message: "美客多请求过于频繁，请稍后重试" });
     } finally {
@@ -164,10 +163,7 @@ describe("429 (RELIABILITY.md §9)", () => {
 
   it("does not wait out a Retry-After longer than the limit: the call fails as retryable with the wait", async () => {
     control().inject({ path: "/users/me", status: 429, headers: { "retry-after": "120" } });
-    const err = await client()
-      .shop(shop)
-      .me()
-      .catch((e: unknown) => e);
+    const err = await getMe(client().shop(shop)).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: "rate-limited", retryAfterSeconds: 120, retryable: true });
   });
 });
@@ -184,7 +180,7 @@ describe("the shared token bucket", () => {
     const b = client(tuning, log).shop(ref);
     log.length = 0;
     const started = Date.now();
-    await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 2 ? a : b).me()));
+    await Promise.all(Array.from({ length: 14 }, (_, i) => getMe(i % 2 ? a : b)));
     const elapsed = Date.now() - started;
     // 2 at once, then one every 100 ms: the 14th leaves at ≥ 1.2 s.
     expect(elapsed).toBeGreaterThanOrEqual(1195);
@@ -216,10 +212,7 @@ describe("errors", () => {
         ],
       },
     });
-    const err = (await s.deps.meli
-      .shop(shop)
-      .me()
-      .catch((e: unknown) => e)) as MeliApiError;
+    const err = (await getMe(s.deps.meli.shop(shop)).catch((e: unknown) => e)) as MeliApiError;
     expect(err).toBeInstanceOf(MeliApiError);
     expect(err.status).toBe(400);
     expect(err.code).toBe("Meli.Validation");
@@ -235,36 +228,27 @@ describe("errors", () => {
 
   it("maps 403, 404, an unreadable body and 5xx (retried for reads) to their kinds", async () => {
     control().inject({ path: "/users/me", status: 403, body: { message: "caller.forbidden", error: "forbidden", status: 403, cause: [] } });
-    expect(
-      await s.deps.meli
-        .shop(shop)
-        .me()
-        .catch((e) => e),
-    ).toMatchObject({ kind: "forbidden", status: 403, message: "美客多拒绝访问（无权限执行此操作）：caller.forbidden" });
-    const missing = await s.deps.meli.catalog.category("MLM999999999").catch((e) => e);
+    expect(await getMe(s.deps.meli.shop(shop)).catch((e) => e)).toMatchObject({
+      kind: "forbidden",
+      status: 403,
+      message: "美客多拒绝访问（无权限执行此操作）：caller.forbidden",
+    });
+    const missing = await getCategory(s.deps.meli.public, "MLM999999999").catch((e) => e);
     expect(missing).toMatchObject({ kind: "not-found", status: 404, code: "Meli.NotFound" });
     expect(missing.details).toContain("Category not found");
 
     const log: Sent[] = [];
     const meli = client({ backoffBaseMs: 20, maxAttempts: 3 }, log);
     control().inject({ path: "/users/me", status: 503, times: 2 });
-    expect((await meli.shop(shop).me()).nickname).toBe(nickname);
+    expect((await getMe(meli.shop(shop))).nickname).toBe(nickname);
     expect(log.map((e) => e.status)).toEqual([503, 503, 200]);
     control().inject({ path: "/users/me", status: 500, body: "<html>oops</html>", times: 3 });
-    const down = await meli
-      .shop(shop)
-      .me()
-      .catch((e) => e);
+    const down = await getMe(meli.shop(shop)).catch((e) => e);
     expect(down).toMatchObject({ kind: "unavailable", status: 500, retryable: true, message: "美客多服务暂时不可用，请稍后重试" });
     expect(down.details).toContain("<html>oops</html>");
 
     control().inject({ path: "/users/me", status: 200, body: { unexpected: true } });
-    expect(
-      await meli
-        .shop(shop)
-        .me()
-        .catch((e) => e),
-    ).toMatchObject({ kind: "bad-response", retryable: true });
+    expect(await getMe(meli.shop(shop)).catch((e) => e)).toMatchObject({ kind: "bad-response", retryable: true });
   });
 
   it("never retries a write whose outcome is unknown", async () => {
@@ -279,7 +263,7 @@ describe("errors", () => {
   });
 
   it("sends the token requests form-encoded in the body", async () => {
-    const sent: { body?: string; headers: Record<string, string>; url: string }[] = [];
+    const sent: { body?: string | Buffer; headers: Record<string, string>; url: string }[] = [];
     const inner = sandboxFetch(s.deps.sandbox!);
     const c = s.deps.config;
     const spy = createMeliClient({
@@ -298,7 +282,7 @@ describe("errors", () => {
     expect(err).toMatchObject({ kind: "invalid-code", status: 400 });
     expect(sent[0].url).toBe(`${c.meliApiUrl}/oauth/token`);
     expect(sent[0].headers["content-type"]).toBe("application/x-www-form-urlencoded");
-    expect(Object.fromEntries(new URLSearchParams(sent[0].body))).toMatchObject({
+    expect(Object.fromEntries(new URLSearchParams(String(sent[0].body)))).toMatchObject({
       grant_type: "authorization_code",
       client_id: c.meliClientId,
       client_secret: c.meliClientSecret,
@@ -326,29 +310,29 @@ describe("errors", () => {
 describe("category reads", () => {
   it("reads a site's roots, a category, its attributes, the whole tree (gzip), fees and predictions", async () => {
     const meli = s.deps.meli;
-    const roots = await meli.catalog.siteCategories("MLM");
+    const roots = await getSiteCategories(meli.public, "MLM");
     expect(roots.length).toBeGreaterThan(3);
-    const all = await meli.catalog.allCategories("MLM");
+    const all = await getAllCategories(meli.public, "MLM");
     const leaf = Object.values(all).find((c) => c.settings.listing_allowed && c.children_categories.length === 0)!;
     expect(Object.keys(all).length).toBeGreaterThan(roots.length);
-    const one = await meli.catalog.category(leaf.id);
+    const one = await getCategory(meli.public, leaf.id);
     expect(one).toMatchObject({ id: leaf.id, name: leaf.name });
     expect(one.path_from_root.at(-1)!.id).toBe(leaf.id);
-    const attributes = await meli.catalog.categoryAttributes(leaf.id);
+    const attributes = await getCategoryAttributes(meli.public, leaf.id);
     expect(attributes.some((a) => a.tags.required)).toBe(true);
     const fees = await meli.catalog.listingPrices("MLM", { price: 500, categoryId: leaf.id });
     expect(fees.map((f) => f.listing_type_id)).toEqual(expect.arrayContaining(["gold_special", "gold_pro"]));
     const classic = await meli.catalog.listingPrices("MLM", { price: 500, categoryId: leaf.id, listingTypeId: "gold_special" });
     expect(classic).toHaveLength(1);
     expect(classic[0].sale_fee_details?.percentage_fee).toBeGreaterThan(0);
-    const bad = await meli.catalog.siteCategories("MLX" as "MLM").catch((e) => e);
+    const bad = await getSiteCategories(meli.public, "MLX" as "MLM").catch((e) => e);
     expect(bad).toMatchObject({ kind: "not-found" });
     expect(bad.details).toContain("Invalid site_id: MLX");
 
-    const predicted = await meli.shop(shop).domainDiscovery("MLM", leaf.name, 3);
+    const predicted = await predictCategory(meli.shop(shop), "MLM", leaf.name, 3);
     expect(predicted.length).toBeGreaterThan(0);
     expect(predicted[0].category_id.startsWith("MLM")).toBe(true);
-    const cbt = await meli.shop(shop).domainDiscovery("CBT", leaf.name, 2);
+    const cbt = await predictCategory(meli.shop(shop), "CBT", leaf.name, 2);
     expect(cbt.every((p) => p.category_id.startsWith("CBT"))).toBe(true);
   });
 });

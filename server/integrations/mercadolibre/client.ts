@@ -9,9 +9,10 @@
 // crawler does).
 //
 //   const meli = deps.meli;
-//   await meli.catalog.category("MLM1055");                       // public reads: the app's bucket only
+//   await getCategory(meli.public, "MLM1055");                    // public reads: the app's bucket only
 //   const shop = meli.shop({ tenantId, groupId });                // a connected shop: its stored tokens
-//   await shop.me(); await shop.get("/users/{id}/items/search", { status: "active" });
+//   await getMe(shop);                                            // endpoints/: one typed function per endpoint
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -20,17 +21,7 @@ import { kindOf, MeliApiError, meliWords } from "./errors.ts";
 import { createRateBuckets, sleep, type Bucket, type RateBuckets } from "./rate-limit.ts";
 import { createTokenStore, type ShopRef, type ShopToken, type TokenStore } from "./tokens.ts";
 import type { MeliFetch } from "./transport.ts";
-import { publicItemAnswer, publicUser, shippingCosts } from "./public-reads.ts";
-import {
-  categoryAttribute,
-  categoryDetail,
-  categoryRef,
-  domainPrediction,
-  listingPrice,
-  tokenAnswer,
-  type MeliSiteCode,
-  type TokenAnswer,
-} from "./types.ts";
+import { listingPrice, tokenAnswer, type MeliSiteCode, type TokenAnswer } from "./types.ts";
 
 export type { ShopRef } from "./tokens.ts";
 
@@ -87,12 +78,12 @@ export type MeliClientOptions = {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-export type SendOptions = {
+export type SendOptions<T = unknown> = {
   query?: Query;
   /** JSON body. */
   body?: unknown;
   /** Checks the answer; without it the parsed JSON is answered as is. */
-  schema?: z.ZodType;
+  schema?: z.ZodType<T>;
   /** Whether a 5xx or a network failure may be retried (reads and idempotent writes). Default: GET only. */
   retryUnsure?: boolean;
   /** More request headers (e.g. x-idempotency-key on a creation). */
@@ -101,7 +92,22 @@ export type SendOptions = {
   observe?: (exchange: MeliExchange) => void;
   /** The answer is a file (a label PDF): answered as a Buffer, not parsed (the call log notes only its size). */
   binary?: boolean;
+  /** A file sent as multipart/form-data in one field (a picture upload); the call log notes only its size. */
+  multipart?: MultipartFile;
 };
+
+export type MultipartFile = { field: string; filename: string; contentType: string; data: Buffer };
+
+/** One file as a multipart/form-data body. */
+function multipartBody(f: MultipartFile): { contentType: string; body: Buffer } {
+  const boundary = `----meli${randomUUID().replace(/-/g, "")}`;
+  const name = (s: string) => s.replace(/["\r\n]/g, "_");
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name(f.field)}"; filename="${name(f.filename)}"\r\nContent-Type: ${f.contentType}\r\n\r\n`;
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([Buffer.from(head), f.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+}
 
 /** One request and its answer, as the call log keeps it (no Authorization header; the body as sent). */
 export type MeliExchange = {
@@ -116,7 +122,7 @@ export type MeliExchange = {
 /** Calls made with one seller's token. */
 export type MeliSession = {
   get<T = unknown>(path: string, query?: Query, schema?: z.ZodType<T>): Promise<T>;
-  send<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, opts?: SendOptions): Promise<T>;
+  send<T = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, opts?: SendOptions<T>): Promise<T>;
 };
 
 export type MeliClient = ReturnType<typeof createMeliClient>;
@@ -136,6 +142,7 @@ type Request = {
   headers?: Record<string, string>;
   observe?: (exchange: MeliExchange) => void;
   binary?: boolean;
+  multipart?: MultipartFile;
 };
 
 /** What a caller may add to one endpoint call (the endpoint functions in endpoints/ take these). */
@@ -197,8 +204,12 @@ export function createMeliClient(o: MeliClientOptions) {
 
       const headers: Record<string, string> = { ...r.headers, accept: "application/json" };
       if (auth) headers.authorization = `Bearer ${auth.token}`;
-      let payload: string | undefined;
-      if (r.form) {
+      let payload: string | Buffer | undefined;
+      if (r.multipart) {
+        const m = multipartBody(r.multipart);
+        headers["content-type"] = m.contentType;
+        payload = m.body;
+      } else if (r.form) {
         headers["content-type"] = "application/x-www-form-urlencoded";
         payload = new URLSearchParams(r.form).toString();
       } else if (r.body !== undefined) {
@@ -215,7 +226,11 @@ export function createMeliClient(o: MeliClientOptions) {
         r.observe?.({
           method: r.method,
           path: r.path,
-          requestBody: r.form ? null : (payload ?? null),
+          requestBody: r.form
+            ? null
+            : r.multipart
+              ? `[${r.multipart.data.length} bytes: ${r.multipart.filename}]`
+              : ((payload as string | undefined) ?? null),
           status,
           responseBody,
           durationMs: Math.round(performance.now() - started),
@@ -306,21 +321,22 @@ export function createMeliClient(o: MeliClientOptions) {
     leaseSeconds: tuning.refreshLeaseSeconds,
   });
 
-  function session(source: TokenSource): MeliSession {
-    const send = async <T>(method: Request["method"], path: string, opts: SendOptions = {}): Promise<T> => {
+  function session(source: TokenSource | null): MeliSession {
+    const send = async <T>(method: Request["method"], path: string, opts: SendOptions<T> = {}): Promise<T> => {
       const body = await request({
         method,
         path,
         query: opts.query,
         body: opts.body,
-        source,
+        source: source ?? undefined,
         retryUnsure: opts.retryUnsure ?? method === "GET",
         context: "api",
         headers: opts.headers,
         observe: opts.observe,
         binary: opts.binary,
+        multipart: opts.multipart,
       });
-      return parsed(body, opts.schema as z.ZodType<T> | undefined, `${method} ${path}`);
+      return parsed(body, opts.schema, `${method} ${path}`);
     };
     return {
       send,
@@ -368,14 +384,11 @@ export function createMeliClient(o: MeliClientOptions) {
       return session({ current: () => tokens.current(ref), renew: (version) => tokens.renew(ref, version) });
     },
 
-    /** Public category reads (no token): the category sync and the fee lookups use these. */
+    /** Calls without a token (public reads: categories, anyone's items, profiles): the app's bucket only. */
+    public: session(null),
+
+    /** Public reads not moved to endpoints/ yet. */
     catalog: {
-      siteCategories: (site: MeliSiteCode) => publicGet(`/sites/${site}/categories`, undefined, categoryRef.array()),
-      category: (id: string) => publicGet(`/categories/${encodeURIComponent(id)}`, undefined, categoryDetail),
-      categoryAttributes: (id: string) =>
-        publicGet(`/categories/${encodeURIComponent(id)}/attributes`, undefined, categoryAttribute.array()),
-      /** The whole tree of a site at once, keyed by category id (large; sent gzip). */
-      allCategories: (site: MeliSiteCode) => publicGet(`/sites/${site}/categories/all`, undefined, z.record(z.string(), categoryDetail)),
       /** Fees per listing type (classic gold_special, premium gold_pro, free) for a price, optionally in a category. */
       listingPrices: async (site: MeliSiteCode, p: { price: number; categoryId?: string; listingTypeId?: string }) => {
         const body = await publicGet(
@@ -385,12 +398,6 @@ export function createMeliClient(o: MeliClientOptions) {
         );
         return Array.isArray(body) ? body : [body];
       },
-      /** A site's freight by weight band (the sandbox's whole table: docs/decisions.md "Freight rules"). */
-      shippingCosts: (site: MeliSiteCode) => publicGet(`/sites/${site}/shipping_costs`, undefined, shippingCosts),
-      /** Public item reads (anyone's listing), at most 20 ids a call: [{code, body}] in the order asked. */
-      items: (ids: string[]) => publicGet("/items", { ids: ids.join(",") }, publicItemAnswer.array()),
-      /** A seller's public profile (country and site). */
-      user: (id: string | number) => publicGet(`/users/${encodeURIComponent(String(id))}`, undefined, publicUser),
     },
   };
 }

@@ -6,10 +6,11 @@ import { gunzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { SANDBOX_PREFIX, type Sandbox } from "../../sandbox/sandbox.ts";
 
-export type MeliRequestInit = { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal };
+export type MeliRequestInit = { method: string; headers: Record<string, string>; body?: string | Buffer; signal?: AbortSignal };
 export type MeliFetch = (url: string, init: MeliRequestInit) => Promise<Response>;
 
-export const globalFetch: MeliFetch = (url, init) => fetch(url, init);
+export const globalFetch: MeliFetch = (url, init) =>
+  fetch(url, { ...init, body: typeof init.body === "string" || init.body === undefined ? init.body : new Uint8Array(init.body) });
 
 /** Requests to any URL under SANDBOX_PREFIX, answered by the in-process sandbox. */
 export function sandboxFetch(sandbox: Sandbox): MeliFetch {

@@ -12,7 +12,7 @@ import { rowsOf, type Tx } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { AfterCommit, type CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import type { DomainPrediction } from "../../integrations/mercadolibre/types.ts";
+import { predictCategory, type DomainPrediction } from "../../integrations/mercadolibre/endpoints/categories.ts";
 import { createTranslator, readTranslateSettings } from "../../integrations/translate/index.ts";
 import { TranslationError, type Translator } from "../../integrations/translate/types.ts";
 import type {
@@ -208,9 +208,12 @@ export async function predictMeliCategory(
         return reply.send({ result: answer });
       }
     }
-    const predictions = await deps.meli
-      .shop({ tenantId, groupId: shop.groupId })
-      .domainDiscovery(meliSiteOf(body.site), asked, body.limit ?? 4);
+    const predictions = await predictCategory(
+      deps.meli.shop({ tenantId, groupId: shop.groupId }),
+      meliSiteOf(body.site),
+      asked,
+      body.limit ?? 4,
+    );
     const ids = JSON.stringify([...new Set(predictions.map((p) => p.category_id))]);
     const known = await inScope(deps.database.db, { tenantId }, async (tx) =>
       rowsOf<Known>(

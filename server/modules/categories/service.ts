@@ -36,6 +36,7 @@ import {
   type SyncJob,
   type SyncPart,
 } from "./sync.ts";
+import { getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 
 export const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
 
@@ -158,7 +159,7 @@ async function syncOneCategoryAttributes(
   site: number,
   cateId: string,
 ): Promise<CategoryAttributes> {
-  const list = await deps.meli.catalog.categoryAttributes(cateId);
+  const list = await getCategoryAttributes(deps.meli.public, cateId);
   return inScope(deps.database.db, hostAllScope, async (tx) => {
     const category = await findCategory(tx, site, cateId);
     if (!category) throw notFound(CATEGORY_NOT_FOUND);

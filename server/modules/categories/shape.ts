@@ -2,7 +2,7 @@
 // spec's attribute shape, and our rows into the picker's tree. No database, no network: unit-testable and shared by the
 // sync job and the calls.
 import { createHash } from "node:crypto";
-import type { CategoryAttribute as MeliAttribute, CategoryDetail } from "../../integrations/mercadolibre/types.ts";
+import type { CategoryAttribute as MeliAttribute, CategoryDetail } from "../../integrations/mercadolibre/endpoints/categories.ts";
 import { CategoryAttributeModelType, type CategoryAttribute, type CategoryTreeNode } from "../../../shared/contract/category.ts";
 
 export const PATH_SEPARATOR = " > ";

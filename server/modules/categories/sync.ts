@@ -32,6 +32,7 @@ import {
   type AttributeWrite,
   type FeeWrite,
 } from "./store.ts";
+import { getAllCategories, getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 
 /** What the category area works with: the host's category tables, Mercado Libre's catalog, the job queue, settings. */
 export type CategoryDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; secrets: SecretBox; meli: MeliClient };
@@ -140,7 +141,7 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
       const site = report.site;
       if (job.parts.includes("tree")) {
         try {
-          const rows = treeRows(await deps.meli.catalog.allCategories(meliSiteOf(site)));
+          const rows = treeRows(await getAllCategories(deps.meli.public, meliSiteOf(site)));
           const r = await host(async (tx) => {
             const written = await writeTree(tx, site, rows);
             await refreshFullZh(tx, site);
@@ -178,7 +179,7 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
           const batch = list.slice(i, i + BATCH);
           const answers = await pool(batch, PARALLEL, async (leaf) => {
             try {
-              return { cateId: leaf.cateId, list: await deps.meli.catalog.categoryAttributes(leaf.cateId) };
+              return { cateId: leaf.cateId, list: await getCategoryAttributes(deps.meli.public, leaf.cateId) };
             } catch (err) {
               report.failed++;
               if (report.failures.length < 5) report.failures.push(`${leaf.cateId} 属性读取失败：${reason(err)}`);

@@ -8,6 +8,7 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { authBack, authUrl, connectShop, consent } from "../../testing/shop-kit.ts";
+import { getMe } from "../../integrations/mercadolibre/endpoints/users.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -103,7 +104,7 @@ describe("AuthBack", () => {
     const ctx = `meli_account_groups:${A.tenantId}:${g.id}`;
     expect(s.deps.secrets.decrypt(g.refreshToken, `${ctx}:refresh_token`)).toBe(grant.refreshToken);
     expect(() => s.deps.secrets.decrypt(g.refreshToken, `${ctx}:access_token`)).toThrow();
-    const me = await s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }).me();
+    const me = await getMe(s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }));
     expect(me.nickname).toBe(nickname);
   });
 
@@ -307,7 +308,7 @@ describe("limits and tenants", () => {
         sql`update meli_account_groups set token_expires_at = now() - interval '1 minute' where tenant_id = ${A.tenantId} and id = ${g.id}`,
       ),
     );
-    expect((await s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }).me()).nickname).toBe(nickname);
+    expect((await getMe(s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }))).nickname).toBe(nickname);
     expect((await accounts(A.token, { KeyWord: nickname })).items[0].status).toBe(1);
   });
 
@@ -323,10 +324,7 @@ describe("limits and tenants", () => {
         sql`update meli_account_groups set token_expires_at = now() - interval '1 minute' where tenant_id = ${A.tenantId} and id = ${g.id}`,
       ),
     );
-    const err = await s.deps.meli
-      .shop({ tenantId: A.tenantId, groupId: g.id })
-      .me()
-      .catch((e: unknown) => e);
+    const err = await getMe(s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MeliApiError);
     expect((err as MeliApiError).kind).toBe("reauthorize");
     expect((err as MeliApiError).status).toBe(403);
@@ -336,7 +334,7 @@ describe("limits and tenants", () => {
     expect((await accounts(A.token, { KeyWord: nickname, Status: 3 })).totalCount).toBe(1);
     // Further calls do not try the dead token again.
     const calls = s.deps.sandbox!.control.callCount("POST /oauth/token");
-    await expect(s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }).me()).rejects.toThrow(/重新授权/);
+    await expect(getMe(s.deps.meli.shop({ tenantId: A.tenantId, groupId: g.id }))).rejects.toThrow(/重新授权/);
     expect(s.deps.sandbox!.control.callCount("POST /oauth/token")).toBe(calls);
     // Authorizing again brings it back.
     expect((await connectShop(s, A.token, { nickname })).ok).toBe(true);

@@ -16,7 +16,7 @@ import { badRequest } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { publicItem, type PublicItem } from "../../integrations/mercadolibre/public-reads.ts";
+import { getPublicItems, getPublicUser, publicItem, type PublicItem } from "../../integrations/mercadolibre/endpoints/public-items.ts";
 import { siteNumberOf } from "../../../shared/contract/meli.ts";
 import {
   itemIdOf,
@@ -137,14 +137,14 @@ export function createSelectionService(deps: { database: Database; jobs: Jobs; m
         .where(and(eq(selectionSkus.tenantId, HOST_TENANT_ID), eq(selectionSkus.id, job.id))),
     );
     if (!row || row.nextReadTime.toISOString() !== job.due) return;
-    const [answer] = await meli.catalog.items([row.sku]);
+    const [answer] = await getPublicItems(meli.public, [row.sku]);
     if (!answer || answer.code === 404) return settle(job.id, job.due, { error: "美客多上不存在该刊登（已删除或编号有误）" });
     if (answer.code !== 200) throw new MeliApiError(answer.code === 429 ? "rate-limited" : "unavailable", { status: answer.code });
     const parsed = publicItem.safeParse(answer.body);
     if (!parsed.success) return settle(job.id, job.due, { error: "美客多返回的刊登数据无法识别" });
     let country: string | null = null;
     try {
-      country = (await meli.catalog.user(parsed.data.seller_id)).country_id ?? null;
+      country = (await getPublicUser(meli.public, parsed.data.seller_id)).country_id ?? null;
     } catch (err) {
       // The listing's own fields still count; the country waits for the next read.
       log.warn({ err, sellerId: parsed.data.seller_id }, "selection: seller profile not read");

@@ -1,15 +1,8 @@
-// Answers of the public reads the freight rules and the selection library use (the adapter's `catalog`): a site's
-// freight table, anyone's items (multiget) and a seller's public profile. Loose: fields not named here pass through.
+// Anyone's listings and a seller's public profile, read without a token through `meli.public` (the selection
+// library). Docs: docs/04-items/items-y-busquedas.md (multiget GET /items?ids=, at most 20 ids, answered
+// [{code, body}] in the order asked), docs/02-users/producto-consulta-usuarios.md (GET /users/{id}, public fields).
 import { z } from "zod";
-
-/** GET /sites/{SITE}/shipping_costs: the site's freight by weight band (grams), in currency_id. */
-export const shippingCosts = z.looseObject({
-  site_id: z.string(),
-  currency_id: z.string(),
-  weight_unit: z.literal("g"),
-  costs: z.array(z.looseObject({ from_weight: z.number().min(0), to_weight: z.number().positive(), cost: z.number().min(0) })),
-});
-export type ShippingCosts = z.infer<typeof shippingCosts>;
+import type { CallOptions, MeliSession } from "../client.ts";
 
 /** An item as a public read answers it: the competitor listing's fields. */
 export const publicItem = z.looseObject({
@@ -43,3 +36,11 @@ export const publicUser = z.looseObject({
   site_id: z.string().nullish(),
   tags: z.array(z.string()).nullish(),
 });
+
+/** Public item reads (anyone's listing), at most 20 ids a call: [{code, body}] in the order asked. */
+export const getPublicItems = (s: MeliSession, ids: string[], o: CallOptions = {}) =>
+  s.send("GET", "/items", { ...o, query: { ids: ids.join(",") }, schema: publicItemAnswer.array() });
+
+/** A seller's public profile (country and site). */
+export const getPublicUser = (s: MeliSession, id: string | number, o: CallOptions = {}) =>
+  s.send("GET", `/users/${encodeURIComponent(String(id))}`, { ...o, schema: publicUser });
