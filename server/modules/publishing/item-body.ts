@@ -1,5 +1,6 @@
 // The item bodies sent to Mercado Libre (MERCADO-LIBRE.md "Items on a local site", "Global selling"), built from a
 // listing's plan: title in the site's language, price, attributes, variations, warranty, description as plain text.
+import type { SiteToSell } from "../../integrations/mercadolibre/endpoints/global-items.ts";
 import { htmlText } from "../infringement/service.ts";
 
 /** One attribute as Mercado Libre takes it. */
@@ -90,25 +91,43 @@ export function localItemBody(p: ItemPlan) {
 }
 
 /** One marketplace site of a global item: its local title and what the seller receives there (USD). */
-export type GlobalSite = { siteCode: string; listingType: string; netProceeds: number; title: string; logisticType: string };
+export type GlobalSite = {
+  siteCode: string;
+  listingType: string;
+  netProceeds: number;
+  title: string;
+  logisticType: "remote" | "fulfillment";
+};
 
 /**
- * POST /global/items: the global item (English content, USD; its price and listing type are the first site's, as the
- * parent needs them) and the sites to sell it on, each with its own net_proceeds and title.
+ * One entry of sites_to_sell (Global Selling "Publish items"): since 2026-01-05 the seller names net_proceeds, what it
+ * receives in USD, and Mercado Libre computes the site's public price; the listing type and the title are the site's.
+ */
+export function siteToSell(s: GlobalSite): SiteToSell {
+  return {
+    site_id: s.siteCode,
+    logistic_type: s.logisticType,
+    listing_type_id: s.listingType,
+    net_proceeds: s.netProceeds,
+    title: s.title,
+  };
+}
+
+const withoutPrice = <T extends { price: number }>({ price: _price, ...rest }: T) => (void _price, rest);
+
+/**
+ * POST /global/items: the global item (English content, USD) and the sites to sell it on. Its prices are the sites'
+ * net_proceeds, so the body carries no price of its own (nor the variations'), and the listing type is each site's:
+ * the page's bodies leave out price, buying_mode and listing_type_id at the top.
  */
 export function globalItemBody(p: ItemPlan, globalTitle: string, sites: GlobalSite[]) {
-  const { shipping: _shipping, ...item } = localItemBody(p);
-  void _shipping;
+  const { shipping: _shipping, price: _price, buying_mode: _mode, listing_type_id: _type, variations, ...item } = localItemBody(p);
+  void [_shipping, _price, _mode, _type];
   return {
     ...item,
     title: globalTitle,
     currency_id: "USD",
-    sites_to_sell: sites.map((s) => ({
-      site_id: s.siteCode,
-      logistic_type: s.logisticType,
-      listing_type_id: s.listingType,
-      net_proceeds: s.netProceeds,
-      title: s.title,
-    })),
+    ...(variations ? { variations: variations.map(withoutPrice) } : {}),
+    sites_to_sell: sites.map(siteToSell),
   };
 }

@@ -15,7 +15,7 @@ import {
   publishRequest,
   retryPublishInput,
 } from "../../../shared/contract/publish.ts";
-import { batchView, listingView } from "./service.ts";
+import { batchView, listingView } from "./batch-state.ts";
 import type { CallContext } from "../../http/calls.ts";
 
 /** A sub-account sees the batches it started and the listings of its own products. */
