@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "./categories.ts";
 import { itemBody, plainLeaf, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
+import { SITES } from "./sites.ts";
 
 let t: TestSandbox;
 let token: string;
@@ -37,7 +38,8 @@ describe("POST /global/items", () => {
       token,
       body: globalBody([
         { site_id: "MLM", logistic_type: "remote", listing_type_id: "gold_special", net_proceeds: 20, title: "Producto inalámbrico" },
-        { site_id: "MLB", logistic_type: "remote", listing_type_id: "gold_pro", price: mlb.minimumPrice - 1 },
+        // A site's price is in US dollars: under the site's minimum once converted.
+        { site_id: "MLB", logistic_type: "remote", listing_type_id: "gold_pro", price: (mlb.minimumPrice - 1) / SITES.MLB.perUsd },
         { site_id: "MLC", logistic_type: "remote", listing_type_id: "gold_special", net_proceeds: 20 },
       ]),
     });
@@ -47,6 +49,7 @@ describe("POST /global/items", () => {
     const [mx, br, cl] = res.body.site_items;
     expect(mx).toMatchObject({ site_id: "MLM", logistic_type: "remote" });
     expect(mx.item_id).toMatch(/^MLM\d+$/);
+    expect(Object.keys(mx).sort()).toEqual(["item_id", "logistic_type", "seller_id", "site_id"]);
     expect(br).toEqual({
       site_id: "MLB",
       error: {
@@ -73,7 +76,70 @@ describe("POST /global/items", () => {
     expect(local.price).toBe(Math.round(((20 * 17) / (1 - mlm.feePercent.gold_special / 100)) * 100) / 100);
     const market = (await t.call("GET", `/marketplace/users/${cbtId}`, { token })).body.marketplaces;
     expect(local.seller_id).toBe(market.find((m: { site_id: string }) => m.site_id === "MLM").user_id);
+    expect(mx.seller_id).toBe(local.seller_id);
     expect(local.attributes.find((a: { id: string }) => a.id === "BRAND").name).toBe("Marca");
+  });
+
+  it("prices each site in US dollars: net_proceeds, a price, or the global item's price; both or neither is refused", async () => {
+    const mlb = t.sandbox.store.trees.MLB.byKey.get(leaf.key)!;
+    const withGlobal = await t.call("POST", "/global/items", {
+      token,
+      body: globalBody([
+        { site_id: "MLM", logistic_type: "remote", listing_type_id: "gold_special", price: 30 },
+        { site_id: "MLB", logistic_type: "remote", listing_type_id: "gold_special" },
+      ]),
+    });
+    expect(withGlobal.status).toBe(201);
+    const [mx, br] = withGlobal.body.site_items;
+    // A site's price converts at the site's rate; a site with neither takes the global item's price (20 USD).
+    expect((await t.call("GET", `/items/${mx.item_id}`, { token })).body.price).toBe(30 * SITES.MLM.perUsd);
+    expect((await t.call("GET", `/items/${br.item_id}`, { token })).body.price).toBe(20 * SITES.MLB.perUsd);
+
+    const refused = await t.call("POST", "/global/items", {
+      token,
+      body: globalBody(
+        [
+          { site_id: "MLM", logistic_type: "remote", listing_type_id: "gold_special", net_proceeds: 20, price: 25 },
+          { site_id: "MLB", logistic_type: "remote", listing_type_id: "gold_special" },
+          { site_id: "MLB", logistic_type: "remote", listing_type_id: "gold_pro", net_proceeds: 10 },
+        ],
+        { price: undefined },
+      ),
+    });
+    expect(refused.status).toBe(201);
+    const [both, neither, net] = refused.body.site_items;
+    expect(both.error.cause[0]).toMatchObject({
+      code: "body.invalid_fields",
+      references: ["sites_to_sell.price", "sites_to_sell.net_proceeds"],
+    });
+    expect(neither.error.cause[0]).toMatchObject({ code: "body.required_fields", references: ["sites_to_sell.net_proceeds"] });
+    // net_proceeds: what the seller receives, the site's sale fee added on top.
+    const local = (await t.call("GET", `/items/${net.item_id}`, { token })).body;
+    expect(local.price).toBe(Math.round(((10 * SITES.MLB.perUsd) / (1 - mlb.feePercent.gold_pro / 100)) * 100) / 100);
+    expect(local.listing_type_id).toBe("gold_pro");
+  });
+
+  it("accepts the page's body without buying_mode, listing_type_id, currency or a price of its own", async () => {
+    const body = globalBody([{ site_id: "MLM", logistic_type: "remote", listing_type_id: "gold_pro", net_proceeds: 15 }], {
+      price: undefined,
+      buying_mode: undefined,
+      listing_type_id: undefined,
+      currency_id: undefined,
+    });
+    const sent = Object.keys(JSON.parse(JSON.stringify(body)));
+    for (const k of ["price", "buying_mode", "listing_type_id", "currency_id"]) expect(sent).not.toContain(k);
+    const res = await t.call("POST", "/global/items", { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const global = (await t.call("GET", `/items/${res.body.item_id}`, { token })).body;
+    expect(global).toMatchObject({ site_id: "CBT", currency_id: "USD", buying_mode: "buy_it_now", listing_type_id: "gold_pro" });
+    expect(res.body.site_items[0].item_id).toMatch(/^MLM\d+$/);
+    // With no price anywhere the global item has none: refused as a whole.
+    const none = await t.call("POST", "/global/items", {
+      token,
+      body: globalBody([{ site_id: "MLM", logistic_type: "remote" }], { price: undefined }),
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.cause[0]).toMatchObject({ code: "body.required_fields", references: ["item.price"] });
   });
 
   it("refuses an invalid global item as a whole, and a local seller", async () => {

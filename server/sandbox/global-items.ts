@@ -1,6 +1,11 @@
 // Global selling: a CBT item published on several marketplace sites at once, each site succeeding or failing on its
 // own (a site the seller does not sell on, a price under that site's minimum). Stock lives on the global item and is
 // shared by its marketplace items; updates answer {} with 200.
+// Docs: Global Selling "Publish items" (global-selling.mercadolibre.com/devsite/global-listing, updated 2026-01-28):
+// each entry of sites_to_sell names its price in USD or, since 2026-01-05, net_proceeds (what the seller receives, in
+// USD; Mercado Libre computes the public price), never both; an entry with neither takes the global item's price. The
+// page's bodies leave out buying_mode and listing_type_id (each site has its own); each site's answer names the
+// marketplace item's seller_id. "Marketplace items" (devsite/marketplace-items): GET /items/{id}/marketplace_items.
 import type { FastifyInstance } from "fastify";
 import { findCategory } from "./catalog.ts";
 import { cause, forbidden, validationError, type Cause } from "./errors.ts";
@@ -11,7 +16,7 @@ import { notifyGlobalItem, notifyItem } from "./notify.ts";
 import { isLocalSite, roundPrice, SITES } from "./sites.ts";
 import type { Item, Store, User } from "./store.ts";
 
-type SiteResult = { item_id: string; site_id: string; logistic_type: string; user_id: number } | { site_id: unknown; error: unknown };
+type SiteResult = { item_id: string; site_id: string; logistic_type: string; seller_id: number } | { site_id: unknown; error: unknown };
 
 const siteError = (site: unknown, causes: Cause[], message = "Validation error", error = "validation_error") => ({
   site_id: site,
@@ -32,7 +37,7 @@ export function syncGlobalStock(store: Store, parent: Item) {
 }
 
 /** Publishes the global item on one site: the marketplace item, or why this site failed. */
-function publishSite(store: Store, seller: User, parent: Item, entry: unknown): SiteResult {
+function publishSite(store: Store, seller: User, parent: Item, entry: unknown, globalPrice: number | null): SiteResult {
   if (!entry || typeof entry !== "object") return siteError(null, [], "Each sites_to_sell entry must be an object", "bad_request");
   const e = entry as Record<string, unknown>;
   const site = typeof e.site_id === "string" ? e.site_id : "";
@@ -72,12 +77,32 @@ function publishSite(store: Store, seller: User, parent: Item, entry: unknown): 
   if (logistic !== "remote" && logistic !== "fulfillment") {
     c.causes.push(cause(4102, "item.logistic_type.invalid", ["sites_to_sell.logistic_type"], `Logistic type ${logistic} is not valid.`));
   }
-  // The seller names what it wants to receive (USD); the public price adds the site's sale fee on top.
+  // Prices are in US dollars: a price converts at the site's rate; net_proceeds (what the seller receives) also adds
+  // the site's sale fee on top. Both at once, or neither without a global price, is refused.
+  const percent = category.feePercent[listingType === "gold_pro" ? "gold_pro" : "gold_special"];
+  const usd = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : null);
   let price: number | null = null;
-  if (typeof e.price === "number") price = roundPrice(site, e.price);
-  else if (typeof e.net_proceeds === "number" && e.net_proceeds > 0) {
-    const percent = category.feePercent[listingType === "gold_pro" ? "gold_pro" : "gold_special"];
-    price = roundPrice(site, (e.net_proceeds * SITES[site].perUsd) / (1 - percent / 100));
+  if (e.price != null && e.net_proceeds != null) {
+    c.causes.push(
+      cause(
+        4103,
+        "body.invalid_fields",
+        ["sites_to_sell.price", "sites_to_sell.net_proceeds"],
+        "The fields price and net_proceeds cannot be sent together: send one of them",
+      ),
+    );
+  } else if (e.net_proceeds != null) {
+    const net = usd(e.net_proceeds);
+    if (net === null)
+      c.causes.push(cause(101, "item.price.invalid", ["sites_to_sell.net_proceeds"], "net_proceeds must be a number greater than 0."));
+    else price = roundPrice(site, (net * SITES[site].perUsd) / (1 - percent / 100));
+  } else if (e.price != null) {
+    const own = usd(e.price);
+    if (own === null)
+      c.causes.push(cause(101, "item.price.invalid", ["sites_to_sell.price"], "The price must be a number greater than 0."));
+    else price = roundPrice(site, own * SITES[site].perUsd);
+  } else if (globalPrice !== null) {
+    price = roundPrice(site, globalPrice * SITES[site].perUsd);
   } else {
     c.causes.push(
       cause(369, "body.required_fields", ["sites_to_sell.net_proceeds"], "The sites_to_sell entry needs net_proceeds or price"),
@@ -134,7 +159,7 @@ function publishSite(store: Store, seller: User, parent: Item, entry: unknown): 
   store.state.globalLinks.set(parent.id, links);
   const description = store.state.descriptions.get(parent.id);
   if (description) store.state.descriptions.set(id, { ...description });
-  return { item_id: id, site_id: site, logistic_type: logistic, user_id: market.userId };
+  return { item_id: id, site_id: site, logistic_type: logistic, seller_id: market.userId };
 }
 
 function sitesToSell(body: Record<string, unknown>): unknown[] {
@@ -150,6 +175,24 @@ function sitesToSell(body: Record<string, unknown>): unknown[] {
     ]);
   }
   return sites;
+}
+
+/**
+ * The global item as buildItem checks it: what the page's bodies leave out filled in. Buying mode is buy_it_now, the
+ * currency USD, the listing type the first site's; without a price of its own the global item takes the first site's
+ * (price or net_proceeds, in USD), and with neither anywhere the body lacks a price (a 400).
+ */
+function globalDefaults(body: Record<string, unknown>, sites: unknown[]): Record<string, unknown> {
+  const first = (sites.find((e) => e && typeof e === "object") ?? {}) as Record<string, unknown>;
+  const firstPrice =
+    typeof first.price === "number" ? first.price : typeof first.net_proceeds === "number" ? first.net_proceeds : undefined;
+  return {
+    buying_mode: "buy_it_now",
+    currency_id: "USD",
+    listing_type_id: typeof first.listing_type_id === "string" ? first.listing_type_id : "gold_special",
+    ...(firstPrice !== undefined ? { price: firstPrice } : {}),
+    ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)),
+  };
 }
 
 function globalSeller(store: Store, user: User): User {
@@ -168,7 +211,7 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
     const found = typeof body.category_id === "string" ? findCategory(store, body.category_id) : null;
     const { sites_to_sell: _ignored, ...itemBody } = body;
     void _ignored;
-    const built = buildItem(store, seller, itemBody, found?.category ?? null, c);
+    const built = buildItem(store, seller, globalDefaults(itemBody, sites), found?.category ?? null, c);
     throwIfErrors(c);
     const parent = built!.item;
     parent.tags = [...parent.tags, "cbt_item"];
@@ -181,7 +224,8 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
       });
     }
     recordCreation(store, req, seller.id, body, parent.id);
-    const site_items = sites.map((entry) => publishSite(store, seller, parent, entry));
+    const globalPrice = typeof body.price === "number" ? parent.price : null;
+    const site_items = sites.map((entry) => publishSite(store, seller, parent, entry, globalPrice));
     notifyGlobalItem(store, parent);
     return reply.code(201).send({ item_id: parent.id, site_id: "CBT", site_items });
   });
@@ -191,7 +235,7 @@ export function registerGlobalItemRoutes(f: FastifyInstance, store: Store) {
     const parent = ownedItem(store, seller, params(req).id);
     if (parent.site_id !== "CBT") throw forbidden(`Item ${parent.id} is not a global item`);
     const sites = sitesToSell(objectBody(req));
-    const site_items = sites.map((entry) => publishSite(store, seller, parent, entry));
+    const site_items = sites.map((entry) => publishSite(store, seller, parent, entry, parent.price));
     for (const r of site_items) {
       const added = "item_id" in r ? store.state.items.get(r.item_id) : undefined;
       if (added) notifyItem(store, added);
