@@ -203,14 +203,42 @@ describe("listing types and fees", () => {
     expect(classic.sale_fee_amount).toBe((1000 * leaf.feePercent.gold_special) / 100);
     expect(all[0].sale_fee_details.percentage_fee).toBeGreaterThan(classic.sale_fee_details.percentage_fee);
     expect(all[2].sale_fee_amount).toBe(0);
-    const cheap = (
+    // Asked for one listing type the answer is still a list, of that one entry.
+    const [cheap, ...more] = (
       await t.call("GET", "/sites/MLM/listing_prices", { query: { price: 100, category_id: leaf.id, listing_type_id: "gold_special" } })
     ).body;
+    expect(more).toEqual([]);
     expect(cheap.listing_type_id).toBe("gold_special");
     expect(cheap.sale_fee_details.fixed_fee).toBe(25);
     expect(cheap.sale_fee_amount).toBe(leaf.feePercent.gold_special + 25);
-    expect((await t.call("GET", "/sites/MLM/listing_prices")).status).toBe(400);
+    const missing = await t.call("GET", "/sites/MLM/listing_prices");
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ message: "The parameter 'price' has to be a number", error: "bad_request" });
     expect((await t.call("GET", "/sites/MLM/listing_prices", { query: { price: 10, listing_type_id: "bronze" } })).status).toBe(404);
+  });
+  it("charges the fixed fee under the threshold by logistic type and shipping mode: with ME2 only Flex pays it", async () => {
+    const leaf = t.sandbox.store.trees.MLM.all.find((c) => c.leaf)!;
+    const fixed = async (extra: Record<string, string>, price = 100) =>
+      (
+        await t.call("GET", "/sites/MLM/listing_prices", {
+          query: { price, category_id: leaf.id, listing_type_id: "gold_special", currency_id: "MXN", ...extra },
+        })
+      ).body[0].sale_fee_details.fixed_fee;
+    expect(await fixed({ logistic_type: "drop_off", shipping_mode: "me2" })).toBe(0);
+    expect(await fixed({ logistic_type: "fulfillment" })).toBe(0);
+    expect(await fixed({ shipping_mode: "me2" })).toBe(0);
+    expect(await fixed({ logistic_type: "self_service", shipping_mode: "me2" })).toBe(25);
+    expect(await fixed({ logistic_type: "default" })).toBe(25);
+    expect(await fixed({ shipping_mode: "custom" })).toBe(25);
+    expect(await fixed({ shipping_mode: "not_specified" })).toBe(25);
+    // At or above the threshold nobody pays it.
+    expect(await fixed({ logistic_type: "self_service", shipping_mode: "me2" }, 299)).toBe(0);
+    expect(await fixed({ shipping_mode: "me1" }, 299)).toBe(0);
+    const bad = async (extra: Record<string, string>) =>
+      (await t.call("GET", "/sites/MLM/listing_prices", { query: { price: 100, ...extra } })).status;
+    expect(await bad({ logistic_type: "teleport" })).toBe(400);
+    expect(await bad({ shipping_mode: "me9" })).toBe(400);
+    expect(await bad({ currency_id: "USD" })).toBe(400);
   });
 });
 

@@ -55,11 +55,48 @@ export type Fee = {
   };
 };
 
+/** What the fixed fee depends on (comision-por-vender.md "Parámetros": logistic_type, shipping_mode). */
+export type FeeShipping = { logisticType?: string; shippingMode?: string };
+
+/** comision-por-vender.md "Parámetros": each logistic type's shipping mode. */
+const MODE_OF_LOGISTIC: Record<string, string> = {
+  drop_off: "me2",
+  cross_docking: "me2",
+  xd_drop_off: "me2",
+  self_service: "me2",
+  turbo: "me2",
+  fulfillment: "me2",
+  default: "me1",
+  custom: "custom",
+  not_specified: "not_specified",
+};
+export const LOGISTIC_TYPES = Object.keys(MODE_OF_LOGISTIC);
+export const SHIPPING_MODES = ["me2", "me1", "custom", "not_specified"];
+
+/**
+ * Whether a sale at this price pays the site's fixed fee (comision-por-vender.md "Lógica de cálculo", Brazil, Colombia,
+ * Chile, Mexico): never at or above the threshold; under it, with ME2 only Flex (self_service) pays it, and ME1,
+ * custom or not specified always do. Asked without logistic type or shipping mode, the price alone decides (the old
+ * structure, which the page warns will not match what is charged).
+ */
+function paysFixedFee(price: number, threshold: number, shipping: FeeShipping): boolean {
+  if (price >= threshold) return false;
+  const mode = shipping.shippingMode ?? (shipping.logisticType ? MODE_OF_LOGISTIC[shipping.logisticType] : undefined) ?? "not_specified";
+  return mode !== "me2" || shipping.logisticType === "self_service";
+}
+
 /** The fee of selling at price in the category (or the site's average without one) on the listing type. */
-export function feeFor(site: SiteId, price: number, type: ListingTypeId, category: Category | null, stopTime: string): Fee {
+export function feeFor(
+  site: SiteId,
+  price: number,
+  type: ListingTypeId,
+  category: Category | null,
+  stopTime: string,
+  shipping: FeeShipping = {},
+): Fee {
   const info = SITES[site];
   const percent = category ? category.feePercent[type] : { gold_special: 13, gold_pro: 18, free: 0 }[type];
-  const fixed = type !== "free" && price < info.fixedFeeUnder ? info.fixedFee : 0;
+  const fixed = type !== "free" && paysFixedFee(price, info.fixedFeeUnder, shipping) ? info.fixedFee : 0;
   const gross = roundPrice(site, (price * percent) / 100);
   return {
     listing_type_id: type,
@@ -152,12 +189,25 @@ export function registerCatalogRoutes(f: FastifyInstance, store: Store) {
     };
   });
 
+  // comision-por-vender.md: a list with one entry per listing type (one entry when listing_type_id is asked), for a
+  // price and optionally a category, currency, logistic type and shipping mode (which decide the fixed fee).
   f.get("/sites/:site/listing_prices", pub, async (req) => {
     const site = siteOf(req);
     const q = query(req);
     const price = Number(q.price);
     if (q.price === undefined || q.price === "" || !Number.isFinite(price) || price < 0) {
-      throw badRequest("The price param is required and must be a positive number");
+      throw badRequest("The parameter 'price' has to be a number");
+    }
+    if (q.currency_id !== undefined && q.currency_id !== SITES[site].currency) {
+      throw badRequest(`The currency ${q.currency_id} is not valid for site ${site}`);
+    }
+    if (q.logistic_type !== undefined && !LOGISTIC_TYPES.includes(q.logistic_type)) {
+      throw badRequest(`The parameter 'logistic_type' has an invalid value: ${q.logistic_type}`);
+    }
+    // The page's examples spell it shipping_mode and shipping_modes.
+    const shippingMode = q.shipping_mode ?? q.shipping_modes;
+    if (shippingMode !== undefined && !SHIPPING_MODES.includes(shippingMode)) {
+      throw badRequest(`The parameter 'shipping_mode' has an invalid value: ${shippingMode}`);
     }
     let category: Category | null = null;
     if (q.category_id) {
@@ -166,14 +216,16 @@ export function registerCatalogRoutes(f: FastifyInstance, store: Store) {
       category = found.category;
     }
     const stopTime = store.iso(store.now() + 20 * 365 * 24 * 3600_000);
+    const shipping = { logisticType: q.logistic_type, shippingMode };
+    let types = listingTypesOf(site);
     if (q.listing_type_id) {
       const type = q.listing_type_id as ListingTypeId;
-      if (!(LISTING_TYPES as readonly string[]).includes(type) || !listingTypesOf(site).includes(type)) {
+      if (!(LISTING_TYPES as readonly string[]).includes(type) || !types.includes(type)) {
         throw notFound(`Listing type ${q.listing_type_id} not found`);
       }
-      return feeFor(site, price, type, category, stopTime);
+      types = [type];
     }
-    return listingTypesOf(site).map((t) => feeFor(site, price, t, category, stopTime));
+    return types.map((t) => feeFor(site, price, t, category, stopTime, shipping));
   });
 
   const discover = (site: SiteId, req: FastifyRequest) => {
