@@ -174,7 +174,7 @@ export function createServices(deps: AppDeps) {
       createPlanner(secrets),
     ),
     // Freight rules (MeliOther), size charts (MeliSizeChart) and the host's selection library (issue 18).
-    freight: createFreightService({ meli }),
+    freight: createFreightService({ database, meli }),
     sizeCharts: createSizeChartService({ database, meli }),
     selection: createSelectionService({ database, jobs, meli, log }),
     // The wallet: ledger, top-ups, withdrawals, host adjustments (issue 19); receipt images under DATA_DIR/receipts.

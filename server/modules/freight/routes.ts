@@ -10,10 +10,11 @@ export function registerFreight(r: Registrar, { freight }: { freight: FreightSer
     name: "PullMeliFreight",
     method: "POST",
     access: "main",
-    summary: "Reads the site's freight table (weight bands) from Mercado Libre and replaces the tenant's freight rules of that site",
+    summary:
+      "Quotes the site's freight table (weight bands) on Mercado Libre with one of the tenant's shops of that site and replaces the tenant's freight rules of that site",
     query: pullMeliFreightQuery,
     result: pullMeliFreightResult,
-    beforeTransaction: (call, { query }) => freight.fetchTable(call.req, query.site as MeliSiteNumber),
+    beforeTransaction: (call, { query }) => freight.fetchTable(call.req, call.tenantId, query.site as MeliSiteNumber),
     handler: (ctx, { query }) => freight.storeTable(ctx, query.site as MeliSiteNumber),
   });
   r.call({
