@@ -374,6 +374,14 @@ export function createMeliClient(o: MeliClientOptions) {
       );
     },
 
+    /**
+     * A refresh token for a new pair, outside any stored shop (the read-only live check). The refresh token is spent:
+     * only the answer's new one works from now on.
+     */
+    refreshGrant(refreshToken: string): Promise<TokenAnswer> {
+      return token({ grant_type: "refresh_token", refresh_token: refreshToken }, "refresh");
+    },
+
     /** Calls with a token not stored yet (the authorization's first reads); no refresh. */
     withToken(accessToken: string, sellerId: string): MeliSession {
       return session({ current: async () => ({ token: accessToken, version: 0, sellerId }), renew: null });

@@ -81,3 +81,8 @@ export const predictCategory = (s: MeliSession, site: MeliSiteCode, q: string, l
     query: { q, limit },
     schema: domainPrediction.array(),
   });
+
+/** GET /sites (dominios-y-categorias.md): every site Mercado Libre runs, with its default currency. */
+export const meliSite = z.looseObject({ id: z.string(), name: z.string(), default_currency_id: z.string().nullish() });
+
+export const getSites = (s: MeliSession, o: CallOptions = {}) => s.send("GET", "/sites", { ...o, schema: meliSite.array() });
