@@ -1,5 +1,7 @@
 // A small, real PDF (one A6 page of Helvetica text lines) for the sandbox's shipping labels: what a viewer opens and
 // what `%PDF-` checks accept. Written by hand: the objects, then the cross-reference table with their byte offsets.
+// Also the ZPL II labels thermal printers take, zipped as /shipment_labels answers response_type=zpl2.
+import { crc32 } from "node:zlib";
 
 /** Keeps the text inside PDF string syntax: ASCII only, with \, ( and ) escaped. */
 function pdfText(s: string): string {
@@ -11,17 +13,28 @@ function pdfText(s: string): string {
 
 /** A one-page PDF with the lines, top to bottom (the first larger, as a label's heading). */
 export function textPdf(lines: string[]): Buffer {
+  return pagesPdf([lines]);
+}
+
+/** A PDF of A6 pages, one per entry, each with its lines (several shipments' labels in one file). */
+export function pagesPdf(pages: string[][]): Buffer {
   const width = 298; // A6 in points
   const height = 420;
-  const content = lines
-    .map((line, i) => `BT /F1 ${i === 0 ? 16 : 10} Tf 20 ${height - 36 - i * 18} Td (${pdfText(line)}) Tj ET`)
-    .join("\n");
+  const contentOf = (lines: string[]) =>
+    lines.map((line, i) => `BT /F1 ${i === 0 ? 16 : 10} Tf 20 ${height - 36 - i * 18} Td (${pdfText(line)}) Tj ET`).join("\n");
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its content per page.
+  const pageRef = (i: number) => 4 + i * 2;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>`,
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${pageRef(i)} 0 R`).join(" ")}] /Count ${pages.length} >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
+    ...pages.flatMap((lines, i) => {
+      const content = contentOf(lines);
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageRef(i) + 1} 0 R >>`,
+        `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
+      ];
+    }),
   ];
   let out = "%PDF-1.4\n";
   const offsets: number[] = [];
@@ -34,4 +47,49 @@ export function textPdf(lines: string[]): Buffer {
   for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
+}
+
+/** One ZPL II label (^XA … ^XZ) per entry: the lines as text fields, the first larger. */
+export function zplLabels(pages: string[][]): string {
+  const field = (line: string, i: number) =>
+    `^FO40,${40 + i * 50}^A0N,${i === 0 ? 50 : 30},${i === 0 ? 50 : 30}^FD${pdfText(line).replace(/[\\^~]/g, " ")}^FS`;
+  return pages.map((lines) => ["^XA", "^CI28", ...lines.map(field), "^XZ"].join("\n")).join("\n") + "\n";
+}
+
+/** A zip holding one file, stored (no compression): how the labels come when ZPL II is asked for. */
+export function zipOne(name: string, content: Buffer): Buffer {
+  const nameBytes = Buffer.from(name, "utf8");
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(0x0800, 6); // UTF-8 name
+  local.writeUInt16LE(0, 8); // stored
+  local.writeUInt32LE(0, 10); // time, date
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(content.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  local.writeUInt16LE(0, 28);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(0x0800, 8);
+  central.writeUInt16LE(0, 10);
+  central.writeUInt32LE(0, 12);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  // extra, comment, disk, internal and external attributes stay 0; the local header is at offset 0.
+  central.writeUInt32LE(0, 42);
+  const centralAt = local.length + nameBytes.length + content.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(centralAt, 16);
+  return Buffer.concat([local, nameBytes, content, central, nameBytes, end]);
 }

@@ -167,61 +167,233 @@ describe("GET /orders/search and /orders/{id}", () => {
 });
 
 describe("global selling orders", () => {
-  it("lists the marketplace users' orders at /marketplace/orders/search, limit ≤ 50", async () => {
+  it("searches purchases wrapping their orders (filters, paging, limit ≤ 50); reads each order in USD with its net proceeds", async () => {
     const g = await t.connect("GLOBAL_ORDERS", "CBT", ["MLM", "MLB"]);
-    t.control.clock.advance(24 * HOUR);
+    t.control.clock.advance(6 * HOUR);
     const gToken = (await t.connect("GLOBAL_ORDERS", "CBT")).access_token;
-    const res = await t.call("GET", "/marketplace/orders/search", { token: gToken, query: { limit: 50 } });
-    expect(res.status).toBe(200);
-    expect(res.body.paging.total).toBeGreaterThan(0);
-    const market = (await t.call("GET", `/marketplace/users/${g.user_id}`, { token: gToken })).body.marketplaces;
-    const sellers = new Set(res.body.results.map((o: { seller: { id: number } }) => o.seller.id));
-    for (const s of sellers) expect(market.map((m: { user_id: number }) => m.user_id)).toContain(s);
-    expect(new Set(res.body.results.map((o: { context: { site: string } }) => o.context.site))).toEqual(new Set(["MLM", "MLB"]));
-    const one = res.body.results[0];
-    expect((await t.call("GET", `/marketplace/orders/${one.id}`, { token: gToken })).body.id).toBe(one.id);
+    const market: { user_id: number; site_id: string }[] = (await t.call("GET", `/marketplace/users/${g.user_id}`, { token: gToken })).body
+      .marketplaces;
+    const brazil = market.find((m) => m.site_id === "MLB")!.user_id;
+    const cart = t.control.createPack(brazil, 2);
+    const searchAs = async (query: Record<string, string | number>) => {
+      const res = await t.call("GET", "/marketplace/orders/search", { token: gToken, query });
+      expect(res.status, res.raw).toBe(200);
+      return res.body as {
+        results: { id: number; orders: { id: number; seller: { id: number } }[]; shipment: { id: number } }[];
+        paging: { total: number; offset: number; limit: number };
+      };
+    };
+    const all = await searchAs({ limit: 50 });
+    expect(all.paging.total).toBeGreaterThan(1);
+    expect(all.results).toHaveLength(all.paging.total);
+    // A purchase's id is not an order's: only orders[].id names one; the cart wraps both orders and one shipment.
+    const wrapper = all.results.find((p) => p.id === cart[0].pack_id)!;
+    expect(wrapper.orders.map((o) => o.id).sort()).toEqual(cart.map((o) => o.id).sort());
+    expect(wrapper.shipment.id).toBe(cart[0].shipping.id);
+    expect((await t.call("GET", `/marketplace/orders/${wrapper.id}`, { token: gToken })).status).toBe(404);
+    for (const p of all.results) for (const o of p.orders) expect(market.map((m) => m.user_id)).toContain(o.seller.id);
+
+    const read = (await t.call("GET", `/marketplace/orders/${cart[0].id}`, { token: gToken })).body;
+    const local = (await t.call("GET", `/orders/${cart[0].id}`, { token: gToken })).body;
+    expect(read).toMatchObject({ id: cart[0].id, currency_id: "USD", context: { site: "MLB" }, seller: { id: brazil } });
+    const line = read.order_items[0];
+    expect(line.unit_price).toBeCloseTo(local.order_items[0].unit_price / 5, 2);
+    expect(line.net_proceeds.currency_id).toBe("USD");
+    const concept = (id: string) => line.net_proceeds.additional_concepts.find((c: { id: string }) => c.id === id).amount;
+    expect(concept("sale_fee")).toBeCloseTo(line.sale_fee * line.quantity, 2);
+    expect(line.net_proceeds.amount).toBeCloseTo(line.unit_price * line.quantity - concept("sale_fee") - concept("shipping_cost"), 2);
+    expect(read.total_amount).toBeCloseTo(
+      read.order_items.reduce((a: number, l: { unit_price: number; quantity: number }) => a + l.unit_price * l.quantity, 0),
+      2,
+    );
+
+    // Filters: one marketplace user (seller.id), creation and last change windows; paging.
+    const onlyBrazil = await searchAs({ "seller.id": brazil, limit: 50 });
+    expect(onlyBrazil.results.every((p) => p.orders.every((o) => o.seller.id === brazil))).toBe(true);
+    expect(onlyBrazil.paging.total).toBeLessThan(all.paging.total);
+    const recent = await searchAs({ "date_created.from": cart[0].date_created, limit: 50 });
+    expect(recent.results.map((p) => p.id)).toEqual([cart[0].pack_id]);
+    const changed = await searchAs({ "last_updated.from": cart[0].date_created, limit: 50 });
+    expect(changed.results.map((p) => p.id)).toContain(cart[0].pack_id);
+    const before = await searchAs({ "date_created.to": new Date(Date.parse(cart[0].date_created) - 1).toISOString(), limit: 50 });
+    expect(before.paging.total).toBe(all.paging.total - 1);
+    const page = await searchAs({ offset: 1, limit: 1 });
+    expect(page.results.map((p) => p.id)).toEqual([all.results[1].id]);
+    expect(page.paging).toMatchObject({ offset: 1, limit: 1, total: all.paging.total });
+
     expect((await t.call("GET", "/marketplace/orders/search", { token: gToken, query: { limit: 51 } })).status).toBe(400);
-    const local = (await t.connect("ORDER_SELLER")).access_token;
-    expect((await t.call("GET", "/marketplace/orders/search", { token: local })).status).toBe(403);
+    const local2 = (await t.connect("ORDER_SELLER")).access_token;
+    expect((await t.call("GET", "/marketplace/orders/search", { token: local2 })).status).toBe(403);
+    expect((await t.call("GET", "/marketplace/orders/search", { token: gToken, query: { "seller.id": sellerId } })).status).toBe(403);
   });
 });
 
 describe("shipments, labels, invoices, packs and order notifications", () => {
-  it("moves a paid order's shipment on with the clock; its label is a PDF only when ready_to_ship", async () => {
+  const NEW = { "x-format-new": "true" };
+
+  it("moves a paid order's shipment on with the clock, in the new format when asked; history, SLA; labels only when ready_to_ship", async () => {
     const order = t.control.createOrder(sellerId, { status: "paid" });
     const shipmentId = (await t.call("GET", `/orders/${order.id}`, { token })).body.shipping.id;
-    const shipment = async () => (await t.call("GET", `/shipments/${shipmentId}`, { token })).body;
-    const label = () => t.call("GET", "/shipment_labels", { token, query: { shipment_ids: shipmentId, response_type: "pdf" } });
-    expect(await shipment()).toMatchObject({ status: "handling", order_id: order.id, tracking_number: null });
-    const before = await label();
-    expect(before.status).toBe(400);
-    expect(before.body.error).toBe("not_ready_to_ship");
+    const shipment = async () => (await t.call("GET", `/shipments/${shipmentId}`, { token, headers: NEW })).body;
+    const label = (format = "pdf", ids: (string | number)[] = [shipmentId]) =>
+      t.app.inject({
+        method: "GET",
+        url: "/shipment_labels",
+        query: { shipment_ids: ids.join(","), response_type: format },
+        headers: { authorization: `Bearer ${token}` },
+      });
     const first = await shipment();
-    expect(Date.parse(first.shipping_option.estimated_handling_limit.date) - Date.parse(order.date_created)).toBe(24 * HOUR);
-    expect(first.receiver_address.city.name).toBeTruthy();
+    expect(first).toMatchObject({ id: shipmentId, status: "handling", tracking_number: null, logistic: { mode: "me2" } });
+    expect(first).not.toHaveProperty("status_history");
+    expect(first.destination.shipping_address.city.name).toBeTruthy();
+    expect(first.lead_time.list_cost).toBeGreaterThan(0);
+    // Without the header: the older flat format.
+    const legacy = (await t.call("GET", `/shipments/${shipmentId}`, { token })).body;
+    expect(legacy).toMatchObject({
+      status: "handling",
+      order_id: order.id,
+      receiver_address: { city: { name: first.destination.shipping_address.city.name } },
+    });
+    expect(legacy).not.toHaveProperty("destination");
+    const sla = (await t.call("GET", `/shipments/${shipmentId}/sla`, { token })).body;
+    expect(Date.parse(sla.expected_date) - Date.parse(order.date_created)).toBe(24 * HOUR);
+    expect(sla.status).toBe("on_time");
+    const before = await label();
+    expect(before.statusCode).toBe(400);
+    expect(JSON.parse(before.body).error).toBe("not_ready_to_ship");
 
     await advance(2 * HOUR);
     expect(await shipment()).toMatchObject({ status: "ready_to_ship", substatus: "ready_to_print" });
-    const after = await label();
-    expect(after.status).toBe(200);
-    expect(after.headers["content-type"]).toBe("application/pdf");
-    expect(after.raw.startsWith("%PDF-1.4")).toBe(true);
-    expect(after.raw.trimEnd().endsWith("%%EOF")).toBe(true);
-    expect(after.raw).toContain(String(order.id));
+    const pdf = await label();
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.body.startsWith("%PDF-1.4")).toBe(true);
+    expect(pdf.body.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(pdf.body).toContain(String(order.id));
+    // Several shipments in one call: one page each; ZPL II comes zipped, one ^XA…^XZ label each.
+    const other = t.control.createOrder(sellerId, { status: "paid" });
+    await advance(2 * HOUR);
+    const both = await label("pdf", [shipmentId, other.shipping.id]);
+    expect(both.statusCode).toBe(200);
+    expect(both.body).toContain("/Count 2");
+    expect(both.body).toContain(String(other.id));
+    const zpl = await label("zpl2", [shipmentId, other.shipping.id]);
+    expect(zpl.statusCode).toBe(200);
+    expect(zpl.headers["content-type"]).toBe("application/zip");
+    const zip = zpl.rawPayload;
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    const nameLength = zip.readUInt16LE(26);
+    const text = zip.subarray(30 + nameLength, 30 + nameLength + zip.readUInt32LE(18)).toString("utf8");
+    expect(text.match(/\^XA/g)).toHaveLength(2);
+    expect(text).toContain(String(order.id));
+    expect((await label("png")).statusCode).toBe(400);
 
     await advance(22 * HOUR);
     expect((await shipment()).status).toBe("shipped");
-    expect((await label()).status).toBe(400);
+    expect((await label()).statusCode).toBe(400);
     await advance(48 * HOUR);
-    expect(["delivered", "not_delivered"]).toContain((await shipment()).status);
+    const end = await shipment();
+    expect(["delivered", "not_delivered"]).toContain(end.status);
+    const history = (await t.call("GET", `/shipments/${shipmentId}/history`, { token, headers: NEW })).body as {
+      status: string;
+      date: string;
+    }[];
+    expect(history.map((h) => h.status)).toEqual([end.status, "shipped", "ready_to_ship", "handling", "pending"]);
+    expect(Date.parse(history.find((h) => h.status === "shipped")!.date) - Date.parse(order.date_created)).toBe(24 * HOUR);
 
-    const invoice = await t.call("GET", `/users/${sellerId}/invoices/orders/${order.id}`, { token });
-    expect(invoice.status).toBe(200);
-    expect(invoice.body).toMatchObject({ order_id: order.id, status: "authorized", currency_id: "MXN" });
+    const stranger = await t.connect("OTHER_SHIPPER");
+    expect((await t.call("GET", `/shipments/${shipmentId}`, { token: stranger.access_token })).status).toBe(403);
+    expect((await t.call("GET", `/shipments/${shipmentId}/history`, { token: stranger.access_token })).status).toBe(403);
+  });
+
+  it("hides the buyer's address until the payment is confirmed", async () => {
     const unpaid = t.control.createOrder(sellerId, { status: "payment_required" });
-    expect((await t.call("GET", `/users/${sellerId}/invoices/orders/${unpaid.id}`, { token })).status).toBe(404);
-    const other = await t.connect("OTHER_SHIPPER");
-    expect((await t.call("GET", `/shipments/${shipmentId}`, { token: other.access_token })).status).toBe(403);
+    const s = (await t.call("GET", `/shipments/${unpaid.shipping.id}`, { token, headers: NEW })).body;
+    expect(s.status).toBe("pending");
+    expect(s.destination.shipping_address).toBeNull();
+    expect((await t.call("GET", `/shipments/${unpaid.shipping.id}/sla`, { token })).status).toBe(404);
+  });
+
+  it("keeps the seller's own invoice on the pack (the order id without one): upload, list, download, refusals, delete", async () => {
+    const order = t.control.createOrder(sellerId, { status: "paid" });
+    const upload = (packId: string | number, parts: { name: string; type: string; data: Buffer }[], as = token) => {
+      const boundary = "----sandbox-invoice";
+      const body = Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="fiscal_document"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+          ),
+          p.data,
+          Buffer.from("\r\n"),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: "POST",
+        url: `/packs/${packId}/fiscal_documents`,
+        headers: { authorization: `Bearer ${as}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+    const pdf = Buffer.from("%PDF-1.4\n% factura\n%%EOF\n", "latin1");
+    const xml = Buffer.from("<factura/>", "utf8");
+    expect((await t.call("GET", `/packs/${order.id}/fiscal_documents`, { token })).status).toBe(404);
+    const bad = await upload(order.id, [{ name: "f.png", type: "image/png", data: pdf }]);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body).message).toBe("File type: image/png is not allowed");
+    const big = await upload(order.id, [{ name: "f.pdf", type: "application/pdf", data: Buffer.alloc(1024 * 1024 + 1, 32) }]);
+    expect(JSON.parse(big.body)).toMatchObject({ status: 400, message: "File Not allowed, exceeds maximum size" });
+    const twice = await upload(order.id, [
+      { name: "a.pdf", type: "application/pdf", data: pdf },
+      { name: "b.pdf", type: "application/pdf", data: pdf },
+    ]);
+    expect(twice.statusCode).toBe(409);
+
+    const ok = await upload(order.id, [
+      { name: "factura.pdf", type: "application/pdf", data: pdf },
+      { name: "factura.xml", type: "application/xml", data: xml },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const ids: string[] = JSON.parse(ok.body).ids;
+    expect(ids).toHaveLength(2);
+    expect((await upload(order.id, [{ name: "otra.pdf", type: "application/pdf", data: pdf }])).statusCode).toBe(409);
+    const list = (await t.call("GET", `/packs/${order.id}/fiscal_documents`, { token })).body;
+    expect(list).toMatchObject({ pack_id: order.id });
+    expect(list.fiscal_documents.map((d: { file_type: string }) => d.file_type)).toEqual(["application/pdf", "application/xml"]);
+    const file = await t.app.inject({
+      method: "GET",
+      url: `/packs/${order.id}/fiscal_documents/${ids[0]}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect((await t.call("GET", `/packs/${order.id}/fiscal_documents/nope`, { token })).status).toBe(400);
+    const stranger = await t.connect("OTHER_BILLER");
+    expect((await t.call("GET", `/packs/${order.id}/fiscal_documents`, { token: stranger.access_token })).status).toBe(403);
+    // A pack's invoice hangs on the pack id, not on its orders' ids.
+    const pack = t.control.createPack(sellerId, 2);
+    expect((await upload(pack[0].id, [{ name: "p.pdf", type: "application/pdf", data: pdf }])).statusCode).toBe(403);
+    expect((await upload(pack[0].pack_id!, [{ name: "p.pdf", type: "application/pdf", data: pdf }])).statusCode).toBe(200);
+    expect((await t.call("DELETE", `/packs/${order.id}/fiscal_documents`, { token })).status).toBe(200);
+    expect((await t.call("GET", `/packs/${order.id}/fiscal_documents`, { token })).status).toBe(404);
+  });
+
+  it("answers a paid marketplace order's invoice as a PDF document, 404 before the payment", async () => {
+    const g = await t.connect("GLOBAL_BILLING", "CBT", ["MLM"]);
+    const mexico = (await t.call("GET", `/marketplace/users/${g.user_id}`, { token: g.access_token })).body.marketplaces[0].user_id;
+    const paid = t.control.createOrder(mexico, { status: "paid" });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/marketplace/orders/${paid.id}/invoice`,
+      headers: { authorization: `Bearer ${g.access_token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.body.startsWith("%PDF-")).toBe(true);
+    expect(res.body).toContain(`Order ${paid.id}`);
+    const unpaid = t.control.createOrder(mexico, { status: "payment_required" });
+    expect((await t.call("GET", `/marketplace/orders/${unpaid.id}/invoice`, { token: g.access_token })).status).toBe(404);
+    expect((await t.call("GET", `/marketplace/orders/${paid.id}/invoice`, { token })).status).toBe(403);
   });
 
   it("packs several orders under one pack id and one shipment", async () => {

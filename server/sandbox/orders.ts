@@ -1,19 +1,20 @@
 // Orders that appear over time, so order sync has work: each connected seller gets 0-2 orders per slot of the sandbox
 // clock, at times fixed by (seed, seller, slot). Lines sell the seller's active items when it has some (their stock
 // goes down and sold_quantity up), else a sample product. Statuses move on with the clock (payment_required → paid,
-// some paid orders are cancelled an hour later). Each order has a shipment (orders of a pack share one) that moves on
-// from its payment: handling, ready_to_ship 2 hours later (its label PDF can be printed then, not before), shipped a
-// day after the payment, delivered (or, for a few, not_delivered) two days later; a cancelled order's shipment is
-// cancelled. Every change after an order appears (its status, its shipment's) is notified to the app's callback
-// (orders_v2 / shipments, marketplace_orders / marketplace_shipments for a global seller's) when the clock reaches it.
-import type { FastifyInstance } from "fastify";
+// some paid orders are cancelled an hour later). Each order has a shipment (orders of a pack share one: shipments.ts).
+// Every change after an order appears (its status, its shipment's) is notified to the app's callback (orders_v2 /
+// shipments, marketplace_orders / marketplace_shipments for a global seller's) when the clock reaches it.
+// Docs: docs/15-sales-orders/gestiona-ventas.md (GET /orders/search, /orders/{id}); Global Selling "Manage orders"
+// (GET /marketplace/orders/search answers purchases wrapping their orders, filtered by date_created / last_updated
+// and seller.id, limit ≤ 50; GET /marketplace/orders/{id} in USD with the seller's net proceeds).
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, forbidden, notFound } from "./errors.ts";
 import { syncGlobalStock } from "./global-items.ts";
 import { caller, intQuery, params, query, route } from "./http.ts";
-import { textPdf } from "./label-pdf.ts";
 import { settleStock } from "./item-rules.ts";
 import { notify, notifyGlobalItem, notifyItem } from "./notify.ts";
-import { between, pick, unit } from "./random.ts";
+import { between, unit } from "./random.ts";
+import { shipmentAt, shipmentOrders, shippingCosts } from "./shipments.ts";
 import { roundPrice, SITES, type LocalSiteId } from "./sites.ts";
 import type { Order, OrderStatus, Store, User } from "./store.ts";
 
@@ -202,58 +203,7 @@ export function createPack(store: Store, seller: User, count: number, request: O
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Shipments over the clock, and the notifications of every change.
-
-const HOUR = 60 * MINUTE;
-/** After the payment: ready to ship (label), shipped, delivered. */
-export const READY_AFTER_MS = 2 * HOUR;
-export const SHIPPED_AFTER_MS = 24 * HOUR;
-export const DELIVERED_AFTER_MS = 72 * HOUR;
-/** The seller must hand the parcel over within this after the payment (the shipment's handling limit). */
-export const HANDLING_LIMIT_MS = 24 * HOUR;
-const ESTIMATED_DELIVERY_MS = 5 * 24 * HOUR;
-
-type ShipmentState = {
-  status: "pending" | "handling" | "ready_to_ship" | "shipped" | "delivered" | "not_delivered" | "cancelled";
-  substatus: string | null;
-  updated: number;
-  paidAt: number | null;
-  history: Record<string, number>;
-};
-
-/** The shipment's status at `now`, from its order's payment and cancellation. */
-export function shipmentAt(store: Store, order: Order, now: number): ShipmentState {
-  const paid = order.timeline.find((s) => s.status === "paid")?.at ?? null;
-  const cancelled = order.timeline.find((s) => s.status === "cancelled" || s.status === "invalid")?.at ?? null;
-  const lost = unit(store.seed, "not-delivered", order.shippingId) < 0.03;
-  const steps: { at: number; status: ShipmentState["status"]; substatus: string | null }[] = [
-    { at: order.createdAt, status: "pending", substatus: null },
-  ];
-  if (paid !== null) {
-    steps.push({ at: paid, status: "handling", substatus: null });
-    steps.push({ at: paid + READY_AFTER_MS, status: "ready_to_ship", substatus: "ready_to_print" });
-    steps.push({ at: paid + SHIPPED_AFTER_MS, status: "shipped", substatus: null });
-    steps.push({
-      at: paid + DELIVERED_AFTER_MS,
-      status: lost ? "not_delivered" : "delivered",
-      substatus: lost ? "returning_to_sender" : null,
-    });
-  }
-  const live =
-    cancelled === null
-      ? steps
-      : [...steps.filter((s) => s.at < cancelled), { at: cancelled, status: "cancelled" as const, substatus: null }];
-  // A parcel already shipped is not cancelled with its order.
-  const effective = cancelled !== null && paid !== null && cancelled >= paid + SHIPPED_AFTER_MS ? steps : live;
-  let current = effective[0];
-  const history: Record<string, number> = {};
-  for (const step of effective) {
-    if (step.at > now) break;
-    current = step;
-    history[step.status] = step.at;
-  }
-  return { status: current.status, substatus: current.substatus, updated: current.at, paidAt: paid, history };
-}
+// The notifications of every change, when the clock reaches it.
 
 type Event = { at: number; orderId: number; kind: "order" | "shipment" };
 /** Keyed by the orders map (replaced on reset), so a reset forgets the pending notifications. */
@@ -277,7 +227,7 @@ function queueEvents(store: Store, order: Order) {
   };
   for (const step of order.timeline.slice(1)) add({ at: step.at, orderId: order.id, kind: "order" });
   const far = shipmentAt(store, order, Number.MAX_SAFE_INTEGER);
-  for (const at of Object.values(far.history)) if (at > order.createdAt) add({ at, orderId: order.id, kind: "shipment" });
+  for (const step of far.steps) if (step.at > order.createdAt) add({ at: step.at, orderId: order.id, kind: "shipment" });
 }
 
 /** Sends the notifications of every change the clock has reached. */
@@ -303,142 +253,8 @@ function notifyDue(store: Store, now: number) {
   }
 }
 
-/** What the seller pays to ship: the full (list) cost, the buyer's share (0 with free shipping from the site's threshold). */
-function shippingCosts(store: Store, orders: Order[]) {
-  const site = SITES[orders[0].siteId];
-  const units = orders.reduce((s, o) => s + o.lines.reduce((a, l) => a + l.quantity, 0), 0);
-  const total = orders.reduce((s, o) => s + o.lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0), 0);
-  const listCost = roundPrice(site.id, site.perUsd * (4 + 1.5 * (units - 1)));
-  const free = total >= site.fixedFeeUnder;
-  return { listCost, buyerCost: free ? 0 : listCost };
-}
-
-const STREETS = ["Av. Insurgentes Sur", "Calle Reforma", "Rua Augusta", "Av. Providencia", "Carrera 7", "Calle Juárez"];
-const CITIES: Record<LocalSiteId, [string, string][]> = {
-  MLM: [
-    ["Ciudad de México", "CDMX"],
-    ["Guadalajara", "Jalisco"],
-    ["Monterrey", "Nuevo León"],
-  ],
-  MLB: [
-    ["São Paulo", "SP"],
-    ["Rio de Janeiro", "RJ"],
-    ["Belo Horizonte", "MG"],
-  ],
-  MLC: [
-    ["Santiago", "Región Metropolitana"],
-    ["Valparaíso", "Valparaíso"],
-  ],
-  MCO: [
-    ["Bogotá", "Bogotá D.C."],
-    ["Medellín", "Antioquia"],
-  ],
-};
-
-/** The orders sharing the order's shipment (its pack's, or itself). */
-function shipmentOrders(store: Store, shippingId: number): Order[] {
-  return [...store.state.orders.values()].filter((o) => o.shippingId === shippingId).sort((a, b) => a.id - b.id);
-}
-
-export function shipmentJson(store: Store, orders: Order[]) {
-  const order = orders[0];
-  const now = store.now();
-  const s = shipmentAt(store, order, now);
-  const { listCost, buyerCost } = shippingCosts(store, orders);
-  const [city, state] = pick(CITIES[order.siteId], store.seed, "city", order.buyer.id);
-  const street = pick(STREETS, store.seed, "street", order.buyer.id);
-  const number = between(1, 2999, store.seed, "number", order.buyer.id);
-  const zip = String(between(10000, 99999, store.seed, "zip", order.buyer.id));
-  const iso = (t: number | undefined) => (t === undefined ? null : store.iso(t));
-  const tracked = s.history.ready_to_ship !== undefined && s.status !== "cancelled";
-  return {
-    id: order.shippingId,
-    mode: "me2",
-    logistic_type: "drop_off",
-    status: s.status,
-    substatus: s.substatus,
-    order_id: order.id,
-    pack_id: order.packId ?? null,
-    sender_id: order.sellerId,
-    receiver_id: order.buyer.id,
-    site_id: order.siteId,
-    date_created: store.iso(order.createdAt),
-    last_updated: store.iso(s.updated),
-    tracking_number: tracked ? `MEL${order.shippingId}${order.siteId.slice(0, 2)}` : null,
-    tracking_method: "Mercado Envíos",
-    status_history: {
-      date_handling: iso(s.history.handling),
-      date_ready_to_ship: iso(s.history.ready_to_ship),
-      date_shipped: iso(s.history.shipped),
-      date_delivered: iso(s.history.delivered),
-      date_not_delivered: iso(s.history.not_delivered),
-      date_cancelled: iso(s.history.cancelled),
-    },
-    shipping_option: {
-      id: 501245,
-      name: "Estándar a domicilio",
-      currency_id: order.currency,
-      list_cost: listCost,
-      cost: buyerCost,
-      estimated_delivery_time: { date: s.paidAt === null ? null : store.iso(s.paidAt + ESTIMATED_DELIVERY_MS) },
-      estimated_handling_limit: { date: s.paidAt === null ? null : store.iso(s.paidAt + HANDLING_LIMIT_MS) },
-    },
-    base_cost: listCost,
-    order_cost: orders.reduce((a, o) => a + o.lines.reduce((b, l) => b + l.unitPrice * l.quantity, 0), 0),
-    receiver_address: {
-      id: 1_000_000_000 + (order.buyer.id % 1_000_000_000),
-      address_line: `${street} ${number}`,
-      street_name: street,
-      street_number: String(number),
-      zip_code: zip,
-      city: { name: city },
-      state: { name: state },
-      country: { id: SITES[order.siteId].countryId, name: SITES[order.siteId].name },
-      neighborhood: { name: "Centro" },
-      receiver_name: `Comprador ${order.buyer.nickname}`,
-      receiver_phone: `55${String(order.buyer.id).slice(-8)}`,
-      comment: null,
-    },
-  };
-}
-
-/** The shipment's label: a small PDF, only when ready_to_ship. */
-function labelPdf(store: Store, orders: Order[]): Buffer {
-  const ship = shipmentJson(store, orders);
-  if (ship.status !== "ready_to_ship") {
-    throw badRequest(`Shipment ${ship.id} is not ready to ship (status ${ship.status})`, "not_ready_to_ship");
-  }
-  const a = ship.receiver_address;
-  return textPdf([
-    "Mercado Envios",
-    `Envio ${ship.id}  Venta ${orders.map((o) => o.id).join(", ")}`,
-    `Rastreo ${ship.tracking_number}`,
-    `Para: ${a.receiver_name}`,
-    `${a.address_line}, ${a.neighborhood.name}`,
-    `${a.city.name}, ${a.state.name} ${a.zip_code}`,
-    ...orders.flatMap((o) => o.lines.map((l) => `${l.quantity} x ${l.itemId} ${l.title}`)),
-  ]);
-}
-
-function invoiceJson(store: Store, order: Order) {
-  const s = statusAt(order, store.now());
-  if (s.paidAt === null) throw notFound(`Invoice for order ${order.id} not found`);
-  const total = order.lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0);
-  return {
-    id: 7_000_000_000 + (order.id % 1_000_000_000),
-    order_id: order.id,
-    invoice_number: `FAC-${order.siteId}-${String(order.id).slice(-8)}`,
-    status: s.status === "cancelled" ? "cancelled" : "authorized",
-    issued_date: store.iso(s.paidAt),
-    currency_id: order.currency,
-    amount: total,
-    buyer: { id: order.buyer.id, name: `Comprador ${order.buyer.nickname}` },
-    items: order.lines.map((l) => ({ item_id: l.itemId, title: l.title, quantity: l.quantity, unit_price: l.unitPrice })),
-    fiscal_document: { url: `https://www.mercadolibre.com/invoices/${order.id}.pdf` },
-  };
-}
-
-function statusAt(order: Order, now: number): { status: OrderStatus; updated: number; paidAt: number | null } {
+/** The order's status at `now`, when it last changed, and when it was paid. */
+export function statusAt(order: Order, now: number): { status: OrderStatus; updated: number; paidAt: number | null } {
   let current = order.timeline[0];
   let paidAt: number | null = null;
   for (const step of order.timeline) {
@@ -514,12 +330,11 @@ function dateParam(value: string | undefined, name: string): number | null {
   return t;
 }
 
-/** The orders of the sellers, filtered and paged as /orders/search does. */
-function search(store: Store, sellerIds: number[], q: Record<string, string | undefined>, maxLimit: number) {
-  const limit = intQuery(q.limit, "limit", maxLimit >= 51 ? 51 : maxLimit, 0, maxLimit);
+/** The orders of the seller, filtered and paged as /orders/search does (gestiona-ventas.md "Buscar órdenes"). */
+function search(store: Store, sellerId: number, q: Record<string, string | undefined>) {
+  const limit = intQuery(q.limit, "limit", 51, 0, 51);
   const offset = intQuery(q.offset, "offset", 0, 0, 10_000);
-  const sort = q.sort ?? "date_asc";
-  if (sort !== "date_asc" && sort !== "date_desc") throw badRequest(`Invalid sort: ${sort}`);
+  const sort = sortOf(q.sort);
   const from = dateParam(q["order.date_created.from"], "order.date_created.from");
   const to = dateParam(q["order.date_created.to"], "order.date_created.to");
   const updatedFrom = dateParam(q["order.date_last_updated.from"], "order.date_last_updated.from");
@@ -527,25 +342,128 @@ function search(store: Store, sellerIds: number[], q: Record<string, string | un
   const statuses = q["order.status"]?.split(",").filter(Boolean);
   const now = store.now();
   const rows = [...store.state.orders.values()]
-    .filter((o) => sellerIds.includes(o.sellerId) && o.createdAt <= now)
+    .filter((o) => o.sellerId === sellerId && o.createdAt <= now)
     .map((o) => ({ o, s: statusAt(o, now) }))
-    .filter(({ o }) => (from === null || o.createdAt >= from) && (to === null || o.createdAt <= to))
-    .filter(({ s }) => (updatedFrom === null || s.updated >= updatedFrom) && (updatedTo === null || s.updated <= updatedTo))
+    .filter(({ o }) => within(o.createdAt, from, to))
+    .filter(({ s }) => within(s.updated, updatedFrom, updatedTo))
     .filter(({ s }) => !statuses || statuses.includes(s.status))
-    .sort((a, b) =>
-      sort === "date_asc" ? a.o.createdAt - b.o.createdAt || a.o.id - b.o.id : b.o.createdAt - a.o.createdAt || b.o.id - a.o.id,
-    );
+    .sort((a, b) => (sort === "date_asc" ? 1 : -1) * (a.o.createdAt - b.o.createdAt || a.o.id - b.o.id));
   return {
     query: null,
     results: rows.slice(offset, offset + limit).map(({ o }) => orderJson(store, o)),
     sort: { id: sort, name: sort === "date_asc" ? "Date ascending" : "Date descending" },
-    available_sorts: [
-      { id: "date_asc", name: "Date ascending" },
-      { id: "date_desc", name: "Date descending" },
-    ],
+    available_sorts: SORTS,
     filters: [],
     paging: { total: rows.length, offset, limit },
     display: "complete",
+  };
+}
+
+const SORTS = [
+  { id: "date_asc", name: "Date ascending" },
+  { id: "date_desc", name: "Date descending" },
+];
+function sortOf(value: string | undefined): "date_asc" | "date_desc" {
+  const sort = value ?? "date_asc";
+  if (sort !== "date_asc" && sort !== "date_desc") throw badRequest(`Invalid sort: ${sort}`);
+  return sort;
+}
+const within = (t: number, from: number | null, to: number | null) => (from === null || t >= from) && (to === null || t <= to);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Global selling: purchases and marketplace orders in USD (Global Selling "Manage orders").
+
+/** A local amount in US dollars (the site's rate), to the cent. */
+const usd = (site: LocalSiteId, amount: number) => Math.round((amount / SITES[site].perUsd) * 100) / 100;
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * GET /marketplace/orders/{id}: the order with its amounts in USD, and on each line what the seller nets
+ * (net_proceeds, USD) after the sale fee and its share of the freight the seller pays.
+ */
+export function marketplaceOrderJson(store: Store, order: Order) {
+  const local = orderJson(store, order);
+  const together = shipmentOrders(store, order.shippingId);
+  const { listCost, buyerCost, goods } = shippingCosts(together.length ? together : [order]);
+  const orderGoods = order.lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0);
+  const freight = usd(order.siteId, Math.max(0, listCost - buyerCost)) * (goods ? orderGoods / goods : 1);
+  const items = local.order_items.map((line, i) => {
+    const l = order.lines[i];
+    const unitPrice = usd(order.siteId, l.unitPrice);
+    const fee = usd(order.siteId, l.saleFee);
+    const shipping = cents(freight * (orderGoods ? (l.unitPrice * l.quantity) / orderGoods : 0));
+    return {
+      ...line,
+      unit_price: unitPrice,
+      full_unit_price: unitPrice,
+      currency_id: "USD",
+      sale_fee: fee,
+      net_proceeds: {
+        amount: cents(unitPrice * l.quantity - fee * l.quantity - shipping),
+        currency_id: "USD",
+        additional_concepts: [
+          { id: "sale_fee", amount: cents(fee * l.quantity) },
+          { id: "shipping_cost", amount: shipping },
+        ],
+      },
+    };
+  });
+  const total = cents(items.reduce((a, l) => a + l.unit_price * l.quantity, 0));
+  return {
+    ...local,
+    order_items: items,
+    total_amount: total,
+    paid_amount: local.paid_amount ? total : 0,
+    currency_id: "USD",
+    payments: local.payments.map((p) => ({ ...p, transaction_amount: total, currency_id: "USD" })),
+  };
+}
+
+/**
+ * GET /marketplace/orders/search: purchases, newest change filters included; a cart purchase (a pack) wraps its
+ * orders, a single order is a purchase of its own. Only orders[].id names an order: each is read through
+ * /marketplace/orders/{id}.
+ */
+function searchPurchases(store: Store, sellerIds: number[], q: Record<string, string | undefined>) {
+  const limit = intQuery(q.limit, "limit", 50, 0, 50);
+  const offset = intQuery(q.offset, "offset", 0, 0, 10_000);
+  const sort = sortOf(q.sort);
+  const from = dateParam(q["date_created.from"], "date_created.from");
+  const to = dateParam(q["date_created.to"], "date_created.to");
+  const updatedFrom = dateParam(q["last_updated.from"], "last_updated.from");
+  const updatedTo = dateParam(q["last_updated.to"], "last_updated.to");
+  const now = store.now();
+  const purchases = new Map<number, Order[]>();
+  for (const o of store.state.orders.values()) {
+    if (!sellerIds.includes(o.sellerId) || o.createdAt > now) continue;
+    const key = o.packId ?? o.id;
+    purchases.set(key, [...(purchases.get(key) ?? []), o]);
+  }
+  const rows = [...purchases.entries()]
+    .map(([id, orders]) => ({
+      id,
+      orders: orders.sort((a, b) => a.id - b.id),
+      created: Math.min(...orders.map((o) => o.createdAt)),
+      updated: Math.max(...orders.map((o) => statusAt(o, now).updated)),
+    }))
+    .filter((p) => within(p.created, from, to) && within(p.updated, updatedFrom, updatedTo))
+    .sort((a, b) => (sort === "date_asc" ? 1 : -1) * (a.created - b.created || a.id - b.id));
+  return {
+    results: rows.slice(offset, offset + limit).map((p) => ({
+      id: p.id,
+      buyer: { id: p.orders[0].buyer.id },
+      config: { items: p.orders.flatMap((o) => o.lines.map((l) => ({ id: l.itemId }))) },
+      orders: p.orders.map((o) => ({
+        id: o.id,
+        items: null,
+        feedback: { purchase: null, sale: null },
+        payments: [{ id: o.paymentId }],
+        mediations: [],
+        seller: { id: o.sellerId },
+      })),
+      shipment: { id: p.orders[0].shippingId, payments: [] },
+    })),
+    paging: { total: rows.length, offset, limit },
   };
 }
 
@@ -553,69 +471,35 @@ export function registerOrderRoutes(f: FastifyInstance, store: Store) {
   const auth = route({ auth: "required" });
   const limited = route({ auth: "required", limit: "orders" });
 
+  /** The caller's order (a marketplace user's of the caller's included), or 404 / 403 as the real API. */
+  const ownOrder = (req: FastifyRequest, id: unknown) => {
+    const order = store.state.orders.get(Number(id));
+    if (!order || order.createdAt > store.now()) throw notFound(`Order not found`);
+    if (!store.ownIds(caller(req)).includes(order.sellerId)) throw forbidden();
+    return order;
+  };
+
   f.get("/orders/search", limited, async (req) => {
     const me = caller(req);
     const q = query(req);
     if (!q.seller) throw badRequest("The seller param is required");
     const seller = Number(q.seller);
     if (!store.ownIds(me).includes(seller)) throw forbidden("Invalid caller.id: the seller is not the caller");
-    return search(store, [seller], q, 51);
+    return search(store, seller, q);
   });
 
-  f.get("/orders/:id", auth, async (req) => {
-    const order = store.state.orders.get(Number(params(req).id));
-    if (!order || order.createdAt > store.now()) throw notFound(`Order not found`);
-    if (!store.ownIds(caller(req)).includes(order.sellerId)) throw forbidden();
-    return orderJson(store, order);
-  });
+  f.get("/orders/:id", auth, async (req) => orderJson(store, ownOrder(req, params(req).id)));
 
   f.get("/marketplace/orders/search", limited, async (req) => {
     const me = caller(req);
     if (me.siteId !== "CBT") throw forbidden("The user is not a global seller");
     const q = query(req);
-    if (q.seller && Number(q.seller) !== me.id) throw forbidden("Invalid caller.id: the seller is not the caller");
-    return search(store, store.ownIds(me), q, 50);
+    const seller = q["seller.id"] ?? q.seller;
+    if (seller && !store.ownIds(me).includes(Number(seller))) throw forbidden("Invalid caller.id: the seller is not the caller");
+    // seller.id: the global seller (all its marketplace users) or one marketplace user.
+    const sellers = !seller || Number(seller) === me.id ? store.ownIds(me) : [Number(seller)];
+    return searchPurchases(store, sellers, q);
   });
 
-  /** The caller's order (or a marketplace user's of the caller's), or 404 / 403 as the real API. */
-  const ownOrder = (req: Parameters<typeof caller>[0], id: unknown) => {
-    const order = store.state.orders.get(Number(id));
-    if (!order || order.createdAt > store.now()) throw notFound(`Order not found`);
-    if (!store.ownIds(caller(req)).includes(order.sellerId)) throw forbidden();
-    return order;
-  };
-  const ownShipment = (req: Parameters<typeof caller>[0], id: unknown) => {
-    const orders = shipmentOrders(store, Number(id)).filter((o) => o.createdAt <= store.now());
-    if (!orders.length) throw notFound(`Shipment not found`);
-    if (!store.ownIds(caller(req)).includes(orders[0].sellerId)) throw forbidden();
-    return orders;
-  };
-
-  f.get("/shipments/:id", auth, async (req) => shipmentJson(store, ownShipment(req, params(req).id)));
-  f.get("/marketplace/shipments/:id", auth, async (req) => shipmentJson(store, ownShipment(req, params(req).id)));
-  f.get("/marketplace/shipments/:id/labels", auth, async (req, reply) =>
-    reply.type("application/pdf").send(labelPdf(store, ownShipment(req, params(req).id))),
-  );
-  f.get("/shipment_labels", auth, async (req, reply) => {
-    const q = query(req);
-    if (!q.shipment_ids) throw badRequest("The shipment_ids param is required");
-    if (q.response_type && q.response_type !== "pdf") throw badRequest(`Invalid response_type: ${q.response_type}`);
-    const ids = q.shipment_ids.split(",").filter(Boolean);
-    if (ids.length !== 1) throw badRequest("One shipment id per label in the sandbox");
-    return reply.type("application/pdf").send(labelPdf(store, ownShipment(req, ids[0])));
-  });
-  f.get("/marketplace/orders/:id/invoice", auth, async (req) => invoiceJson(store, ownOrder(req, params(req).id)));
-  f.get("/users/:userId/invoices/orders/:id", auth, async (req) => {
-    const order = ownOrder(req, params(req).id);
-    if (String(order.sellerId) !== params(req).userId) throw forbidden();
-    return invoiceJson(store, order);
-  });
-
-  f.get("/marketplace/orders/:id", auth, async (req) => {
-    const me = caller(req);
-    const order = store.state.orders.get(Number(params(req).id));
-    if (!order || order.createdAt > store.now()) throw notFound(`Order not found`);
-    if (!store.ownIds(me).includes(order.sellerId)) throw forbidden();
-    return orderJson(store, order);
-  });
+  f.get("/marketplace/orders/:id", auth, async (req) => marketplaceOrderJson(store, ownOrder(req, params(req).id)));
 }

@@ -13,7 +13,9 @@ import { registerGlobalItemRoutes } from "./global-items.ts";
 import { registerItemRoutes } from "./items.ts";
 import { createGate } from "./limits.ts";
 import { registerOAuthRoutes } from "./oauth.ts";
+import { registerInvoiceRoutes } from "./invoices.ts";
 import { advanceOrders, registerOrderRoutes } from "./orders.ts";
+import { registerShipmentRoutes } from "./shipments.ts";
 import { createStore, type SandboxOptions, type Store } from "./store.ts";
 import { registerUserRoutes } from "./users.ts";
 import { registerVisitRoutes } from "./visits.ts";
@@ -125,6 +127,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     registerItemRoutes(f, store);
     registerGlobalItemRoutes(f, store);
     registerOrderRoutes(f, store);
+    registerShipmentRoutes(f, store);
+    registerInvoiceRoutes(f, store);
     registerVisitRoutes(f, store);
     registerFreightRoutes(f, store);
     registerChartRoutes(f, store);

@@ -177,6 +177,9 @@ export type Order = {
   packId?: number | null;
 };
 
+/** A seller's invoice file on a pack (POST /packs/{id}/fiscal_documents): plain data, the file in base64. */
+export type FiscalDocument = { id: string; date: string; fileType: string; filename: string; base64: string };
+
 export type Injection = {
   method: string | null;
   path: string | RegExp;
@@ -246,6 +249,8 @@ export function createStore(options: SandboxOptions = {}) {
     globalLinks: new Map<string, GlobalLink[]>(),
     scrolls: new Map<string, Scroll>(),
     orders: new Map<number, Order>(),
+    /** The fiscal documents sellers uploaded, keyed "<seller id>:<pack id>" (cargar-factura.md). */
+    fiscalDocuments: new Map<string, FiscalDocument[]>(),
     injections: [] as Injection[],
     windows: new Map<string, { start: number; count: number }>(),
     rejections: 0,

@@ -13,7 +13,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meliAccountGroups, meliAccounts, meliNotifications, orders, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { multipartFile, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { until } from "../../testing/publish-kit.ts";
@@ -24,6 +24,7 @@ import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
 import { OrderStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { OrderPage, OrderRow } from "../../../shared/contract/orders.ts";
 import { MeliNotificationStatus } from "../meli/notifications.ts";
+import { marketplaceOrderJson } from "../../sandbox/orders.ts";
 import { createOrderSyncService, LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE } from "./sync.ts";
 
 let s: TestServer;
@@ -110,6 +111,23 @@ const meliThrough = (through: (url: URL) => Response | null) => {
     fetch: async (url, init) => through(new URL(url)) ?? inner(url, init),
   });
 };
+
+/**
+ * The seller uploads its own invoice to the sale's pack, as cargar-factura.md says (the order id when it has no pack),
+ * with a token the app holds for it (issuing a new pair would spend the app's refresh token).
+ */
+async function uploadInvoice(sellerId: number, packId: string | number, pdf: Buffer) {
+  const now = sandbox().store.now();
+  const [token] = [...sandbox().store.state.tokens.entries()].find(([, t]) => t.userId === sellerId && t.expiresAt > now) ?? [];
+  if (!token) throw new Error(`no live token for seller ${sellerId}`);
+  const body = multipartFile("factura-0001.pdf", pdf, { field: "fiscal_document", contentType: "application/pdf" });
+  const res = await sandboxFetch(sandbox())(`${s.deps.config.meliApiUrl}/packs/${packId}/fiscal_documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": body.contentType },
+    body: body.payload,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 let shopA: Shop;
 let shopSub: Shop;
@@ -250,15 +268,25 @@ describe("orders arrive three ways and end up once", () => {
     expect(ready.body).toContain(String(order.id));
     expect((await getOrders(A.token, { OrderId: row.id })).items[0].labelReady).toBe(true);
 
+    // The invoice is the seller's own, uploaded to the sale (no pack: the order id); none before.
+    const noInvoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });
+    expect(noInvoice.status, noInvoice.raw).toBe(404);
+    expect(noInvoice.body.error.message).toBe("该订单尚无发票（卖家上传发票后才会显示）");
+    const pdf = Buffer.from("%PDF-1.4\n% factura 0001\n%%EOF\n", "latin1");
+    await uploadInvoice(shopA.sellerId, order.id, pdf);
     const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });
     expect(invoice.status, invoice.raw).toBe(200);
     expect(invoice.body.result).toMatchObject({
       orderId: row.id,
       orderNo: String(order.id),
-      status: "authorized",
+      invoiceNumber: "factura-0001",
+      status: "issued",
       currency: "MXN",
       total: 500,
+      items: [expect.objectContaining({ meliId: itemId, num: 2, price: 250 })],
+      documentUrl: `data:application/pdf;base64,${pdf.toString("base64")}`,
     });
+    expect(Date.parse(invoice.body.result.issuedAt)).toBeGreaterThan(0);
 
     control().clock.advance(22 * HOUR);
     control().orders();
@@ -379,7 +407,16 @@ describe("global selling (CBT) orders", () => {
     );
     const order = control().createOrder(brazil, { status: "paid" });
     const [stored] = await arrived(D, order.id);
-    expect(stored).toMatchObject({ accountId: account.id, accountGroupId: account.groupId, isCbt: true, site: 2, currency: "BRL" });
+    // A marketplace order is in USD (BRL 5 a dollar in the sandbox): its fee and freight are its lines' net proceeds
+    // concepts, as /marketplace/orders/{id} answers them.
+    const line = sandbox().store.state.orders.get(order.id)!.lines[0];
+    const { order_items } = marketplaceOrderJson(sandbox().store, sandbox().store.state.orders.get(order.id)!);
+    const concept = (id: string) => order_items[0].net_proceeds.additional_concepts.find((c) => c.id === id)!.amount;
+    expect(stored).toMatchObject({ accountId: account.id, accountGroupId: account.groupId, isCbt: true, site: 2, currency: "USD" });
+    expect(Number(stored.totalAmount)).toBeCloseTo((Math.round((line.unitPrice / 5) * 100) / 100) * line.quantity, 2);
+    expect(Number(stored.saleFee)).toBeCloseTo(concept("sale_fee"), 2);
+    expect(Number(stored.freightFee)).toBeCloseTo(concept("shipping_cost"), 2);
+    expect(concept("sale_fee")).toBeGreaterThan(0);
 
     control().clock.advance(2 * HOUR);
     control().orders();
@@ -394,7 +431,9 @@ describe("global selling (CBT) orders", () => {
     expect(label.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: D.token, query: { orderId: stored.id } });
     expect(invoice.status, invoice.raw).toBe(200);
-    expect(invoice.body.result).toMatchObject({ orderNo: String(order.id), currency: "BRL" });
+    expect(invoice.body.result).toMatchObject({ orderNo: String(order.id), currency: "USD", status: "issued" });
+    expect(invoice.body.result.documentUrl).toMatch(/^data:application\/pdf;base64,/);
+    expect(Buffer.from(invoice.body.result.documentUrl.split(",")[1], "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 });
 
@@ -423,9 +462,7 @@ describe("the order-search limit", () => {
       orderSearchRate: { perMinute: 60, burst: 1 },
     });
     const from = new Date(Date.now() - HOUR);
-    const results = await Promise.all(
-      shops.map((shop) => service.pullGroup(C.tenantId, shop.groupId, { field: "order.date_created", from }, null)),
-    );
+    const results = await Promise.all(shops.map((shop) => service.pullGroup(C.tenantId, shop.groupId, { by: "created", from }, null)));
     expect(results.map((r) => r.stored)).toEqual(shops.map(() => 52));
     expect(sandbox().store.state.rejections).toBe(rejectedBefore);
     for (const shop of shops) {
