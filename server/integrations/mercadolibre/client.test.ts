@@ -13,6 +13,7 @@ import { MeliApiError } from "./errors.ts";
 import { sandboxFetch, type MeliFetch } from "./transport.ts";
 import type { ShopRef } from "./tokens.ts";
 import { getAllCategories, getCategory, getCategoryAttributes, getSiteCategories, predictCategory } from "./endpoints/categories.ts";
+import { getListingPrices } from "./endpoints/fees.ts";
 import { getMe } from "./endpoints/users.ts";
 
 let s: TestServer;
@@ -320,9 +321,9 @@ describe("category reads", () => {
     expect(one.path_from_root.at(-1)!.id).toBe(leaf.id);
     const attributes = await getCategoryAttributes(meli.public, leaf.id);
     expect(attributes.some((a) => a.tags.required)).toBe(true);
-    const fees = await meli.catalog.listingPrices("MLM", { price: 500, categoryId: leaf.id });
+    const fees = await getListingPrices(meli.public, "MLM", { price: 500, categoryId: leaf.id });
     expect(fees.map((f) => f.listing_type_id)).toEqual(expect.arrayContaining(["gold_special", "gold_pro"]));
-    const classic = await meli.catalog.listingPrices("MLM", { price: 500, categoryId: leaf.id, listingTypeId: "gold_special" });
+    const classic = await getListingPrices(meli.public, "MLM", { price: 500, categoryId: leaf.id, listingTypeId: "gold_special" });
     expect(classic).toHaveLength(1);
     expect(classic[0].sale_fee_details?.percentage_fee).toBeGreaterThan(0);
     const bad = await getSiteCategories(meli.public, "MLX" as "MLM").catch((e) => e);

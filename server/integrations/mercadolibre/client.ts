@@ -21,7 +21,7 @@ import { kindOf, MeliApiError, meliWords } from "./errors.ts";
 import { createRateBuckets, sleep, type Bucket, type RateBuckets } from "./rate-limit.ts";
 import { createTokenStore, type ShopRef, type ShopToken, type TokenStore } from "./tokens.ts";
 import type { MeliFetch } from "./transport.ts";
-import { listingPrice, tokenAnswer, type MeliSiteCode, type TokenAnswer } from "./types.ts";
+import { tokenAnswer, type TokenAnswer } from "./types.ts";
 
 export type { ShopRef } from "./tokens.ts";
 
@@ -344,9 +344,6 @@ export function createMeliClient(o: MeliClientOptions) {
     };
   }
 
-  const publicGet = async <T>(path: string, query: Query | undefined, schema: z.ZodType<T>): Promise<T> =>
-    parsed(await request({ method: "GET", path, query, retryUnsure: true, context: "api" }), schema, `GET ${path}`);
-
   return {
     tuning,
     buckets,
@@ -394,18 +391,5 @@ export function createMeliClient(o: MeliClientOptions) {
 
     /** Calls without a token (public reads: categories, anyone's items, profiles): the app's bucket only. */
     public: session(null),
-
-    /** Public reads not moved to endpoints/ yet. */
-    catalog: {
-      /** Fees per listing type (classic gold_special, premium gold_pro, free) for a price, optionally in a category. */
-      listingPrices: async (site: MeliSiteCode, p: { price: number; categoryId?: string; listingTypeId?: string }) => {
-        const body = await publicGet(
-          `/sites/${site}/listing_prices`,
-          { price: p.price, category_id: p.categoryId, listing_type_id: p.listingTypeId },
-          listingPrice.or(listingPrice.array()),
-        );
-        return Array.isArray(body) ? body : [body];
-      },
-    },
   };
 }

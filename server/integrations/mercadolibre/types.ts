@@ -21,17 +21,6 @@ export const tokenAnswer = z.looseObject({
 });
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
-/** GET /sites/{SITE}/listing_prices: one per listing type. */
-export const listingPrice = z.looseObject({
-  listing_type_id: z.string(),
-  listing_type_name: z.string().optional(),
-  listing_fee_amount: z.number(),
-  sale_fee_amount: z.number(),
-  currency_id: z.string(),
-  sale_fee_details: z.looseObject({ percentage_fee: z.number(), fixed_fee: z.number() }).optional(),
-});
-export type ListingPrice = z.infer<typeof listingPrice>;
-
 /** Mercado Libre's error body (the token endpoint adds error_description). */
 export const errorBody = z.looseObject({
   message: z.string().optional(),

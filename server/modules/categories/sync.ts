@@ -33,6 +33,7 @@ import {
   type FeeWrite,
 } from "./store.ts";
 import { getAllCategories, getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
+import { getListingPrices } from "../../integrations/mercadolibre/endpoints/fees.ts";
 
 /** What the category area works with: the host's category tables, Mercado Libre's catalog, the job queue, settings. */
 export type CategoryDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; secrets: SecretBox; meli: MeliClient };
@@ -115,7 +116,7 @@ const reason = (err: unknown) => (err instanceof MeliApiError ? err.message : er
 async function readFees(deps: CategoryDeps, site: number, leaf: { cateId: string; minimumPrice: number | null }): Promise<FeeWrite> {
   // The percentage does not depend on the price; a price at or above the category's minimum is a valid question.
   const price = Math.max(leaf.minimumPrice ?? 0, 100);
-  const list = await deps.meli.catalog.listingPrices(meliSiteOf(site), { price, categoryId: leaf.cateId });
+  const list = await getListingPrices(deps.meli.public, meliSiteOf(site), { price, categoryId: leaf.cateId });
   const percent = (type: string) => {
     const f = list.find((x) => x.listing_type_id === type);
     if (!f) return null;

@@ -1,6 +1,7 @@
 // The marketplace's fees in the publish price, against the sandbox through the real HTTP stack: listing_prices is read
-// once per (site, category, listing type) before planning and cached for 24 h; a low price pays the fixed fee and the
-// created item's price is the shared formula's with those fees; a failed read prices from the category row's
+// once per (site, category, listing type) before planning, with the shipping mode the items are published with (me2),
+// and cached for 24 h; under ME2 a low price pays no fixed fee (comision-por-vender.md) and the created item's price is
+// the shared formula's with those fees; a failed read prices from the category row's
 // percentage with a warning and says so in the breakdown.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -64,17 +65,18 @@ describe("listing_prices in the publish price", () => {
     const ids = [await product("Lámpara uno", 100), await product("Lámpara dos", 150), await product("Lámpara tres", 30)];
     const before = feeReads();
     const pairs = await preflight(ids);
-    // Two probes for the category and gold_special (price 1 for the fees, the threshold for the fixed fee), not six.
-    expect(feeReads() - before).toBe(2);
+    // One probe for the category and gold_special, not three: at price 1 under ME2 no fixed fee is charged, so there is
+    // no threshold to confirm.
+    expect(feeReads() - before).toBe(1);
     expect(pairs.every((p) => p.price.feeSource === "listingPrices")).toBe(true);
     const [row] = await host<Record<string, string>>(
       sql`select site, cate_id as "cateId", listing_type as "listingType", percentage_fee as "percentageFee", fixed_fee as "fixedFee",
           fixed_fee_under as "fixedFeeUnder", listing_fee as "listingFee", currency from meli_listing_fees`,
     );
-    const sandboxFee = feeFor("MLM", 1, "gold_special", leaf(), "");
+    const sandboxFee = feeFor("MLM", 1, "gold_special", leaf(), "", { shippingMode: "me2" });
     expect(row).toMatchObject({ site: 1, cateId: leaf().id, listingType: "gold_special", currency: "MXN" });
     expect(Number(row.percentageFee)).toBe(sandboxFee.sale_fee_details.percentage_fee);
-    expect([Number(row.fixedFee), Number(row.fixedFeeUnder), Number(row.listingFee)]).toEqual([25, 299, 0]);
+    expect([Number(row.fixedFee), row.fixedFeeUnder, Number(row.listingFee)]).toEqual([0, null, 0]);
 
     // The same request again, and a publish of it: the cache answers, nothing is read.
     await preflight(ids);
@@ -88,23 +90,23 @@ describe("listing_prices in the publish price", () => {
       (b) => b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running,
       "publish batch",
     );
-    expect(feeReads() - before).toBe(2);
+    expect(feeReads() - before).toBe(1);
 
     // Another listing type is another key; a row older than 24 h is read again.
     await preflight(ids, { listingType: "gold_pro" });
-    expect(feeReads() - before).toBe(4);
+    expect(feeReads() - before).toBe(2);
     await host(sql`update meli_listing_fees set fetched_at = now() - interval '25 hours' where listing_type = 'gold_special'`);
     await preflight(ids);
-    expect(feeReads() - before).toBe(6);
+    expect(feeReads() - before).toBe(3);
     // A free listing pays no fees: nothing to read.
     await preflight(ids, { listingType: "free" });
-    expect(feeReads() - before).toBe(6);
+    expect(feeReads() - before).toBe(3);
   });
 
-  it("charges the fixed fee on a low price, and the item is created at the formula's price with those fees", async () => {
+  it("under ME2 a low price pays no fixed fee, and the item is created at the formula's price with those fees", async () => {
     const id = await product("Llavero de metal", 30);
     const [pair] = await preflight([id]);
-    expect(pair.price).toMatchObject({ feeSource: "listingPrices", fixedFee: 2500, listingFee: 0 });
+    expect(pair.price).toMatchObject({ feeSource: "listingPrices", fixedFee: 0, listingFee: 0 });
     expect(pair.price.price).toBeLessThan(29900);
 
     // The same price from the shared formula with the cached fees, the shop's rules and the rates.
@@ -154,9 +156,12 @@ describe("listing_prices in the publish price", () => {
     expect(listing.price_Content).toEqual(expected.price);
     const item = s.deps.sandbox!.store.state.items.get(listing.itemId)!;
     expect(item.price).toBe(moneyNumber(expected.price.price, "MXN"));
-    // What Mercado Libre charges on that price (percentage and the fixed fee) leaves the seller what the breakdown says.
-    const charged = feeFor("MLM", item.price, "gold_special", leaf(), "");
-    expect(charged.sale_fee_details.fixed_fee).toBe(25);
+    // What Mercado Libre charges on that price for an ME2 item leaves the seller what the breakdown says; asked without
+    // the shipping mode (the old structure) the same price would have shown a fixed fee that is not charged.
+    const charged = feeFor("MLM", item.price, "gold_special", leaf(), "", { shippingMode: String(item.shipping.mode) });
+    expect(item.shipping.mode).toBe("me2");
+    expect(charged.sale_fee_details.fixed_fee).toBe(0);
+    expect(feeFor("MLM", item.price, "gold_special", leaf(), "").sale_fee_details.fixed_fee).toBe(25);
     expect(Math.round((item.price - charged.sale_fee_amount) * 100)).toBe(expected.price.netProceeds);
   });
 

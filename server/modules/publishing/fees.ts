@@ -3,8 +3,9 @@
 // categories) for 24 h. The planner reads the cache with one query; a pair whose fees could not be read is priced with
 // the category row's percentage and says so (feeSource "category", a pre-flight warning), never silently.
 //
-// Two probes per (site, category, listing type), never one per product: at price 1 (the percentage, the fixed fee a low
-// price pays, the listing fee) and, when a fixed fee was charged, at the threshold the formula assumes
+// At most two probes per (site, category, listing type), never one per product: at price 1 (the percentage, the fixed
+// fee a low price pays, the listing fee) with the shipping mode the items are published with (the fixed fee depends on
+// it: comision-por-vender.md), and, when a fixed fee was charged, at the threshold the formula assumes
 // (FIXED_FEE_UNDER: listing_prices does not publish it), which confirms that a price there pays none. When the probe
 // still pays it, the cache keeps no threshold and the formula charges the fixed fee at every price.
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -15,7 +16,7 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { AppError } from "../../http/errors.ts";
 import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { listingPrice, type ListingPrice } from "../../integrations/mercadolibre/types.ts";
+import { getListingPrices } from "../../integrations/mercadolibre/endpoints/fees.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import type { PublishRequest } from "../../../shared/contract/publish.ts";
 import type { PreflightPair } from "../../../shared/publish/preflight.ts";
@@ -158,19 +159,33 @@ export async function ensureListingFees(
 /** An answer that does not say the fees (no percentage, another currency, no entry for the listing type). */
 class FeeAnswerError extends Error {}
 
+/**
+ * The shipping the items are published with (item-body.ts: shipping mode me2), asked with the fees: since March-April
+ * 2026 the fixed fee depends on it, and under ME2 only Flex pays one (comision-por-vender.md). Global selling's page
+ * is the marketplace's own: nothing to add there.
+ */
+const PUBLISHED_SHIPPING = { shippingMode: "me2" } as const;
+
 async function readFee(shop: MeliSession, key: FeeKey, observe: (x: MeliExchange) => void): Promise<CachedFee> {
   const site = key.site as MeliSiteNumber;
   const currency = currencyOf(site);
-  const probe = async (price: number): Promise<ListingPrice & { sale_fee_details: { percentage_fee: number; fixed_fee: number } }> => {
-    const answer = await shop.send<ListingPrice | ListingPrice[]>("GET", `/sites/${MELI_SITES[site].meli}/listing_prices`, {
-      query: { price, category_id: key.cateId, listing_type_id: key.listingType },
-      schema: listingPrice.or(listingPrice.array()),
-      observe,
-    });
-    const fee = (Array.isArray(answer) ? answer : [answer]).find((x) => x.listing_type_id === key.listingType);
+  const probe = async (price: number) => {
+    const answer = await getListingPrices(
+      shop,
+      MELI_SITES[site].meli,
+      {
+        price,
+        categoryId: key.cateId,
+        listingTypeId: key.listingType,
+        currencyId: currency,
+        ...(site === 5 ? {} : PUBLISHED_SHIPPING),
+      },
+      { observe },
+    );
+    const fee = answer.find((x) => x.listing_type_id === key.listingType);
     if (!fee?.sale_fee_details) throw new FeeAnswerError(`listing_prices answered no fees for ${key.listingType}`);
     if (fee.currency_id !== currency) throw new FeeAnswerError(`listing_prices answered ${fee.currency_id}, not ${currency}`);
-    return fee as ListingPrice & { sale_fee_details: { percentage_fee: number; fixed_fee: number } };
+    return { ...fee, sale_fee_details: fee.sale_fee_details };
   };
   const low = await probe(PROBE_PRICE);
   // Global selling has no fixed fee (Mercado Libre adds its fee to net_proceeds).
