@@ -11,6 +11,7 @@ import { createOrderSyncService } from "../modules/orders/sync.ts";
 import { ChargePayType, ChargeStatus } from "../../shared/contract/enums.ts";
 import { pngImage } from "../../shared/images/test-images.ts";
 import { multipartFile, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "./harness.ts";
+import { uploadSellerInvoice } from "./order-kit.ts";
 
 const HOUR = 3600_000;
 
@@ -61,6 +62,8 @@ export async function seedOrder(s: TestServer, t: TestTenant, nickname: string):
   });
   const stored = await sync.refreshOrders(t.tenantId, group.id, [String(order.id)]);
   if (stored !== 1) throw new Error(`order ${order.id} was not stored (${stored})`);
+  // The seller's own invoice on the sale (cargar-factura.md), so GetMeliOrderInvoice has a document to answer.
+  await uploadSellerInvoice(sandbox, seller.id, order.pack_id ?? order.id, Buffer.from("%PDF-1.4\n% factura\n%%EOF\n", "latin1"));
   const [row] = await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
     tx
       .select({ id: orders.id })

@@ -13,9 +13,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meliAccountGroups, meliAccounts, meliNotifications, orders, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { multipartFile, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
+import { uploadSellerInvoice } from "../../testing/order-kit.ts";
 import { until } from "../../testing/publish-kit.ts";
 import { createMeliClient, type MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
@@ -111,23 +112,6 @@ const meliThrough = (through: (url: URL) => Response | null) => {
     fetch: async (url, init) => through(new URL(url)) ?? inner(url, init),
   });
 };
-
-/**
- * The seller uploads its own invoice to the sale's pack, as cargar-factura.md says (the order id when it has no pack),
- * with a token the app holds for it (issuing a new pair would spend the app's refresh token).
- */
-async function uploadInvoice(sellerId: number, packId: string | number, pdf: Buffer) {
-  const now = sandbox().store.now();
-  const [token] = [...sandbox().store.state.tokens.entries()].find(([, t]) => t.userId === sellerId && t.expiresAt > now) ?? [];
-  if (!token) throw new Error(`no live token for seller ${sellerId}`);
-  const body = multipartFile("factura-0001.pdf", pdf, { field: "fiscal_document", contentType: "application/pdf" });
-  const res = await sandboxFetch(sandbox())(`${s.deps.config.meliApiUrl}/packs/${packId}/fiscal_documents`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": body.contentType },
-    body: body.payload,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
 
 let shopA: Shop;
 let shopSub: Shop;
@@ -273,7 +257,7 @@ describe("orders arrive three ways and end up once", () => {
     expect(noInvoice.status, noInvoice.raw).toBe(404);
     expect(noInvoice.body.error.message).toBe("该订单尚无发票（卖家上传发票后才会显示）");
     const pdf = Buffer.from("%PDF-1.4\n% factura 0001\n%%EOF\n", "latin1");
-    await uploadInvoice(shopA.sellerId, order.id, pdf);
+    await uploadSellerInvoice(sandbox(), shopA.sellerId, order.id, pdf, "factura-0001.pdf");
     const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });
     expect(invoice.status, invoice.raw).toBe(200);
     expect(invoice.body.result).toMatchObject({
@@ -434,6 +418,48 @@ describe("global selling (CBT) orders", () => {
     expect(invoice.body.result).toMatchObject({ orderNo: String(order.id), currency: "USD", status: "issued" });
     expect(invoice.body.result.documentUrl).toMatch(/^data:application\/pdf;base64,/);
     expect(Buffer.from(invoice.body.result.documentUrl.split(",")[1], "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+});
+
+describe("global selling (CBT) pulls", () => {
+  it("a pull searches the purchases once for every marketplace user and reads each wrapped order: a cart's orders share their pack", async () => {
+    const F = await s.createTenant();
+    const nickname = uniqueName("ORDCBTPULL");
+    control().notifications.configure({ url: null });
+    const page = await connectShop(s, F.token, { nickname, site: "CBT", marketplaces: ["MLM", "MLB"], sites: [1, 2] });
+    expect(page.ok, page.message).toBe(true);
+    const global = sandbox().store.userByNickname(nickname)!;
+    const [mexico, brazil] = ["MLM", "MLB"].map((site) => global.marketplaces.find((m) => m.siteId === site)!.userId);
+    const single = control().createOrder(mexico, { status: "paid" });
+    const cart = control().createPack(brazil, 2);
+    const [group] = await inScope(s.database.db, { tenantId: F.tenantId }, (tx) =>
+      tx
+        .select({ id: meliAccountGroups.id })
+        .from(meliAccountGroups)
+        .where(and(eq(meliAccountGroups.tenantId, F.tenantId), eq(meliAccountGroups.custId, String(global.id)))),
+    );
+    const searches = control().callCount("GET /marketplace/orders/search");
+    const reads = control().callCount("GET /marketplace/orders/:id");
+    const pulled = await pullService().pullGroup(F.tenantId, group.id, { by: "created", from: new Date(Date.now() - HOUR) }, null);
+    // Two purchases (the cart wraps two orders), three orders read one by one.
+    expect(pulled).toEqual({ read: 3, stored: 3, total: 2 });
+    expect(control().callCount("GET /marketplace/orders/search")).toBe(searches + 1);
+    expect(control().callCount("GET /marketplace/orders/:id")).toBe(reads + 3);
+    const rows = await inScope(s.database.db, { tenantId: F.tenantId }, (tx) =>
+      tx.select().from(orders).where(eq(orders.tenantId, F.tenantId)),
+    );
+    const byId = new Map(rows.map((r) => [r.meliOrderId, r]));
+    expect(byId.get(String(single.id))).toMatchObject({ site: 1, currency: "USD", isCbt: true, packId: null });
+    for (const o of cart) expect(byId.get(String(o.id))).toMatchObject({ site: 2, currency: "USD", packId: String(cart[0].pack_id) });
+    // The cart's freight (its shipment's seller share, in USD) is split between its two orders.
+    const freight = cart.map((o) => Number(byId.get(String(o.id))!.freightFee));
+    const expected = cart.map((o) =>
+      marketplaceOrderJson(sandbox().store, sandbox().store.state.orders.get(o.id)!).order_items.reduce(
+        (a, l) => a + l.net_proceeds.additional_concepts.find((c) => c.id === "shipping_cost")!.amount,
+        0,
+      ),
+    );
+    freight.forEach((f, i) => expect(f).toBeCloseTo(expected[i], 2));
   });
 });
 
