@@ -1,9 +1,11 @@
 // Size chart calls (spec §7 MeliSizeChart).
 import {
+  createMeliChartBody,
   getMeliSizeChartsQuery,
   pullMeliChartQuery,
   pullMeliChartResult,
   sizeChartCategoryList,
+  sizeChart,
   sizeChartList,
 } from "../contract/size-charts.ts";
 import type { ApiClient } from "./client.ts";
@@ -17,6 +19,7 @@ export const meliSizeChartCalls = {
     query: getMeliSizeChartsQuery,
     result: sizeChartList,
   }),
+  createMeliChart: call({ method: "POST", path: "/api/MeliSizeChart/CreateMeliChart", body: createMeliChartBody, result: sizeChart }),
   getMeliSizeChartCategories: call({ method: "GET", path: "/api/MeliSizeChart/GetMeliSizeChartCategories", result: sizeChartCategoryList }),
 };
 

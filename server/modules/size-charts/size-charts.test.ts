@@ -1,11 +1,13 @@
 // Size charts against the sandbox through the real HTTP stack: the fashion domains (gender mappings) are listed; a chart
-// the seller made on Mercado Libre is pulled for its domain (by domain id or by a category of it) with its rows, and
-// pulled again without doubling; another tenant and an unknown group get 404, unknown categories and bad input a 400
-// envelope. The pre-flight refuses a category that asks for SIZE_GRID_ID until a chart (and for a plain item its row)
-// is chosen, in Chinese.
+// the seller made on Mercado Libre is pulled for its domain (by domain id or by a category of it: the documented search
+// by every gender of the domain and the group's brand) with its rows, and pulled again without doubling; CreateMeliChart
+// makes one from the product's sizes (or adds the sizes a chart lacks) and stores it at once; another tenant and an
+// unknown group get 404, unknown categories and bad input a 400 envelope in Chinese. The pre-flight refuses a category
+// that asks for SIZE_GRID_ID until a chart (and for a plain item its row) is chosen, in Chinese.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostAllScope, inScope } from "../../db/scope.ts";
+import { createChart } from "../../integrations/mercadolibre/endpoints/size-charts.ts";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories } from "../../testing/publish-kit.ts";
@@ -37,21 +39,16 @@ beforeAll(async () => {
   groupB = await connectPublishingShop(s, B, { nickname: uniqueName("CHARTB"), site: "MLM", sites: [1] }, []);
   // The seller's chart on Mercado Libre, for the fashion leaf's domain, women.
   const leaf = fashionLeaf();
-  const created = await s.deps.meli.shop({ tenantId: A.tenantId, groupId: groupA }).send<{ id: string }>("POST", "/catalog/charts", {
-    body: {
-      names: { MLM: "Tallas blusas mujer" },
-      domain_id: leaf.domainId,
-      site_id: "MLM",
-      type: "SPECIFIC",
-      main_attribute: { attributes: [{ site_id: "MLM", id: "SIZE" }] },
-      attributes: [{ id: "GENDER", values: [{ name: "Mujer" }] }],
-      rows: ["S", "M", "L"].map((size, i) => ({
-        attributes: [
-          { id: "SIZE", values: [{ name: size }] },
-          { id: "CHEST_CIRCUMFERENCE_FROM", values: [{ name: `${86 + 4 * i} cm` }] },
-        ],
-      })),
-    },
+  const created = await createChart(s.deps.meli.shop({ tenantId: A.tenantId, groupId: groupA }), {
+    name: "Tallas blusas mujer",
+    domainId: leaf.domainId,
+    siteId: "MLM",
+    gender: { name: "Mujer" },
+    mainAttributeId: "SIZE",
+    rows: ["S", "M", "L"].map((size, i) => [
+      { id: "SIZE", values: [size] },
+      { id: "CHEST_CIRCUMFERENCE_FROM", values: [`${86 + 4 * i} cm`] },
+    ]),
   });
   chartId = created.id;
 }, 180_000);
@@ -72,6 +69,8 @@ describe("size charts", () => {
     expect(first.body.result).toEqual({ count: 1, domains: 1 });
     const again = await pull(A, groupA, fashionLeaf().id);
     expect(again.body.result).toEqual({ count: 1, domains: 1 });
+    // The documented search: the domain without its site prefix, the seller, a GENDER and a BRAND (one per gender).
+    expect(s.deps.sandbox!.control.callCount("POST /catalog/charts/search")).toBeGreaterThanOrEqual(2 * 5);
 
     const got = await charts(A, groupA);
     expect(got.status, got.raw).toBe(200);
@@ -91,6 +90,68 @@ describe("size charts", () => {
         { id: `${chartId}:3`, label: "L" },
       ],
     });
+  });
+
+  it("creates a chart from the product's sizes, stored at once, and adds the sizes a chart lacks", async () => {
+    const create = (t: TestTenant, body: Record<string, unknown>) =>
+      s.api("POST", "/api/MeliSizeChart/CreateMeliChart", {
+        token: t.token,
+        body: {
+          accountGroupId: groupA,
+          site: 1,
+          cateId: fashionLeaf().id,
+          name: "Playeras hombre",
+          gender: "hombre",
+          sizes: ["S", "M", "XL"],
+          ...body,
+        },
+      });
+    const made = await create(A, {});
+    expect(made.status, made.raw).toBe(200);
+    const chart = made.body.result as SizeChart;
+    expect(chart).toMatchObject({
+      accountGroupId: groupA,
+      site: 1,
+      domainId: fashionLeaf().domainId,
+      name: "Playeras hombre",
+      gender: "Hombre",
+    });
+    expect(chart.rows).toEqual([
+      { id: `${chart.chartId}:1`, label: "S" },
+      { id: `${chart.chartId}:2`, label: "M" },
+      { id: `${chart.chartId}:3`, label: "XL" },
+    ]);
+    // On Mercado Libre: the seller's SPECIFIC chart of the domain (without the site prefix), for men.
+    const onMeli = await s.deps.meli
+      .shop({ tenantId: A.tenantId, groupId: groupA })
+      .send<{ domain_id: string; type: string }>("GET", `/catalog/charts/${chart.chartId}`);
+    expect(onMeli).toMatchObject({ domain_id: fashionLeaf().domainId.slice(4), type: "SPECIFIC" });
+    expect((await charts(A, groupA)).body.result.map((c: SizeChart) => c.chartId)).toContain(chart.chartId);
+    // A pull finds both (every gender of the domain is searched).
+    expect((await pull(A, groupA, [fashionLeaf().domainId])).body.result).toEqual({ count: 2, domains: 1 });
+
+    // The sizes the chart lacks become rows of it.
+    const more = await create(A, { chartId: chart.chartId, sizes: ["XL", "XXL"] });
+    expect(more.status, more.raw).toBe(200);
+    expect((more.body.result as SizeChart).rows.map((r) => r.label)).toEqual(["S", "M", "XL", "XXL"]);
+    expect((await charts(A, groupA)).body.result.filter((c: SizeChart) => c.chartId === chart.chartId)).toHaveLength(1);
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ gender: "Unicornio" }, "性别「Unicornio」不是该类目的取值"],
+      [{ sizes: ["M", "m"] }, "尺码不能重复"],
+      [{ sizes: [] }, "请至少填写一个尺码"],
+      [{ cateId: plainLeaf(s.deps.sandbox!, "MLM").id }, "不需要尺码表"],
+      [{ site: 2 }, "该店铺没有巴西站点"],
+      [{ chartId: chart.chartId, sizes: ["S"] }, "已有这些尺码"],
+      [{ chartId: "424242" }, "尺码表不存在"],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await create(A, body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(envelopeProblem(res)).toBeNull();
+      expect(res.raw).toContain(message);
+    }
+    expect((await create(B, {})).status).toBe(404);
   });
 
   it("keeps each tenant to its own groups and refuses bad input with the envelope", async () => {
