@@ -44,14 +44,12 @@ export type ListingPricesQuery = {
   quantity?: number;
 };
 
+/** The answer read as a list (one object is a list of one), so a bad entry names its field. */
+const listingPrices = z.preprocess((v) => (Array.isArray(v) ? v : [v]), listingPrice.array());
+
 /** GET /sites/{SITE}/listing_prices: the costs of each listing type for a price, read as a list. */
-export async function getListingPrices(
-  s: MeliSession,
-  site: MeliSiteCode,
-  q: ListingPricesQuery,
-  o: CallOptions = {},
-): Promise<ListingPrice[]> {
-  const answer = await s.send<ListingPrice | ListingPrice[]>("GET", `/sites/${site}/listing_prices`, {
+export const getListingPrices = (s: MeliSession, site: MeliSiteCode, q: ListingPricesQuery, o: CallOptions = {}) =>
+  s.send<ListingPrice[]>("GET", `/sites/${site}/listing_prices`, {
     ...o,
     query: {
       price: q.price,
@@ -63,7 +61,5 @@ export async function getListingPrices(
       billable_weight: q.billableWeight,
       quantity: q.quantity,
     },
-    schema: z.union([listingPrice.array(), listingPrice]),
+    schema: listingPrices,
   });
-  return Array.isArray(answer) ? answer : [answer];
-}
