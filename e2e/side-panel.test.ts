@@ -478,7 +478,8 @@ describe("side panel", () => {
         const domain = (await meli<{ settings: { catalog_domain: string } }>("GET", `/categories/${cateId}`)).settings.catalog_domain;
         await meli("POST", "/catalog/charts", {
           names: { MLM: "Playeras mujer" },
-          domain_id: domain,
+          // A chart names its domain without the site prefix (guias-de-talles.md: "SNEAKERS", not "MLM-SNEAKERS").
+          domain_id: domain.replace(/^[A-Z]{3}-/, ""),
           site_id: "MLM",
           type: "SPECIFIC",
           main_attribute: { attributes: [{ site_id: "MLM", id: "SIZE" }] },
