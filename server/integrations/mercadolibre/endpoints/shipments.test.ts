@@ -66,9 +66,9 @@ function withHeaders(answers: Record<string, unknown>) {
   const headers: (Record<string, string> | undefined)[] = [];
   const session: MeliSession = {
     get: inner.get,
-    send: (method, path, opts?: SendOptions) => {
+    send: <T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, opts?: SendOptions<T>) => {
       headers.push(opts?.headers);
-      return inner.send(method, path, opts);
+      return inner.send<T>(method, path, opts);
     },
   };
   return { session, calls: inner.calls, headers };
