@@ -21,6 +21,18 @@ import { AppError, businessError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
+import {
+  deleteItem,
+  getItemDescription,
+  getItemVariations,
+  getListingItem,
+  getMarketplaceItem,
+  updateGlobalItem,
+  updateItem,
+  updateVariationStock,
+  writeItemDescription,
+  type ListingItem,
+} from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
 import { emitProgress } from "../events/progress.ts";
@@ -91,26 +103,14 @@ const opNames: Record<Edit["op"], string> = {
   delete: "删除",
 };
 
-function statusOf(meliStatus: string | undefined): ListingStatus {
+function statusOf(meliStatus: string | null | undefined): ListingStatus {
   if (meliStatus === "paused") return ListingStatus.Paused;
   if (meliStatus === "closed") return ListingStatus.Closed;
   if (meliStatus === "under_review" || meliStatus === "inactive") return ListingStatus.UnderReview;
   return ListingStatus.Active;
 }
 
-type MeliItem = {
-  id: string;
-  price?: number;
-  currency_id?: string;
-  title?: string;
-  status?: string;
-  available_quantity?: number;
-  permalink?: string;
-  variations?: { id: number | string; available_quantity?: number }[];
-  pictures?: { id: string; url?: string; secure_url?: string }[];
-  attributes?: { id: string; value_name?: string | null; value_struct?: { number: number; unit: string } | null }[];
-  shipping?: { dimensions?: string | null };
-};
+type MeliItem = ListingItem;
 
 /** A size as "LxWxH" (lower-case x), or null when it is not three numbers. */
 function sizeText(size: string | null | undefined): string | null {
@@ -331,51 +331,52 @@ export function createListingEditService(deps: ListingEditDeps) {
     const exchanges: MeliExchange[] = [];
     const observe = (x: MeliExchange) => exchanges.push(x);
     const shop = deps.meli.shop({ tenantId: l.tenantId, groupId: l.accountGroupId });
-    const itemPath = t.isCbt ? `/global/items/${encodeURIComponent(l.itemId)}` : `/items/${encodeURIComponent(l.itemId)}`;
-    const readPath = t.isCbt ? `/marketplace/items/${encodeURIComponent(l.itemId)}` : `/items/${encodeURIComponent(l.itemId)}`;
-    const put = (path: string, body: unknown) => shop.send("PUT", path, { body, observe });
+    const itemId = l.itemId;
+    // A cross-border listing's site item and its global item change through /global/items, and are read through
+    // /marketplace/items (Global Selling "Publish items"); a local item through /items.
+    const put = (id: string, body: Record<string, unknown>) => (t.isCbt ? updateGlobalItem : updateItem)(shop, id, body, { observe });
+    const read = (id: string) => (t.isCbt ? getMarketplaceItem : getListingItem)(shop, id, { observe });
     try {
       switch (edit.op) {
         case "price":
         case "meliPrice":
-          await put(itemPath, { price: targetPrice });
+          await put(itemId, { price: targetPrice });
           break;
         case "title":
-          await put(itemPath, { title: edit.title });
+          await put(itemId, { title: edit.title });
           break;
         case "status":
-          await put(itemPath, { status: edit.status });
+          await put(itemId, { status: edit.status });
           break;
         case "description": {
           // The description lives on the item (a global item's on the global item); read first: an equal one is not sent.
           const owner = t.isCbt && l.cbtId ? l.cbtId : l.itemId;
-          const path = `/items/${encodeURIComponent(owner)}/description`;
-          const now = await shop
-            .send<{ plain_text?: string }>("GET", path, { observe })
-            .catch((e: unknown) => (e instanceof MeliApiError && e.kind === "not-found" ? null : Promise.reject(e)));
+          const now = await getItemDescription(shop, owner, { observe }).catch((e: unknown) =>
+            e instanceof MeliApiError && e.kind === "not-found" ? null : Promise.reject(e),
+          );
           if (now && now.plain_text === edit.description) {
             await store(t, exchanges, creatorId, { syncTime: new Date() });
             return { outcome: "skipped", reason: "值未变化" };
           }
-          await shop.send(now ? "PUT" : "POST", path, { body: { plain_text: edit.description }, observe });
+          await writeItemDescription(shop, owner, edit.description, { exists: !!now }, { observe });
           break;
         }
         case "weight": {
           if (t.isCbt) {
             const sides = size?.split("x") ?? [];
             const cm = ["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT"].map((id, i) => ({ id, value_name: `${sides[i]} cm` }));
-            await put(`/global/items/${encodeURIComponent(l.cbtId!)}`, {
+            await put(l.cbtId!, {
               attributes: [{ id: "PACKAGE_WEIGHT", value_name: `${edit.weight} g` }, ...(size ? cm : [])],
             });
           } else {
-            await put(itemPath, { shipping: { dimensions: `${size},${edit.weight}` } });
+            await put(itemId, { shipping: { dimensions: `${size},${edit.weight}` } });
           }
           break;
         }
         case "images": {
           // Mercado Libre does not tell the URL a picture came from: pictures already on the item are known by their
           // own URLs (kept by id, not fetched again); the same pictures in the same order are not sent.
-          const now = await shop.send<MeliItem>("GET", readPath, { observe });
+          const now = await read(itemId);
           const current = now.pictures ?? [];
           const onItem = (url: string) => current.find((p) => p.url === url || p.secure_url === url);
           if (current.length === images.length && images.every((url, i) => onItem(url) === current[i])) {
@@ -383,34 +384,41 @@ export function createListingEditService(deps: ListingEditDeps) {
             return { outcome: "skipped", reason: "值未变化" };
           }
           const pictures = images.map((url) => (onItem(url) ? { id: onItem(url)!.id } : { source: url }));
-          await put(t.isCbt ? `/global/items/${encodeURIComponent(l.cbtId!)}` : itemPath, { pictures });
+          await put(t.isCbt ? l.cbtId! : itemId, { pictures });
           break;
         }
         case "stock": {
           if (t.isCbt) {
             if (!l.cbtId) return { outcome: "skipped", reason: "跨境刊登缺少全球商品编号" };
-            await put(`/global/items/${encodeURIComponent(l.cbtId)}`, { available_quantity: edit.stock });
+            await put(l.cbtId, { available_quantity: edit.stock });
           } else {
-            // An item with variations takes its stock per variation: each variation gets the stock.
-            const item = await shop.send<MeliItem>("GET", readPath, { observe });
-            await put(
-              itemPath,
-              item.variations?.length
-                ? { variations: item.variations.map((v) => ({ id: v.id, available_quantity: edit.stock })) }
-                : { available_quantity: edit.stock },
-            );
+            // An item with variations takes its stock per variation (variaciones.md "Modificar el stock"): each
+            // variation, every one named so that none is removed, gets the stock.
+            const variations = await getItemVariations(shop, itemId, { observe });
+            if (variations.length)
+              await updateVariationStock(
+                shop,
+                itemId,
+                variations.map((v) => ({ id: v.id, available_quantity: edit.stock })),
+                { observe },
+              );
+            else await put(itemId, { available_quantity: edit.stock });
           }
           break;
         }
         case "delete": {
           // Closed first (a live item cannot be deleted), then deleted; the record stays, Closed.
-          if (l.status !== ListingStatus.Closed) await put(itemPath, { status: "closed" });
-          await put(itemPath, { deleted: "true" });
+          const closed = l.status === ListingStatus.Closed;
+          if (!t.isCbt) await deleteItem(shop, itemId, { closed }, { observe });
+          else {
+            if (!closed) await put(itemId, { status: "closed" });
+            await put(itemId, { deleted: "true" });
+          }
           break;
         }
       }
       // Writes are eventually consistent: what is stored is what Mercado Libre answers now.
-      const item = await shop.send<MeliItem>("GET", readPath, { observe });
+      const item = await read(itemId);
       const set: Partial<typeof listings.$inferInsert> = {
         status: edit.op === "delete" ? ListingStatus.Closed : statusOf(item.status),
         price: typeof item.price === "number" ? item.price.toFixed(2) : l.price,
@@ -430,7 +438,7 @@ export function createListingEditService(deps: ListingEditDeps) {
       if (edit.op === "images") set.image = item.pictures?.[0]?.secure_url ?? item.pictures?.[0]?.url ?? l.image;
       if (edit.op === "weight") {
         // The package as Mercado Libre holds it now (a global item's: every site listing of it).
-        const owner = t.isCbt ? await shop.send<MeliItem>("GET", `/marketplace/items/${encodeURIComponent(l.cbtId!)}`, { observe }) : item;
+        const owner = t.isCbt ? await getMarketplaceItem(shop, l.cbtId!, { observe }) : item;
         const pack = packageOfItem(owner);
         const stored = { weight: pack.weight === null ? null : pack.weight.toFixed(2), size: pack.size };
         if (t.isCbt) shared = { ...shared, ...stored };
@@ -648,7 +656,8 @@ export function createListingEditService(deps: ListingEditDeps) {
       target = await loadTarget(job.tenantId, job.listingId);
       if (target) o = await applyEdit(target, job.edit, job.creatorId);
     } catch (err) {
-      if (err instanceof MeliApiError && err.retryable) {
+      // An answer that does not read as documented (bad-response) would read the same way again: refused at once.
+      if (err instanceof MeliApiError && err.retryable && err.kind !== "bad-response") {
         const attempt = (job.attempt ?? 0) + 1;
         if (attempt < EDIT_ATTEMPTS) {
           await deps.jobs.send<EditJob>(

@@ -17,12 +17,13 @@ import { listings, meliNotifications } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
+import { getListingItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
 import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
-import { readVisits } from "./sync.ts";
+import { readVisits } from "./market-reads.ts";
 
 /** Topics that change a listing. */
 export const ITEM_TOPICS = ["items", "marketplace_items"];
@@ -38,19 +39,11 @@ export type ListingNotificationDeps = {
   orders?: { topics: string[]; process(job: NotificationProcessJob): Promise<void> };
 };
 
-/** The item as read: the fields a listing keeps. */
-type MeliItem = {
-  id: string;
-  title?: string;
-  status?: string;
-  sub_status?: string[];
-  price?: number;
-  currency_id?: string;
-  available_quantity?: number;
-  sold_quantity?: number;
-  health?: number | null;
-  permalink?: string;
-};
+/** The item as read (GET /items/{id} or GET /marketplace/items/{id}): the fields a listing keeps. */
+type MeliItem = Pick<
+  ListingItem,
+  "id" | "title" | "status" | "sub_status" | "price" | "currency_id" | "available_quantity" | "sold_quantity" | "health" | "permalink"
+>;
 
 type Listing = typeof listings.$inferSelect;
 
@@ -68,20 +61,20 @@ function statusOf(item: MeliItem): ListingStatus {
   return ListingStatus.Active;
 }
 
-const money = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? n.toFixed(2) : undefined);
-const int = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? Math.trunc(n) : undefined);
+const money = (n: number | null | undefined) => (typeof n === "number" && Number.isFinite(n) ? n.toFixed(2) : undefined);
+const int = (n: number | null | undefined) => (typeof n === "number" && Number.isFinite(n) ? Math.trunc(n) : undefined);
 
 /** What differs between the listing and the item (only fields the item carries). */
 export function listingChanges(l: Listing, item: MeliItem, views?: number): Partial<typeof listings.$inferInsert> {
   const next: Partial<typeof listings.$inferInsert> = {
     status: statusOf(item),
     price: money(item.price),
-    currency: item.currency_id,
+    currency: item.currency_id ?? undefined,
     stock: int(item.available_quantity),
     orders: int(item.sold_quantity),
     health: typeof item.health === "number" && Number.isFinite(item.health) ? item.health.toFixed(2) : undefined,
     title: item.title,
-    permalink: item.permalink,
+    permalink: item.permalink ?? undefined,
     views,
   };
   const out: Partial<typeof listings.$inferInsert> = {};
@@ -148,16 +141,16 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
 
     const first = rows[0];
     const marketplace = n.topic === "marketplace_items" || first.cbtId !== null;
-    const path = `${marketplace ? "/marketplace/items" : "/items"}/${encodeURIComponent(found.itemId!)}`;
     const exchanges: MeliExchange[] = [];
     const readAt = new Date();
     let item: MeliItem | null = null;
     let views: number | undefined;
     try {
       const shop = deps.meli.shop({ tenantId, groupId: first.accountGroupId });
-      item = await shop.send<MeliItem>("GET", path, { observe: (x) => exchanges.push(x) });
+      const observe = (x: MeliExchange) => exchanges.push(x);
+      item = await (marketplace ? getMarketplaceItem : getListingItem)(shop, found.itemId!, { observe });
       // A local item's views (global items have none); a failed read keeps the views the listing has.
-      if (!marketplace) views = (await readVisits(shop, [found.itemId!], (x) => exchanges.push(x), deps.log)).get(found.itemId!);
+      if (!marketplace) views = (await readVisits(shop, [found.itemId!], observe, deps.log)).get(found.itemId!);
     } catch (err) {
       if (!(err instanceof MeliApiError)) throw err;
       if (err.retryable) {

@@ -1,23 +1,21 @@
-// The listing centre's sync and import (spec §7 MeliStat / MeliStatNew SyncMelistat, BatchSyncMeliStat, PullMarketStat,
-// AddSyncStatTask, ClearInvalidStat). Mercado Libre is read with multiget (GET /items?ids=, 20 ids a call; a
-// cross-border listing's site item is read the same way) and, for an import, the seller's scan search (scroll ids,
-// 100 a page). Items carry no view count: a sync reads the views of the items it read from the visits resource
-// (GET /visits/items?ids=, 50 ids a call) with the same seller's token; a failed visits call keeps the old views.
-// Marketplace calls are never made inside a transaction: a job reads what it needs in one short transaction, calls,
-// then writes each answer in another. A listing deleted on the marketplace (404 in the multiget,
-// or sub_status "deleted") is kept as Closed with the problem code DELETED_CODE, which ClearInvalidStat removes.
-import { randomUUID } from "node:crypto";
+// The listing centre's sync (spec §7 MeliStat / MeliStatNew SyncMelistat, BatchSyncMeliStat, AddSyncStatTask,
+// ClearInvalidStat; PullMarketStat is import.ts). Mercado Libre is read with multiget (GET /items?ids=, 20 ids a call;
+// a cross-border listing's site item is read the same way). Items carry no view count: a sync reads the views of the
+// items it read from the visits resource (GET /visits/items?ids=, 50 ids a call) with the same seller's token; a
+// failed visits call keeps the old views (market-reads.ts). Marketplace calls are never made inside a transaction: a
+// job reads what it needs in one short transaction, calls, then writes each answer in another. A listing deleted on
+// the marketplace (404 in the multiget, or sub_status "deleted") is kept as Closed with the problem code DELETED_CODE,
+// which ClearInvalidStat removes.
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import { listings, meliAccountGroups, meliAccounts, products, taskInfos } from "../../db/schema.ts";
+import { listings, meliAccountGroups, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { AppError, businessError, notFound } from "../../http/errors.ts";
+import { businessError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
-import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
-import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
+import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
 import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
@@ -28,22 +26,14 @@ import {
   type BatchSyncRequest,
   type ClearInvalidResult,
   type ListingTaskResult,
-  type PullReport,
   type SyncReport,
 } from "../../../shared/contract/listing-sync.ts";
 import type { ListingRow } from "../../../shared/contract/listings.ts";
-import { listingWhere, rowView, visibleGroups, type ListingKind } from "./service.ts";
+import { createListingImport, visibleGroup } from "./import.ts";
+import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, VISITS_IDS, type ItemRead } from "./market-reads.ts";
+import { listingWhere, rowView, type ListingKind } from "./service.ts";
 
 export const LISTING_SYNC_JOB = "listings.sync";
-export const LISTING_PULL_JOB = "listings.pull";
-/** Ids per multiget (Mercado Libre's maximum). */
-export const MULTIGET_IDS = 20;
-/** Ids per visits call (Mercado Libre's maximum): a sync works in units of this many listings. */
-export const VISITS_IDS = 50;
-/** Items per scan page (the search's maximum). */
-export const SCAN_LIMIT = 100;
-/** An import restarts an expired scroll at most this many times per seller before it gives up. */
-export const SCROLL_RESTARTS = 5;
 /** Marks a listing found deleted on Mercado Libre (in its problems; status Closed); ClearInvalidStat removes these. */
 export const DELETED_CODE = "meli.deleted";
 export const DELETED_REASON = "该商品已在美客多删除";
@@ -69,158 +59,15 @@ type SyncJob = {
   /** AddSyncStatTask's period: the job queues the next full sync this many hours after it ends. */
   everyHours?: number | null;
 };
-type PullJob = { tenantId: string; taskId: string; creatorId: string | null; groupId: string };
-
-/** What the multiget answers of an item (the fields the listing keeps). */
-export type MeliItem = {
-  id: string;
-  site_id?: string;
-  seller_id?: number;
-  title?: string;
-  price?: number;
-  currency_id?: string;
-  available_quantity?: number;
-  sold_quantity?: number;
-  status?: string;
-  sub_status?: string[];
-  permalink?: string;
-  thumbnail?: string;
-  pictures?: { url?: string; secure_url?: string }[];
-  category_id?: string;
-  listing_type_id?: string;
-  parent_item_id?: string | null;
-  date_created?: string;
-  health?: number | null;
-  views?: number | null;
-  seller_custom_field?: string | null;
-  attributes?: { id?: string; value_name?: string | null }[];
-  variations?: { seller_custom_field?: string | null; attributes?: { id?: string; value_name?: string | null }[] }[];
-};
-type MultigetEntry = { code: number; body: MeliItem | { message?: string; error?: string } };
-/** One item's read: the item, gone (deleted on the marketplace), or a failure with its reason. */
-type ItemRead = { kind: "item"; item: MeliItem } | { kind: "deleted" } | { kind: "failed"; reason: string };
 
 type ListingRef = { id: string; itemId: string; accountGroupId: string; site: number; batchId: string | null };
-
-export function statusOfItem(meliStatus: string | undefined): ListingStatus {
-  if (meliStatus === "paused") return ListingStatus.Paused;
-  if (meliStatus === "closed") return ListingStatus.Closed;
-  if (meliStatus === "under_review" || meliStatus === "inactive") return ListingStatus.UnderReview;
-  return ListingStatus.Active;
-}
-
-/** The SKUs an item carries: SELLER_SKU attributes and seller_custom_field, on the item and on its variations. */
-export function skusOfItem(item: MeliItem): string[] {
-  const out: string[] = [];
-  const fromAttrs = (attrs: MeliItem["attributes"]) =>
-    (attrs ?? []).filter((a) => a.id === "SELLER_SKU" && a.value_name).map((a) => a.value_name!.trim());
-  out.push(...fromAttrs(item.attributes));
-  if (item.seller_custom_field) out.push(item.seller_custom_field.trim());
-  for (const v of item.variations ?? []) {
-    out.push(...fromAttrs(v.attributes));
-    if (v.seller_custom_field) out.push(v.seller_custom_field.trim());
-  }
-  return [...new Set(out.filter(Boolean))];
-}
-
-/** What a read item changes on its listing. */
-function itemValues(item: MeliItem, now: Date): Partial<typeof listings.$inferInsert> {
-  const v: Partial<typeof listings.$inferInsert> = { status: statusOfItem(item.status), syncTime: now };
-  if (typeof item.title === "string") v.title = item.title;
-  if (typeof item.price === "number") v.price = item.price.toFixed(2);
-  if (typeof item.currency_id === "string") v.currency = item.currency_id;
-  if (typeof item.available_quantity === "number") v.stock = item.available_quantity;
-  if (typeof item.sold_quantity === "number") v.orders = item.sold_quantity;
-  if (typeof item.permalink === "string") v.permalink = item.permalink;
-  if (typeof item.health === "number") v.health = item.health.toFixed(2);
-  if (typeof item.views === "number") v.views = item.views;
-  const image = item.pictures?.[0]?.secure_url ?? item.pictures?.[0]?.url ?? item.thumbnail;
-  if (image) v.image = image;
-  return v;
-}
 
 /** The content of a periodic full sync's task names its group (how a newer schedule of the group is found). */
 const periodicPrefix = (groupName: string) => `定时全量同步店铺在线商品：${groupName}（每 `;
 
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** Runs `fn` over items with at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await fn(items[i]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
-
-/** The shop group of the list's kind in the caller's tenant (a sub-account: one it has a shop of), or 404. */
-async function visibleGroup(ctx: CallContext, kind: ListingKind, groupId: string) {
-  const [group] = await ctx.tx
-    .select({ id: meliAccountGroups.id, name: meliAccountGroups.name })
-    .from(meliAccountGroups)
-    .where(and(visibleGroups(ctx, kind), eq(meliAccountGroups.id, groupId)));
-  if (!group) throw notFound("店铺不存在");
-  return group;
-}
-
-/**
- * Total visits of local items (GET /visits/items answers { id: n }; global items have none), VISITS_IDS a call. An id
- * left out of the answer, or a failed call, has no entry: its listing keeps the views it had.
- */
-export async function readVisits(
-  shop: MeliSession,
-  ids: string[],
-  observe: (x: MeliExchange) => void,
-  log: FastifyBaseLogger,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const c of chunks(ids, VISITS_IDS)) {
-    try {
-      const answer = await shop.send<Record<string, unknown>>("GET", "/visits/items", {
-        query: { ids: c.join(",") },
-        observe: (x) => observe({ ...x, path: `${x.path}?ids=${c.join(",")}` }),
-      });
-      for (const id of c) {
-        const n = answer?.[id];
-        if (typeof n === "number" && Number.isInteger(n) && n >= 0) out.set(id, n);
-      }
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      log.warn({ err, ids: c.length }, "listing visits read failed");
-    }
-  }
-  return out;
-}
-
 export function createListingSyncService(deps: ListingSyncDeps) {
   const db = deps.database.db;
-
-  /** Multiget of up to 20 ids; every id answers one ItemRead (a failed call fails them all with its reason). */
-  async function readItems(shop: MeliSession, ids: string[], observe: (x: MeliExchange) => void): Promise<Map<string, ItemRead>> {
-    const out = new Map<string, ItemRead>();
-    try {
-      const answer = await shop.send<MultigetEntry[]>("GET", "/items", {
-        query: { ids: ids.join(",") },
-        // The log names the ids read (the client's exchange has the path without its query).
-        observe: (x) => observe({ ...x, path: `${x.path}?ids=${ids.join(",")}` }),
-      });
-      for (const [i, entry] of (Array.isArray(answer) ? answer : []).entries()) {
-        const body = entry.body as MeliItem;
-        const itemId = typeof body?.id === "string" ? body.id : ids[i];
-        if (entry.code === 404 || (entry.code === 200 && body.sub_status?.includes("deleted"))) out.set(itemId, { kind: "deleted" });
-        else if (entry.code === 200) out.set(itemId, { kind: "item", item: body });
-        else out.set(itemId, { kind: "failed", reason: (entry.body as { message?: string }).message ?? `HTTP ${entry.code}` });
-      }
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      for (const id of ids) out.set(id, { kind: "failed", reason: err.message });
-    }
-    for (const id of ids) if (!out.has(id)) out.set(id, { kind: "failed", reason: "美客多未返回该商品" });
-    return out;
-  }
+  const pull = createListingImport(deps);
 
   async function logCalls(tx: Tx, tenantId: string, refs: ListingRef[], groupId: string, creatorId: string | null, xs: MeliExchange[]) {
     // A multiget or visits call serves many listings: it is logged once, on the listing when it read only one.
@@ -456,9 +303,12 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     for (const r of found.refs) byGroup.set(r.accountGroupId, [...(byGroup.get(r.accountGroupId) ?? []), r]);
     const work = [...byGroup].flatMap(([groupId, refs]) => chunks(refs, VISITS_IDS).map((c) => ({ groupId, refs: c })));
     let lastReport = Date.now();
+    let stopReason: string | null = null;
     await pool(work, PUBLISH_CONCURRENCY, async (w) => {
       const c = await syncChunk(tenantId, w.groupId, w.refs, job.creatorId).catch((err: unknown) => {
         deps.log.warn({ err, taskId }, "listing sync chunk failed");
+        // Mercado Libre's reason (a MeliApiError: 重新授权, a refusal) is the task's to show.
+        if (err instanceof Error && "kind" in err) stopReason ??= err.message;
         return { synced: 0, deleted: 0, failed: w.refs.length };
       });
       report.synced += c.synced;
@@ -470,7 +320,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         await task({ progress: Math.min(99, Math.floor((done * 100) / Math.max(1, report.total))) });
       }
     });
-    const remark = `共 ${report.total} 个：已同步 ${report.synced}，美客多已删除 ${report.deleted}，失败 ${report.failed}`;
+    const remark = `共 ${report.total} 个：已同步 ${report.synced}，美客多已删除 ${report.deleted}，失败 ${report.failed}${stopReason ? `（${stopReason}）` : ""}`;
     await task({
       taskStatus: report.total > 0 && report.failed === report.total ? TaskStatus.Failed : TaskStatus.Succeeded,
       progress: 100,
@@ -482,197 +332,6 @@ export function createListingSyncService(deps: ListingSyncDeps) {
         queueGroupSync(tx, tenantId, found.group!, job.creatorId, job.everyHours!, job.everyHours! * 3600),
       );
     }
-  }
-
-  // ------------------------------------------------------------------------------------------------------------
-  // PullMarketStat: every listing of the group's sellers not recorded yet, imported and linked by SKU.
-
-  async function pullMarket(ctx: CallContext, kind: ListingKind, groupId: string): Promise<ListingTaskResult> {
-    const group = await visibleGroup(ctx, kind, groupId);
-    const taskId = await createTask(ctx.tx, {
-      tenantId: ctx.tenantId,
-      taskType: TaskType.SyncListings,
-      content: `导入店铺已有在线商品：${group.name}`,
-      creatorId: ctx.user!.id,
-    });
-    await deps.jobs.send<PullJob>(
-      LISTING_PULL_JOB,
-      { tenantId: ctx.tenantId, taskId, creatorId: ctx.user!.id, groupId: group.id },
-      { tx: ctx.tx },
-    );
-    return { taskId, total: 0 };
-  }
-
-  type Account = { id: string; site: number; custId: string; ownerId: string };
-
-  /** Imports the items of one scan page not yet recorded; counts into the report. */
-  async function importPage(job: PullJob, account: Account, ids: string[], report: PullReport, shop: MeliSession) {
-    const { tenantId } = job;
-    const known = await inScope(db, { tenantId }, (tx) =>
-      tx
-        .select({ itemId: listings.itemId })
-        .from(listings)
-        .where(and(eq(listings.tenantId, tenantId), inArray(listings.itemId, ids))),
-    );
-    const knownIds = new Set(known.map((k) => k.itemId));
-    report.known += knownIds.size;
-    const fresh = ids.filter((id) => !knownIds.has(id));
-    if (!fresh.length) return;
-    const exchanges: MeliExchange[] = [];
-    const items: MeliItem[] = [];
-    await pool(chunks(fresh, MULTIGET_IDS), 5, async (c) => {
-      const reads = await readItems(shop, c, (x) => exchanges.push(x));
-      for (const id of c) {
-        const r = reads.get(id)!;
-        if (r.kind === "item") items.push(r.item);
-        else report.failed++;
-      }
-    });
-    const local = items.filter((i) => i.site_id !== "CBT").map((i) => i.id);
-    const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x), deps.log) : new Map<string, number>();
-    await inScope(db, { tenantId }, async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp:listing-import:${tenantId}`}))`);
-      // Recorded meanwhile (another import, a publish): not twice.
-      const now = await tx
-        .select({ itemId: listings.itemId })
-        .from(listings)
-        .where(
-          and(
-            eq(listings.tenantId, tenantId),
-            inArray(
-              listings.itemId,
-              items.map((i) => i.id),
-            ),
-          ),
-        );
-      const recorded = new Set(now.map((r) => r.itemId));
-      report.known += recorded.size;
-      const unrecorded = items.filter((i) => !recorded.has(i.id));
-      const skus = [...new Set(unrecorded.flatMap(skusOfItem))];
-      // One set-based lookup of the page's SKUs; the oldest product wins when two share one.
-      const matches = skus.length
-        ? await tx
-            .select({ id: products.id, sku: products.sku, userId: products.userId })
-            .from(products)
-            .where(and(eq(products.tenantId, tenantId), eq(products.isDeleted, false), inArray(products.sku, skus)))
-            .orderBy(asc(products.creationTime), asc(products.id))
-        : [];
-      const bySku = new Map<string, { id: string; userId: string }>();
-      for (const m of matches) if (m.sku && !bySku.has(m.sku)) bySku.set(m.sku, m);
-      const stamp = new Date();
-      const rows: (typeof listings.$inferInsert)[] = unrecorded.map((item) => {
-        const product = skusOfItem(item)
-          .map((s) => bySku.get(s))
-          .find(Boolean);
-        if (product) report.linked++;
-        const created = item.date_created ? new Date(item.date_created) : stamp;
-        return {
-          tenantId,
-          id: randomUUID(),
-          batchId: null,
-          accountGroupId: job.groupId,
-          accountId: account.id,
-          userId: product?.userId ?? account.ownerId,
-          productId: product?.id ?? null,
-          site: account.site,
-          cbtId: item.parent_item_id ?? null,
-          itemId: item.id,
-          cateId: item.category_id ?? null,
-          listingType: item.listing_type_id ?? null,
-          ...itemValues(item, stamp),
-          ...(visits.has(item.id) ? { views: visits.get(item.id) } : {}),
-          status: statusOfItem(item.status),
-          creationTime: Number.isNaN(created.getTime()) ? stamp : created,
-          creatorId: job.creatorId,
-        };
-      });
-      for (const c of chunks(rows, 500)) await tx.insert(listings).values(c);
-      report.imported += rows.length;
-      for (const x of exchanges.splice(0)) {
-        await recordMeliCall(tx, {
-          tenantId,
-          accountGroupId: job.groupId,
-          site: account.site,
-          creatorId: job.creatorId,
-          ...exchangeEntry(x),
-        });
-      }
-    });
-  }
-
-  const expiredScroll = (err: unknown) =>
-    err instanceof MeliApiError && err.meli.status === 400 && /scroll/i.test(`${err.meli.error ?? ""} ${err.meli.message ?? ""}`);
-
-  async function runPull(job: PullJob): Promise<void> {
-    const { tenantId, taskId } = job;
-    const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, tenantId, taskId, change);
-    const accounts: Account[] = await inScope(db, { tenantId }, (tx) =>
-      tx
-        .select({ id: meliAccounts.id, site: meliAccounts.site, custId: meliAccounts.custId, ownerId: meliAccounts.ownerId })
-        .from(meliAccounts)
-        .where(and(eq(meliAccounts.tenantId, tenantId), eq(meliAccounts.groupId, job.groupId), eq(meliAccounts.isEnabled, true)))
-        .orderBy(asc(meliAccounts.site)),
-    );
-    await task({ taskStatus: TaskStatus.Running, progress: 0, taskRemark: "开始导入" });
-    const report: PullReport = { scanned: 0, imported: 0, known: 0, linked: 0, failed: 0, restarts: 0 };
-    const shop = deps.meli.shop({ tenantId, groupId: job.groupId });
-    const totals = new Map<string, number>();
-    const remarkOf = (r: PullReport) =>
-      `扫描 ${r.scanned} 个：新导入 ${r.imported}（关联商品 ${r.linked}），已有 ${r.known}，失败 ${r.failed}` +
-      (r.restarts ? `；滚动查询过期重新开始 ${r.restarts} 次` : "");
-    try {
-      for (const account of accounts) {
-        // Ids seen in this import: a restarted scroll lists them again, they are not counted or imported twice.
-        const seen = new Set<string>();
-        let scrollId: string | undefined;
-        let restarts = 0;
-        for (;;) {
-          const exchanges: MeliExchange[] = [];
-          let page: { scroll_id?: string; results?: string[]; paging?: { total?: number } };
-          try {
-            page = await shop.send("GET", `/users/${encodeURIComponent(account.custId)}/items/search`, {
-              query: { search_type: "scan", limit: SCAN_LIMIT, ...(scrollId ? { scroll_id: scrollId } : {}) },
-              observe: (x) => exchanges.push(x),
-            });
-          } catch (err) {
-            await inScope(db, { tenantId }, async (tx) => {
-              for (const x of exchanges.splice(0))
-                await recordMeliCall(tx, {
-                  tenantId,
-                  accountGroupId: job.groupId,
-                  site: account.site,
-                  creatorId: job.creatorId,
-                  ...exchangeEntry(x),
-                });
-            });
-            if (scrollId && expiredScroll(err) && restarts < SCROLL_RESTARTS) {
-              restarts++;
-              report.restarts++;
-              scrollId = undefined;
-              continue;
-            }
-            throw err;
-          }
-          scrollId = page.scroll_id;
-          totals.set(account.id, Math.max(totals.get(account.id) ?? 0, page.paging?.total ?? 0));
-          const results = page.results ?? [];
-          if (!results.length) break;
-          const fresh = results.filter((id) => !seen.has(id));
-          for (const id of fresh) seen.add(id);
-          report.scanned += fresh.length;
-          if (fresh.length) await importPage(job, account, fresh, report, shop);
-          const total = [...totals.values()].reduce((a, b) => a + b, 0);
-          await task({ progress: Math.min(99, Math.floor((report.scanned * 100) / Math.max(1, total))), taskRemark: remarkOf(report) });
-          if (!scrollId) break;
-        }
-      }
-    } catch (err) {
-      if (err instanceof MeliApiError && err.retryable) throw err; // the queue retries; known items are skipped then
-      await task({ taskStatus: TaskStatus.Failed, progress: 100, taskRemark: `${remarkOf(report)}；导入中止：${reasonOf(err)}` });
-      if (!(err instanceof AppError)) throw err;
-      return;
-    }
-    await task({ taskStatus: TaskStatus.Succeeded, progress: 100, taskRemark: remarkOf(report) });
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -694,9 +353,17 @@ export function createListingSyncService(deps: ListingSyncDeps) {
   }
 
   deps.jobs.handle<SyncJob>(LISTING_SYNC_JOB, runSync, { concurrency: 2, heartbeatSeconds: 10 });
-  deps.jobs.handle<PullJob>(LISTING_PULL_JOB, runPull, { concurrency: 2, heartbeatSeconds: 10 });
 
-  return { syncOneBeforeTransaction, syncOne, batchSync, addSyncTask, pullMarket, clearInvalid, runSync, runPull };
+  return {
+    syncOneBeforeTransaction,
+    syncOne,
+    batchSync,
+    addSyncTask,
+    pullMarket: pull.pullMarket,
+    clearInvalid,
+    runSync,
+    runPull: pull.runPull,
+  };
 }
 
 export type ListingSyncService = ReturnType<typeof createListingSyncService>;
