@@ -231,6 +231,9 @@ async function consentCode(auth: URL, o: Consent, challenge?: string): Promise<{
   const form = new URLSearchParams(auth.searchParams);
   if (challenge) form.set("code_challenge", challenge);
   form.set("nickname", o.nickname);
+  // The test seller signs up the first time, and signs in with the same password after that.
+  form.set("password", "seller-pass-1");
+  form.set("signup", "1");
   form.set("site", o.site);
   for (const m of o.marketplaces ?? []) form.append("marketplaces", m);
   form.set("decision", "allow");

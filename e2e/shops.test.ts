@@ -84,6 +84,9 @@ async function consent(page: Page, nickname: string, expectedSite: string) {
   expect(await page.$eval("#site", (e) => (e as HTMLSelectElement).value)).toBe(expectedSite);
   await page.$eval("#nickname", (e) => ((e as HTMLInputElement).value = ""));
   await page.type("#nickname", nickname);
+  // A new test seller: signed up with a password (the page asks for it again on the next authorization).
+  await page.type("#password", "seller-pass-1");
+  await page.click("#signup");
 }
 
 const rowTitles = (page: Page) => page.$$eval("[data-testid=shops-row-title]", (els) => els.map((e) => e.textContent ?? ""));

@@ -67,7 +67,7 @@ describe("loadConfig defaults", () => {
       meliApiUrl: "http://127.0.0.1:3000/sandbox/meli",
       meliAuthUrl: "http://localhost:3000/sandbox/meli/auth",
       meliClientId: "5400000000000001",
-      meliClientSecret: "sandbox-client-secret",
+      meliClientSecret: "",
       meliSandbox: true,
       publicUrl: "http://localhost:3000",
       demoData: true,
@@ -224,7 +224,7 @@ describe("Mercado Libre settings", () => {
       meliApiUrl: "http://127.0.0.1:4100/sandbox/meli",
       meliAuthUrl: "https://erp.example/sandbox/meli/auth",
       meliClientId: "123",
-      meliClientSecret: "sandbox-client-secret",
+      meliClientSecret: "",
     });
   });
 

@@ -106,6 +106,7 @@ export type Config = {
   /** Base of the authorization page: `${meliAuthUrl}/authorization`. */
   meliAuthUrl: string;
   meliClientId: string;
+  /** Empty on the built-in sandbox until withSandboxSecret fills in the installation's own. */
   meliClientSecret: string;
   /** MELI_API_URL unset: the sandbox is mounted at SANDBOX_PREFIX and the settings above point at it. */
   meliSandbox: boolean;
@@ -192,7 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     meliApiUrl: e.MELI_API_URL ?? `http://127.0.0.1:${e.PORT}${SANDBOX_PREFIX}`,
     meliAuthUrl: e.MELI_AUTH_URL ?? `http://localhost:${e.PORT}${SANDBOX_PREFIX}/auth`,
     meliClientId: e.MELI_CLIENT_ID ?? DEFAULT_CLIENT_ID,
-    meliClientSecret: e.MELI_CLIENT_SECRET ?? DEFAULT_CLIENT_SECRET,
+    // Unset on the built-in sandbox: its application's secret is this installation's, in DATA_DIR (withSandboxSecret).
+    meliClientSecret: e.MELI_CLIENT_SECRET ?? "",
     meliSandbox,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     demoData: e.DEMO_DATA,
@@ -217,9 +219,27 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
   return { port: e.SANDBOX_PORT, host: e.HOST, clientId: e.MELI_CLIENT_ID, clientSecret: e.MELI_CLIENT_SECRET };
 }
 
+/** The built-in sandbox application's secret, generated on the first start (MELI_CLIENT_SECRET unset). */
+export const SANDBOX_SECRET_FILE = "meli-sandbox-app.secret";
+
+/**
+ * The config with the built-in sandbox's application secret filled in: MELI_CLIENT_SECRET when given, else a secret
+ * generated once into DATA_DIR, as a registered application has its own (never a constant every installation shares).
+ * Called when the app is assembled (createDeps), so loading the config writes nothing.
+ */
+export function withSandboxSecret(config: Config): Config {
+  if (!config.meliSandbox || config.meliClientSecret) return config;
+  return { ...config, meliClientSecret: secretFromDataDir(config.dataDir, SANDBOX_SECRET_FILE, "MELI_CLIENT_SECRET") };
+}
+
 /** The signing key lives in DATA_DIR when not given, so restarts keep tokens valid. */
 function signingKeyFromDataDir(dataDir: string): string {
-  const file = join(dataDir, "token-signing.key");
+  return secretFromDataDir(dataDir, "token-signing.key", "TOKEN_SIGNING_KEY");
+}
+
+/** A random secret kept in DATA_DIR/`name`, created on first use; `setting` is the variable that would replace it. */
+function secretFromDataDir(dataDir: string, name: string, setting: string): string {
+  const file = join(dataDir, name);
   try {
     if (!existsSync(file)) createSigningKey(dataDir, file);
   } catch (e) {
@@ -228,7 +248,7 @@ function signingKeyFromDataDir(dataDir: string): string {
   const key = readFileSync(file, "utf8").trim();
   if (key.length < 32) {
     throw new ConfigError(
-      `Invalid configuration:\n  TOKEN_SIGNING_KEY: ${file} holds fewer than 32 characters (delete it to generate a new key, or set TOKEN_SIGNING_KEY)`,
+      `Invalid configuration:\n  ${setting}: ${file} holds fewer than 32 characters (delete it to generate a new one, or set ${setting})`,
     );
   }
   return key;

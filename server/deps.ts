@@ -2,7 +2,7 @@
 // from its factory, each given only what it uses, and the hooks through which areas join each other's work.
 import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
-import type { Config } from "./config.ts";
+import { withSandboxSecret, type Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import { createTokenSigner, type TokenSigner } from "./http/auth.ts";
@@ -54,6 +54,7 @@ import { createSubAccountOrderService } from "./modules/subaccount-orders/servic
 import { createAgencyService } from "./modules/agency/service.ts";
 // The authorization centre: module grants between tenants (issue 19).
 import { createModuleAuthService } from "./modules/module-auth/service.ts";
+import { createSandboxConsole } from "./modules/meli/sandbox-console.ts";
 
 export type AppDeps = {
   config: Config;
@@ -76,7 +77,8 @@ export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel });
 }
 
-export function createDeps(config: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
+export function createDeps(loaded: Config, database: Database, jobs: Jobs, log: FastifyBaseLogger): AppDeps {
+  const config = withSandboxSecret(loaded);
   // The mounted sandbox serves no /_sandbox controls: they change the app's secret, the clock and every seller, and the
   // app listens on all interfaces. Tests reach the controls in-process (`sandbox.control`).
   const sandbox = config.meliSandbox
@@ -182,6 +184,8 @@ export function createServices(deps: AppDeps) {
     subAccountOrders: createSubAccountOrderService(),
     agency: createAgencyService(),
     moduleAuth: createModuleAuthService(),
+    // The host's 沙箱 page on the built-in sandbox (modules/meli/sandbox-console.ts).
+    sandboxConsole: createSandboxConsole({ sandbox: deps.sandbox }),
   };
 }
 

@@ -6,7 +6,8 @@ import { bootstrap } from "./bootstrap.ts";
 import { createJobs } from "./jobs/queue.ts";
 import { buildApp } from "./app.ts";
 import { createDeps, createLogger } from "./deps.ts";
-import { createFirstStart } from "./modules/demo/first-start.ts";
+import { createFirstStart, prepareDemoSeller } from "./modules/demo/first-start.ts";
+import { connectSandboxNotifications } from "./modules/meli/sandbox-console.ts";
 import { scheduleOrderTick } from "./modules/orders/sync.ts";
 import { scheduleReceiptSweep } from "./modules/wallet/receipts.ts";
 
@@ -38,7 +39,15 @@ async function main() {
   const log = createLogger(config);
   const jobs = createJobs(database, log);
   const deps = createDeps(config, database, jobs, log);
+  const demoSeller = prepareDemoSeller(deps, boot);
+  if (demoSeller) {
+    console.log(
+      `[first start] sandbox demo seller (Mercado Libre consent page): nickname ${demoSeller.nickname}, password ${demoSeller.password}`,
+    );
+  }
   const app = await buildApp(deps);
+  // The built-in sandbox delivers its notifications to this app's MeliCallback, as Mercado Libre does to a registered app.
+  connectSandboxNotifications(app, deps);
   const firstStart = createFirstStart(app, deps);
   await jobs.start({ work: config.role !== "api" });
   // The periodic order pull (issue 18): its next tick, queued once per period whichever process starts.

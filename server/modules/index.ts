@@ -25,6 +25,7 @@ import { registerWorkbench } from "./workbench/routes.ts";
 import { registerWallet } from "./wallet/routes.ts";
 import { registerAgency } from "./agency/routes.ts";
 import { registerModuleAuth } from "./module-auth/routes.ts";
+import { registerSandboxConsole } from "./meli/sandbox-console.ts";
 
 export function registerModules(r: Registrar, services: Services) {
   registerAccount(r, services);
@@ -53,4 +54,5 @@ export function registerModules(r: Registrar, services: Services) {
   registerSubAccountOrders(r, services);
   registerAgency(r, services);
   registerModuleAuth(r, services);
+  registerSandboxConsole(r, services);
 }

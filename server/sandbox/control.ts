@@ -6,8 +6,9 @@ import { badRequest, notFound } from "./errors.ts";
 import { objectBody, route } from "./http.ts";
 import { itemJson } from "./item-rules.ts";
 import { notificationControl } from "./notify.ts";
-import { createCode, issueTokens, sellerFor } from "./oauth.ts";
+import { createCode, hashPassword, issueTokens, MIN_PASSWORD, sellerFor } from "./oauth.ts";
 import { advanceOrders, createOrder, createPack, orderJson, type OrderRequest } from "./orders.ts";
+import { READY_AFTER_MS } from "./shipments.ts";
 import { isLocalSite, isSiteId, LOCAL_SITES, type LocalSiteId, type SiteId } from "./sites.ts";
 import type { App, CreationRecord, RateLimitSettings, Store, User } from "./store.ts";
 
@@ -20,7 +21,8 @@ export type Injected = {
   times?: number;
 };
 
-export type SellerRequest = { nickname: string; site?: SiteId; marketplaces?: LocalSiteId[] };
+/** `password`: what the consent page will ask for (set when the seller is created, or has none yet). */
+export type SellerRequest = { nickname: string; site?: SiteId; marketplaces?: LocalSiteId[]; password?: string };
 
 export type SellerInfo = { id: number; nickname: string; site_id: SiteId; marketplaces: { site_id: LocalSiteId; user_id: number }[] };
 
@@ -35,7 +37,7 @@ const sellerInfo = (u: User): SellerInfo => ({
 
 export function createControl(store: Store) {
   const { state } = store;
-  const seller = (r: SellerRequest) => sellerFor(store, r.nickname, r.site ?? "MLM", r.marketplaces ?? [...LOCAL_SITES]);
+  const seller = (r: SellerRequest) => sellerFor(store, r.nickname, r.site ?? "MLM", r.marketplaces ?? [...LOCAL_SITES], r.password);
   const notifications = notificationControl(store);
 
   return {
@@ -85,6 +87,17 @@ export function createControl(store: Store) {
 
     /** A test seller (found by nickname, else created); a global seller sells on the given marketplaces. */
     createSeller: (r: SellerRequest): SellerInfo => sellerInfo(seller(r)),
+    /** Sets (or replaces) the password the consent page asks of the seller. */
+    setSellerPassword(id: number, password: string) {
+      const u = state.users.get(id);
+      if (!u) throw new Error(`no seller ${id}`);
+      if (password.length < MIN_PASSWORD) throw new Error(`a password has at least ${MIN_PASSWORD} characters`);
+      u.passwordHash = hashPassword(password);
+    },
+    sellerByNickname(nickname: string): SellerInfo | null {
+      const u = store.userByNickname(nickname);
+      return u ? sellerInfo(u) : null;
+    },
     seller(id: number): SellerInfo | null {
       const u = state.users.get(id);
       return u ? sellerInfo(u) : null;
@@ -100,12 +113,35 @@ export function createControl(store: Store) {
       return { ...issueTokens(store, state.app.clientId, u), seller: sellerInfo(u) };
     },
 
+    /** The order stream's pace: each connected seller gets 0-2 orders (0.85 on average) per this many minutes. */
+    orderStream: {
+      intervalMinutes: () => state.orderIntervalMs / 60_000,
+      /** Materialises (and notifies) the orders due by the clock now, rather than on the next call. */
+      catchUp() {
+        advanceOrders(store);
+      },
+      setIntervalMinutes(minutes: number) {
+        if (!(minutes > 0)) throw new Error("the interval is a positive number of minutes");
+        // Orders planned up to now stay as they were: the new pace starts at the clock.
+        advanceOrders(store);
+        state.orderIntervalMs = Math.round(minutes * 60_000);
+      },
+    },
+
     /** An order now for a (local or marketplace) seller, selling the item when given. */
     createOrder(sellerId: number, request: OrderRequest = {}) {
       const u = state.users.get(sellerId);
       if (!u || !isLocalSite(u.siteId)) throw new Error(`no local seller ${sellerId}`);
       advanceOrders(store);
       return orderJson(store, createOrder(store, u, request));
+    },
+    /** A paid order whose shipment is ready to ship now (its label prints): bought and paid READY_AFTER_MS ago. */
+    createReadyOrder(sellerId: number, request: Omit<OrderRequest, "at" | "status" | "pack"> = {}) {
+      const u = state.users.get(sellerId);
+      if (!u || !isLocalSite(u.siteId)) throw new Error(`no local seller ${sellerId}`);
+      advanceOrders(store);
+      const order = createOrder(store, u, { ...request, status: "paid", at: store.now() - READY_AFTER_MS - 1000 });
+      return orderJson(store, order);
     },
     /** Orders bought together now (one pack id, one shipment), paid unless another status is asked for. */
     createPack(sellerId: number, count: number, request: Omit<OrderRequest, "pack"> = {}) {
@@ -209,7 +245,10 @@ export function registerControlRoutes(f: FastifyInstance, control: Control) {
     const site = typeof b.site === "string" ? b.site.toUpperCase() : "MLM";
     if (!isSiteId(site)) throw badRequest(`Invalid site_id: ${site}`);
     const marketplaces = Array.isArray(b.marketplaces) ? b.marketplaces.map(String).filter(isLocalSite) : undefined;
-    return control.createSeller({ nickname: b.nickname, site, marketplaces });
+    if (b.password !== undefined && (typeof b.password !== "string" || b.password.length < MIN_PASSWORD)) {
+      throw badRequest(`password must be a string of at least ${MIN_PASSWORD} characters`);
+    }
+    return control.createSeller({ nickname: b.nickname, site, marketplaces, password: b.password as string | undefined });
   });
 
   f.post("/_sandbox/orders", admin, async (req) => {

@@ -1,7 +1,13 @@
 // The sandbox as the app mounts it by default: at /sandbox/meli with the configured app credentials, the whole OAuth
 // flow through the app's HTTP stack (its form parser included), answers in Mercado Libre's shape rather than the app's
 // envelope, nothing in the OpenAPI document, and not mounted at all when MELI_API_URL points elsewhere.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, SANDBOX_SECRET_FILE, withSandboxSecret } from "../config.ts";
+import { SANDBOX_STATE_FILE } from "./sandbox.ts";
+import { DEFAULT_CLIENT_SECRET } from "./store.ts";
 import { startTestServer, type TestServer } from "../testing/harness.ts";
 
 let server: TestServer;
@@ -62,6 +68,8 @@ describe("the mounted sandbox", () => {
         redirect_uri: redirect,
         state: "abc",
         nickname: "MOUNTED_SELLER",
+        password: "mounted-pass",
+        signup: "1",
         site: "MLB",
         decision: "allow",
       }),
@@ -84,6 +92,29 @@ describe("the mounted sandbox", () => {
     const me = await server.api("GET", `${apiPath}/users/me`, { token: token.json().access_token });
     expect(me.body).toMatchObject({ nickname: "MOUNTED_SELLER", site_id: "MLB" });
     expect(sandbox!.control.callCount("GET /users/me")).toBe(1);
+
+    // Kept in DATA_DIR: after the call (or on close) the file holds the seller and its token.
+    sandbox!.store.flush();
+    const saved = readFileSync(join(config.dataDir, SANDBOX_STATE_FILE), "utf8");
+    expect(saved).toContain("MOUNTED_SELLER");
+    expect(saved).toContain(token.json().access_token);
+    expect(saved).not.toContain("mounted-pass");
+  });
+
+  it("has an application secret of its own installation, kept in DATA_DIR, not the built-in one", async () => {
+    const { config } = server.deps;
+    expect(config.meliClientSecret).not.toBe(DEFAULT_CLIENT_SECRET);
+    expect(config.meliClientSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(config.dataDir, SANDBOX_SECRET_FILE), "utf8").trim()).toBe(config.meliClientSecret);
+    // The same DATA_DIR gives the same secret; another gives another.
+    const load = (dir: string) => withSandboxSecret(loadConfig({ DATA_DIR: dir, TOKEN_SIGNING_KEY: "k".repeat(32) }));
+    expect(load(config.dataDir).meliClientSecret).toBe(config.meliClientSecret);
+    expect(load(mkdtempSync(join(tmpdir(), "erp-secret-"))).meliClientSecret).not.toBe(config.meliClientSecret);
+    // MELI_CLIENT_SECRET, when given, is the secret.
+    expect(
+      withSandboxSecret(loadConfig({ DATA_DIR: config.dataDir, TOKEN_SIGNING_KEY: "k".repeat(32), MELI_CLIENT_SECRET: "given" }))
+        .meliClientSecret,
+    ).toBe("given");
   });
 
   it("answers in Mercado Libre's shape, never the app's envelope", async () => {
@@ -114,7 +145,8 @@ describe("the mounted sandbox", () => {
     expect(doc.status).toBe(200);
     const paths = Object.keys(doc.body.paths);
     expect(paths.length).toBeGreaterThan(10);
-    expect(paths.filter((p) => p.toLowerCase().includes("sandbox"))).toEqual([]);
+    // The sandbox's own routes (the app's host calls for it, /api/MeliSandbox/*, are documented).
+    expect(paths.filter((p) => p.toLowerCase().startsWith("/sandbox"))).toEqual([]);
   });
 });
 

@@ -131,6 +131,10 @@ export function notificationControl(store: Store) {
       n.send = o.send ?? fetchSender;
     },
     url: () => n.url,
+    /** Sends one notification now, as a change would (nothing when no URL is set). */
+    send(topic: string, resource: string, userId: number) {
+      notify(store, topic, resource, userId);
+    },
     /** Deliveries so far, oldest first (the last try of each). */
     deliveries: (): Delivery[] => n.log.map((d) => ({ ...d, payload: { ...d.payload } })),
     /** Waits until every queued delivery (with its retries) has finished. */

@@ -3,7 +3,7 @@
 // form-only token requests; then the seller's account calls, a global seller's marketplaces included.
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REDIRECT, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
+import { REDIRECT, SELLER_PASSWORD, startSandbox, type TestSandbox } from "../testing/sandbox-kit.ts";
 
 let t: TestSandbox;
 let client: { clientId: string; clientSecret: string };
@@ -27,6 +27,8 @@ async function consent(form: Record<string, string | string[]> = {}) {
       redirect_uri: REDIRECT,
       state: "st-1",
       nickname: "SELLER_A",
+      password: SELLER_PASSWORD,
+      signup: "1",
       site: "MLM",
       decision: "allow",
       ...form,
@@ -110,6 +112,41 @@ describe("authorization page", () => {
     const bad = await consent({ nickname: "a b" });
     expect(bad.res.status).toBe(400);
     expect(bad.res.raw).toContain('class="error"');
+  });
+
+  it("asks for the seller's password: a wrong one, an unknown nickname or a taken one gives no code", async () => {
+    expect((await authorize()).raw).toContain('type="password" id="password" name="password"');
+    const noSeller = await consent({ signup: [] });
+    expect(noSeller.res.status).toBe(401);
+    expect(noSeller.res.raw).toContain("Apodo o contraseña incorrectos");
+    const short = await consent({ password: "12345" });
+    expect(short.res.status).toBe(400);
+    expect(t.control.sellerByNickname("SELLER_A")).toBeNull();
+
+    expect((await consent()).res.status).toBe(302); // signed up
+    const signIn = await consent({ signup: [] });
+    expect(signIn.res.status).toBe(302);
+    for (const [form, status] of [
+      [{ signup: [], password: "wrong-pass" }, 401],
+      [{ password: "wrong-pass" }, 409],
+      [{ signup: [], password: "" }, 400],
+    ] as const) {
+      const refused = await consent(form as Record<string, string | string[]>);
+      expect(refused.res.status, JSON.stringify(form)).toBe(status);
+      expect(refused.location).toBeNull();
+      expect(refused.res.raw).toContain('id="error"');
+      expect(refused.res.raw).not.toContain("wrong-pass");
+    }
+  });
+
+  it("a seller made through the controls signs in with the password it was given", async () => {
+    t.control.createSeller({ nickname: "CONTROL_SELLER", password: "control-pass" });
+    expect((await consent({ nickname: "CONTROL_SELLER", password: "control-pass", signup: [] })).res.status).toBe(302);
+    expect((await consent({ nickname: "CONTROL_SELLER", password: SELLER_PASSWORD, signup: [] })).res.status).toBe(401);
+    const byHttp = await t.call("POST", "/_sandbox/sellers", { body: { nickname: "HTTP_SELLER", password: "http-pass-1" } });
+    expect(byHttp.status).toBe(200);
+    expect((await consent({ nickname: "HTTP_SELLER", password: "http-pass-1", signup: [] })).res.status).toBe(302);
+    expect((await t.call("POST", "/_sandbox/sellers", { body: { nickname: "SHORT_PASS", password: "1" } })).status).toBe(400);
   });
 });
 

@@ -1,7 +1,8 @@
-// OAuth as Mercado Libre runs it: the authorization page (a consent screen where a test seller, named by nickname and
-// created on first use, grants access) and POST /oauth/token with single-use codes (10 minutes, bound to their
-// redirect_uri and PKCE challenge) and single-use rotating refresh tokens (only the newest works).
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+// OAuth as Mercado Libre runs it: the authorization page (a consent screen where a test seller signs in with its
+// nickname and password, or signs up as a new test seller, then grants access) and POST /oauth/token with single-use
+// codes (10 minutes, bound to their redirect_uri and PKCE challenge) and single-use rotating refresh tokens (only the
+// newest works). Docs: 01-auth "Autenticación y Autorización" (the user logs in on Mercado Libre's page and grants).
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MeliError } from "./errors.ts";
 import { query, route } from "./http.ts";
@@ -62,9 +63,28 @@ export function issueTokens(store: Store, clientId: string, user: User) {
   };
 }
 
-/** Finds the seller by nickname, or creates it on the site (a global seller on the given marketplaces). */
-export function sellerFor(store: Store, nickname: string, site: SiteId, marketplaces: LocalSiteId[]): User {
-  return store.userByNickname(nickname) ?? store.createUser(nickname, site, site === "CBT" ? marketplaces : []);
+/** A seller's password as kept in the state: salted scrypt, never the password itself. */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString("base64url")}$${scryptSync(password, salt, 32, { N: 4096 }).toString("base64url")}`;
+}
+
+export function passwordMatches(user: User, password: string): boolean {
+  const [kind, salt, hash] = (user.passwordHash ?? "").split("$");
+  if (kind !== "scrypt" || !salt || !hash) return false;
+  return timingSafeEqual(scryptSync(password, Buffer.from(salt, "base64url"), 32, { N: 4096 }), Buffer.from(hash, "base64url"));
+}
+
+export const MIN_PASSWORD = 6;
+
+/**
+ * Finds the seller by nickname, or creates it on the site (a global seller on the given marketplaces). A password
+ * given is set on a seller created now, or on one that has none yet.
+ */
+export function sellerFor(store: Store, nickname: string, site: SiteId, marketplaces: LocalSiteId[], password?: string): User {
+  const user = store.userByNickname(nickname) ?? store.createUser(nickname, site, site === "CBT" ? marketplaces : []);
+  if (password && !user.passwordHash) user.passwordHash = hashPassword(password);
+  return user;
 }
 
 /** Records a consent: a single-use code for the redirect. */
@@ -116,7 +136,9 @@ body{font-family:system-ui,sans-serif;background:#ebebeb;margin:0}
 header{background:#fff159;padding:14px 24px;font-weight:600}
 main{max-width:480px;margin:32px auto;background:#fff;border-radius:6px;padding:24px 32px;box-shadow:0 1px 2px rgba(0,0,0,.15)}
 label{display:block;margin:14px 0 4px}
-input[type=text],select{width:100%;padding:8px;box-sizing:border-box}
+input[type=text],input[type=password],select{width:100%;padding:8px;box-sizing:border-box}
+.signup{margin-top:14px}
+.signup input{margin-right:6px}
 fieldset{margin-top:14px}
 .buttons{margin-top:22px;display:flex;gap:12px}
 button{padding:10px 18px;border-radius:6px;border:0;font-size:15px;cursor:pointer}
@@ -137,7 +159,9 @@ function errorPage(reply: FastifyReply, message: string) {
     .send(page("Error de autorización", `<h1>Ocurrió un error</h1><p class="error" id="error">${escapeHtml(message)}</p>`));
 }
 
-function consentPage(store: Store, p: AuthParams, prefill: { nickname: string; site: string; marketplaces: string[] }, error = "") {
+type Prefill = { nickname: string; site: string; marketplaces: string[]; signup: boolean };
+
+function consentPage(store: Store, p: AuthParams, prefill: Prefill, error = "") {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const siteOptions = (Object.keys(SITES) as SiteId[])
     .map((s) => `<option value="${s}"${s === prefill.site ? " selected" : ""}>${s} · ${escapeHtml(SITES[s].name)}</option>`)
@@ -153,12 +177,15 @@ function consentPage(store: Store, p: AuthParams, prefill: { nickname: string; s
 ${error ? `<p class="error" id="error">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="authorization" id="consent">
 ${hidden("response_type", p.responseType)}${hidden("client_id", p.clientId)}${hidden("redirect_uri", p.redirectUri)}${hidden("state", p.state)}${hidden("code_challenge", p.challenge)}${hidden("code_challenge_method", p.challengeMethod)}
-<label for="nickname">Vendedor de prueba (apodo)</label>
-<input type="text" id="nickname" name="nickname" value="${escapeHtml(prefill.nickname)}" required maxlength="40">
+<label for="nickname">Apodo del vendedor de prueba</label>
+<input type="text" id="nickname" name="nickname" value="${escapeHtml(prefill.nickname)}" required maxlength="40" autocomplete="username">
+<label for="password">Contraseña</label>
+<input type="password" id="password" name="password" required maxlength="100" autocomplete="current-password">
+<label class="signup"><input type="checkbox" id="signup" name="signup" value="1"${prefill.signup ? " checked" : ""}>Crear un vendedor de prueba nuevo con este apodo y contraseña</label>
 <label for="site">Sitio (solo para un vendedor nuevo)</label>
 <select id="site" name="site">${siteOptions}</select>
 <fieldset id="marketplaces"><legend>Sitios donde vende (solo Global Selling)</legend>${checks}</fieldset>
-<p><small>Si el apodo no existe, se crea un vendedor de prueba en el sitio elegido.</small></p>
+<p><small>Un vendedor nuevo necesita una contraseña de al menos ${MIN_PASSWORD} caracteres; la misma se pide para volver a autorizar.</small></p>
 <div class="buttons"><button type="submit" id="allow" name="decision" value="allow">Permitir</button>
 <button type="submit" id="deny" name="decision" value="deny">Cancelar</button></div>
 </form>`,
@@ -219,6 +246,7 @@ export function registerOAuthRoutes(f: FastifyInstance, store: Store) {
       nickname: q.nickname ?? "",
       site: isSiteId(site) ? site : "MLM",
       marketplaces: q.marketplaces ? marketplacesOf(q.marketplaces) : [...LOCAL_SITES],
+      signup: false,
     };
     return reply.type("text/html; charset=utf-8").send(consentPage(store, p, prefill));
   });
@@ -236,22 +264,32 @@ export function registerOAuthRoutes(f: FastifyInstance, store: Store) {
       });
     }
     const nickname = typeof body.nickname === "string" ? body.nickname.trim() : "";
+    const password = typeof body.password === "string" ? body.password : "";
+    const signup = body.signup === "1" || body.signup === "on";
     const rawSite = typeof body.site === "string" ? body.site.toUpperCase() : "MLM";
     const marketplaces = marketplacesOf(body.marketplaces);
-    const prefill = { nickname, site: rawSite, marketplaces };
+    const prefill = { nickname, site: rawSite, marketplaces, signup };
+    const again = (status: number, message: string) =>
+      reply
+        .code(status)
+        .type("text/html; charset=utf-8")
+        .send(consentPage(store, p, prefill, message));
     if (!/^[A-Za-z0-9_.-]{3,40}$/.test(nickname)) {
-      return reply
-        .code(400)
-        .type("text/html; charset=utf-8")
-        .send(consentPage(store, p, prefill, "El apodo debe tener entre 3 y 40 letras, números, puntos, guiones o guiones bajos."));
+      return again(400, "El apodo debe tener entre 3 y 40 letras, números, puntos, guiones o guiones bajos.");
     }
-    if (!isSiteId(rawSite)) {
-      return reply
-        .code(400)
-        .type("text/html; charset=utf-8")
-        .send(consentPage(store, p, prefill, "Sitio inválido."));
+    if (!password) return again(400, "Ingresa la contraseña.");
+    if (!isSiteId(rawSite)) return again(400, "Sitio inválido.");
+    const known = store.userByNickname(nickname);
+    // Signing in: the nickname and its password. Signing up: a new nickname (or the same seller's own password again).
+    if (known && !passwordMatches(known, password)) {
+      return again(
+        signup ? 409 : 401,
+        signup ? "Ese apodo ya existe. Ingresa su contraseña o elige otro apodo." : "Apodo o contraseña incorrectos.",
+      );
     }
-    const user = sellerFor(store, nickname, rawSite, marketplaces.length ? marketplaces : [...LOCAL_SITES]);
+    if (!known && !signup) return again(401, "Apodo o contraseña incorrectos.");
+    if (!known && password.length < MIN_PASSWORD) return again(400, `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`);
+    const user = known ?? sellerFor(store, nickname, rawSite, marketplaces.length ? marketplaces : [...LOCAL_SITES], password);
     const method = p.challengeMethod === "plain" ? "plain" : "S256";
     const code = createCode(store, user, p.redirectUri, p.challenge || null, method);
     return redirect(reply, p.redirectUri, { code, state: p.state });

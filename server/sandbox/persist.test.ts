@@ -24,7 +24,7 @@ describe("the sandbox's state in a file", () => {
     const tokens = await first.connect("KEPT_SELLER");
     const created = await first.call("POST", "/items", { token: tokens.access_token, body: itemBody(plainLeaf(first.sandbox, "MLM")) });
     expect(created.status).toBe(201);
-    const order = first.control.createOrder(tokens.user_id, { itemId: created.body.id, status: "paid" });
+    const order = first.control.createOrder(tokens.user_id, { itemId: created.body.id, quantity: 1, status: "paid" });
     first.control.clock.advance(60_000);
     const clock = first.control.clock.now().getTime();
     await first.close();

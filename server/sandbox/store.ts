@@ -59,6 +59,8 @@ export type User = {
   connectedAt: number | null;
   /** The order stream is materialised up to here. */
   orderCursor: number;
+  /** What the consent page asks for (oauth.ts): "scrypt$salt$hash"; null: the seller cannot sign in on the page. */
+  passwordHash?: string | null;
 };
 
 export type AuthCode = {
@@ -226,7 +228,17 @@ export function createStore(options: SandboxOptions = {}) {
   };
   const frozenStart = options.clock ? new Date(options.clock.start).getTime() : null;
 
-  const fresh = () => ({
+  // Where this state's user and item ids start. In memory: 0 (the same ids every run, for the seeded order stream).
+  // Kept in a file: a random base, another one on each reset, so a seller or item made after a reset (or a lost file)
+  // never takes the id of one the app still holds (its shop would be renamed, its listing would read another item).
+  const idBaseAfter = (previous: number | null): number =>
+    !options.stateFile
+      ? 0
+      : previous === null
+        ? 1 + Math.floor(Math.random() * 998)
+        : 1 + ((previous + Math.floor(Math.random() * 997)) % 998);
+  const fresh = (previousBase: number | null = null) => ({
+    idBase: idBaseAfter(previousBase),
     app: { ...defaults.app, redirectUris: defaults.app.redirectUris && [...defaults.app.redirectUris] } as App,
     accessTokenSeconds: defaults.accessTokenSeconds,
     rateLimit: { ...defaults.rateLimit } as RateLimitSettings,
@@ -275,7 +287,7 @@ export function createStore(options: SandboxOptions = {}) {
 
   const newUserId = (): number => {
     state.counters.user += 1;
-    return 1_800_000_000 + state.counters.user * 17;
+    return 1_800_000_000 + state.idBase * 1_000_000 + state.counters.user * 17;
   };
 
   /** The user and, for a global seller, its marketplace users: whose items and orders a token may touch. */
@@ -291,7 +303,7 @@ export function createStore(options: SandboxOptions = {}) {
     now,
     iso,
     reset() {
-      Object.assign(state, fresh());
+      Object.assign(state, fresh(state.idBase));
       saver?.schedule();
     },
     /** Something changed: the state is written soon (debounced) when it is kept in a file. */
@@ -306,7 +318,7 @@ export function createStore(options: SandboxOptions = {}) {
     newItemId(site: SiteId): string {
       const n = (state.counters.item.get(site) ?? 0) + 1;
       state.counters.item.set(site, n);
-      return `${site}${(site === "CBT" ? 2_000_000_000 : 1_500_000_000) + n}`;
+      return `${site}${(site === "CBT" ? 2_000_000_000 : 1_500_000_000) + state.idBase * 1_000_000 + n}`;
     },
     newVariationId(): number {
       state.counters.variation += 1;

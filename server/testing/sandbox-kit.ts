@@ -7,6 +7,8 @@ import { SITES, type LocalSiteId, type SiteId } from "../sandbox/sites.ts";
 
 export const START = new Date("2026-03-02T12:00:00.000Z");
 export const REDIRECT = "https://erp.example.com/api/Meli/AuthBack";
+/** The password test sellers sign up with on the consent form, and sign in with after that. */
+export const SELLER_PASSWORD = "sandbox-seller-pass";
 
 export type CallOptions = {
   token?: string;
@@ -75,6 +77,8 @@ export async function startSandbox(options: SandboxOptions = {}, prefix = ""): P
         redirect_uri: REDIRECT,
         state: "s1",
         nickname,
+        password: SELLER_PASSWORD,
+        signup: "1",
         site,
         marketplaces,
         decision: "allow",
@@ -114,6 +118,15 @@ export function variationLeaf(sandbox: Sandbox, site: SiteId): Category {
   return sandbox.store.trees[site].all.find((c) => c.leaf && c.attributes.find((a) => a.id === "COLOR")?.tags.allow_variations)!;
 }
 
+/**
+ * A local category whose GTIN is conditional_required takes an item without GTIN with the reason why
+ * (identificadores-de-productos.md "Razones de no enviar GTIN": 17055160 "No registrado").
+ */
+export function gtinReason(category: Category): { id: string; value_id: string }[] {
+  const conditional = category.site !== "CBT" && category.attributes.some((a) => a.id === "GTIN" && a.tags.conditional_required);
+  return conditional ? [{ id: "EMPTY_GTIN_REASON", value_id: "17055160" }] : [];
+}
+
 export function itemBody(category: Category, overrides: Record<string, unknown> = {}) {
   return {
     title: "Producto de prueba",
@@ -125,7 +138,7 @@ export function itemBody(category: Category, overrides: Record<string, unknown> 
     listing_type_id: "gold_special",
     condition: "new",
     pictures: [{ source: "https://example.com/picture-1.jpg" }],
-    attributes: requiredAttributes(category),
+    attributes: [...requiredAttributes(category), ...gtinReason(category)],
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 // AuthBack's page. The consent is given through the sandbox control (grant) or its consent form.
 import type { LocalSiteId, SiteId } from "../sandbox/sites.ts";
 import type { ApiResponse, TestServer } from "./harness.ts";
+import { SELLER_PASSWORD } from "./sandbox-kit.ts";
 
 export type AuthPage = {
   status: number;
@@ -36,6 +37,8 @@ export type ConnectOptions = {
   uid?: string;
   /** Through the sandbox's consent form (as a browser) instead of control.grant. */
   viaForm?: boolean;
+  /** The seller's password on the consent form (default SELLER_PASSWORD). */
+  password?: string;
 };
 
 /** GetAuthUrl's answer, read: the state, the redirect and the PKCE challenge. */
@@ -71,6 +74,9 @@ export async function consent(s: TestServer, a: Awaited<ReturnType<typeof authUr
     code_challenge: a.codeChallenge,
     code_challenge_method: "S256",
     nickname: o.nickname,
+    password: o.password ?? SELLER_PASSWORD,
+    // Signs the seller up the first time; the same password signs it in after that.
+    signup: "1",
     site: o.site ?? "MLM",
     decision: "allow",
   });

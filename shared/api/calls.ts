@@ -26,6 +26,7 @@ import { tasksCalls } from "./tasks.ts";
 import { tenancyCalls } from "./tenancy.ts";
 import { userCalls } from "./users.ts";
 import { workbenchCalls } from "./workbench.ts";
+import { meliSandboxCalls } from "./meli-sandbox.ts";
 
 export const callGroups = {
   account: accountCalls,
@@ -63,4 +64,5 @@ export const callGroups = {
   agency: agencyCalls,
   hostedAgency: hostedAgencyCalls,
   moduleAuth: moduleAuthCalls,
+  meliSandbox: meliSandboxCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

@@ -29,6 +29,7 @@ import { createSubAccountOrderApi } from "./subaccount-orders.ts";
 import { createChargeRecordApi, createHostedWalletApi, createWalletLogApi, createWithdrawApi } from "./wallet.ts";
 import { createAgencyApi, createHostedAgencyApi } from "./agency.ts";
 import { createModuleAuthApi } from "./module-auth.ts";
+import { createMeliSandboxApi } from "./meli-sandbox.ts";
 
 export * from "./client.ts";
 export * from "./errors.ts";
@@ -75,6 +76,7 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     agency: createAgencyApi(client),
     hostedAgency: createHostedAgencyApi(client),
     moduleAuth: createModuleAuthApi(client),
+    meliSandbox: createMeliSandboxApi(client),
   };
 }
 export type Api = ReturnType<typeof createApi>;

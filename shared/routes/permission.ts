@@ -14,6 +14,8 @@ export type PermissionLists = {
   newVersionTenants: readonly string[];
   /** Tenant names whose sub-accounts do not see finance routes (host setting Console.FinanceHiddenTenants). */
   financeHiddenTenants: readonly string[];
+  /** The server runs the built-in Mercado Libre sandbox (MeliSandbox GetSandbox, asked by the host only). */
+  meliSandbox?: boolean;
 };
 
 /** Spec §4: permission modes. Only ROUTE_MAPPING filters; ROLE and BACK are empty. */
@@ -47,6 +49,7 @@ export function isRouteVisible(route: Pick<AppRoute, "meta">, user: PermissionUs
   if (m.roles?.length && !m.roles.some((r) => user.roleList.includes(r))) return false;
   if (m.isNewVersion && !onList(lists.newVersionTenants, user.tenantName)) return false;
   if (m.isFinanceVisible && !user.isMainAccount && onList(lists.financeHiddenTenants, user.tenantName)) return false;
+  if (m.isMeliSandbox && !lists.meliSandbox) return false;
   return true;
 }
 

@@ -23,6 +23,8 @@ export type RouteMeta = {
   isFinanceVisible?: boolean;
   /** Reachable without a token (login, 404). */
   ignoreAuth?: boolean;
+  /** Only while the server runs the built-in Mercado Libre sandbox (MELI_API_URL unset). */
+  isMeliSandbox?: boolean;
 };
 
 export type AppRoute = {
@@ -262,6 +264,13 @@ export const sectionRoutes: SectionRoute[] = [
         name: "AdminCategorySync",
         page: "admin-category-sync",
         meta: { title: "类目同步", icon: "library" },
+      },
+      // Ours: the built-in Mercado Libre sandbox's controls (absent when the server talks to Mercado Libre itself).
+      {
+        path: "/admin/sandbox",
+        name: "AdminSandbox",
+        page: "admin-sandbox",
+        meta: { title: "沙箱", icon: "flask-conical", isMeliSandbox: true },
       },
     ],
   },

@@ -20,6 +20,7 @@ const pages: Record<string, Page> = {
   "admin-user": lazy(() => import("../features/admin/admin-user-page.tsx")),
   "admin-system-config": lazy(() => import("../features/admin/system-config-page.tsx")),
   "admin-category-sync": lazy(() => import("../features/category-sync/category-sync-page.tsx")),
+  "admin-sandbox": lazy(() => import("../features/sandbox/sandbox-page.tsx")),
   "collects-list": lazy(() => import("../features/collects/collect-list-page.tsx")),
   "collects-collect": lazy(() => import("../features/collects/collect-product-page.tsx")),
   "collects-task": lazy(() => import("../features/collects/collect-task-page.tsx")),

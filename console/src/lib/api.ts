@@ -6,6 +6,7 @@
 // not load every screen's contract.
 import { createAccountApi } from "@shared/api/account.ts";
 import { createApiClient, TENANT_PLACEHOLDER } from "@shared/api/client.ts";
+import { createMeliSandboxApi } from "@shared/api/meli-sandbox.ts";
 import { createSettingsApi } from "@shared/api/settings.ts";
 import { createTenancyApi } from "@shared/api/tenancy.ts";
 import { createTokenApi } from "@shared/api/token.ts";
@@ -52,4 +53,5 @@ export const sessionApi = {
   tenancy: createTenancyApi(apiClient),
   user: createUserApi(apiClient),
   settings: createSettingsApi(apiClient),
+  meliSandbox: createMeliSandboxApi(apiClient),
 };

@@ -62,12 +62,19 @@ export async function loadUserSession(): Promise<void> {
     sessionApi.settings.getValueByKey({ key: PermissionSettingKeys.newVersionTenants }),
     sessionApi.settings.getValueByKey({ key: PermissionSettingKeys.financeHiddenTenants }),
   ]);
+  // Only the host has the built-in sandbox's page; its menu entry shows while the server runs the sandbox.
+  const meliSandbox = info.isHost
+    ? await sessionApi.meliSandbox.getSandbox().then(
+        (s) => s.enabled,
+        () => false,
+      )
+    : false;
   const user = useUserStore.getState();
   user.setUserInfo(info);
   user.setCache(cache);
   const allowed = buildAllowedRoutes(
     permissionUserOf(info),
-    { newVersionTenants: parseNameList(newVersion), financeHiddenTenants: parseNameList(financeHidden) },
+    { newVersionTenants: parseNameList(newVersion), financeHiddenTenants: parseNameList(financeHidden), meliSandbox },
     useAppStore.getState().permissionMode,
   );
   usePermissionStore.getState().setAllowed(allowed);

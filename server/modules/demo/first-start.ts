@@ -7,15 +7,33 @@ import type { BootstrapResult } from "../../bootstrap.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
 import { apiAs, injectFetch } from "./api-as.ts";
-import { fillDemoTenant } from "./demo-content.ts";
+import { generatePassword } from "../identity/passwords.ts";
+import { DEMO_SHOP, fillDemoTenant } from "./demo-content.ts";
 
 export const DEMO_JOB = "demo.fill";
+/** On a first start, the built-in sandbox's demo seller gets orders about this often (the host changes it on 沙箱). */
+export const DEMO_ORDER_MINUTES = 5;
 type DemoJob = { tenantId: string; userId: string };
 
 export type FirstStart = {
   /** Queues the first start's work; does nothing on a later start. Call once the queue has started. */
   queue(boot: BootstrapResult): Promise<void>;
 };
+
+/**
+ * The built-in sandbox's demo seller (DEMO_SHOP) on a first start: created, or given a new password when a kept sandbox
+ * state already has it, and answered so the start prints it with the other demo credentials (its consent page asks
+ * for it when the shop is authorized again). The sandbox's order stream is set to a pace a newcomer sees.
+ */
+export function prepareDemoSeller(deps: Pick<AppDeps, "sandbox">, boot: BootstrapResult): { nickname: string; password: string } | null {
+  if (!deps.sandbox || !boot.demo) return null;
+  const control = deps.sandbox.control;
+  const password = generatePassword();
+  const seller = control.createSeller({ nickname: DEMO_SHOP, site: "MLM", password });
+  control.setSellerPassword(seller.id, password);
+  control.orderStream.setIntervalMinutes(DEMO_ORDER_MINUTES);
+  return { nickname: DEMO_SHOP, password };
+}
 
 /** Registers the demo job's worker on deps.jobs: call before the queue starts. */
 export function createFirstStart(app: FastifyInstance, deps: AppDeps): FirstStart {
