@@ -132,6 +132,56 @@ function dumpOf(store: Store, site: SiteId) {
   return d;
 }
 
+/** The warranty's units in the site's language (publica-productos.md's MLA example lists días, meses, años). */
+const warrantyUnits: Record<"es" | "pt" | "en", string[]> = {
+  es: ["días", "meses", "años"],
+  pt: ["dias", "meses", "anos"],
+  en: ["days", "months", "years"],
+};
+
+/**
+ * GET /categories/{id}/sale_terms (publica-productos.md "Garantía del producto"): WARRANTY_TYPE with the documented
+ * value ids (2230279 factory warranty, 2230280 seller warranty) and WARRANTY_TIME in days, months or years.
+ */
+export function saleTermsOf(category: Category) {
+  const lang = SITES[category.site].language;
+  const names = {
+    es: ["Tipo de garantía", "Garantía de fábrica", "Garantía del vendedor", "Tiempo de garantía", "Otros"],
+    pt: ["Tipo de garantia", "Garantia de fábrica", "Garantia do vendedor", "Tempo de garantia", "Outros"],
+    en: ["Warranty type", "Factory warranty", "Seller warranty", "Warranty time", "Others"],
+  }[lang];
+  const units = warrantyUnits[lang];
+  return [
+    {
+      id: "WARRANTY_TYPE",
+      name: names[0],
+      tags: {},
+      hierarchy: "SALE_TERMS",
+      relevance: 2,
+      value_type: "list",
+      values: [
+        { id: "2230279", name: names[1] },
+        { id: "2230280", name: names[2] },
+      ],
+      attribute_group_id: "OTHERS",
+      attribute_group_name: names[4],
+    },
+    {
+      id: "WARRANTY_TIME",
+      name: names[3],
+      tags: {},
+      hierarchy: "SALE_TERMS",
+      relevance: 2,
+      value_type: "number_unit",
+      value_max_length: 255,
+      allowed_units: units.map((u) => ({ id: u, name: u })),
+      default_unit: units[0],
+      attribute_group_id: "OTHERS",
+      attribute_group_name: names[4],
+    },
+  ];
+}
+
 export function registerCatalogRoutes(f: FastifyInstance, store: Store) {
   const pub = route({ auth: "optional" });
   const rootsOf = (site: SiteId) => store.trees[site].roots.map((c) => ({ id: c.id, name: c.name }));
@@ -159,6 +209,12 @@ export function registerCatalogRoutes(f: FastifyInstance, store: Store) {
     const found = findCategory(store, params(req).id);
     if (!found) throw notFound("Category not found");
     return categoryJson(found.category, found.tree);
+  });
+
+  f.get("/categories/:id/sale_terms", pub, async (req) => {
+    const found = findCategory(store, params(req).id);
+    if (!found) throw notFound(`Category not found: ${params(req).id}`);
+    return saleTermsOf(found.category);
   });
 
   f.get("/categories/:id/attributes", pub, async (req) => {

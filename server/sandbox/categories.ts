@@ -135,12 +135,14 @@ const ATTRIBUTES: Record<string, AttributeSeed> = {
   EMPTY_GTIN_REASON: {
     names: ["Motivo de GTIN vacío", "Motivo do GTIN vazio", "Empty GTIN reason"],
     type: "list",
+    // identificadores-de-productos.md "Razones de no enviar GTIN": the documented values and their ids.
     values: [
-      ["El producto no tiene código registrado", "O produto não tem código cadastrado", "The product does not have a registered code"],
-      ["Es un kit", "É um kit", "It is a kit"],
-      ["Es de fabricación propia", "É de fabricação própria", "It is self-manufactured"],
+      ["Artesanal", "Artesanal", "Handmade"],
+      ["Kit", "Kit", "Kit"],
+      ["No registrado", "Não registrado", "Not registered"],
+      ["Otro", "Outro", "Other"],
     ],
-    ids: ["17055160", "17055161", "17055159"],
+    ids: ["17055158", "17055159", "17055160", "17055161"],
   },
   SELLER_SKU: { names: ["SKU", "SKU", "SKU"], type: "string" },
   ITEM_CONDITION: {
@@ -358,8 +360,23 @@ const groupNames: Record<Language, [string, string]> = {
 const text = (v: ValueSeed, lang: Language) => (typeof v === "string" ? v : v[langIndex[lang]]);
 const english = (v: ValueSeed) => (typeof v === "string" ? v : v[2]);
 
+/**
+ * Value ids the documentation gives (publica-productos.md GENDER; atributos.md BRAND Samsung in MLA-CELLPHONES): the
+ * sandbox answers these, so a real id a seller's integration holds is accepted.
+ */
+const DOCUMENTED_VALUE_IDS: Record<string, string> = {
+  "BRAND:Samsung": "206",
+  "GENDER:Female": "339665",
+  "GENDER:Male": "339666",
+  "GENDER:Boys": "339667",
+  "GENDER:Girls": "339668",
+  "GENDER:Gender neutral": "110461",
+};
+
 /** Value ids shared by every site, as the real API's are. */
 function valueId(attributeId: string, v: ValueSeed): string {
+  const documented = DOCUMENTED_VALUE_IDS[`${attributeId}:${english(v)}`];
+  if (documented) return documented;
   return String(1_000_000 + (hash32(`${attributeId}:${english(v)}`) % 8_999_999));
 }
 

@@ -1,8 +1,9 @@
 // Building and changing an item under the category's rules, with the causes the real API answers: every problem of a
 // request is collected, errors block (400 validation_error), warnings do not. Shared by /items and /global/items.
-import type { Attribute, Category } from "./categories.ts";
+import type { Category } from "./categories.ts";
 import { checkSizeGrid } from "./charts.ts";
-import { cause, validationError, type Cause } from "./errors.ts";
+import { cause, UNDOCUMENTED, validationError, type Cause } from "./errors.ts";
+import { checkGtin, checkPackage, checkRequired, fold, isObject, readAttributes, str } from "./item-attributes.ts";
 import { listingTypesOf, roundPrice, SITES, type SiteId } from "./sites.ts";
 import type { AttributeValue, Item, PictureRef, Store, User, Variation } from "./store.ts";
 
@@ -15,200 +16,12 @@ export function throwIfErrors(c: Checked) {
 }
 
 const MAX_PRICE = 9_999_999_999;
+/** The smallest picture an item takes: 500 px on its longer side (validaciones.md 3703, trabajar-con-imagenes.md). */
+export const MIN_PICTURE_SIDE = 500;
 const CONDITIONS = ["new", "used", "not_specified"];
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === "string" ? v : typeof v === "number" ? String(v) : null);
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase();
-
-// ---------------------------------------------------------------------------------------------------------------
-// Attributes.
-
-function numberUnit(def: Attribute, raw: unknown): { number: number; unit: string } | null {
-  if (isObject(raw) && typeof raw.number === "number" && typeof raw.unit === "string") {
-    const unit = def.allowed_units?.find((u) => u.id.toLowerCase() === String(raw.unit).toLowerCase());
-    return unit ? { number: raw.number, unit: unit.id } : null;
-  }
-  const m = /^\s*(\d+(?:[.,]\d+)?)\s*(\S.*?)?\s*$/.exec(str(raw) ?? "");
-  if (!m) return null;
-  const unit = def.allowed_units?.find((u) => u.id.toLowerCase() === (m[2] ?? "").toLowerCase());
-  return unit ? { number: Number(m[1].replace(",", ".")), unit: unit.id } : null;
-}
-
-/** One attribute of the request against its definition; null when it is dropped or wrong (a cause says why). */
-function attributeValue(def: Attribute, input: Record<string, unknown>, c: Checked, ref: string): AttributeValue | null {
-  const id = def.id;
-  const valueId = str(input.value_id);
-  const valueName = str(input.value_name);
-  const out = (value_id: string | null, value_name: string | null, struct: AttributeValue["value_struct"] = null): AttributeValue => ({
-    id,
-    name: def.name,
-    value_id,
-    value_name,
-    value_struct: struct,
-    values: [{ id: value_id, name: value_name, struct }],
-  });
-  if (valueId === null && valueName === null && !isObject(input.value_struct)) return out(null, null);
-  if (valueName !== null && valueName.length > def.value_max_length) {
-    c.causes.push(
-      cause(
-        154,
-        "item.attributes.invalid_length",
-        [ref],
-        `Invalid value length for attribute ${id}. Maximum length is ${def.value_max_length}.`,
-      ),
-    );
-    return null;
-  }
-  const invalid = (shown: string) => {
-    c.causes.push(cause(3510, "item.attributes.invalid", [ref], `Attribute [${id}] is not valid, item values [${shown}]`));
-    return null;
-  };
-  switch (def.value_type) {
-    case "list":
-    case "boolean":
-    case "string": {
-      const values = def.values ?? [];
-      if (valueId !== null) {
-        const v = values.find((x) => x.id === valueId);
-        if (!v) return invalid(`(${valueId},${valueName ?? "null"})`);
-        return out(v.id, v.name);
-      }
-      const v = values.find((x) => fold(x.name) === fold(valueName ?? ""));
-      if (v) {
-        if (v.name !== valueName) {
-          c.warnings.push(
-            cause(
-              1212,
-              "normalize.item.attribute.values",
-              [ref],
-              `Attribute [${id}] to be modified - values [(null,${valueName})] should be [(${v.id},${v.name})] - Normalized form: [migration]`,
-              "warning",
-            ),
-          );
-        }
-        return out(v.id, v.name);
-      }
-      // Booleans take only their two values; lists and strings also take custom values, as the real API does.
-      if (def.value_type === "boolean") return invalid(`(null,${valueName})`);
-      return out(null, valueName);
-    }
-    case "number": {
-      const n = Number((valueName ?? "").replace(",", "."));
-      if (valueName === null || !Number.isFinite(n)) {
-        c.causes.push(
-          cause(3708, "item.attribute.number_invalid_format", [ref], `The value you entered in ${id} is incorrect. An example is: 10.`),
-        );
-        return null;
-      }
-      return out(null, String(n));
-    }
-    case "number_unit": {
-      const v = numberUnit(def, input.value_struct ?? valueName);
-      if (!v) {
-        c.causes.push(
-          cause(
-            3708,
-            "item.attribute.number_invalid_format",
-            [ref],
-            `The value you entered in ${id} is incorrect. An example is: 10 ${def.default_unit ?? ""}.`.replace(" .", "."),
-          ),
-        );
-        return null;
-      }
-      return out(null, `${v.number} ${v.unit}`, v);
-    }
-  }
-}
-
-/** The request's attributes against the category: unknown ones dropped with a warning, read-only ones ignored. */
-export function readAttributes(inputs: unknown, category: Category, c: Checked, prefix: string): AttributeValue[] {
-  if (inputs === undefined || inputs === null) return [];
-  if (!Array.isArray(inputs)) {
-    c.causes.push(
-      cause(101, "body.invalid_field_types", [prefix], `invalid property type: [${prefix}] expected List but was ${typeof inputs}`),
-    );
-    return [];
-  }
-  const out: AttributeValue[] = [];
-  inputs.forEach((input, i) => {
-    const ref = `${prefix}[${i}]`;
-    if (!isObject(input) || typeof input.id !== "string") {
-      c.causes.push(cause(101, "body.invalid_field_types", [ref], `invalid property type: [${ref}] expected Attribute`));
-      return;
-    }
-    const def = category.attributes.find((a) => a.id === input.id);
-    if (!def) {
-      c.warnings.push(
-        cause(
-          3510,
-          "item.attributes.dropped",
-          [ref],
-          `Attribute [${input.id}] does not exist in category ${category.id} and was dropped`,
-          "warning",
-        ),
-      );
-      return;
-    }
-    if (def.tags.read_only) return;
-    const v = attributeValue(def, input, c, ref);
-    if (v) out.push(v);
-  });
-  return out;
-}
-
-const hasValue = (a: AttributeValue | undefined) => !!a && (a.value_id !== null || a.value_name !== null);
-
-/** Required attributes must be on the item, or on every variation (its combinations or its attributes). */
-export function checkRequired(category: Category, attributes: AttributeValue[], variations: Variation[], c: Checked) {
-  const missing = category.attributes
-    .filter((def) => def.tags.required)
-    .filter((def) => {
-      if (hasValue(attributes.find((a) => a.id === def.id))) return false;
-      if (!variations.length) return true;
-      return !variations.every(
-        (v) => hasValue(v.attribute_combinations.find((a) => a.id === def.id)) || hasValue(v.attributes.find((a) => a.id === def.id)),
-      );
-    })
-    .map((def) => def.id);
-  if (missing.length) {
-    c.causes.push(
-      cause(
-        147,
-        "item.attributes.missing_required",
-        ["item.attributes"],
-        `The attributes [${missing.join(", ")}] are required for category ${category.id} and channel marketplace. Check the attribute is present in the attributes list or in all variation's attributes_combination or attributes.`,
-      ),
-    );
-  }
-}
-
-/** Global selling's package rules: every side at least 3 cm, at least 50 g. */
-export function checkPackage(attributes: AttributeValue[], c: Checked) {
-  const toCm: Record<string, number> = { cm: 1, in: 2.54 };
-  const toG: Record<string, number> = { g: 1, kg: 1000, lb: 453.592 };
-  for (const id of ["PACKAGE_LENGTH", "PACKAGE_WIDTH", "PACKAGE_HEIGHT", "PACKAGE_WEIGHT"]) {
-    const v = attributes.find((a) => a.id === id)?.value_struct;
-    if (!v) continue;
-    const weight = id === "PACKAGE_WEIGHT";
-    const value = v.number * ((weight ? toG : toCm)[v.unit] ?? 1);
-    if (value < (weight ? 50 : 3)) {
-      c.causes.push(
-        cause(
-          3510,
-          "item.attributes.invalid",
-          ["item.attributes"],
-          `Attribute [${id}] is not valid, item values [${v.number} ${v.unit}]: ${weight ? "the package must weigh at least 50 g" : "each side of the package must measure at least 3 cm"}`,
-        ),
-      );
-    }
-  }
-}
+const invalidQuantity = (ref: string) =>
+  cause(UNDOCUMENTED.quantityInvalid, "item.available_quantity.invalid", [ref], "available_quantity must be a whole number >= 0.");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pictures.
@@ -250,6 +63,17 @@ export function readPictures(store: Store, site: SiteId, inputs: unknown, catego
       const picture = store.state.pictures.get(id);
       if (!picture)
         c.causes.push(cause(204, "item.pictures.picture_not_found", [`item.pictures[${i}]`], `Picture id ${id} does not exist.`));
+      // An upload smaller than 500 px is kept as it is (trabajar-con-imagenes.md: "no agrandaremos la imagen"); the item
+      // naming it is refused (validaciones.md 3703).
+      else if (Math.max(picture.width, picture.height) < MIN_PICTURE_SIDE)
+        c.causes.push(
+          cause(
+            3703,
+            "item.pictures.invalid_size",
+            [`item.pictures[${i}]`],
+            "The photos must have a minimum size of 500 pixels on at least one side.",
+          ),
+        );
       // Mercado Libre's own URL, however the picture came (a source-made picture's record keeps its source).
       else out.push(pictureRef(picture.id, `http://http2.mlstatic.com/D_${picture.id}-O.jpg`));
     } else if (source && /^https?:\/\/\S+$/i.test(source)) {
@@ -257,7 +81,9 @@ export function readPictures(store: Store, site: SiteId, inputs: unknown, catego
       store.state.pictures.set(pid, { id: pid, width: 1200, height: 1200, size: 0, url: source });
       out.push({ ...pictureRef(pid, `http://http2.mlstatic.com/D_${pid}-O.jpg`), source });
     } else {
-      c.causes.push(cause(101, "item.pictures.invalid", [`item.pictures[${i}]`], "Each picture needs an id or a source URL"));
+      c.causes.push(
+        cause(UNDOCUMENTED.pictureInvalid, "item.pictures.invalid", [`item.pictures[${i}]`], "Each picture needs an id or a source URL"),
+      );
     }
   });
   return out;
@@ -279,7 +105,7 @@ function variationFrom(
   const ref = `item.variations[${i}]`;
   let combos = base?.attribute_combinations ?? [];
   if (input.attribute_combinations !== undefined || !base) {
-    combos = readAttributes(input.attribute_combinations, category, c, `${ref}.attribute_combinations`);
+    combos = readAttributes(input.attribute_combinations, category, c, `${ref}.attribute_combinations`, "combination");
     if (!combos.length) {
       c.causes.push(
         cause(
@@ -290,24 +116,28 @@ function variationFrom(
         ),
       );
     }
-    for (const a of combos) {
-      if (!category.attributes.find((d) => d.id === a.id)?.tags.allow_variations) {
-        c.causes.push(
-          cause(
-            372,
-            "item.variations.attribute_combinations.invalid",
-            [`${ref}.attribute_combinations`],
-            `Attribute [${a.id}] cannot be used in attribute_combinations of category ${category.id}`,
-          ),
-        );
-      }
+    // A category attribute varies only with allow_variations (atributos.md; 161 as variaciones-para-inmuebles.md
+    // answers it); one attribute the category does not have is a custom one (readAttributes).
+    const fixed = combos.filter((a) => {
+      const def = category.attributes.find((d) => d.id === a.id);
+      return def && !def.tags.allow_variations;
+    });
+    if (fixed.length) {
+      c.causes.push(
+        cause(
+          161,
+          "item.variations.variation_attributes.invalid",
+          [`${ref}.attribute_combinations`, "item.category_id"],
+          `Attributes [${fixed.map((a) => a.id).join(", ")}] are invalid in variation attributes for category ${category.id} and channels [marketplace]. Check that they exist and have the tag variation_attribute.`,
+        ),
+      );
     }
   }
   const quantity = input.available_quantity ?? base?.available_quantity ?? 0;
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) {
     c.causes.push(
       cause(
-        101,
+        UNDOCUMENTED.quantityInvalid,
         "item.variations.available_quantity.invalid",
         [`${ref}.available_quantity`],
         "available_quantity must be a whole number >= 0",
@@ -319,7 +149,7 @@ function variationFrom(
   if (resolved.some((p) => p === null)) {
     c.causes.push(
       cause(
-        206,
+        UNDOCUMENTED.variationPictures,
         "item.variations.picture_ids.invalid",
         [`${ref}.picture_ids`],
         `The picture_ids of variations[${i}] must be pictures of the item: [${pictureIds.filter((_, k) => resolved[k] === null).join(", ")}]`,
@@ -335,7 +165,9 @@ function variationFrom(
     sold_quantity: base?.sold_quantity ?? 0,
     picture_ids: resolved.filter((p): p is string => p !== null),
     attributes:
-      input.attributes !== undefined ? readAttributes(input.attributes, category, c, `${ref}.attributes`) : (base?.attributes ?? []),
+      input.attributes !== undefined
+        ? readAttributes(input.attributes, category, c, `${ref}.attributes`, "variation")
+        : (base?.attributes ?? []),
     seller_custom_field: str(input.seller_custom_field) ?? base?.seller_custom_field ?? null,
   };
 }
@@ -359,11 +191,25 @@ export function readVariations(
     return existing;
   }
   if (inputs.length && !category.attributes.some((a) => a.tags.allow_variations)) {
-    c.causes.push(cause(360, "item.variations.not_allowed", ["item.variations"], `Category ${category.id} does not allow variations`));
+    c.causes.push(
+      cause(
+        UNDOCUMENTED.variationsNotAllowed,
+        "item.variations.not_allowed",
+        ["item.variations"],
+        `Category ${category.id} does not allow variations`,
+      ),
+    );
     return existing;
   }
   if (inputs.length > 100) {
-    c.causes.push(cause(361, "item.variations.max", ["item.variations"], `Items in category ${category.id} cannot exceed 100 variations.`));
+    c.causes.push(
+      cause(
+        UNDOCUMENTED.variationsMax,
+        "item.variations.max",
+        ["item.variations"],
+        `Items in category ${category.id} cannot exceed 100 variations.`,
+      ),
+    );
   }
   const out: Variation[] = [];
   inputs.forEach((input, i) => {
@@ -377,7 +223,7 @@ export function readVariations(
       if (!base) {
         c.causes.push(
           cause(
-            365,
+            UNDOCUMENTED.variationIdInvalid,
             "item.variations.id.invalid",
             [`item.variations[${i}].id`],
             `Variation ${String(input.id)} does not exist in the item`,
@@ -397,7 +243,7 @@ export function readVariations(
   if (new Set(keys).size !== keys.length) {
     c.causes.push(
       cause(
-        373,
+        UNDOCUMENTED.combinationsDuplicated,
         "item.variations.attribute_combinations.duplicated",
         ["item.variations"],
         "There are variations with the same attribute_combinations",
@@ -411,8 +257,10 @@ export function readVariations(
 // Prices, descriptions.
 
 export function checkPrice(price: unknown, category: Category, c: Checked, ref = "item.price") {
-  if (typeof price !== "number" || !Number.isFinite(price) || price <= 0) {
-    c.causes.push(cause(101, "item.price.invalid", [ref], "The price must be a number greater than 0."));
+  if (typeof price !== "number" || !Number.isFinite(price)) {
+    c.causes.push(cause(101, "body.invalid_field_types", [ref], `invalid property type: [price] expected Number but was ${typeof price}`));
+  } else if (price <= 0) {
+    c.causes.push(cause(UNDOCUMENTED.priceNotPositive, "item.price.invalid", [ref], "The price must be a number greater than 0."));
   } else if (price > MAX_PRICE) {
     c.causes.push(cause(129, "item.price.invalid", [ref], `Price must be less than ${MAX_PRICE}.`));
   } else if (price < category.minimumPrice) {
@@ -422,18 +270,28 @@ export function checkPrice(price: unknown, category: Category, c: Checked, ref =
   }
 }
 
-/** Plain text only: no HTML, no emoji, at most 50,000 characters. */
+/** The longest description (validaciones.md 3707). */
+export const DESCRIPTION_MAX = 50000;
+
+/**
+ * Plain text only (descripcion-de-articulos.md): HTML or an emoji is 398 naming the position of the first one
+ * ("plain_text[7]"); more than DESCRIPTION_MAX characters is 3707 (validaciones.md).
+ */
 export function descriptionProblem(text: unknown): Cause | null {
-  const ref = ["item.description.plain_text"];
-  if (typeof text !== "string") return cause(101, "body.invalid_field_types", ref, "invalid property type: [plain_text] expected String");
-  if (/<\/?[a-z!][^>]*>/i.test(text)) {
-    return cause(3720, "item.description.type.invalid", ref, "HTML is not allowed in the description: send plain_text only.");
+  if (typeof text !== "string") {
+    return cause(101, "body.invalid_field_types", ["plain_text"], "invalid property type: [plain_text] expected String");
   }
-  if (/\p{Extended_Pictographic}/u.test(text)) {
-    return cause(3721, "item.description.type.invalid", ref, "Emojis are not allowed in the description.");
-  }
-  if (text.length > 50000) {
-    return cause(3707, "item.description.max", ref, "The description field is too long. More than 50000 characters is not allowed.");
+  const html = /<\/?[a-z!][^>]*>/i.exec(text);
+  const emoji = /\p{Extended_Pictographic}/u.exec(text);
+  const at = [html?.index, emoji?.index].filter((n): n is number => n !== undefined).sort((a, b) => a - b)[0];
+  if (at !== undefined) return cause(398, "item.description.type.invalid", [`plain_text[${at}]`], "The description must be in plain text");
+  if (text.length > DESCRIPTION_MAX) {
+    return cause(
+      3707,
+      "item.descriptions.length_exceeded",
+      ["plain_text"],
+      `You exceeded the ${DESCRIPTION_MAX} character limit. Shorten the description.`,
+    );
   }
   return null;
 }
@@ -506,14 +364,19 @@ export function buildItem(
   }
   if (site !== seller.siteId) {
     c.causes.push(
-      cause(108, "item.site_id.invalid", ["item.site_id"], `The seller cannot list in site ${site}: its site is ${seller.siteId}`),
+      cause(
+        UNDOCUMENTED.siteInvalid,
+        "item.site_id.invalid",
+        ["item.site_id"],
+        `The seller cannot list in site ${site}: its site is ${seller.siteId}`,
+      ),
     );
   }
   const title = String(body.title);
   if (title.length > category.maxTitleLength) {
     c.causes.push(
       cause(
-        117,
+        UNDOCUMENTED.titleTooLong,
         "item.title.length.invalid",
         ["item.title"],
         `The title has ${title.length} characters: items in category ${category.id} allow at most ${category.maxTitleLength}.`,
@@ -523,30 +386,54 @@ export function buildItem(
   checkPrice(body.price, category, c);
   if (body.currency_id !== SITES[site].currency) {
     c.causes.push(
-      cause(111, "item.currency_id.invalid", ["item.currency_id"], `Currency ${String(body.currency_id)} is not valid for site ${site}.`),
+      cause(
+        UNDOCUMENTED.currencyInvalid,
+        "item.currency_id.invalid",
+        ["item.currency_id"],
+        `Currency ${String(body.currency_id)} is not valid for site ${site}.`,
+      ),
     );
   }
   const quantity = body.available_quantity;
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0) {
-    c.causes.push(
-      cause(101, "item.available_quantity.invalid", ["item.available_quantity"], "available_quantity must be a whole number >= 0."),
-    );
+    c.causes.push(invalidQuantity("item.available_quantity"));
   }
   if (body.buying_mode !== "buy_it_now") {
-    c.causes.push(cause(103, "item.buying_mode.invalid", ["item.buying_mode"], `Buying mode ${String(body.buying_mode)} is not valid.`));
+    c.causes.push(
+      cause(
+        UNDOCUMENTED.buyingModeInvalid,
+        "item.buying_mode.invalid",
+        ["item.buying_mode"],
+        `Buying mode ${String(body.buying_mode)} is not valid.`,
+      ),
+    );
   }
   const listingType = String(body.listing_type_id);
   if (!(listingTypesOf(site) as string[]).includes(listingType)) {
     c.causes.push(
-      cause(104, "item.listing_type_id.invalid", ["item.listing_type_id"], `Listing type ${listingType} is not valid for site ${site}.`),
+      cause(
+        UNDOCUMENTED.listingTypeInvalid,
+        "item.listing_type_id.invalid",
+        ["item.listing_type_id"],
+        `Listing type ${listingType} is not valid for site ${site}.`,
+      ),
     );
   }
   const condition = body.condition === undefined ? "not_specified" : String(body.condition);
   if (!CONDITIONS.includes(condition)) {
-    c.causes.push(cause(105, "item.condition.invalid", ["item.condition"], `Condition ${condition} is not valid.`));
+    c.causes.push(
+      cause(UNDOCUMENTED.conditionInvalid, "item.condition.invalid", ["item.condition"], `Condition ${condition} is not valid.`),
+    );
   }
   if (body.family_name !== undefined && Array.isArray(body.variations) && body.variations.length) {
-    c.causes.push(cause(3790, "body.invalid_fields", ["item.variations"], "The field variations is invalid with family name"));
+    c.causes.push(
+      cause(
+        UNDOCUMENTED.familyNameVariations,
+        "body.invalid_fields",
+        ["item.variations"],
+        "The field variations is invalid with family name",
+      ),
+    );
   }
   const pictures = readPictures(store, site, body.pictures, category, c);
   if (!(Array.isArray(body.pictures) && body.pictures.length) && listingType !== "free") {
@@ -564,7 +451,9 @@ export function buildItem(
   const variations = readVariations(body.variations, [], category, price, pictures, store, c);
   checkRequired(category, attributes, variations, c);
   checkSizeGrid(store, seller, category, attributes, variations, c);
+  // identificadores-de-productos.md is a local sites' page; global items follow Global Selling's own rules.
   if (site === "CBT") checkPackage(attributes, c);
+  else checkGtin(store, category, attributes, variations, c, null);
   let description: string | null = null;
   if (body.description !== undefined) {
     const text = isObject(body.description) ? body.description.plain_text : body.description;

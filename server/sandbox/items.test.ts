@@ -94,7 +94,9 @@ describe("POST /items", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: "Validation error", error: "validation_error", status: 400 });
     const required = leaf.attributes.filter((a) => a.tags.required).map((a) => a.id);
-    expect(res.body.cause).toEqual([
+    // Without GTIN nor its reason, the conditional GTIN rule asks for the reason too (7810, department supply).
+    expect(res.body.cause.map((c: { cause_id: number }) => c.cause_id)).toEqual([147, 7810]);
+    expect(res.body.cause.slice(0, 1)).toEqual([
       {
         department: "items",
         cause_id: 147,
@@ -157,7 +159,13 @@ describe("POST /items", () => {
   it("collects every problem of a request in one answer, and names missing fields", async () => {
     const res = await create({ price: 0.5, currency_id: "BRL", attributes: [], listing_type_id: "bronze" });
     expect(codes(res.body).sort()).toEqual(
-      ["item.attributes.missing_required", "item.currency_id.invalid", "item.listing_type_id.invalid", "item.price.invalid"].sort(),
+      [
+        "item.attributes.missing_required",
+        "item.attribute.missing_conditional_required",
+        "item.currency_id.invalid",
+        "item.listing_type_id.invalid",
+        "item.price.invalid",
+      ].sort(),
     );
     const missing = await t.call("POST", "/items", { token, body: { title: "x" } });
     expect(missing.body.cause[0]).toMatchObject({ code: "body.required_fields" });
@@ -226,7 +234,9 @@ describe("POST /items", () => {
       { variations: [{ attribute_combinations: [{ id: "BRAND", value_name: "X" }], available_quantity: 1 }] },
       cat,
     );
-    expect(codes(notVariation.body)).toContain("item.variations.attribute_combinations.invalid");
+    expect(notVariation.body.cause).toContainEqual(
+      expect.objectContaining({ cause_id: 161, code: "item.variations.variation_attributes.invalid" }),
+    );
     const plain = await create({ variations: body.variations });
     expect(codes(plain.body)).toContain("item.variations.not_allowed");
     const family = await create({ ...body, family_name: "Family" }, cat);
@@ -375,11 +385,26 @@ describe("descriptions", () => {
   it("takes plain text only, and changes through PUT", async () => {
     const item = await created();
     expect((await t.call("GET", `/items/${item.id}/description`, { token })).status).toBe(404);
-    const html = await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "<p>Hola</p>" } });
+    // descripcion-de-articulos.md: 398, the position of the first character that is not plain text.
+    const html = await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "Hola <p>x</p>" } });
     expect(html.status).toBe(400);
-    expect(html.body.cause[0].message).toContain("HTML is not allowed");
-    const emoji = await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "Hola 😀" } });
+    expect(html.body.cause).toEqual([
+      expect.objectContaining({
+        cause_id: 398,
+        code: "item.description.type.invalid",
+        references: ["plain_text[5]"],
+        message: "The description must be in plain text",
+      }),
+    ]);
+    const emoji = await t.call("PUT", `/items/${item.id}/description`, { token, body: { plain_text: "< br > 😀" } });
     expect(emoji.status).toBe(400);
+    expect(emoji.body.cause[0]).toMatchObject({ cause_id: 398, references: ["plain_text[7]"] });
+    const long = await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "a".repeat(50001) } });
+    expect(long.body.cause[0]).toMatchObject({
+      cause_id: 3707,
+      code: "item.descriptions.length_exceeded",
+      message: "You exceeded the 50000 character limit. Shorten the description.",
+    });
     const ok = await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "Línea 1\nLínea 2 < 3" } });
     expect(ok.status).toBe(201);
     expect((await t.call("POST", `/items/${item.id}/description`, { token, body: { plain_text: "again" } })).status).toBe(400);
@@ -440,10 +465,26 @@ describe("POST /pictures/items/upload", () => {
     expect(item.pictures[0].id).toBe(body.id);
   });
 
-  it("refuses a small image, a file that is no image, and a missing file", async () => {
+  it("keeps a small image at its size, and an item naming it is refused (3703)", async () => {
+    // trabajar-con-imagenes.md: an image under the minimum keeps its size; validaciones.md 3703 refuses the item.
     const small = await t.app.inject({ method: "POST", url: "/pictures/items/upload", ...multipart("file", "s.png", png(400, 300)) });
-    expect(small.statusCode).toBe(400);
-    expect(small.json().cause[0].code).toBe("item.pictures.invalid_size");
+    expect(small.statusCode).toBe(201);
+    expect(small.json().max_size).toBe("400x300");
+    const res = await create({ pictures: [{ id: small.json().id }] });
+    expect(res.body.cause).toEqual([
+      expect.objectContaining({
+        cause_id: 3703,
+        code: "item.pictures.invalid_size",
+        references: ["item.pictures[0]"],
+        message: "The photos must have a minimum size of 500 pixels on at least one side.",
+      }),
+    ]);
+  });
+
+  it("refuses a file that is no jpg or png, and a missing file", async () => {
+    const gif = Buffer.concat([Buffer.from("GIF89a"), Buffer.from([0x20, 0x03, 0x58, 0x02]), Buffer.alloc(16)]);
+    const notJpgOrPng = await t.app.inject({ method: "POST", url: "/pictures/items/upload", ...multipart("file", "a.gif", gif) });
+    expect(notJpgOrPng.statusCode).toBe(400);
     const text = await t.app.inject({ method: "POST", url: "/pictures/items/upload", ...multipart("file", "t.png", Buffer.from("hello")) });
     expect(text.statusCode).toBe(400);
     const wrongField = await t.app.inject({ method: "POST", url: "/pictures/items/upload", ...multipart("image", "a.png", png(800, 600)) });
@@ -457,5 +498,98 @@ describe("POST /pictures/items/upload", () => {
     const res = await t.app.inject({ method: "POST", url: "/pictures/items/upload", ...multipart("file", "big.png", big) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("10 MB");
+  });
+});
+
+describe("variations (variaciones.md)", () => {
+  it("reads an item's variations, one by id with its attributes, adds one and deletes one", async () => {
+    const cat = variationLeaf(t.sandbox, "MLM");
+    const colors = cat.attributes.find((a) => a.id === "COLOR")!.values!;
+    const item = await created(
+      {
+        variations: colors.slice(0, 2).map((c, i) => ({
+          attribute_combinations: [{ id: "COLOR", value_id: c.id }],
+          available_quantity: 2,
+          attributes: [{ id: "SELLER_SKU", value_name: `SKU-${i}` }],
+        })),
+      },
+      cat,
+    );
+    const list = await t.call("GET", `/items/${item.id}/variations`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    expect(list.body[0]).toMatchObject({ id: item.variations[0].id, available_quantity: 2, sold_quantity: 0, catalog_product_id: null });
+    // A variation's own attributes only with include_attributes=all (or reading the one variation).
+    expect(list.body[0].attributes).toBeUndefined();
+    const all = await t.call("GET", `/items/${item.id}/variations`, { token, query: { include_attributes: "all" } });
+    expect(all.body[0].attributes).toContainEqual(expect.objectContaining({ id: "SELLER_SKU", value_name: "SKU-0" }));
+    const one = await t.call("GET", `/items/${item.id}/variations/${item.variations[1].id}`, { token });
+    expect(one.body).toMatchObject({ id: item.variations[1].id, attributes: [expect.objectContaining({ value_name: "SKU-1" })] });
+    expect((await t.call("GET", `/items/${item.id}/variations/1`, { token })).status).toBe(404);
+
+    const added = await t.call("POST", `/items/${item.id}/variations`, {
+      token,
+      body: { attribute_combinations: [{ id: "COLOR", value_id: colors[2].id }], price: item.price, available_quantity: 10 },
+    });
+    expect(added.status, added.raw).toBe(201);
+    expect(added.body).toHaveLength(3);
+    expect((await t.call("GET", `/items/${item.id}`, { token })).body.available_quantity).toBe(14);
+    const dup = await t.call("POST", `/items/${item.id}/variations`, {
+      token,
+      body: { attribute_combinations: [{ id: "COLOR", value_id: colors[0].id }], available_quantity: 1 },
+    });
+    expect(codes(dup.body)).toContain("item.variations.attribute_combinations.duplicated");
+
+    const deleted = await t.call("DELETE", `/items/${item.id}/variations/${item.variations[0].id}`, { token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.id).toBe(item.id);
+    const after = (await t.call("GET", `/items/${item.id}/variations`, { token })).body as { id: number }[];
+    expect(after.map((v) => v.id)).not.toContain(item.variations[0].id);
+    expect(after).toHaveLength(2);
+    const other = await t.connect("VARIATION_OTHER");
+    expect((await t.call("DELETE", `/items/${item.id}/variations/${after[0].id}`, { token: other.access_token })).status).toBe(403);
+  });
+
+  it("changes each variation's stock through PUT /items naming every variation", async () => {
+    const cat = variationLeaf(t.sandbox, "MLM");
+    const colors = cat.attributes.find((a) => a.id === "COLOR")!.values!;
+    const item = await created(
+      { variations: colors.slice(0, 2).map((c) => ({ attribute_combinations: [{ id: "COLOR", value_id: c.id }], available_quantity: 2 })) },
+      cat,
+    );
+    const res = await t.call("PUT", `/items/${item.id}`, {
+      token,
+      body: { variations: item.variations.map((v: { id: number }) => ({ id: v.id, available_quantity: 7 })) },
+    });
+    expect(res.status).toBe(200);
+    const read = (await t.call("GET", `/items/${item.id}/variations`, { token })).body as { available_quantity: number }[];
+    expect(read.map((v) => v.available_quantity)).toEqual([7, 7]);
+    // The item's own quantity is refused while it has variations.
+    expect(codes((await t.call("PUT", `/items/${item.id}`, { token, body: { available_quantity: 3 } })).body)).toEqual([
+      "item.available_quantity.invalid",
+    ]);
+  });
+});
+
+describe("GET /categories/{id}/sale_terms (publica-productos.md)", () => {
+  it("answers the warranty terms with the documented value ids and the site's units", async () => {
+    const res = await t.call("GET", `/categories/${leaf.id}/sale_terms`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        id: "WARRANTY_TYPE",
+        hierarchy: "SALE_TERMS",
+        value_type: "list",
+        values: [
+          { id: "2230279", name: "Garantía de fábrica" },
+          { id: "2230280", name: "Garantía del vendedor" },
+        ],
+      }),
+      expect.objectContaining({ id: "WARRANTY_TIME", value_type: "number_unit", default_unit: "días" }),
+    ]);
+    const br = plainLeaf(t.sandbox, "MLB");
+    const pt = await t.call("GET", `/categories/${br.id}/sale_terms`);
+    expect(pt.body[1].allowed_units.map((u: { id: string }) => u.id)).toEqual(["dias", "meses", "anos"]);
+    expect((await t.call("GET", "/categories/MLM1/sale_terms")).status).toBe(404);
   });
 });

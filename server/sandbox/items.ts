@@ -5,16 +5,15 @@ import "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findCategory } from "./catalog.ts";
 import { checkSizeGrid } from "./charts.ts";
-import { badRequest, cause, forbidden, MeliError, notFound, type Cause } from "./errors.ts";
+import { badRequest, cause, forbidden, MeliError, notFound, UNDOCUMENTED, type Cause } from "./errors.ts";
 import { caller, intQuery, objectBody, params, query, route } from "./http.ts";
+import { checkGtin, checkRequired, readAttributes } from "./item-attributes.ts";
 import {
   buildItem,
   checkPrice,
-  checkRequired,
   descriptionProblem,
   itemJson,
   newChecked,
-  readAttributes,
   readPictures,
   readVariations,
   settleStock,
@@ -54,7 +53,7 @@ export function recordCreation(store: Store, req: FastifyRequest, sellerId: numb
 export type UpdateMode = "item" | "global" | "marketplace";
 
 const locked = (c: Checked, field: string) =>
-  c.causes.push(cause(3700, "field_not_updatable", [`item.${field}`], `${field} is not modifiable.`));
+  c.causes.push(cause(UNDOCUMENTED.notModifiable, "field_not_updatable", [`item.${field}`], `${field} is not modifiable.`));
 
 /**
  * Applies a PUT to the item, all or nothing: any error leaves it untouched. Title, condition and buying mode lock once
@@ -69,7 +68,7 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
     if (String(body.deleted) !== "true") throw badRequest("The deleted field only accepts true");
     if (item.status !== "closed") {
       throw new MeliError(400, "validation_error", "Validation error", [
-        cause(3701, "item.status.invalid", ["item.status"], `Item ${item.id} must be closed before it is deleted.`),
+        cause(UNDOCUMENTED.statusInvalid, "item.status.invalid", ["item.status"], `Item ${item.id} must be closed before it is deleted.`),
       ]);
     }
     item.deleted = true;
@@ -91,7 +90,7 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
   if (title.length > category.maxTitleLength) {
     c.causes.push(
       cause(
-        117,
+        UNDOCUMENTED.titleTooLong,
         "item.title.length.invalid",
         ["item.title"],
         `The title has ${title.length} characters: items in category ${category.id} allow at most ${category.maxTitleLength}.`,
@@ -107,7 +106,7 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
     if (item.variations.length && body.variations === undefined) {
       c.causes.push(
         cause(
-          3702,
+          UNDOCUMENTED.variationStockOnItem,
           "item.available_quantity.invalid",
           ["item.available_quantity"],
           "The item has variations: update available_quantity on each variation.",
@@ -115,7 +114,12 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
       );
     } else if (typeof q !== "number" || !Number.isInteger(q) || q < 0) {
       c.causes.push(
-        cause(101, "item.available_quantity.invalid", ["item.available_quantity"], "available_quantity must be a whole number >= 0."),
+        cause(
+          UNDOCUMENTED.quantityInvalid,
+          "item.available_quantity.invalid",
+          ["item.available_quantity"],
+          "available_quantity must be a whole number >= 0.",
+        ),
       );
     } else {
       quantity = q;
@@ -142,18 +146,26 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
     checkRequired(category, attributes, variations, c);
     const owner = store.state.users.get(item.seller_id);
     if (owner) checkSizeGrid(store, owner, category, attributes, variations, c);
+    if (item.site_id !== "CBT") checkGtin(store, category, attributes, variations, c, item.id);
   }
   let status: Item["status"] = item.status;
   if ("status" in body) {
     if (!["active", "paused", "closed"].includes(String(body.status))) {
       c.causes.push(
-        cause(3703, "item.status.invalid", ["item.status"], `Status ${String(body.status)} is not valid: use active, paused or closed.`),
+        cause(
+          UNDOCUMENTED.statusInvalid,
+          "item.status.invalid",
+          ["item.status"],
+          `Status ${String(body.status)} is not valid: use active, paused or closed.`,
+        ),
       );
     } else {
       status = body.status as Item["status"];
       const stock = variations.length ? variations.reduce((s, v) => s + v.available_quantity, 0) : quantity;
       if (status === "active" && stock === 0) {
-        c.causes.push(cause(3704, "item.status.invalid", ["item.status"], "An item without stock cannot be activated."));
+        c.causes.push(
+          cause(UNDOCUMENTED.activateWithoutStock, "item.status.invalid", ["item.status"], "An item without stock cannot be activated."),
+        );
       }
     }
   }
@@ -161,7 +173,14 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
   const dims =
     typeof body.shipping === "object" && body.shipping !== null ? (body.shipping as Record<string, unknown>).dimensions : undefined;
   if (dims !== undefined && !(typeof dims === "string" && /^[1-9]\d*x[1-9]\d*x[1-9]\d*,[1-9]\d*$/.test(dims))) {
-    c.causes.push(cause(101, "item.shipping.dimensions.invalid", ["item.shipping.dimensions"], "dimensions must be LxWxH,weight (cm, g)."));
+    c.causes.push(
+      cause(
+        UNDOCUMENTED.shippingDimensions,
+        "item.shipping.dimensions.invalid",
+        ["item.shipping.dimensions"],
+        "dimensions must be LxWxH,weight (cm, g).",
+      ),
+    );
   }
   throwIfErrors(c);
 
@@ -334,6 +353,51 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
     return descriptionJson(store, item.id);
   });
 
+  // Variations (variaciones.md "Consultar variaciones", "Agregar nuevas variaciones", "Eliminar variaciones"): reads
+  // leave out each variation's own attributes unless include_attributes=all; a change goes through the item's PUT
+  // rules, naming every variation to keep.
+  const variationJson = (v: Item["variations"][number], all: boolean) => {
+    const { attributes, ...rest } = structuredClone(v);
+    return { ...rest, catalog_product_id: null, ...(all ? { attributes } : {}) };
+  };
+  const localItem = (req: FastifyRequest) => {
+    const item = ownedItem(store, caller(req), params(req).id);
+    if (item.deleted) throw itemNotFound(item.id);
+    if (item.site_id === "CBT" || item.parent_item_id) throw forbidden("Global selling items are updated through /global/items");
+    return item;
+  };
+
+  f.get("/items/:id/variations", auth, async (req) => {
+    const item = store.state.items.get(params(req).id);
+    if (!item || item.deleted) throw itemNotFound(params(req).id);
+    return item.variations.map((v) => variationJson(v, query(req).include_attributes === "all"));
+  });
+
+  f.get("/items/:id/variations/:variationId", auth, async (req) => {
+    const item = store.state.items.get(params(req).id);
+    if (!item || item.deleted) throw itemNotFound(params(req).id);
+    const v = item.variations.find((x) => String(x.id) === params(req).variationId);
+    if (!v) throw notFound(`Variation ${params(req).variationId} not found for item ${item.id}`);
+    return variationJson(v, true);
+  });
+
+  f.post("/items/:id/variations", auth, async (req, reply) => {
+    const item = localItem(req);
+    const kept = item.variations.map((v) => ({ id: v.id }));
+    updateItem(store, item, { variations: [...kept, objectBody(req)] }, "item");
+    notifyItem(store, item);
+    return reply.code(201).send(item.variations.map((v) => variationJson(v, true)));
+  });
+
+  f.delete("/items/:id/variations/:variationId", auth, async (req) => {
+    const item = localItem(req);
+    const gone = params(req).variationId;
+    if (!item.variations.some((v) => String(v.id) === gone)) throw notFound(`Variation ${gone} not found for item ${item.id}`);
+    updateItem(store, item, { variations: item.variations.filter((v) => String(v.id) !== gone).map((v) => ({ id: v.id })) }, "item");
+    notifyItem(store, item);
+    return itemJson(item);
+  });
+
   f.get("/users/:id/items/search", auth, async (req) => {
     const me = caller(req);
     const sellerId = Number(params(req).id);
@@ -396,12 +460,11 @@ export function registerItemRoutes(f: FastifyInstance, store: Store) {
       throw e;
     });
     if (!buf || file.file.truncated) throw new MeliError(400, "bad_request", "The file is larger than 10 MB");
+    // JPG, JPEG and PNG (trabajar-con-imagenes.md "Recomendaciones"). A picture under the 500 px minimum is kept at its
+    // size ("no agrandaremos la imagen"); an item naming it is refused (item-rules.ts, validaciones.md 3703).
     const size = imageSize(buf);
-    if (!size) throw new MeliError(400, "bad_request", "The file is not a valid image (jpg, png, gif or webp)");
-    if (Math.max(size.width, size.height) < 500) {
-      throw new MeliError(400, "validation_error", "Validation error", [
-        cause(3703, "item.pictures.invalid_size", ["picture"], "The photos must have a minimum size of 500 pixels on at least one side."),
-      ]);
+    if (!size || (size.type !== "jpeg" && size.type !== "png")) {
+      throw new MeliError(400, "bad_request", "The file is not a valid image: send a jpg, jpeg or png");
     }
     const site = seller.siteId;
     const id = store.newPictureId(site);
