@@ -5,7 +5,7 @@
 // Docs: docs/15-sales-orders/envios.md: GET /shipments/{id} with x-format-new: true answers the new format
 // (destination hidden until the payment is confirmed, lead_time with the costs and promises, logistic, no status
 // history); without the header the older flat format (docs/13-shipping/mercadoenvios-modo-1.md's: status_history,
-// shipping_option, receiver_address, order_cost); /shipments/{id}/history, /shipments/{id}/sla. Labels:
+// shipping_option, receiver_address, order_cost); /shipments/{id}/history, /items, /sla. Labels:
 // docs/13-shipping/mercadoenvios-modo-2.md (GET /shipment_labels?shipment_ids=a,b&response_type=pdf|zpl2, only for
 // shipments ready to ship). Global selling: the same under /marketplace/shipments/{id}, and one shipment's label PDF
 // at /marketplace/shipments/{id}/labels (MERCADO-LIBRE.md "Orders, shipments, labels").
@@ -267,6 +267,20 @@ export function registerShipmentRoutes(f: FastifyInstance, store: Store) {
         .steps.map((s) => ({ status: s.status, substatus: s.substatus, date: store.iso(s.at) }))
         .reverse();
     });
+    // envios.md "Ítems asociados a un envío": each order's lines, with the order.
+    f.get(`${prefix}/:id/items`, auth, async (req) =>
+      ownShipment(req, params(req).id).flatMap((o) =>
+        o.lines.map((l) => ({
+          item_id: l.itemId,
+          description: l.title,
+          quantity: l.quantity,
+          variation_id: l.variationId,
+          dimensions: { height: 10, width: 15, length: 20, weight: 500 },
+          order_id: o.id,
+          sender_id: o.sellerId,
+        })),
+      ),
+    );
     // envios.md "Plazo máximo de despacho (SLA)": not for cancelled shipments.
     f.get(`${prefix}/:id/sla`, auth, async (req) => {
       const [order] = ownShipment(req, params(req).id);

@@ -374,6 +374,32 @@ describe("the periodic pull", () => {
   });
 });
 
+describe("a shipment's notification", () => {
+  it("brings in the orders of a shipment not stored yet, named by its items", async () => {
+    control().notifications.configure({ url: null });
+    const order = control().createOrder(shopA.sellerId, { status: "paid" });
+    const noteId = randomUUID();
+    await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx.insert(meliNotifications).values({
+        tenantId: A.tenantId,
+        id: noteId,
+        notificationId: randomUUID(),
+        groupId: shopA.groupId,
+        accountId: shopA.accountId,
+        topic: "shipments",
+        resource: `/shipments/${order.shipping.id}`,
+        meliUserId: String(shopA.sellerId),
+        status: MeliNotificationStatus.Pending,
+      }),
+    );
+    const items = control().callCount("GET /shipments/:id/items");
+    await pullService().notifications.process({ tenantId: A.tenantId, id: noteId });
+    expect(control().callCount("GET /shipments/:id/items")).toBe(items + 1);
+    const [stored] = await storedOf(A, order.id);
+    expect(stored).toMatchObject({ shipmentId: String(order.shipping.id), status: OrderStatus.Paid });
+  });
+});
+
 describe("global selling (CBT) orders", () => {
   it("a marketplace user's order arrives by marketplace_orders, in its site's shop; its label comes from the marketplace shipment", async () => {
     const D = await s.createTenant();

@@ -7,6 +7,7 @@ import { getMarketplaceOrder, getOrder, type MeliOrder } from "../../integration
 import {
   getShipment,
   getShipmentHistory,
+  getShipmentItems,
   getShipmentSla,
   reachedAt,
   type MeliShipment,
@@ -149,7 +150,12 @@ export function createOrderReads(log: FastifyBaseLogger) {
     return read;
   }
 
-  return { readShipment, readShipments, readOrders };
+  /** The items a shipment carries, with their orders (none when it cannot be read). */
+  async function readShipmentItems(shop: MeliSession, marketplace: boolean, shipmentId: string) {
+    return (await unlessRefused(() => getShipmentItems(shop, shipmentId, marketplace), { shipmentId, read: "items" })) ?? [];
+  }
+
+  return { readShipment, readShipments, readOrders, readShipmentItems };
 }
 
 export type OrderReads = ReturnType<typeof createOrderReads>;

@@ -166,8 +166,13 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
         .from(orders)
         .where(and(eq(orders.tenantId, tenantId), eq(orders.shipmentId, shipmentId))),
     );
-    // The new shipment format names no order: a shipment not stored yet arrives with its order's own notification.
-    return stored.map((s) => s.id);
+    if (stored.length) return stored.map((s) => s.id);
+    // Not stored yet: the new shipment format names no order, its items do (envios.md).
+    const found = await groupOf(tenantId, groupId);
+    if (!found) return [];
+    const shop = deps.meli.shop({ tenantId, groupId });
+    const items = await reads.readShipmentItems(shop, found.group.isCbt, shipmentId);
+    return [...new Set(items.map((i) => i.order_id).filter((x): x is string => !!x))];
   }
 
   async function processNotification({ tenantId, id }: NotificationProcessJob) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { contractSession } from "../../../testing/meli-contract.ts";
 import { createOrderReads } from "../../../modules/orders/read.ts";
 import type { MeliSession, SendOptions } from "../client.ts";
-import { getMarketplaceShipmentLabel, getShipment, getShipmentLabels } from "./shipments.ts";
+import { getMarketplaceShipmentLabel, getShipment, getShipmentItems, getShipmentLabels } from "./shipments.ts";
 
 // envios.md "Consultar envíos" (x-format-new: true): a shipped drop_off shipment, its buyer's address and costs.
 const shipment = {
@@ -124,6 +124,27 @@ describe("a shipment in the new format", () => {
       kind: "bad-response",
       meli: { message: expect.stringContaining("status") },
     });
+  });
+});
+
+describe("a shipment's items", () => {
+  it('name the orders the shipment carries (envios.md "Ítems asociados a un envío")', async () => {
+    const s = withHeaders({
+      "GET /shipments/43308302844/items": [
+        {
+          item_id: "MLM12345678",
+          description: "Audífonos",
+          quantity: 1,
+          variation_id: 0,
+          order_id: 2000003508419013,
+          sender_id: 206946886,
+        },
+        { item_id: "MLM12345679", description: "Funda", quantity: 2, variation_id: 0, order_id: 2000003508419014, sender_id: 206946886 },
+      ],
+    });
+    const items = await getShipmentItems(s.session, "43308302844", false);
+    expect(items.map((i) => i.order_id)).toEqual(["2000003508419013", "2000003508419014"]);
+    expect(s.headers[0]).toMatchObject({ "x-format-new": "true" });
   });
 });
 

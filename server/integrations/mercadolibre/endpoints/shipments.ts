@@ -86,6 +86,14 @@ export const getShipmentHistory = (s: MeliSession, id: string, marketplace: bool
     schema: shipmentHistory,
   });
 
+/** GET /shipments/{id}/items (envios.md "Ítems asociados a un envío"): each item with the order it belongs to. */
+export const shipmentItems = z.array(z.looseObject({ item_id: z.string(), quantity: z.number().nullish(), order_id: mlId.nullish() }));
+export type ShipmentItems = z.infer<typeof shipmentItems>;
+
+/** GET /shipments/{id}/items: the orders a shipment carries (the new format names none). */
+export const getShipmentItems = (s: MeliSession, id: string, marketplace: boolean, o: CallOptions = {}) =>
+  s.send<ShipmentItems>("GET", `${base(marketplace, id)}/items`, { ...o, headers: { ...o.headers, ...FORMAT_NEW }, schema: shipmentItems });
+
 /** GET /shipments/{id}/sla: by when the seller must dispatch (not for cancelled or fulfillment shipments). */
 export const getShipmentSla = (s: MeliSession, id: string, marketplace: boolean, o: CallOptions = {}) =>
   s.send<ShipmentSla>("GET", `${base(marketplace, id)}/sla`, { ...o, schema: shipmentSla });
