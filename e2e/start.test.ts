@@ -177,8 +177,9 @@ describe(`npm start on ${store}`, () => {
       expect(app.stderr()).not.toMatch(/\[fatal\]|Error:/);
 
       if (store0.databaseUrl) {
-        // The data went to the PostgreSQL database, and nothing but the signing key to DATA_DIR.
-        expect(readdirSync(store0.env.DATA_DIR)).toEqual(["token-signing.key"]);
+        // The data went to the PostgreSQL database; DATA_DIR holds the signing key and the built-in sandbox's own
+        // (its application secret and its state, which stand for Mercado Libre's side, not the app's data).
+        expect(readdirSync(store0.env.DATA_DIR).sort()).toEqual(["meli-sandbox-app.secret", "meli-sandbox.json", "token-signing.key"]);
         const c = new pg.Client({ connectionString: store0.databaseUrl });
         await c.connect();
         const r = await c.query("select user_name from users where normalized_user_name = upper($1)", [sub.userName]);

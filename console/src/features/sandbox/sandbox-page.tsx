@@ -126,7 +126,7 @@ export default function SandboxPage(_props: PageProps) {
         <Panel
           icon={<ShoppingCart className="size-4" />}
           title="创建订单"
-          hint="为在售商品创建一个买家订单：已付款，物流待发货，可立即打印面单。"
+          hint="为在售商品创建一个买家订单：记为 2 小时前下单付款（美客多付款后备货约 2 小时才可打单），物流已到待发货，可立即打印面单。"
         >
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex min-w-64 flex-1 flex-col gap-1">
