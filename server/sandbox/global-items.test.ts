@@ -155,7 +155,7 @@ describe("POST /global/items", () => {
       token,
       body: globalBody([{ site_id: "MLM", net_proceeds: 10 }], { attributes: tiny }),
     });
-    expect(small.body.cause[0].message).toContain("at least 3 cm");
+    expect(small.body.cause[0].message).toContain("PACKAGE_HEIGHT");
     const noSites = await t.call("POST", "/global/items", { token, body: globalBody([]) });
     expect(noSites.body.cause[0].code).toBe("body.required_fields");
     const local = await t.connect("LOCAL_SELLER");

@@ -216,7 +216,7 @@ describe("RetryPublish", () => {
     const batchId = res.body.result.id;
     const [refused] = await settled(A, batchId, "refused publish");
     expect(refused).toMatchObject({ status: ListingStatus.Refused, itemId: null });
-    expect(refused.reason).toContain("图片尺寸不符合要求");
+    expect(refused.reason).toContain("至少一边 500 像素");
     expect(itemsFor(refused.id)).toEqual([]);
     expect(await batchOf(A, batchId)).toMatchObject({ success: 0, fail: 1, status: PublishBatchStatus.Failed });
 

@@ -14,7 +14,6 @@ import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
 import {
   PREVIEW_MAX_PRODUCTS,
   type PreflightPairView,
@@ -34,8 +33,8 @@ import { createPublishJob, type PublishJob } from "./publish-job.ts";
 import { retryPublish } from "./retry.ts";
 import { PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 
+// Other modules' imports of these stay as they were.
 export { batchView, listingView } from "./batch-state.ts";
-
 export { JOB_PROBE_MS, PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS, RETRYABLE_STATUSES } from "./constants.ts";
 
 export type PublishingDeps = {
@@ -47,6 +46,7 @@ export type PublishingDeps = {
   /** The picture size probe's address guard (the crawler's: CRAWL_ALLOW_PRIVATE); private addresses refused without it. */
   pictures?: PictureFetchOptions;
 };
+
 /** What plan.ts decides for one product × site before anything is sent. */
 export type ListingPlan = {
   site: number;
