@@ -57,19 +57,23 @@ export function writeStateFile(file: string, state: Record<string, unknown>) {
 
 export function createSaver(file: string, snapshot: () => Record<string, unknown>) {
   let timer: NodeJS.Timeout | null = null;
+  let lastWriteMs = 0;
   const write = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    const started = performance.now();
     try {
       writeStateFile(file, snapshot());
     } catch (e) {
       console.error(`[sandbox] could not write ${file}:`, e);
     }
+    lastWriteMs = performance.now() - started;
   };
   return {
     schedule() {
       if (timer) return;
-      timer = setTimeout(write, WRITE_AFTER_MS);
+      // A big state (thousands of items) is written less often: writing takes at most a tenth of the time.
+      timer = setTimeout(write, Math.max(WRITE_AFTER_MS, lastWriteMs * 10));
       timer.unref();
     },
     flush() {
