@@ -23,35 +23,88 @@ export type MeliErrorKind =
   /** A success answer we cannot read. */
   | "bad-response";
 
-/** Chinese readings of the cause codes sellers meet most; others show Mercado Libre's own message. */
+/**
+ * Chinese readings of the cause codes: every code of docs/12-products/validaciones.md's table (and the item pages'
+ * own: descriptions 398, pictures, identifiers, package dimensions, variations 161), plus the sellers' other usual
+ * refusals. Mercado Libre's own message follows each reading; a code not here shows that message alone.
+ */
 const causeMessages: Record<string, string> = {
+  // validaciones.md
+  "body.invalid_field_types": "字段类型或取值不正确",
+  "item.price.invalid": "价格无效（低于类目最低价或超过上限）",
+  "item.category_id.invalid": "类目无效（只能发布到允许刊登的末级类目）",
   "item.attributes.missing_required": "缺少类目必填属性",
-  "item.attributes.invalid": "属性值不符合类目要求",
-  "item.attribute.number_invalid_format": "属性的数值格式不正确",
-  "item.price.invalid": "价格无效（可能低于该类目的最低价）",
-  "item.category_id.invalid": "类目无效（只能发布到末级类目）",
+  "item.attributes.invalid_length": "属性值超过长度上限",
+  "item.listing_type_id.requiresPictures": "该刊登类型必须有图片",
   "item.pictures.max": "图片数量超过该类目的上限",
-  "item.pictures.invalid": "图片无效",
-  "item.pictures.invalid_size": "图片尺寸不符合要求（每边至少 500 像素）",
   "item.pictures.picture_not_found": "图片不存在",
+  "body.required_fields": "缺少必填字段（多规格需填写规格属性组合）",
+  "item.attributes.non_existent.limit_exceded": "规格属性组合中类目不存在的属性超过 1 个，或有重复",
+  "tem.attributes.non_existent.limit_exceded": "规格属性组合中类目不存在的属性超过 1 个，或有重复",
+  "item.category_id.migrated": "类目已迁移，美客多已自动改为新类目",
+  "item.attribute.values.name.invalid": "属性值名称超过长度上限",
+  "item.video_id.dropped": "视频已被忽略（不再支持 YouTube 视频）",
+  "normalize.item.attribute.values": "属性值已由美客多规范化",
+  "create.item.attribute.business_conditional": "美客多已自动补充属性",
+  "moderations.seller.not_authorized": "卖家未获该品牌授权，请先在美客多完成品牌认证",
+  "shipping.me2_adoption_mandatory": "卖家必须使用 Mercado Envíos 2 物流，已自动设置",
+  "item.attribute.product_identifier.invalid": "GTIN 含有无效字符",
+  "item.attribute.product_identifier.invalid_format": "GTIN 格式不正确（位数或校验位错误）",
+  "item.attribute.product_identifier.invalid_by_domain_catalog": "GTIN 属于同领域下的其他类目",
+  "item.attribute.missing_conditional_required": "缺少类目条件必填属性（如 GTIN；无 GTIN 时需填写无 GTIN 原因）",
+  "item.attribute.invalid_product_identifier": "GTIN 已被其他品牌或其他类目的刊登使用",
+  "item.attribute.invalid_sanitary_registry_value": "卫生注册信息格式不正确",
+  "item.pictures.invalid_size": "图片尺寸不符合要求（至少一边 500 像素）",
+  "item.attribute.missing_catalog_required": "缺少目录必填属性",
+  "item.title.minimum_length": "标题过于简单，请补充商品主要特征",
+  "item.pictures.unavailable": "图片处理失败，请重新上传",
+  "item.descriptions.length_exceeded": "描述超过字数上限",
+  "item.attribute.number_invalid_format": "属性的数值格式不正确",
+  "item.attribute.invalid_sale_units": "销售格式与每包数量（SALE_FORMAT / UNITS_PER_PACK）不一致",
+  "item.attribute.invalid_voltage": "该电压的商品不允许在阿根廷销售",
+  "item.attribute.gtin_invalid_domain": "GTIN 属于其他类目",
+  "invalid.item.attribute.values": "属性值不符合类目要求",
+  "item.attribute.gtin_invalid_brand": "GTIN 属于其他品牌",
+  "invalid.title.gender": "标题中的性别与性别属性不一致",
+  // descripcion-de-articulos.md, trabajar-con-imagenes.md, atributos.md, variaciones, publica-productos.md
+  "item.description.type.invalid": "描述只能是纯文本（不能含 HTML 或表情符号）",
+  "item.variations.variation_attributes.invalid": "规格中含有不能按规格区分的属性",
+  "item.attribute.missing.seller.package.dimensions": "缺少包装尺寸或重量属性（长、宽、高、重量都需填写）",
+  "item.attribute.invalid.format.seller.package.dimensions": "包装尺寸或重量格式不正确（只接受整数，厘米和克）",
+  "item.attribute.invalid.seller.package.dimensions": "包装尺寸或重量数值不合理",
+  "error.item.attribute.business_conditional.value_name": "属性值不在允许的列表中（如性别）",
+  "item.price.not_modifiable": "价格当前不能修改（自动调价中）",
+  "item.attributes.deleted_required": "必填属性不能删除",
+  // Other usual refusals (the sandbox's, and the real API's own words for them).
+  "item.attributes.invalid": "属性值不符合类目要求",
+  "item.pictures.invalid": "图片无效",
   "item.title.length.invalid": "标题超过该类目允许的长度",
   "item.listing_type_id.invalid": "刊登类型无效",
   "item.currency_id.invalid": "币种与站点不符",
+  "item.site_id.invalid": "卖家不能在该站点刊登",
   "item.available_quantity.invalid": "库存数量无效",
   "item.condition.invalid": "商品状况无效",
   "item.buying_mode.invalid": "购买方式无效",
   "item.variations.not_allowed": "该类目不允许多规格",
   "item.variations.max": "规格数量超过上限",
-  "item.description.max": "描述超过长度上限",
-  "item.description.type.invalid": "描述只能是纯文本",
+  "item.variations.id.invalid": "规格不存在",
+  "item.variations.attribute_combinations.duplicated": "存在规格属性组合相同的规格",
+  "item.variations.picture_ids.invalid": "规格图片必须是商品的图片",
+  "item.variations.available_quantity.invalid": "规格库存数量无效",
+  "item.shipping.dimensions.invalid": "包装尺寸格式不正确（长x宽x高,重量）",
   "item.status.invalid": "商品状态不允许此操作",
   field_not_updatable: "该字段已不能修改",
-  "body.required_fields": "缺少必填字段",
   "body.invalid_fields": "包含无效字段",
-  "body.invalid_field_types": "字段类型不正确",
   "seller.site.not_enabled": "卖家未开通该站点",
   "item.site.already_published": "商品已在该站点发布",
   "item.logistic_type.invalid": "物流类型无效",
+};
+
+/** Causes the table documents by id only (validaciones.md 7714 has no code; trabajar-con-imagenes.md 508, 509). */
+const causeMessagesById: Record<number, string> = {
+  7714: "商品通用代码（GTIN、EAN、UPC、ISBN 等）格式不正确",
+  508: "图片状态无效（只能使用可用或处理中的图片），请重新上传",
+  509: "图片尺寸低于最小要求",
 };
 
 const kindStatus: Record<MeliErrorKind, number> = {
@@ -116,8 +169,13 @@ const codeOf = (kind: MeliErrorKind) =>
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join("");
 
+/** The Chinese reading of one cause (by its code, else its id), or undefined. */
+export function causeReading(c: Pick<MeliCause, "code" | "cause_id">): string | undefined {
+  return (c.code ? causeMessages[c.code] : undefined) ?? (c.cause_id !== undefined ? causeMessagesById[c.cause_id] : undefined);
+}
+
 function causeText(c: MeliCause): string {
-  const zh = c.code ? causeMessages[c.code] : undefined;
+  const zh = causeReading(c);
   const own = c.message ?? c.code ?? "";
   return zh ? `${zh}：${own}` : own;
 }
