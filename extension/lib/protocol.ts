@@ -20,7 +20,7 @@ import {
   type ProductDetail,
 } from "../../shared/contract/product.ts";
 import { publishRequest, type Listing, type PreflightResultView, type PublishBatch } from "../../shared/contract/publish.ts";
-import type { SizeChart } from "../../shared/contract/size-charts.ts";
+import { createMeliChartBody, type SizeChart } from "../../shared/contract/size-charts.ts";
 import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
 import type { TabEntry } from "./panel-tabs.ts";
@@ -175,6 +175,8 @@ export const protocol = {
   /** The shop group's size charts (GetMeliSizeCharts), and pulling the group's charts of a category from Mercado Libre. */
   getSizeCharts: { input: z.object({ accountGroupId: id }).strict(), from: "page" },
   pullSizeCharts: { input: z.object({ accountGroupId: id, cateId: z.string().trim().min(1).max(64) }).strict(), from: "page" },
+  /** A new chart from the product's sizes (or the sizes a chart lacks added to it): CreateMeliChart. */
+  createSizeChart: { input: createMeliChartBody, from: "page" },
   preflight: { input: publishRequest, from: "page" },
   publish: { input: publishRequest, from: "page" },
   getBatch: { input: z.object({ batchId: id, accountGroupId: id }).strict(), from: "page" },
@@ -209,6 +211,7 @@ export type Outputs = {
   getShopGroups: ShopGroupView[];
   getSizeCharts: SizeChart[];
   pullSizeCharts: { count: number; domains: number };
+  createSizeChart: SizeChart;
   preflight: PreflightResultView;
   publish: PublishBatch;
   getBatch: BatchView;

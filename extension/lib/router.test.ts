@@ -40,6 +40,9 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     getShopGroups: vi.fn(async () => []),
     getSizeCharts: vi.fn(async () => []),
     pullSizeCharts: vi.fn(async () => ({ count: 0, domains: 0 })),
+    createSizeChart: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
     preflight: vi.fn(async () => ({ selected: 0, pairs: [], ok: 0, refused: 0 })),
     publish: vi.fn(async () => {
       throw new Error("not in this test");

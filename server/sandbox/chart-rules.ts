@@ -5,9 +5,39 @@
 // 2617); a row whose SIZE is not the variation's, or a chart of another GENDER than the item's, is the page's WARNING
 // (2615, 2616): the item is created and Mercado Libre moderates it later.
 import type { Category } from "./categories.ts";
-import { chartsOf, fold, type Chart } from "./charts.ts";
 import type { Cause } from "./errors.ts";
 import type { AttributeValue, Store, User, Variation } from "./store.ts";
+
+// The seller's charts (charts.ts serves them), kept beside the store's state.
+export type ChartValue = { id?: string; name: string };
+export type ChartAttribute = { id: string; name?: string; values: ChartValue[] };
+export type ChartRow = { id: string; attributes: ChartAttribute[] };
+export type Chart = {
+  id: string;
+  names: Record<string, string>;
+  domain_id: string;
+  site_id: string;
+  type: "SPECIFIC" | "BRAND" | "STANDARD";
+  seller_id: number;
+  main_attribute_id: string;
+  attributes: ChartAttribute[];
+  rows: ChartRow[];
+  date_created: string;
+};
+
+const charts = new WeakMap<Store, Map<string, Chart>>();
+export const chartsOf = (store: Store) => {
+  let m = charts.get(store);
+  if (!m) charts.set(store, (m = new Map()));
+  return m;
+};
+
+export const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase();
 
 const fashionCause = (cause_id: number, code: string, references: string[], message: string, type: Cause["type"] = "error"): Cause => ({
   department: "structured-data",

@@ -12,38 +12,9 @@ import { badRequest, forbidden, MeliError, notFound } from "./errors.ts";
 import { caller, intQuery, objectBody, params, query, route } from "./http.ts";
 import { isLocalSite } from "./sites.ts";
 import type { Store, User } from "./store.ts";
-
-type ChartValue = { id?: string; name: string };
-type ChartAttribute = { id: string; name?: string; values: ChartValue[] };
-export type ChartRow = { id: string; attributes: ChartAttribute[] };
-export type Chart = {
-  id: string;
-  names: Record<string, string>;
-  domain_id: string;
-  site_id: string;
-  type: "SPECIFIC" | "BRAND" | "STANDARD";
-  seller_id: number;
-  main_attribute_id: string;
-  attributes: ChartAttribute[];
-  rows: ChartRow[];
-  date_created: string;
-};
-
-const charts = new WeakMap<Store, Map<string, Chart>>();
-export const chartsOf = (store: Store) => {
-  let m = charts.get(store);
-  if (!m) charts.set(store, (m = new Map()));
-  return m;
-};
+import { chartsOf, fold, type Chart, type ChartAttribute, type ChartRow, type ChartValue } from "./chart-rules.ts";
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-export const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase();
-
 function readAttributes(v: unknown, where: string): ChartAttribute[] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw badRequest(`${where} must be a list`);

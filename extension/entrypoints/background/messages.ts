@@ -88,6 +88,7 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
     getSizeCharts: ({ accountGroupId }) => session.api.meliSizeChart.getMeliSizeCharts({ accountGroupId }),
     pullSizeCharts: ({ accountGroupId, cateId }) =>
       session.api.meliSizeChart.pullMeliChart({ AccountGroupId: accountGroupId, Categories: [cateId] }),
+    createSizeChart: (body) => session.api.meliSizeChart.createMeliChart(body),
     preflight: (request) => panel.preflight(request),
     publish: (request) => panel.publish(request),
     getBatch: ({ batchId, accountGroupId }) => panel.batch(batchId, accountGroupId),

@@ -7,8 +7,9 @@ import { useEffect, useState } from "react";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { SizeChart } from "../../../shared/contract/size-charts.ts";
+import { parseSizes, variantSizes } from "../../../shared/publish/size-chart-sizes.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import { chartsOfSite, chosenChart, matchRows, sizeChartAsked, withChart } from "../../lib/panel-size-chart.ts";
+import { chartsOfSite, chosenChart, matchRows, sizeChartAsked, variantsOf, withChart } from "../../lib/panel-size-chart.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { errorText } from "./ui.tsx";
 
@@ -62,6 +63,16 @@ export function SizeChartPick({
     }
   }
 
+  const [creating, setCreating] = useState(false);
+  const [completing, setCompleting] = useState(false);
+  /** A chart made or completed on Mercado Libre: read the list again and pick it. */
+  function picked(c: SizeChart, text: string) {
+    setCharts((cur) => [...(cur ?? []).filter((x) => x.chartId !== c.chartId), c]);
+    onChange(withChart(attrs, c.chartId));
+    setNote({ tone: "muted", text });
+    setCreating(false);
+  }
+
   const options = chartsOfSite(charts ?? [], site);
   const { chartId, rowId } = chosenChart(attrs);
   const chart = options.find((c) => c.chartId === chartId) ?? null;
@@ -92,7 +103,28 @@ export function SizeChartPick({
         <button type="button" className="secondary" onClick={() => void pull()} disabled={pulling} data-testid={`${testId}-pull`}>
           {pulling ? "同步中…" : "同步尺码表"}
         </button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setCreating((v) => !v)}
+          aria-expanded={creating}
+          data-testid={`${testId}-create`}
+        >
+          新建尺码表
+        </button>
       </div>
+      {creating ? (
+        <NewChartForm
+          site={site}
+          groupId={groupId}
+          cateId={cateId}
+          attributes={attributes}
+          gender={attrs.GENDER?.value ?? attrs.GENDER?.valueId ?? null}
+          sizes={variantSizes(variantsOf(product), attributes)}
+          testId={`${testId}-new`}
+          onCreated={(c) => picked(c, `已在美客多创建尺码表「${c.name}」，并已选用`)}
+        />
+      ) : null}
       {note ? (
         <p className={`${note.tone} small`} role={note.tone === "error" ? "alert" : "status"} data-testid={`${testId}-note`}>
           {note.text}
@@ -113,7 +145,32 @@ export function SizeChartPick({
       {match?.unmatched.length ? (
         <p className="notice error small" data-testid={`${testId}-unmatched`}>
           尺码「{match.unmatched.join("、")}」在尺码表「{chart!.name}
-          」中没有对应的尺码行：请在美客多补充尺码表后重新同步，或选择其他尺码表。
+          」中没有对应的尺码行：可补充到此尺码表，或选择其他尺码表。{" "}
+          <button
+            type="button"
+            className="secondary"
+            disabled={completing}
+            onClick={() => {
+              setCompleting(true);
+              sendMessage("createSizeChart", {
+                accountGroupId: groupId,
+                site,
+                cateId,
+                name: chart!.name,
+                gender: chart!.gender ?? "",
+                sizes: match.unmatched,
+                chartId: chart!.chartId,
+              })
+                .then(
+                  (c) => picked(c, `已为尺码表「${c.name}」补充 ${match.unmatched.length} 个尺码`),
+                  (e: unknown) => setNote({ tone: "error", text: errorText(e) }),
+                )
+                .finally(() => setCompleting(false));
+            }}
+            data-testid={`${testId}-complete`}
+          >
+            {completing ? "补充中…" : "补充到尺码表"}
+          </button>
         </p>
       ) : null}
       {chart && askRow ? (
@@ -131,6 +188,89 @@ export function SizeChartPick({
           ))}
         </select>
       ) : null}
+    </div>
+  );
+}
+
+/** 新建尺码表: a name, one of the category's genders and the sizes (the product's, editable); created through the worker. */
+function NewChartForm({
+  site,
+  groupId,
+  cateId,
+  attributes,
+  gender: chosen,
+  sizes: productSizes,
+  testId,
+  onCreated,
+}: {
+  site: number;
+  groupId: string;
+  cateId: string;
+  attributes: CategoryAttribute[];
+  gender: string | null;
+  sizes: string[];
+  testId: string;
+  onCreated: (chart: SizeChart) => void;
+}) {
+  const genders = attributes.find((a) => a.id === "GENDER")?.values ?? [];
+  const [gender, setGender] = useState(genders.find((g) => g.id === chosen || g.name === chosen)?.name ?? "");
+  const [name, setName] = useState("");
+  const [sizesText, setSizesText] = useState(productSizes.join("、"));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sizes = parseSizes(sizesText);
+  const chartName = (name.trim() || `${gender}尺码表`).slice(0, 60);
+
+  async function create() {
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(await sendMessage("createSizeChart", { accountGroupId: groupId, site, cateId, name: chartName, gender, sizes }));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="new-chart" data-testid={testId}>
+      <p className="small muted">在美客多为该类目创建店铺自己的尺码表（每个尺码一行），创建后即选用。</p>
+      <input
+        value={name}
+        maxLength={60}
+        placeholder={chartName}
+        onChange={(e) => setName(e.target.value)}
+        aria-label="尺码表名称"
+        data-testid={`${testId}-name`}
+      />
+      <select value={gender} onChange={(e) => setGender(e.target.value)} aria-label="性别" data-testid={`${testId}-gender`}>
+        <option value="">选择性别</option>
+        {genders.map((g) => (
+          <option key={g.id} value={g.name}>
+            {g.zh ? `${g.zh}（${g.name}）` : g.name}
+          </option>
+        ))}
+      </select>
+      <textarea
+        rows={2}
+        value={sizesText}
+        placeholder="尺码，例如：S、M、L、XL"
+        onChange={(e) => setSizesText(e.target.value)}
+        aria-label="尺码"
+        data-testid={`${testId}-sizes`}
+      />
+      <p className="small muted" data-testid={`${testId}-count`} data-count={sizes.length}>
+        {sizes.length ? `共 ${sizes.length} 个尺码：${sizes.join("、")}` : "商品没有尺码规格，请填写尺码（用逗号或顿号分隔）"}
+      </p>
+      {error ? (
+        <p className="error small" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <button type="button" onClick={() => void create()} disabled={busy || !gender || !sizes.length} data-testid={`${testId}-submit`}>
+        {busy ? "创建中…" : "创建并选用"}
+      </button>
     </div>
   );
 }

@@ -355,6 +355,7 @@ export default function PublishPage({ route }: PageProps) {
                 missing={missing.get(site)}
                 sample={sample}
                 accountGroupId={groupId}
+                productIds={productIds}
                 note={isCbt ? `跨境店铺用一个全球类目刊登到：${sites.map(siteName).join("、")}` : undefined}
                 onChange={(c) => setChoices((cur) => ({ ...cur, [site]: c }))}
               />

@@ -38,6 +38,7 @@ export function SiteCategoryForm({
   sample,
   note,
   accountGroupId,
+  productIds,
   onChange,
 }: {
   /** The category's site: a marketplace site, or 5 (CBT) for a global-selling shop's global category. */
@@ -50,6 +51,8 @@ export function SiteCategoryForm({
   note?: string;
   /** The shop group published to: its size charts, for a category that asks for one. */
   accountGroupId?: string;
+  /** The products being published (a new size chart is made of their sizes). */
+  productIds?: readonly string[];
   onChange: (next: SiteChoice) => void;
 }) {
   const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
@@ -110,6 +113,9 @@ export function SiteCategoryForm({
           fieldId={attrFieldId(site, SIZE_GRID_ID)}
           accountGroupId={accountGroupId}
           cateId={value.cateId}
+          cateName={value.cateName}
+          attributes={attributes.data?.attributes ?? []}
+          productIds={productIds ?? []}
           attrs={value.attrs}
           missing={!!missing && [...SIZE_CHART_ATTRIBUTES].some((id) => missing.has(id))}
           askRow={attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ROW_ID) ?? false}

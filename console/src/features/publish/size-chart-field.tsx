@@ -1,14 +1,20 @@
 // The size chart of a fashion category (its attributes have SIZE_GRID_ID): one of the shop group's charts pulled from
 // Mercado Libre (同步尺码表 pulls them for the chosen category) and, for a plain item, the row the product is; they go
-// to the publish request as the attributes SIZE_GRID_ID / SIZE_GRID_ROW_ID, which the pre-flight checks.
-import { RefreshCw } from "lucide-react";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "@shared/contract/size-charts.ts";
+// to the publish request as the attributes SIZE_GRID_ID / SIZE_GRID_ROW_ID, which the pre-flight checks. A group
+// without a chart creates one from the selected products' sizes (新建尺码表), and a chosen chart that lacks some of
+// them gets those sizes as rows (补充尺码): both on Mercado Libre through CreateMeliChart, the chart then picked.
+import { useState } from "react";
+import { Plus, RefreshCw } from "lucide-react";
+import type { CategoryAttribute } from "@shared/contract/category.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "@shared/contract/size-charts.ts";
+import { sizesMissingFrom, variantSizes } from "@shared/publish/size-chart-sizes.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { toast } from "@shared/ui/toast.tsx";
-import { usePullSizeCharts, useSizeCharts } from "./api/size-charts.ts";
+import { useCreateSizeChart, usePullSizeCharts, useSelectionVariants, useSizeCharts } from "./api/size-charts.ts";
+import { CreateSizeChartDialog } from "./create-size-chart-dialog.tsx";
 
 type AttrValue = { valueId?: string | null; valueName?: string | null };
 
@@ -20,6 +26,9 @@ export function SizeChartField({
   fieldId,
   accountGroupId,
   cateId,
+  cateName,
+  attributes,
+  productIds,
   attrs,
   missing,
   askRow,
@@ -30,6 +39,11 @@ export function SizeChartField({
   fieldId: string;
   accountGroupId: string;
   cateId: string;
+  cateName: string;
+  /** The category's attributes (its GENDER values, and the option that is its SIZE). */
+  attributes: readonly CategoryAttribute[];
+  /** The products being published: a new chart's sizes are theirs. */
+  productIds: readonly string[];
   attrs: Record<string, AttrValue>;
   /** The pre-flight found the chart (or its row) missing. */
   missing: boolean;
@@ -47,6 +61,15 @@ export function SizeChartField({
   const chart = options.find((c) => c.chartId === chartId) ?? null;
   const rowId = attrs[SIZE_GRID_ROW_ID]?.valueName ?? "";
   const testId = `publish-size-chart-${site}`;
+  const [creating, setCreating] = useState(false);
+  const selection = useSelectionVariants(productIds, creating || !!chart);
+  const sizes = variantSizes(selection.variants, attributes);
+  const lacking = chart ? sizesMissingFrom(chart.rows, sizes) : [];
+  const pick = (c: SizeChart) => onChange({ ...attrs, [SIZE_GRID_ID]: { valueId: null, valueName: c.chartId }, [SIZE_GRID_ROW_ID]: {} });
+  const complete = useCreateSizeChart({
+    mutationConfig: { onSuccess: (c) => toast.success(`已为尺码表「${c.name}」补充 ${lacking.length} 个尺码`) },
+  });
+  const gender = attrs.GENDER?.valueId ?? attrs.GENDER?.valueName ?? null;
 
   return (
     <div className="grid items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,12rem)_auto]" data-testid={testId}>
@@ -58,7 +81,7 @@ export function SizeChartField({
         onValueChange={(v) => onChange({ ...attrs, [SIZE_GRID_ID]: { valueId: null, valueName: v }, [SIZE_GRID_ROW_ID]: {} })}
       >
         <SelectTrigger id={fieldId} className="h-8" aria-invalid={missing || undefined}>
-          <SelectValue placeholder={options.length ? "选择尺码表" : "没有尺码表，请先同步"} />
+          <SelectValue placeholder={options.length ? "选择尺码表" : "没有尺码表：同步或新建"} />
         </SelectTrigger>
         <SelectContent>
           {options.map((c) => (
@@ -89,17 +112,77 @@ export function SizeChartField({
       ) : (
         <span />
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        loading={pull.isPending}
-        disabled={!accountGroupId || !cateId}
-        onClick={() => pull.mutate({ accountGroupId, cateId })}
-        data-testid={`${testId}-pull`}
-      >
-        <RefreshCw />
-        同步尺码表
-      </Button>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          loading={pull.isPending}
+          disabled={!accountGroupId || !cateId}
+          onClick={() => pull.mutate({ accountGroupId, cateId })}
+          data-testid={`${testId}-pull`}
+        >
+          <RefreshCw />
+          同步尺码表
+        </Button>
+        {site !== 5 ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!accountGroupId || !cateId}
+            onClick={() => setCreating(true)}
+            data-testid={`${testId}-create`}
+          >
+            <Plus />
+            新建尺码表
+          </Button>
+        ) : null}
+      </div>
+      {chart && lacking.length ? (
+        <p
+          className="text-destructive text-xs sm:col-span-4 sm:pl-[8.5rem]"
+          data-testid={`${testId}-lacking`}
+          data-sizes={lacking.join(",")}
+        >
+          尺码表「{chart.name}」没有商品的尺码「{lacking.join("、")}」。
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-xs"
+            loading={complete.isPending}
+            onClick={() =>
+              complete.mutate({
+                accountGroupId,
+                site,
+                cateId,
+                name: chart.name,
+                gender: chart.gender ?? gender ?? "",
+                sizes: lacking,
+                chartId: chart.chartId,
+              })
+            }
+            data-testid={`${testId}-complete`}
+          >
+            补充到尺码表
+          </Button>
+        </p>
+      ) : null}
+      {creating ? (
+        <CreateSizeChartDialog
+          site={site}
+          accountGroupId={accountGroupId}
+          cateId={cateId}
+          cateName={cateName}
+          attributes={attributes}
+          gender={gender}
+          sizes={sizes}
+          testId={`${testId}-dialog`}
+          onCreated={(c) => {
+            pick(c);
+            setCreating(false);
+          }}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
     </div>
   );
 }
