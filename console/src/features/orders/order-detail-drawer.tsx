@@ -34,6 +34,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The file extension of a data: URL's type (application/pdf → pdf, text/xml → xml). */
+const fileExtensionOf = (dataUrl: string) => /^data:[^/;,]+\/([a-z0-9.+-]+)/i.exec(dataUrl)?.[1]?.replace(/\+.*$/, "") ?? "bin";
+
 function Invoice({ orderId }: { orderId: string }) {
   const invoice = useOrderInvoice(orderId);
   if (invoice.isLoading) return <Spinner />;
@@ -47,14 +50,25 @@ function Invoice({ orderId }: { orderId: string }) {
       <Field label="开具时间">{formatDateTime(i.issuedAt)}</Field>
       <Field label="金额">{moneyText(i.total, i.currency)}</Field>
       {i.documentUrl ? (
-        <a
-          href={i.documentUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="text-primary inline-flex items-center gap-1 text-xs hover:underline"
-        >
-          查看发票文件 <ExternalLink className="size-3" />
-        </a>
+        // The file may come inline (a data: URL), which Chrome will not open in a new tab: it is downloaded instead.
+        i.documentUrl.startsWith("data:") ? (
+          <a
+            href={i.documentUrl}
+            download={`发票-${i.invoiceNumber || orderId}.${fileExtensionOf(i.documentUrl)}`}
+            className="text-primary inline-flex items-center gap-1 text-xs hover:underline"
+          >
+            下载发票文件 <FileDown className="size-3" />
+          </a>
+        ) : (
+          <a
+            href={i.documentUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-primary inline-flex items-center gap-1 text-xs hover:underline"
+          >
+            查看发票文件 <ExternalLink className="size-3" />
+          </a>
+        )
       ) : null}
     </div>
   );
