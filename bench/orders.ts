@@ -418,7 +418,7 @@ async function pullPart(out: string[]) {
     const perSeller = [...bySeller.values()].map((list) => ({ n: list.length, maxMinute: maxInWindow(list, 60_000) }));
     const maxMinute = Math.max(0, ...perSeller.map((x) => x.maxMinute));
     const rejected = tap.calls.filter((x) => x.status === 429).length;
-    const shipments = calls.filter((x) => x.path.startsWith("/shipments/")).length;
+    const shipments = calls.filter((x) => /^\/shipments\/[^/]+$/.test(x.path)).length;
     const failed = tasks.filter((x) => x.taskStatus !== TaskStatus.Succeeded);
     const searchSpan = searches.length ? (Math.max(...searches.map((x) => x.start)) - Math.min(...searches.map((x) => x.start))) / 1000 : 0;
     const limit = ORDER_SEARCH_RATE.perMinute + ORDER_SEARCH_RATE.burst;
