@@ -46,11 +46,13 @@ export function brandsOf(group: VisibleGroup, asked: string | null | undefined):
 export async function gendersOf(tx: Tx, site: MeliSiteNumber, domainId: string): Promise<{ id: string | null; name: string }[]> {
   const [row] = rowsOf<{ values: { id?: string | null; name?: string }[] | null }>(
     await tx.execute(sql`
-      select (select attr -> 'values' from jsonb_array_elements(a.attributes) attr where attr ->> 'id' = g.gender_attr_id limit 1) as "values"
+      select attr -> 'values' as "values"
       from meli_gender_mappings g
       join meli_categories c on c.site = g.site and c.domain = g.domain_id
       join meli_category_attributes a on a.site = c.site and a.cate_id = c.cate_id
-      where g.site = ${site} and g.domain_id = ${domainId}
+      cross join lateral jsonb_array_elements(a.attributes) attr
+      where g.site = ${site} and g.domain_id = ${domainId} and attr ->> 'id' = g.gender_attr_id
+        and jsonb_array_length(coalesce(attr -> 'values', '[]'::jsonb)) > 0
       order by c.cate_id limit 1`),
   );
   const values = (row?.values ?? []).filter((v) => typeof v.name === "string" && v.name.trim());
