@@ -1,7 +1,8 @@
 // OAuth as Mercado Libre runs it: the authorization page (a consent screen where a test seller signs in with its
 // nickname and password, or signs up as a new test seller, then grants access) and POST /oauth/token with single-use
 // codes (10 minutes, bound to their redirect_uri and PKCE challenge) and single-use rotating refresh tokens (only the
-// newest works). Docs: 01-auth "Autenticación y Autorización" (the user logs in on Mercado Libre's page and grants).
+// newest works). Docs: 01-getting-started/autenticacion-y-autorizacion.md (the seller logs in with its password on
+// Mercado Libre's page, then grants) and realiza-pruebas.md (a test user has a nickname and a password).
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MeliError } from "./errors.ts";
