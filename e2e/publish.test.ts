@@ -17,6 +17,7 @@ import { ListingStatus, PublishBatchStatus } from "../shared/contract/enums.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 import { connectSeller, ean13, sellerToken } from "./publish-rig.ts";
+import { DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 /** The global-selling seller: one shop group on Mexico and Brazil. */
@@ -50,7 +51,12 @@ const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(app
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const started = await startFreshApp("publish", { DEMO_DATA: "1", ADMIN_PASSWORD: "Admin-e2e-2026" });
+  // The embedded sandbox keeps its own secret in DATA_DIR unless given one: the seller's token exchange below uses it.
+  const started = await startFreshApp("publish", {
+    DEMO_DATA: "1",
+    ADMIN_PASSWORD: "Admin-e2e-2026",
+    MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
+  });
   app = started.app;
   cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
@@ -297,7 +303,14 @@ describe("publishing", () => {
     await page.click("[data-menu-path='/proudcts/publish-logs']");
     await page.waitForSelector("[data-testid=publish-logs-page]");
     await page.waitForSelector("[data-testid=publish-logs-call]");
-    await page.click("[data-testid^=publish-logs-open-]");
+    // A creation's row (newer reads without a body, such as a notification's, may be listed above it).
+    const opened = await page.$$eval("[data-testid=publish-logs-call]", (calls) => {
+      let el: HTMLElement | null = calls.find((c) => c.textContent?.startsWith("POST ")) ?? null;
+      while (el && !el.querySelector("[data-testid^=publish-logs-open-]")) el = el.parentElement;
+      el?.querySelector<HTMLElement>("[data-testid^=publish-logs-open-]")?.click();
+      return !!el;
+    });
+    expect(opened).toBe(true);
     await page.waitForSelector("[data-testid=publish-logs-request]");
     expect(await page.$eval("[data-testid=publish-logs-request]", (e) => e.textContent)).toContain('"category_id"');
     await shot(page, "publish-07-logs");
