@@ -54,7 +54,10 @@ export function SizeChartPick({
     setNote(null);
     try {
       const r = await sendMessage("pullSizeCharts", { accountGroupId: groupId, cateId });
-      setNote({ tone: "muted", text: r.count ? `已同步 ${r.count} 个尺码表` : "该店铺在此类目下还没有尺码表，请先在美客多创建" });
+      setNote({
+        tone: "muted",
+        text: r.count ? `已同步 ${r.count} 个尺码表` : "该店铺在此类目下还没有尺码表，可点「新建尺码表」用商品的尺码创建",
+      });
       setReads((n) => n + 1);
     } catch (e) {
       setNote({ tone: "error", text: errorText(e) });

@@ -53,7 +53,10 @@ export function SizeChartField({
 }) {
   const charts = useSizeCharts(accountGroupId, true);
   const pull = usePullSizeCharts({
-    mutationConfig: { onSuccess: (r) => toast.success(r.count ? `已同步 ${r.count} 个尺码表` : "该店铺在此类目下还没有尺码表") },
+    mutationConfig: {
+      onSuccess: (r) =>
+        toast.success(r.count ? `已同步 ${r.count} 个尺码表` : "该店铺在此类目下还没有尺码表，可点「新建尺码表」用商品的尺码创建"),
+    },
   });
   // A global category is used on every site of the group: any of its charts; a site's category: that site's.
   const options = (charts.data ?? []).filter((c) => site === 5 || c.site === site);
