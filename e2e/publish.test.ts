@@ -305,7 +305,7 @@ describe("publishing", () => {
     await page.waitForSelector("[data-testid=publish-logs-call]");
     // A creation's row (newer reads without a body, such as a notification's, may be listed above it).
     const opened = await page.$$eval("[data-testid=publish-logs-call]", (calls) => {
-      let el: HTMLElement | null = calls.find((c) => c.textContent?.startsWith("POST ")) ?? null;
+      let el: Element | null = calls.find((c) => c.textContent?.startsWith("POST ")) ?? null;
       while (el && !el.querySelector("[data-testid^=publish-logs-open-]")) el = el.parentElement;
       el?.querySelector<HTMLElement>("[data-testid^=publish-logs-open-]")?.click();
       return !!el;
