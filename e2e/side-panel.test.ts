@@ -32,6 +32,7 @@ import { launchChromium } from "./browser.ts";
 import { createRelay, extensionDir, extensionIdOf, type Relay } from "./extension-kit.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 import { connectSeller, ean13, sellerToken } from "./publish-rig.ts";
+import { DEFAULT_CLIENT_SECRET } from "../server/sandbox/store.ts";
 
 const artifacts = join(repoRoot, "e2e/artifacts");
 /** The fixture's offer under another id: the demo tenant collected the fixture's own offer already. */
@@ -116,7 +117,8 @@ beforeAll(async () => {
   const translator = await startTranslator();
   cleanups.push(() => new Promise((r) => translator.close(r)));
 
-  const started = await startFreshApp("side-panel", { DEMO_DATA: "1", ADMIN_PASSWORD });
+  // The embedded sandbox keeps its own secret in DATA_DIR unless given one: the seller's token exchange (sellerToken) uses it.
+  const started = await startFreshApp("side-panel", { DEMO_DATA: "1", ADMIN_PASSWORD, MELI_CLIENT_SECRET: DEFAULT_CLIENT_SECRET });
   app = started.app;
   cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;
