@@ -429,7 +429,8 @@ describe("side panel", () => {
     // each local site asks for its own category in the publish section, the product's category left as it is. Clothing
     // on a marketplace site needs one of the shop's size charts (SIZE_GRID_ID): the Mexican seller has made one on
     // Mercado Libre (rows for the product's sizes), which 同步尺码表 pulls (PullMeliChart) and the panel matches to the
-    // variants; the Brazilian seller has none, so pre-flight refuses before any call, saying so.
+    // variants; the Brazilian seller has none, so pre-flight refuses before any call, saying so, until 新建尺码表 makes
+    // one from the product's sizes.
     const locals = [
       { site: 1, groupId: localGroupIds[0], words: "Playeras", seller: LOCAL_SELLERS[0], chart: true },
       { site: 2, groupId: localGroupIds[1], words: "Camisetas", seller: LOCAL_SELLERS[1], chart: false },
@@ -505,6 +506,19 @@ describe("side panel", () => {
         const still = await panel.$eval(row, (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
         expect(still.ok).toBe("false");
         expect(still.text).toContain("尺码表");
+        // 新建尺码表: made on Mercado Libre from the product's sizes (CreateMeliChart through the worker), then picked;
+        // every size finds its row and the pre-flight passes (not published here: one batch, Mexico's).
+        await panel.click(`[data-testid=${ids}-size-chart-create]`);
+        const form = (part = "") => `[data-testid=${ids}-size-chart-new${part}]`;
+        await panel.waitForSelector(form());
+        expect(await panel.$eval(form("-count"), (e) => e.textContent)).toContain("M、L、XL");
+        const gender = await panel.$eval(`${form("-gender")} option:nth-child(2)`, (o) => (o as HTMLOptionElement).value);
+        await panel.select(form("-gender"), gender);
+        await panel.click(form("-submit"));
+        await panel.waitForSelector(`[data-testid=${ids}-size-chart][data-charts="1"]`, { timeout: 30_000 });
+        expect(await text(panel, `[data-testid=${ids}-size-chart-note]`)).toContain("已在美客多创建尺码表");
+        await panel.waitForSelector(`[data-testid=${ids}-size-chart-rows][data-unmatched="0"]`);
+        await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
         continue;
       }
       expect(note).toContain("已同步 1 个尺码表");
