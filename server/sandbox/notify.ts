@@ -121,6 +121,35 @@ export function notifyGlobalItem(store: Store, parent: Item) {
   }
 }
 
+/** What a notification about an item, an order or its shipment says: topic, resource and seller, as a change would. */
+export type NotificationAbout = { topic: string; resource: string; userId: number };
+
+/**
+ * The notification a change of this item, order or shipment sends (a global seller's on the marketplace topics), or
+ * null when the sandbox has no such item, or no such order yet.
+ */
+export function notificationAbout(store: Store, kind: "items" | "orders_v2" | "shipments", id: string): NotificationAbout | null {
+  const { state } = store;
+  if (kind === "items") {
+    const item = state.items.get(id);
+    if (!item) return null;
+    return item.parent_item_id
+      ? { topic: "marketplace_items", resource: `/marketplace/items/${item.id}`, userId: item.seller_id }
+      : { topic: "items", resource: `/items/${item.id}`, userId: item.seller_id };
+  }
+  const order = /^\d+$/.test(id) ? state.orders.get(Number(id)) : undefined;
+  if (!order || order.createdAt > store.now()) return null;
+  const global = state.users.get(order.sellerId)?.parentId != null;
+  const what = kind === "orders_v2" ? `orders/${order.id}` : `shipments/${order.shippingId}`;
+  if (global)
+    return {
+      topic: `marketplace_${kind === "orders_v2" ? "orders" : "shipments"}`,
+      resource: `/marketplace/${what}`,
+      userId: order.sellerId,
+    };
+  return { topic: kind, resource: `/${what}`, userId: order.sellerId };
+}
+
 /** The controls (control.notifications). */
 export function notificationControl(store: Store) {
   const n = notifierOf(store);
@@ -134,6 +163,12 @@ export function notificationControl(store: Store) {
     /** Sends one notification now, as a change would (nothing when no URL is set). */
     send(topic: string, resource: string, userId: number) {
       notify(store, topic, resource, userId);
+    },
+    /** Sends the notification a change of this item, order or shipment would; null when there is no such thing. */
+    sendAbout(kind: "items" | "orders_v2" | "shipments", id: string): NotificationAbout | null {
+      const about = notificationAbout(store, kind, id);
+      if (about) notify(store, about.topic, about.resource, about.userId);
+      return about;
     },
     /** Deliveries so far, oldest first (the last try of each). */
     deliveries: (): Delivery[] => n.log.map((d) => ({ ...d, payload: { ...d.payload } })),

@@ -139,26 +139,9 @@ export function createSandboxConsole({ sandbox }: { sandbox: Sandbox | null }) {
   function sendNotification(body: z.output<typeof sendSandboxNotificationBody>) {
     const s = need();
     if (!s.control.notifications.url()) throw businessError("沙箱的通知未接入本系统", "Sandbox.NotificationsOff");
-    const { state } = s.store;
-    let topic: string = body.topic;
-    let resource: string;
-    let userId: number;
-    if (body.topic === "items") {
-      const item = state.items.get(body.resourceId);
-      if (!item) throw notFound(`沙箱中没有商品 ${body.resourceId}`);
-      if (item.parent_item_id) topic = "marketplace_items";
-      resource = `${topic === "items" ? "" : "/marketplace"}/items/${item.id}`;
-      userId = item.seller_id;
-    } else {
-      const order = /^\d+$/.test(body.resourceId) ? state.orders.get(Number(body.resourceId)) : undefined;
-      if (!order || order.createdAt > s.store.now()) throw notFound(`沙箱中没有订单 ${body.resourceId}`);
-      const global = state.users.get(order.sellerId)?.parentId != null;
-      if (global) topic = `marketplace_${body.topic === "orders_v2" ? "orders" : "shipments"}`;
-      resource = `${global ? "/marketplace" : ""}${body.topic === "orders_v2" ? `/orders/${order.id}` : `/shipments/${order.shippingId}`}`;
-      userId = order.sellerId;
-    }
-    s.control.notifications.send(topic, resource, userId);
-    return { resource, userId };
+    const about = s.control.notifications.sendAbout(body.topic, body.resourceId);
+    if (!about) throw notFound(body.topic === "items" ? `沙箱中没有商品 ${body.resourceId}` : `沙箱中没有订单 ${body.resourceId}`);
+    return { resource: about.resource, userId: about.userId };
   }
 
   function refuseCalls(body: z.output<typeof refuseSandboxCallsBody>) {
