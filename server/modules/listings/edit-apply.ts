@@ -15,9 +15,8 @@ import {
   deleteItem,
   getItemDescription,
   getItemVariations,
-  getListingItem,
+  getItem,
   getMarketplaceItem,
-  updateGlobalItem,
   updateItem,
   updateVariationStock,
   writeItemDescription,
@@ -29,6 +28,7 @@ import type { PictureFetchOptions } from "../publishing/pictures.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
 import type { EditOutcome } from "../../../shared/contract/listing-edits.ts";
 import { meliPriceOf } from "./meli-price.ts";
+import { updateGlobalItem } from "../../integrations/mercadolibre/endpoints/global-items.ts";
 
 /** One edit of a listing. */
 export type Edit =
@@ -216,7 +216,7 @@ export function createEditApplier(deps: ListingEditDeps) {
     // A cross-border listing's site item and its global item change through /global/items, and are read through
     // /marketplace/items (Global Selling "Publish items"); a local item through /items.
     const put = (id: string, body: Record<string, unknown>) => (t.isCbt ? updateGlobalItem : updateItem)(shop, id, body, { observe });
-    const read = (id: string) => (t.isCbt ? getMarketplaceItem : getListingItem)(shop, id, { observe });
+    const read = (id: string) => (t.isCbt ? getMarketplaceItem : getItem)(shop, id, { observe });
     try {
       switch (edit.op) {
         case "price":

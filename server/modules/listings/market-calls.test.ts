@@ -8,7 +8,7 @@ import {
   deleteItem,
   getCategorySaleTerms,
   getItemVariations,
-  getListingItem,
+  getItem,
   updateVariationStock,
   uploadPicture,
 } from "../../integrations/mercadolibre/endpoints/items.ts";
@@ -57,7 +57,7 @@ describe("the listing centre's item calls against the sandbox", () => {
     expect(uploaded.id).toMatch(/^\d+-MLM\d+_\d{6}$/);
     expect(uploaded.max_size).toBe("900x700");
     const itemId = await createShopItem(s, A, groupA, { pictures: [{ id: uploaded.id }] });
-    const item = await getListingItem(shop(), itemId);
+    const item = await getItem(shop(), itemId);
     expect(item.pictures?.map((p) => p.id)).toEqual([uploaded.id]);
 
     const small = await uploadPicture(shop(), { data: png(300, 200), filename: "small.png", contentType: "image/png" });
@@ -89,13 +89,13 @@ describe("the listing centre's item calls against the sandbox", () => {
       variations.map((v) => ({ id: v.id, available_quantity: 6 })),
     );
     expect((await getItemVariations(shop(), itemId)).map((v) => v.available_quantity)).toEqual([6, 6]);
-    expect((await getListingItem(shop(), itemId)).available_quantity).toBe(12);
+    expect((await getItem(shop(), itemId)).available_quantity).toBe(12);
   });
 
   it("closes then deletes an item; the read shows it deleted", async () => {
     const itemId = await createShopItem(s, A, groupA);
     await deleteItem(shop(), itemId, { closed: false });
-    const gone = await getListingItem(shop(), itemId);
+    const gone = await getItem(shop(), itemId);
     expect(gone).toMatchObject({ status: "closed", sub_status: ["deleted"] });
     // Deleting a live item without closing it first is refused.
     const live = await createShopItem(s, A, groupA);

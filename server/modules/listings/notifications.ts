@@ -17,7 +17,7 @@ import { listings, meliNotifications } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
-import { getListingItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
+import { getItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
@@ -148,7 +148,7 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
     try {
       const shop = deps.meli.shop({ tenantId, groupId: first.accountGroupId });
       const observe = (x: MeliExchange) => exchanges.push(x);
-      item = await (marketplace ? getMarketplaceItem : getListingItem)(shop, found.itemId!, { observe });
+      item = await (marketplace ? getMarketplaceItem : getItem)(shop, found.itemId!, { observe });
       // A local item's views (global items have none); a failed read keeps the views the listing has.
       if (!marketplace) views = (await readVisits(shop, [found.itemId!], observe, deps.log)).get(found.itemId!);
     } catch (err) {

@@ -16,7 +16,8 @@ import { badRequest } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { getPublicItems, getPublicUser, publicItem, type PublicItem } from "../../integrations/mercadolibre/endpoints/public-items.ts";
+import { getItems } from "../../integrations/mercadolibre/endpoints/items.ts";
+import { getPublicUser, publicItem, type PublicItem } from "../../integrations/mercadolibre/endpoints/public-items.ts";
 import { siteNumberOf } from "../../../shared/contract/meli.ts";
 import {
   itemIdOf,
@@ -137,7 +138,7 @@ export function createSelectionService(deps: { database: Database; jobs: Jobs; m
         .where(and(eq(selectionSkus.tenantId, HOST_TENANT_ID), eq(selectionSkus.id, job.id))),
     );
     if (!row || row.nextReadTime.toISOString() !== job.due) return;
-    const [answer] = await getPublicItems(meli.public, [row.sku]);
+    const [answer] = await getItems(meli.public, [row.sku]);
     if (!answer || answer.code === 404) return settle(job.id, job.due, { error: "美客多上不存在该刊登（已删除或编号有误）" });
     if (answer.code !== 200) throw new MeliApiError(answer.code === 429 ? "rate-limited" : "unavailable", { status: answer.code });
     const parsed = publicItem.safeParse(answer.body);

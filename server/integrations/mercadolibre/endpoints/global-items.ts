@@ -80,3 +80,11 @@ export const addGlobalItemSites = (s: MeliSession, globalItemId: string, sites: 
 /** GET /items/{CBT id}/marketplace_items: the sites a global item is sold on, and its item there. */
 export const getMarketplaceItems = (s: MeliSession, globalItemId: string, o: CallOptions = {}) =>
   s.send<MarketplaceItems>("GET", `/items/${encodeURIComponent(globalItemId)}/marketplace_items`, { ...o, schema: marketplaceItems });
+
+/**
+ * PUT /global/items/{id} (Global Selling "Publish items", devsite/global-listing): on the global item (CBT…) what every
+ * site shares (stock, pictures, package attributes); on one of its marketplace items that site's price, title and
+ * status. Success is {} with 200.
+ */
+export const updateGlobalItem = (s: MeliSession, itemId: string, body: Record<string, unknown>, o: CallOptions = {}) =>
+  s.send("PUT", `/global/items/${encodeURIComponent(itemId)}`, { ...o, body, schema: z.looseObject({}) });

@@ -54,10 +54,6 @@ export type SellerItemsQuery = {
 export const createItem = (s: MeliSession, body: Record<string, unknown>, idempotencyKey: string, o: CallOptions = {}) =>
   s.send<MeliItem>("POST", "/items", { ...o, body, headers: { ...o.headers, "x-idempotency-key": idempotencyKey }, schema: meliItem });
 
-/** GET /items/{id} (publica-productos.md "Consultar productos"). */
-export const getItem = (s: MeliSession, itemId: string, o: CallOptions = {}) =>
-  s.send<MeliItem>("GET", `/items/${encodeURIComponent(itemId)}`, { ...o, schema: meliItem });
-
 /** GET /users/{id}/items/search (items-y-busquedas.md): the seller's item ids matching the filters. */
 export const searchSellerItems = (s: MeliSession, sellerId: string, q: SellerItemsQuery = {}, o: CallOptions = {}) =>
   s.send<ItemSearchPage>("GET", `/users/${encodeURIComponent(sellerId)}/items/search`, {
@@ -131,8 +127,8 @@ export const MULTIGET_MAX_IDS = 20;
 export const getItems = (s: MeliSession, ids: string[], o: CallOptions = {}) =>
   s.send("GET", "/items", { ...o, query: { ids: ids.join(",") }, schema: multigetEntry.array() });
 
-/** GET /items/{id} read whole for the listing centre (publica-productos.md "Consultar productos"). */
-export const getListingItem = (s: MeliSession, itemId: string, o: CallOptions = {}) =>
+/** GET /items/{id} (publica-productos.md "Consultar productos"): the publisher's and the listing centre's read. */
+export const getItem = (s: MeliSession, itemId: string, o: CallOptions = {}) =>
   s.send("GET", `/items/${encodeURIComponent(itemId)}`, { ...o, schema: listingItem });
 
 /**
@@ -233,14 +229,6 @@ export const saleTerm = z.looseObject({
 export type SaleTerm = z.infer<typeof saleTerm>;
 export const getCategorySaleTerms = (s: MeliSession, categoryId: string, o: CallOptions = {}) =>
   s.send("GET", `/categories/${encodeURIComponent(categoryId)}/sale_terms`, { ...o, schema: saleTerm.array() });
-
-/**
- * PUT /global/items/{id} (Global Selling "Publish items", devsite/global-listing): on the global item (CBT…) what every
- * site shares (stock, pictures, package attributes); on one of its marketplace items that site's price, title and
- * status. Success is {} with 200. (Here until endpoints/global-items.ts carries it.)
- */
-export const updateGlobalItem = (s: MeliSession, itemId: string, body: Record<string, unknown>, o: CallOptions = {}) =>
-  s.send("PUT", `/global/items/${encodeURIComponent(itemId)}`, { ...o, body, schema: z.looseObject({}) });
 
 /** GET /visits/items?ids= (docs/19-metrics/recurso-de-visitas.md "Visitas totales por artículo"): { item id: total }. */
 export const itemVisits = z.record(z.string(), z.unknown());

@@ -14,15 +14,15 @@ import {
   getCategorySaleTerms,
   getItemDescription,
   getItemVariations,
-  getListingItem,
+  getItem,
   getMarketplaceItem,
   scanSellerItems,
-  updateGlobalItem,
   updateItem,
   updateVariationStock,
   uploadPicture,
   writeItemDescription,
 } from "./items.ts";
+import { updateGlobalItem } from "./global-items.ts";
 
 const silent = { warn() {} } as never;
 
@@ -159,7 +159,7 @@ describe("item reads for a notification", () => {
       },
     });
     const listing = { status: ListingStatus.Active, price: "249.50", currency: "MXN", stock: 8, orders: 3, health: "0.75" } as never;
-    const local = await getListingItem(s, "MLM2061528470");
+    const local = await getItem(s, "MLM2061528470");
     expect(listingChanges(listing, local)).toEqual({
       status: ListingStatus.Paused,
       stock: 0,

@@ -1,15 +1,16 @@
 // Anyone's listings and a seller's public profile, read without a token through `meli.public` (the selection
-// library). Docs: docs/04-items/items-y-busquedas.md (multiget GET /items?ids=, at most 20 ids, answered
-// [{code, body}] in the order asked), docs/02-users/producto-consulta-usuarios.md (GET /users/{id}, public fields).
+// library): the listing's fields it keeps (read through items.ts's multiget, items-y-busquedas.md) and
+// GET /users/{id} (docs/02-users/producto-consulta-usuarios.md, the public fields).
 import { z } from "zod";
 import type { CallOptions, MeliSession } from "../client.ts";
+import { mlId } from "../types.ts";
 
 /** An item as a public read answers it: the competitor listing's fields. */
 export const publicItem = z.looseObject({
   id: z.string(),
   site_id: z.string(),
   title: z.string(),
-  seller_id: z.number(),
+  seller_id: mlId,
   price: z.number().nullish(),
   original_price: z.number().nullish(),
   currency_id: z.string().nullish(),
@@ -25,9 +26,6 @@ export const publicItem = z.looseObject({
 });
 export type PublicItem = z.infer<typeof publicItem>;
 
-/** GET /items?ids=: one entry per id asked, its status code and the item or the error body. */
-export const publicItemAnswer = z.looseObject({ code: z.number(), body: z.unknown() });
-
 /** GET /users/{id} without a token: the public profile. */
 export const publicUser = z.looseObject({
   id: z.number(),
@@ -36,10 +34,6 @@ export const publicUser = z.looseObject({
   site_id: z.string().nullish(),
   tags: z.array(z.string()).nullish(),
 });
-
-/** Public item reads (anyone's listing), at most 20 ids a call: [{code, body}] in the order asked. */
-export const getPublicItems = (s: MeliSession, ids: string[], o: CallOptions = {}) =>
-  s.send("GET", "/items", { ...o, query: { ids: ids.join(",") }, schema: publicItemAnswer.array() });
 
 /** A seller's public profile (country and site). */
 export const getPublicUser = (s: MeliSession, id: string | number, o: CallOptions = {}) =>

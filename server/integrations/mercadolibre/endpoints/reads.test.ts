@@ -8,7 +8,8 @@ import { toAttributes, treeRows } from "../../../modules/categories/shape.ts";
 import { planShops } from "../../../modules/meli/shop-provisioning.ts";
 import { MeliApiError } from "../errors.ts";
 import { getAllCategories, getCategory, getCategoryAttributes, predictCategory } from "./categories.ts";
-import { getPublicItems, getPublicUser, publicItem } from "./public-items.ts";
+import { getItems } from "./items.ts";
+import { getPublicUser, publicItem } from "./public-items.ts";
 import { getMarketplaceUser, getMe } from "./users.ts";
 
 // docs/02-users/usuarios-y-aplicaciones.md: a local seller (numeric id, tags, reputation among many other fields).
@@ -183,10 +184,10 @@ describe("public item reads", () => {
       ],
       "GET /users/206946886": { id: 206946886, nickname: "TIENDA_DEMO", country_id: "MX", site_id: "MLM" },
     });
-    const [found, missing] = await getPublicItems(s, ["MLM1", "MLM2"]);
+    const [found, missing] = await getItems(s, ["MLM1", "MLM2"]);
     expect(s.calls[0].query).toEqual({ ids: "MLM1,MLM2" });
     const item = publicItem.parse(found.body);
-    expect(item).toMatchObject({ price: 199, seller_id: 206946886 });
+    expect(item).toMatchObject({ price: 199, seller_id: "206946886" });
     expect(missing.code).toBe(404);
     expect((await getPublicUser(s, item.seller_id)).country_id).toBe("MX");
   });
