@@ -73,7 +73,7 @@ describe("the host's sandbox page", () => {
     await page.click("[data-testid=sandbox-create-order]");
     await toastSays(page, "（已付款，待发货）");
     await page.waitForFunction(
-      (id) => [...document.querySelectorAll("table tr")].some((r) => r.textContent?.includes(id) && r.textContent.includes("待发货")),
+      (id) => [...document.querySelectorAll("table tr")].some((r) => r.textContent?.includes(id) && r.textContent.includes("可打单发货")),
       {},
       itemId,
     );

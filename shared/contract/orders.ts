@@ -235,3 +235,17 @@ export const orderInvoice = z.object({
   documentUrl: z.string().nullable(),
 });
 export type OrderInvoice = z.infer<typeof orderInvoice>;
+
+/** Mercado Libre's shipment statuses in Chinese: the order screens, the invoice's shipping note, the host's sandbox. */
+export const shipmentStatusNames: Record<string, string> = {
+  pending: "待付款",
+  handling: "备货中",
+  ready_to_ship: "可打单发货",
+  shipped: "运输中",
+  delivered: "已送达",
+  not_delivered: "未送达",
+  cancelled: "已取消",
+};
+
+/** A shipment status in Chinese (Mercado Libre's own word when it is one we do not know); null for none. */
+export const shipmentStatusLabel = (s: string | null | undefined) => (s ? (shipmentStatusNames[s] ?? s) : null);

@@ -20,6 +20,7 @@ import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { OrderInvoice } from "../../../shared/contract/orders.ts";
 import type { OrderReads } from "./read.ts";
 import { orderWhere } from "./service.ts";
+import { shipmentStatusLabel } from "../../../shared/contract/orders.ts";
 
 type Ref = {
   id: string;
@@ -31,16 +32,6 @@ type Ref = {
   currency: string;
   totalAmount: string;
   buyerNickname: string | null;
-};
-
-const statusNames: Record<string, string> = {
-  pending: "待处理",
-  handling: "备货中",
-  ready_to_ship: "待发货",
-  shipped: "已发货",
-  delivered: "已送达",
-  not_delivered: "未送达",
-  cancelled: "已取消",
 };
 
 /** The caller's order (404 when it does not see it). */
@@ -93,7 +84,7 @@ export function createOrderDocuments(deps: {
       if (shipment?.status !== "ready_to_ship") {
         // What the shop shows is brought up to the shipment as read.
         await deps.refreshOrders(tenantId, ref.accountGroupId, [ref.meliOrderId]);
-        const now = shipment?.status ? (statusNames[shipment.status] ?? shipment.status) : "未知";
+        const now = shipmentStatusLabel(shipment?.status) ?? "未知";
         throw badRequest(`面单只在订单待发货（ready_to_ship）时可以下载，该订单当前物流状态：${now}`);
       }
       const pdf = ref.isCbt ? await getMarketplaceShipmentLabel(shop, shipmentId) : await getShipmentLabels(shop, [shipmentId], "pdf");

@@ -77,15 +77,4 @@ export function moneyText(value: number | null | undefined, currency?: string | 
 /** 墨西哥, 巴西…; 站点 N for an unknown number. */
 export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
 
-/** Mercado Libre's shipment statuses in Chinese (shown under the order's status). */
-export const shipmentStatusNames: Record<string, string> = {
-  pending: "待付款",
-  handling: "备货中",
-  ready_to_ship: "可打单发货",
-  shipped: "运输中",
-  delivered: "已送达",
-  not_delivered: "未送达",
-  cancelled: "已取消",
-};
-
-export const shipmentStatusLabel = (s: string | null | undefined) => (s ? (shipmentStatusNames[s] ?? s) : null);
+export { shipmentStatusLabel } from "@shared/contract/orders.ts";

@@ -23,6 +23,7 @@ import {
   useSendSandboxNotification,
   useSetSandboxOrderRate,
 } from "./api/sandbox-actions.ts";
+import { shipmentStatusLabel } from "@shared/contract/orders.ts";
 
 const topicLabels: Record<(typeof sandboxTopics)[number], string> = {
   orders_v2: "订单（orders_v2）",
@@ -35,12 +36,6 @@ const statusLabels: Record<string, string> = {
   payment_required: "待付款",
   payment_in_process: "付款中",
   cancelled: "已取消",
-  pending: "待处理",
-  handling: "备货中",
-  ready_to_ship: "待发货",
-  shipped: "已发货",
-  delivered: "已送达",
-  not_delivered: "未送达",
 };
 
 const orderColumns: DataTableColumn<SandboxOrder>[] = [
@@ -51,7 +46,7 @@ const orderColumns: DataTableColumn<SandboxOrder>[] = [
     id: "shipment",
     header: "物流状态",
     width: 100,
-    cell: (o) => (o.shipmentStatus ? (statusLabels[o.shipmentStatus] ?? o.shipmentStatus) : "—"),
+    cell: (o) => shipmentStatusLabel(o.shipmentStatus) ?? "—",
   },
   { id: "created", header: "下单时间", width: 170, cell: (o) => formatDateTime(o.dateCreated) },
 ];
