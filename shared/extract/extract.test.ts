@@ -33,6 +33,7 @@ describe("fixtures", () => {
       "aliexpress/run-params-es",
       "tmall/data-detail",
       "taobao/data-detail-partial",
+      "taobao/ice-app-context-local",
     ])
       expect(names).toContain(n);
   });

@@ -119,6 +119,14 @@ describe("finding data in scripts", () => {
     expect(findAssignment(`window.rawDataX = {a: 1}`, "rawData")).toBeUndefined();
   });
 
+  it("a variable assigned a local that was built before it (Taobao 2025: var b = {...}; window.X = b)", () => {
+    const src = `!function(){ var b = {"res": {"id": 1}}; b = b || {}; window.__ICE_APP_CONTEXT__ = b; }();`;
+    expect(findAssignment(src, "__ICE_APP_CONTEXT__")?.value).toEqual({ res: { id: 1 } });
+    // the local's data must come before the hand-over, and names of globals are not locals
+    expect(findAssignment(`window.X = b; var b = {"late": 1};`, "X")).toBeUndefined();
+    expect(findAssignment(`var window = {"a": 1}; self.X = window;`, "X")).toBeUndefined();
+  });
+
   it('JSON.parse("...") values are read without running them', () => {
     expect(findAssignment(`window.__INIT_DATA = JSON.parse("{\\"id\\":12000036653480006}")`, "__INIT_DATA")?.value).toEqual({
       id: "12000036653480006",

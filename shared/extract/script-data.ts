@@ -73,6 +73,24 @@ function readValueAt(text: string, i: number): unknown {
   return undefined;
 }
 
+/**
+ * When the value at `i` is a plain identifier (`window.X = b;`, `window.X = b || {}`), the data given to that identifier
+ * by the nearest `var|let|const b =` or `b =` before `before`: Taobao's 2025 pages build the context in a local variable
+ * and only then hand it to the page variable.
+ */
+function readAliasedValueAt(text: string, i: number, before: number): unknown {
+  const id = /^\s*([A-Za-z_$][\w$]*)\s*(?:[;,)\n|]|$)/.exec(text.slice(i, i + 80))?.[1];
+  if (!id || /^(?:window|self|globalThis|undefined|null|true|false|this)$/.test(id)) return undefined;
+  const re = new RegExp(`(?:\\b(?:var|let|const)\\s+|(?<![\\w$.]))${escapeRe(id)}\\s*=(?![=>])`, "g");
+  const starts = [...text.slice(0, before).matchAll(re)].map((m) => m.index + m[0].length);
+  // the nearest assignment that holds data (`b = b || {}` after `var b = {…}` is skipped)
+  for (const start of starts.reverse()) {
+    const value = readValueAt(text, start);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** Matches `name =` as an assignment or declaration of a page variable (window.name, var name, window["name"]). */
 function assignmentPattern(name: string): RegExp {
   const n = escapeRe(name);
@@ -100,7 +118,8 @@ export function findAssignment(source: string, name: string): FoundValue | undef
   let empty: FoundValue | undefined;
   while ((m = re.exec(source))) {
     try {
-      const value = readValueAt(source, m.index + m[0].length);
+      const at = m.index + m[0].length;
+      const value = readValueAt(source, at) ?? readAliasedValueAt(source, at, m.index);
       if (value === undefined || value === null || typeof value !== "object") continue;
       // `window.x = {}` first, filled by a later assignment: keep looking.
       if (Object.keys(value).length === 0) empty ??= { value, index: m.index };
