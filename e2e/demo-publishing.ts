@@ -50,12 +50,6 @@ async function prepare(app: AppProcess, stop: () => Promise<void>, o: { codes: n
   );
   const codes = ean13s(o.codes, o.firstCode);
   expect(await call("POST", "/api/MeliCode/SetCodes", { codes })).toMatchObject({ added: codes.length });
-  const host = await accessToken(app.url, "admin", ADMIN_PASSWORD);
-  await callApi(app.url, host, "POST", "/api/SystemConfigSetting/CreateOrUpdate", {
-    name: "新版本租户",
-    key: "Console.NewVersionTenants",
-    value: demo.tenant,
-  });
   return { app, stop, demo, token, call };
 }
 

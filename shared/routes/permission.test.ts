@@ -42,13 +42,19 @@ describe("isRouteVisible", () => {
     expect(isRouteVisible(r, { ...sub, roleList: ["sub", "test"] }, noLists)).toBe(true);
     expect(isRouteVisible(route({ title: "x", roles: [] }), sub, noLists)).toBe(true);
   });
-  it("new-version routes only for allowlisted tenants (names compared without case and spaces)", () => {
+  it("new-version routes: an empty allowlist means everyone (issue 28)", () => {
+    const r = route({ title: "x", isNewVersion: true });
+    expect(isRouteVisible(r, main, noLists)).toBe(true);
+    expect(isRouteVisible(r, sub, noLists)).toBe(true);
+    expect(isRouteVisible(r, { ...main, tenantName: "other" }, noLists)).toBe(true);
+    expect(isRouteVisible(r, host, noLists)).toBe(true);
+  });
+  it("new-version routes: a non-empty allowlist keeps them to its tenants (names compared without case and spaces)", () => {
     const r = route({ title: "x", isNewVersion: true });
     const lists = { ...noLists, newVersionTenants: ["t1", " ACME ", "t3", "t4", "t5", "t6", "t7"] };
     expect(isRouteVisible(r, main, lists)).toBe(true);
     expect(isRouteVisible(r, sub, lists)).toBe(true);
     expect(isRouteVisible(r, { ...main, tenantName: "other" }, lists)).toBe(false);
-    expect(isRouteVisible(r, main, noLists)).toBe(false);
     expect(isRouteVisible(r, host, lists)).toBe(false); // the host has no tenant name
   });
   it("finance-visible routes are hidden only from non-main accounts of an excluded tenant", () => {
@@ -62,7 +68,7 @@ describe("isRouteVisible", () => {
   it("all conditions must hold together", () => {
     const r = route({ title: "x", isMainAccount: true, isNewVersion: true });
     expect(isRouteVisible(r, main, { ...noLists, newVersionTenants: ["acme"] })).toBe(true);
-    expect(isRouteVisible(r, main, noLists)).toBe(false);
+    expect(isRouteVisible(r, main, { ...noLists, newVersionTenants: ["other"] })).toBe(false);
     expect(isRouteVisible(r, sub, { ...noLists, newVersionTenants: ["acme"] })).toBe(false);
   });
 });
@@ -74,7 +80,8 @@ describe("the spec's table", () => {
     expect(paths).not.toContain("/user/setting");
     expect(paths).not.toContain("/module-auth/auth");
     expect(paths).not.toContain("/payment/package");
-    expect(paths).not.toContain("/proudcts/publish-records/v2");
+    // With no allowlist the listing centre is everyone's, the host's too (it lists every tenant's listings).
+    expect(paths).toContain("/proudcts/publish-records/v2");
   });
 
   it("main account: authorization, ordering and personal centres, finance; no admin, no selection library", () => {
@@ -117,7 +124,12 @@ describe("the spec's table", () => {
     expect(sectionNames(main, lists)).toContain("/finance");
   });
 
-  it("an allowlisted tenant sees the new-version upload details; others do not", () => {
+  it("every tenant sees the listing centre while the host lists no tenant (the demo tenant included)", () => {
+    for (const user of [main, sub, { ...main, tenantName: "demo" }, { ...sub, tenantName: null }])
+      expect(pathsOf(user, { ...noLists, newVersionTenants: parseNameList("") })).toContain("/proudcts/publish-records/v2");
+  });
+
+  it("once the host lists tenants, only they see the new-version upload details", () => {
     const lists = { ...noLists, newVersionTenants: parseNameList("a,b,c,d,e,f,acme") };
     expect(pathsOf(main, lists)).toContain("/proudcts/publish-records/v2");
     expect(pathsOf(sub, lists)).toContain("/proudcts/publish-records/v2");

@@ -10,7 +10,7 @@ export type PermissionUser = {
 };
 
 export type PermissionLists = {
-  /** Tenant names on the new-version allowlist (host setting Console.NewVersionTenants). */
+  /** Tenant names on the new-version allowlist (host setting Console.NewVersionTenants); empty means everyone. */
   newVersionTenants: readonly string[];
   /** Tenant names whose sub-accounts do not see finance routes (host setting Console.FinanceHiddenTenants). */
   financeHiddenTenants: readonly string[];
@@ -25,6 +25,10 @@ export type PermissionMode = (typeof PermissionMode)[keyof typeof PermissionMode
 /** Tenant names compare without case and surrounding spaces, as the server normalises them. */
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const onList = (list: readonly string[], name: string | null) => name != null && list.some((n) => sameName(n, name));
+/** The allowlist is the host's tool to stage a screen for some tenants: an empty list stages nothing, so everyone sees
+ *  new-version routes (the listing centre is the product's main screen, issue 28); a non-empty list keeps them to its
+ *  tenants (the host, who has no tenant name, is then left out). */
+const allowedByList = (list: readonly string[], name: string | null) => list.length === 0 || onList(list, name);
 
 /** Reads a host list setting: names separated by commas, semicolons or new lines; blanks dropped. */
 export function parseNameList(value: string | null | undefined): string[] {
@@ -47,7 +51,7 @@ export function isRouteVisible(route: Pick<AppRoute, "meta">, user: PermissionUs
   if (m.isMainAccount && !user.isMainAccount) return false;
   if (m.isHost && !user.isHost) return false;
   if (m.roles?.length && !m.roles.some((r) => user.roleList.includes(r))) return false;
-  if (m.isNewVersion && !onList(lists.newVersionTenants, user.tenantName)) return false;
+  if (m.isNewVersion && !allowedByList(lists.newVersionTenants, user.tenantName)) return false;
   if (m.isFinanceVisible && !user.isMainAccount && onList(lists.financeHiddenTenants, user.tenantName)) return false;
   if (m.isMeliSandbox && !lists.meliSandbox) return false;
   return true;
