@@ -85,9 +85,24 @@ const BRAND_BYLINE = [
   /^Visita la tienda de (.+)$/i,
   /^(?:Brand|Marke|Marque|Marca)\s*:\s*(.+)$/i,
 ];
-// "Sold by X", "Verkauf und Versand durch X", "Expédié et vendu par X", "Venduto e spedito da X", "Vendido y enviado por X".
+// The seller line in each locale: "Ships from and sold by X", "Sold by X and Fulfilled by Amazon", "Verkauf durch X
+// und Versand durch Amazon", "Vendido por X y enviado por Amazon", "Vendu par X et expédié par Amazon", "Venduto da X
+// e spedito da Amazon", "Vendido e entregue por X", "販売者 X", "販売元 X", "X が販売、発送します".
 const SOLD_BY =
-  /(?:sold by|verkauf(?: und versand)? durch|vendu par|venduto(?: e spedito)? da|vendido(?: y enviado)? por)\s+(.+?)(?:\.(?:\s|$)|$)/i;
+  /(?:sold by|verkauf(?: und versand)? durch|vendu par|venduto(?: e spedito)? da|vendido(?: y enviado| e entregue)? por|販売(?:元|者)\s*[:：]?)\s*(.+)$/i;
+const SOLD_BY_JA = /(?:^|[、。]|この商品は、?)\s*([^、。]+?)\s*が販売/;
+// What follows the name: the shipper clause ("and Fulfilled by Amazon", "und Versand durch", "y enviado por", "et
+// expédié par", "e spedito da", "e entregue por"), the next row of the tabular buy box, or the sentence's end.
+const AFTER_SELLER =
+  /\s+(?:(?:and|und|y|et|e)\s+(?:fulfilled|ships?|shipped|versand|versendet|enviado|expédié|spedito|entregue)|returns|payment|rückgaben|zahlung|devoluciones|pago|retours|paiement|resi|pagamento|出荷元|返品|支払)[\s\S]*$|[。、]?\s*(?:が(?:販売|発送)[\s\S]*)$|\.(?:\s[\s\S]*)?$/i;
+
+/** The seller's name alone from a seller line, in any Amazon locale. */
+export function sellerFromLine(line: string): string | undefined {
+  const text = clean(line);
+  const m = SOLD_BY.exec(text) ?? SOLD_BY_JA.exec(text);
+  const name = m?.[1].replace(AFTER_SELLER, "").trim();
+  return name || undefined;
+}
 const ONLY_LEFT = /(?:only|nur noch|plus que|s[oó]lo(?: quedan?)?)\s+(\d+)/i;
 
 const clean = (s: string) =>
@@ -174,8 +189,8 @@ function shop(html: string): PartialProduct["shop"] {
   }
   const merchant = elementById(html, "merchant-info") ?? elementById(html, "merchantInfoFeature_feature_div");
   const text = merchant ? elementText(html, merchant) : "";
-  const soldBy = SOLD_BY.exec(clean(text));
-  return soldBy ? { name: soldBy[1].trim() } : undefined;
+  const name = sellerFromLine(text);
+  return name ? { name } : undefined;
 }
 
 function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
