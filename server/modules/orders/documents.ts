@@ -65,6 +65,13 @@ async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** GetMeliOrderInvoice's 404 when Mercado Libre holds no invoice for the order (spec §8's 404 text names an unknown
+ *  company; this one names the missing invoice, and the order drawer shows it in its invoice section). */
+export const NO_INVOICE_YET = {
+  local: "该订单还没有发票：卖家尚未在美客多上传发票",
+  globalSelling: "该订单还没有发票：美客多在订单付款后才开具发票",
+} as const;
+
 const dataUrl = (file: Buffer, type: string) => `data:${type};base64,${file.toString("base64")}`;
 
 export function createOrderDocuments(deps: {
@@ -126,7 +133,8 @@ export function createOrderDocuments(deps: {
       const shop = deps.meli.shop({ tenantId, groupId: ref.accountGroupId });
       const doc = await invoiceDocument(shop, ref);
       if (!doc) {
-        throw notFound(ref.isCbt ? "该订单尚无发票（订单付款后才会开具）" : "该订单尚无发票（卖家上传发票后才会显示）");
+        // Not an error of the call: the order simply has no invoice yet; the message says whose move it is.
+        throw notFound(ref.isCbt ? NO_INVOICE_YET.globalSelling : NO_INVOICE_YET.local);
       }
       const answer: OrderInvoice = {
         orderId: ref.id,

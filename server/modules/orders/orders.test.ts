@@ -255,7 +255,7 @@ describe("orders arrive three ways and end up once", () => {
     // The invoice is the seller's own, uploaded to the sale (no pack: the order id); none before.
     const noInvoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });
     expect(noInvoice.status, noInvoice.raw).toBe(404);
-    expect(noInvoice.body.error.message).toBe("该订单尚无发票（卖家上传发票后才会显示）");
+    expect(noInvoice.body.error.message).toBe("该订单还没有发票：卖家尚未在美客多上传发票");
     const pdf = Buffer.from("%PDF-1.4\n% factura 0001\n%%EOF\n", "latin1");
     await uploadSellerInvoice(sandbox(), shopA.sellerId, order.id, pdf, "factura-0001.pdf");
     const invoice = await s.api("GET", "/api/Order/GetMeliOrderInvoice", { token: A.token, query: { orderId: row.id } });

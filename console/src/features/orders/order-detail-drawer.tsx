@@ -12,7 +12,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { useOrderInvoice } from "./api/orders.ts";
+import { invoiceProblemText, useOrderInvoice } from "./api/orders.ts";
 import { deadlineTone } from "./order-columns.tsx";
 import { deadlineOf, moneyText, orderStatusLabel, orderStatusTones, shipmentStatusLabel, siteName } from "./order-names.ts";
 
@@ -37,10 +37,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** The file extension of a data: URL's type (application/pdf → pdf, text/xml → xml). */
 const fileExtensionOf = (dataUrl: string) => /^data:[^/;,]+\/([a-z0-9.+-]+)/i.exec(dataUrl)?.[1]?.replace(/\+.*$/, "") ?? "bin";
 
-function Invoice({ orderId }: { orderId: string }) {
+/** The drawer's invoice section; its query is silent, so a missing invoice is said here and nowhere else. */
+export function OrderInvoice({ orderId }: { orderId: string }) {
   const invoice = useOrderInvoice(orderId);
   if (invoice.isLoading) return <Spinner />;
-  if (invoice.error) return <p className="text-muted-foreground text-xs">{invoice.error.message}</p>;
+  if (invoice.error)
+    return (
+      <p className="text-muted-foreground text-xs" data-testid="order-invoice-missing">
+        {invoiceProblemText(invoice.error)}
+      </p>
+    );
   const i = invoice.data;
   if (!i) return null;
   return (
@@ -220,7 +226,7 @@ export function OrderDetailDrawer(p: {
             </Section>
 
             <Section title="发票">
-              <Invoice orderId={o.id} />
+              <OrderInvoice orderId={o.id} />
             </Section>
           </div>
         ) : null}

@@ -2,6 +2,7 @@
 // and when a task reports progress: a FetchOrders pull lands orders), one order re-read from Mercado Libre
 // (GetNewOrder), its invoice, its label (a PDF fetched with the session's headers and saved) and FetchOrders (a task).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "@shared/api/errors.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { downloadFile } from "../../../lib/export-download.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
@@ -38,14 +39,21 @@ export const useOrderGroups = (q: OrderQuery) =>
     refetchInterval: () => pollUnlessLive(ORDER_POLL_MS),
   });
 
-/** The invoice Mercado Libre holds for the order (asked for when the seller opens it). */
+/** The invoice Mercado Libre holds for the order (asked for when the seller opens it). Silent: an order without an
+ *  invoice yet is a normal state, not a failure, so the drawer's invoice section says why instead of a red toast. */
 export const useOrderInvoice = (orderId: string | null) =>
   useQuery({
     queryKey: orderKeys.invoice(orderId ?? ""),
     queryFn: ({ signal }) => api.order.getMeliOrderInvoice({ orderId: orderId! }, { signal }),
     enabled: !!orderId,
     retry: false,
+    meta: { silent: true },
   });
+
+/** What the invoice section says when there is no invoice to show: the server's own words (a 404 here is "no invoice
+ *  yet", not spec §8's unknown company), else the notice the call would have shown. */
+export const invoiceProblemText = (error: unknown) =>
+  error instanceof ApiError ? error.serverMessage || error.message : error instanceof Error ? error.message : String(error);
 
 /** GetNewOrder: the order read again from Mercado Libre now; the lists follow. */
 export function useRefreshOrder() {
