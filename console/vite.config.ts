@@ -29,6 +29,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { "/api": apiTarget, "/connect": apiTarget, "/health": apiTarget, "/swagger": apiTarget },
+    proxy: { "/api": apiTarget, "/connect": apiTarget, "/health": apiTarget, "/swagger": apiTarget, "/downloads": apiTarget },
   },
 });

@@ -14,6 +14,7 @@ import { admissionLimits, createAdmission } from "./http/admission.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
 import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { validatorCompiler } from "./http/validation.ts";
+import { registerExtensionDownload } from "./http/extension-download.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
 import { registerModules } from "./modules/index.ts";
 import { createProgressHub } from "./modules/events/progress.ts";
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The live progress stream (GET /api/events): a plain route, since a stream cannot live in a call's transaction.
   registerEventStream(app, { database: deps.database, tokens: deps.tokens, hub: createProgressHub(deps.database, deps.log) });
 
+  registerExtensionDownload(app);
   if (existsSync(consoleDist)) {
     await app.register(fastifyStatic, { root: consoleDist, prefix: "/", wildcard: false });
   }

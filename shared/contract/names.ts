@@ -41,3 +41,11 @@ export const listingStatusNames: Record<number, string> = {
   [ListingStatus.Failed]: "失败",
   [ListingStatus.Skipped]: "未发送",
 };
+
+/** Mercado Libre's listing types (listing_type_id) as a seller knows them; an unknown id shows as 其他类型, never raw. */
+export const listingTypeNames: Record<string, string> = {
+  gold_special: "经典",
+  gold_pro: "高级",
+  free: "免费",
+};
+export const listingTypeName = (id: string | null | undefined) => (id ? (listingTypeNames[id] ?? "其他类型") : "");

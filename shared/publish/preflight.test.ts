@@ -185,6 +185,8 @@ describe("preflight", () => {
     expect(codes(twice)).toEqual(["error:variation.duplicate"]);
     const noVariations = { ...base, attributes: attributes.filter((a) => a.modelType !== CategoryAttributeModelType.Variation) };
     expect(codes(noVariations)).toEqual(["error:variation.unsupported"]);
+    // before a category is chosen (no category, so no attributes) the seller is asked for the category only
+    expect(codes({ ...noVariations, category: null, attributes: [] })).toEqual(["error:category.missing"]);
     // one variant is sent as a plain item, whatever its options
     expect(codes(withProduct({ variants: [{ sku: "A-1", keys: ["材质"], values: ["Piel"], gtin: "1" }] }))).toEqual([]);
     expect(codes({ ...noVariations, product: { ...base.product, variants: [base.product.variants[0]] } })).toEqual([]);

@@ -215,6 +215,9 @@ export function preflight(pair: PreflightPair): PreflightResult {
 
   // The category.
   const categoryName = category ? (category.name ?? category.cateId) : "";
+  // Whether the variation and attribute checks below can speak of the category: a chosen, live leaf. Before that the
+  // seller has one thing to do (choose a category), not a list of what an unchosen category lacks.
+  const categoryChosen = !!category && category.meliStatus !== "removed" && category.enable !== false && category.isLeaf;
   if (!category) add("error", "category.missing", "category", "未选择类目，或类目不在本站点的类目中", "category");
   else if (category.meliStatus === "removed" || category.enable === false)
     add("error", "category.removed", "category", `类目「${categoryName}」已停用或已被美客多移除，请重新选择类目`, "category");
@@ -234,7 +237,9 @@ export function preflight(pair: PreflightPair): PreflightResult {
   // Variations (two or more variants; one is sent as a plain item): each option name must stand for one of the
   // category's variation attributes.
   const variationAttrs = attributes.filter((a) => a.modelType === CategoryAttributeModelType.Variation);
-  if (variants.length > 1 && variationAttrs.length === 0) {
+  if (!categoryChosen) {
+    // nothing to map the variants to yet
+  } else if (variants.length > 1 && variationAttrs.length === 0) {
     add("error", "variation.unsupported", "variants", `类目不支持多规格，商品有${variants.length}个规格`, "category");
   } else if (variants.length > 1) {
     for (const id of variantAttributes(variants, attributes)) given.add(id);

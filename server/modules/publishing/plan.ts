@@ -93,9 +93,11 @@ export function createPlanner(secrets: SecretBox): Planner {
         if (c) wanted.add(`${categorySite(a)}|${c}`);
       }
     const keys = JSON.stringify([...wanted].map((k) => ({ site: Number(k.split("|")[0]), cateId: k.split("|")[1] })));
+    // The category's name as the seller reads it (its Chinese name where one is stored): the pre-flight's messages,
+    // the preview and the listing centre show it.
     const categories = new Map(
       rowsOf<PreflightCategory & { site: number; name: string; attributes: CategoryAttribute[] | null }>(
-        await tx.execute(sql`select c.site, c.cate_id as "cateId", c.name, c.is_leaf as "isLeaf", c.listing_allowed as "listingAllowed",
+        await tx.execute(sql`select c.site, c.cate_id as "cateId", coalesce(c.zh, c.name) as name, c.is_leaf as "isLeaf", c.listing_allowed as "listingAllowed",
             c.max_title_length as "maxTitleLength", c.max_pictures as "maxPictures", c.meli_status as "meliStatus", c.enable,
             c.minimum_price as "minimumPrice", c.currency, c.classic_fee as "classicFee", c.premium_fee as "premiumFee",
             a.attributes

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "../../db/schema.ts";
+import { listings, meliCategories } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { plainLeaf, requiredAttributes } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
@@ -141,6 +141,7 @@ describe("Publish to a local site", () => {
     const [pair] = res.body.result.pairs;
     expect(res.body.result).toMatchObject({ selected: 1, ok: 0, refused: 1 });
     expect(pair).toMatchObject({ productId: p, site: 1, cateId: leaf().id, ok: false, title: "Botella térmica de acero" });
+    expect(pair.cateName).toBe(leaf().name);
     expect(pair.problems.map((x: { code: string }) => x.code)).toEqual(expect.arrayContaining(["package.weight", "package.size"]));
     expect(pair.problems.find((x: { code: string }) => x.code === "package.weight").fix).toBe("product");
     expect(pair.price).toMatchObject({ currency: "MXN", listingType: "gold_special" });
@@ -152,6 +153,19 @@ describe("Publish to a local site", () => {
         .where(and(eq(listings.tenantId, A.tenantId), eq(listings.productId, p))),
     );
     expect(stored).toEqual([]);
+
+    // A category with a Chinese name is named in Chinese (the preview, the listing, the pre-flight's messages).
+    const where = and(eq(meliCategories.site, 1), eq(meliCategories.cateId, leaf().id));
+    await s.database.db.update(meliCategories).set({ zh: "保温杯" }).where(where);
+    try {
+      const again = await s.api("POST", "/api/MeliStatNew/PreflightPublish", {
+        token: A.token,
+        body: { accountGroupId: groupA, sites: [1], productIds: [p], cateInfo: [{ site: 1, cateId: leaf().id, attrs: attrsOf() }] },
+      });
+      expect(again.body.result.pairs[0].cateName).toBe("保温杯");
+    } finally {
+      await s.database.db.update(meliCategories).set({ zh: null }).where(where);
+    }
   });
 
   it("a job run again after its item was created finds that item and creates none", async () => {

@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
-import { attrFieldId } from "./site-category-form.tsx";
+import { attrFieldId, categoryFieldId } from "./site-category-form.tsx";
 
 /** The product list, searched by the product's title (the editor opens from its row). */
 export const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
@@ -24,18 +24,20 @@ function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; 
         {hint}
       </Link>
     );
-  if (t.kind === "attribute")
+  // What is repaired in the form above (an attribute, the site's category): the hint scrolls to the field.
+  const fieldId = t.kind === "attribute" ? attrFieldId(site, t.id) : t.kind === "category" ? categoryFieldId(site) : null;
+  if (fieldId)
     return (
       <Button
         variant="link"
         size="sm"
         className="h-auto shrink-0 p-0 text-xs"
         onClick={() => {
-          const el = document.getElementById(attrFieldId(site, t.id));
+          const el = document.getElementById(fieldId);
           el?.scrollIntoView({ block: "center", behavior: "smooth" });
           el?.focus();
         }}
-        data-testid="publish-fix-attribute"
+        data-testid={`publish-fix-${t.kind}`}
       >
         {hint}
       </Button>

@@ -32,12 +32,6 @@ export const listingStatusTones: Record<number, BadgeTone> = {
   [ListingStatus.Skipped]: "warning",
 };
 
-export const listingTypeLabels: Record<string, string> = {
-  gold_special: "经典 (gold_special)",
-  gold_pro: "高级 (gold_pro)",
-  free: "免费 (free)",
-};
-
 /** Where a problem is repaired (the pre-flight's `fix`): the product, one attribute of the form, the GTIN pool, … */
 export type FixTarget =
   | { kind: "product" }

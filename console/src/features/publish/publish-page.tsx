@@ -7,6 +7,7 @@
 import { Eye, Send, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { PreflightResultView, PublishBatch } from "@shared/contract/publish.ts";
+import { listingTypeName } from "@shared/contract/names.ts";
 import { listingTypes } from "@shared/contract/publish.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
@@ -26,7 +27,7 @@ import { useLabels, useProductsByIds, useProductSearch } from "./api/get-publish
 import { usePreflightPublish, usePublish, type PublishInput } from "./api/publish.ts";
 import { BatchProgress } from "./batch-progress.tsx";
 import { PreviewTable } from "./preview-table.tsx";
-import { listingTypeLabels, missingAttributes, previewRows, siteName } from "./publish-names.ts";
+import { missingAttributes, previewRows, siteName } from "./publish-names.ts";
 import { SiteCategoryForm, type SiteChoice } from "./site-category-form.tsx";
 
 /** Mercado Libre's WARRANTY_TYPE values. */
@@ -374,7 +375,7 @@ export default function PublishPage({ route }: PageProps) {
                 <SelectContent>
                   {listingTypes.map((t) => (
                     <SelectItem key={t} value={t}>
-                      {listingTypeLabels[t]}
+                      {listingTypeName(t)}
                     </SelectItem>
                   ))}
                 </SelectContent>

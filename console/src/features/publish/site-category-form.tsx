@@ -27,6 +27,8 @@ export type AttrValue = { valueId?: string | null; valueName?: string | null };
 export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };
 
 export const attrFieldId = (site: number, attrId: string) => `publish-attr-${site}-${attrId}`;
+/** The site's category picker (更换类目 in the preview scrolls to it). */
+export const categoryFieldId = (site: number) => `publish-category-field-${site}`;
 
 /** The product the category is predicted from: the first one shown. */
 export type PredictionSample = { title: Record<string, string>; titleText: string };
@@ -68,6 +70,7 @@ export function SiteCategoryForm({
       <div className="grid items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_auto]">
         <Label className="font-medium sm:pt-2.5">{siteName(site)} 类目</Label>
         <CategorySelect
+          id={categoryFieldId(site)}
           site={site}
           value={value.cateId || null}
           valueLabel={value.cateName || null}
