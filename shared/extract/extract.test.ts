@@ -34,6 +34,10 @@ describe("fixtures", () => {
       "tmall/data-detail",
       "taobao/data-detail-partial",
       "taobao/ice-app-context-local",
+      "amazon/dp-de-fba",
+      "shein/geetest-stylesheet",
+      "shein/challenge",
+      "temu/login-wall",
     ])
       expect(names).toContain(n);
   });
@@ -190,6 +194,19 @@ describe("extract", () => {
     });
   });
 
+  it("tells a block by what blocks, not by a word in a stylesheet", () => {
+    const shein = "https://us.shein.com/Dress-p-34567890.html";
+    const css = `<link rel="stylesheet" href="/css/geetest.css"><style>.geetest_holder{width:1px}</style><div style="--x: geetest">x</div>`;
+    expect(extract(snap(shein, css)).status).toBe("not-product");
+    expect(extract(snap(shein, `<script src="https://static.geetest.com/static/js/gt.0.4.9.js"></script>`)).block).toBe("captcha");
+    expect(extract(snap(shein, `<script>initGeetest({gt: "x"}, cb)</script>`)).block).toBe("captcha");
+    expect(extract(snap("https://us.shein.com/risk/challenge?redirect=x", "<html></html>")).block).toBe("captcha");
+    const temu = "https://www.temu.com/lamp-g-601099654321098.html";
+    expect(extract(snap(temu, `<p>Enter the verification code we sent you</p>`)).status).toBe("not-product");
+    expect(extract(snap(temu, `<form class="login-form"><input id="user-account"></form><p>verification code</p>`)).block).toBe("login");
+    expect(extract(snap("https://www.temu.com/bgn_verification.html?from=x", "<html></html>")).block).toBe("captcha");
+  });
+
   it("recognises challenge and login pages on unknown sites", () => {
     expect(
       extract(snap("https://shop.example.com/p/1", `<form id="challenge-form" action="/cdn-cgi/challenge-platform/h/b"></form>`)),
@@ -248,6 +265,28 @@ describe("extract", () => {
       "Lumina GmbH",
     ]);
     expect(read("amazon.fr", "Marque&nbsp;: Lumina", "Expédié par Amazon. Vendu par Amazon.fr.")).toEqual(["Lumina", "Amazon.fr"]);
+  });
+
+  it.each([
+    ["amazon.de", "Verkauf durch Lumina GmbH und Versand durch Amazon.", "Lumina GmbH"],
+    ["amazon.de", "Verkauf und Versand durch Lumina GmbH. Für weitere Informationen klicken Sie auf den Verkäufernamen.", "Lumina GmbH"],
+    ["amazon.com", "Ships from and sold by Acme Direct.", "Acme Direct"],
+    ["amazon.com", "Sold by Acme Direct and Fulfilled by Amazon.", "Acme Direct"],
+    ["amazon.co.uk", "Dispatched from and sold by Acme Trading Ltd.", "Acme Trading Ltd"],
+    ["amazon.co.uk", "Sold by Acme Trading and Fulfilled by Amazon.", "Acme Trading"],
+    ["amazon.es", "Vendido por Lumina Iberia y enviado por Amazon.", "Lumina Iberia"],
+    ["amazon.fr", "Vendu par Maison Lumière SARL et expédié par Amazon.", "Maison Lumière SARL"],
+    ["amazon.fr", "Expédié et vendu par Maison Lumière SARL.", "Maison Lumière SARL"],
+    ["amazon.it", "Venduto da Lumina Italia e spedito da Amazon.", "Lumina Italia"],
+    ["amazon.co.jp", "販売者 ルミナ株式会社", "ルミナ株式会社"],
+    ["amazon.co.jp", "この商品は、ルミナ株式会社 が販売、発送します。", "ルミナ株式会社"],
+    ["amazon.co.jp", "ルミナ株式会社 が販売し、Amazon.co.jp が発送します。", "ルミナ株式会社"],
+    ["amazon.com.mx", "Vendido y enviado por Lumina México.", "Lumina México"],
+    ["amazon.com.mx", "Vendido por Lumina México y enviado por Amazon.", "Lumina México"],
+  ])("the %s seller line %j names the seller alone", (host, line, seller) => {
+    const page = `<html><body><span id="productTitle">Lampada</span><div id="merchant-info">${line}</div></body></html>`;
+    const r = extract(snap(`https://www.${host}/dp/B0C1234567`, page));
+    expect(r.product?.shop).toEqual({ name: seller });
   });
 
   it("keys a generic page's own product id by its site: two shops' AUR-100 are two items", () => {

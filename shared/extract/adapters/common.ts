@@ -66,6 +66,27 @@ export function alibabaBlock(snapshot: Snapshot, loginHost: RegExp): BlockKind |
   return null;
 }
 
+/**
+ * The page's markup without its stylesheets (<style> blocks, <link> tags and style="" attributes): sites ship the
+ * challenge widget's CSS with every page, so a word there says nothing about what the page shows.
+ */
+export function markupWithoutStyles(html: string): string {
+  return html
+    .replace(/<style\b[\s\S]*?<\/style\s*>/gi, "")
+    .replace(/<link\b[^>]*>/gi, "")
+    .replace(/\sstyle=(?:"[^"]*"|'[^']*')/gi, "");
+}
+
+// A challenge in control of the page: the challenge service's script loaded or started (GeeTest's gt.js / gt4.js
+// and initGeetest), or its form or widget as an element.
+const CHALLENGE_CONTROL =
+  /<script\b[^>]*\bsrc=["'][^"']*(?:geetest|captcha)[^"']*["']|\binitGeetest4?\s*\(|<form\b[^>]*\b(?:id|class|action)=["'][^"']*(?:captcha|challenge|verify)[^"']*["']|<(?:div|iframe)\b[^>]*\b(?:id|class)=["'][^"']*\b(?:geetest_(?:holder|captcha|box)|sui-captcha|captcha-(?:container|box|wrapper))\b/i;
+
+/** True when a challenge (script or form) is in control of the page, judged from its markup without stylesheets. */
+export function challengeInControl(html: string): boolean {
+  return CHALLENGE_CONTROL.test(markupWithoutStyles(html));
+}
+
 /** Path parameter or query parameter as an item id (digits only). */
 export function digitsParam(u: URL, name: string): string | null {
   const v = u.searchParams.get(name);

@@ -10,7 +10,7 @@ import { isType, mapSchemaOrg } from "../generic/schema-org.ts";
 import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { at, currencyCode, currencyOf, idOf, imageList, obj, objs, parsePrice, stockOf, str, type Obj } from "../values.ts";
-import { compact, pageLanguage, pageVariable, titleFields } from "./common.ts";
+import { challengeInControl, compact, pageLanguage, pageVariable, titleFields } from "./common.ts";
 
 interface Raw {
   nodes?: Obj[];
@@ -144,7 +144,8 @@ export const shein: Adapter<Raw> = {
   },
   detectBlock(s) {
     const html = s.html ?? "";
-    if (/\/risk\/challenge|geetest|class=["'][^"']*\bsui-captcha/i.test(s.url + html)) return "captcha";
+    // What blocks, not a word: SHEIN's ordinary stylesheets carry the GeeTest widget's classes.
+    if (/\/risk\/challenge/i.test(new URL(s.url).pathname) || challengeInControl(html)) return "captcha";
     if (/\/user\/auth\/login/.test(new URL(s.url).pathname)) return "login";
     return null;
   },

@@ -21,7 +21,7 @@ import {
   str,
   type Obj,
 } from "../values.ts";
-import { compact, pageVariable, titleFields } from "./common.ts";
+import { challengeInControl, compact, markupWithoutStyles, pageVariable, titleFields } from "./common.ts";
 import { propertyAttributes, specVariants } from "./pinduoduo.ts";
 
 function minorUnits(n: unknown, text: unknown): number | undefined {
@@ -61,6 +61,10 @@ function map(store: Obj, warn: Warn): PartialProduct {
   });
 }
 
+// Temu's sign-in wall: a password field, or the login form that asks for an email or phone number.
+const TEMU_LOGIN =
+  /<input\b[^>]*\btype=["']?password\b|<form\b[^>]*\b(?:id|class|action)=["'][^"']*\b(?:login|sign-?in)[^"']*["']|<input\b[^>]*\b(?:id|name)=["'](?:user-account|login-(?:email|phone)|loginAccount)["']/i;
+
 export const temu: Adapter<Obj> = {
   id: "temu",
   platform: "temu",
@@ -72,9 +76,10 @@ export const temu: Adapter<Obj> = {
   },
   detectBlock(s) {
     const path = new URL(s.url).pathname;
-    if (/\/login\.html$/.test(path)) return "login";
     const html = s.html ?? "";
-    if (!/rawData/.test(html) && /captcha|verification/i.test(html)) return "captcha";
+    // The login wall asks for an email or phone (its "verification code" wording is not a captcha).
+    if (/\/login\.html$/.test(path) || TEMU_LOGIN.test(markupWithoutStyles(html))) return "login";
+    if (/\/bgn_verification\.html$/.test(path) || challengeInControl(html)) return "captcha";
     return null;
   },
   locate(snapshot): Located<Obj> | null {
