@@ -57,6 +57,18 @@ describe("collect page", () => {
       PASTED,
     );
     await page.screenshot({ path: join(artifacts, "30-collect-pasted-in-queue.png") });
+    // The extension is installed from a download, not from npm commands: the link answers the built extension's zip.
+    const hint = await page.$eval("[data-testid=collect-extension-hint]", (e) => e.textContent ?? "");
+    expect(hint).toContain("下载插件安装包");
+    expect(hint).not.toContain("npm");
+    const download = await page.$eval("[data-testid=collect-extension-download]", async (a) => {
+      const res = await fetch((a as HTMLAnchorElement).href);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { status: res.status, type: res.headers.get("content-type"), magic: String.fromCharCode(bytes[0], bytes[1]) };
+    });
+    expect(download).toEqual({ status: 200, type: "application/zip", magic: "PK" });
+    await page.$eval("[data-testid=collect-extension-hint]", (e) => e.scrollIntoView());
+    await page.screenshot({ path: join(artifacts, "32-collect-extension-download.png") });
 
     const file = join(workDir, "urls.txt");
     writeFileSync(file, `${IMPORTED}\n${PASTED[0]}\n`);

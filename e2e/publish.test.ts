@@ -185,6 +185,8 @@ describe("publishing", () => {
     for (const input of await page.$$("[data-testid=publish-attributes-5] [data-required=true] input[data-testid^=publish-attr-5-]"))
       await input.type("X1");
     await page.type("[data-testid=publish-stock]", "10");
+    // The listing type by the name sellers know, not Mercado Libre's id (gold_special).
+    expect(await page.$eval("[data-testid=publish-listing-type]", (e) => e.textContent?.trim())).toBe("经典");
     await shot(page, "publish-02-form", "[data-testid=publish-site-5]");
 
     // The pre-flight: a row per product and site; the lamps pass on both, the demo product is refused on Brazil.
