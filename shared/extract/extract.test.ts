@@ -38,6 +38,8 @@ describe("fixtures", () => {
       "shein/geetest-stylesheet",
       "shein/challenge",
       "temu/login-wall",
+      "amazon/dp-used",
+      "amazon/kindle",
     ])
       expect(names).toContain(n);
   });
@@ -287,6 +289,21 @@ describe("extract", () => {
     const page = `<html><body><span id="productTitle">Lampada</span><div id="merchant-info">${line}</div></body></html>`;
     const r = extract(snap(`https://www.${host}/dp/B0C1234567`, page));
     expect(r.product?.shop).toEqual({ name: seller });
+  });
+
+  it("takes a used offer's price only when the page has no new offer, and a plain byline link as the brand", () => {
+    const used = `<div id="usedAccordionRow"><span class="a-price"><span class="a-offscreen">$18.47</span></span></div>`;
+    const page = (extra: string, byline = `<a id="bylineInfo" href="/s?field-brandtextbin=Lumina">Lumina</a>`) =>
+      `<html><body>${byline}<span id="productTitle">Lamp</span>${extra}</body></html>`;
+    const read = (html: string) => extract(snap("https://www.amazon.com/dp/B0C1234567", html));
+    const withNew = read(page(`<span class="priceToPay"><span class="a-offscreen">$24.99</span></span>${used}`));
+    expect(withNew.product).toMatchObject({ price: 24.99, brand: "Lumina" });
+    expect(withNew.warnings).toEqual([]);
+    expect(read(page(used)).product?.price).toBe(18.47);
+    expect(read(page("", `<a id="bylineInfo" href="/stores/x">Visit the Lumina Store</a>`)).product?.brand).toBe("Lumina");
+    expect(
+      read(page("", `<div id="bylineInfo"><span class="author"><a>Anna Whitfield</a> (Author)</span></div>`)).product?.brand,
+    ).toBeUndefined();
   });
 
   it("keys a generic page's own product id by its site: two shops' AUR-100 are two items", () => {

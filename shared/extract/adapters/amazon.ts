@@ -4,7 +4,8 @@
 // dimensionValuesDisplayData: ASIN → values), bullets in #feature-bullets, details tables (weight, dimensions): the
 // productDetails tables, #tech and the .pdTab tables. The EU sites (.de/.fr/.it/.es) word the byline, the seller line
 // and the row names in their language and write units their way ("5,6 Kilogramm", "150 x 150 x 320 mm").
-// Only the selected variation's price is in the page.
+// Only the selected variation's price is in the page. Kindle books price the e-book in #kindle-price; a page without a
+// new offer shows only the used offer's price; the brand may be a plain link; the image block lists the videos.
 import { elementById, elementByClass, elementText, escapeHtml, findTagsWithAttr, innerHtml, tagsNamed, type Tag } from "../html.ts";
 import type { PartialProduct, ProductOption, ProductVariant } from "../product.ts";
 import { findKeyedValue } from "../script-data.ts";
@@ -35,18 +36,52 @@ function textIn(html: string, container: Tag | null, className: string): string 
   return t ? elementText(inner, t) || undefined : undefined;
 }
 
-function prices(html: string): { price?: number; originalPrice?: number; text?: string } {
+/** A price element's text: its screen-reader copy (.a-offscreen) when it has one, else its own text. */
+function priceText(html: string, id: string): string | undefined {
+  const t = elementById(html, id);
+  if (!t) return undefined;
+  return textIn(html, t, "a-offscreen") ?? (elementText(html, t) || undefined);
+}
+
+// Where a page without a new offer shows its only price: the used offer's buy box (its accordion row or the older
+// #usedBuySection / #usedPrice).
+const USED_OFFER_BOXES = ["usedAccordionRow", "usedBuySection", "usedbuyBox"];
+
+function prices(html: string, warn: Warn): { price?: number; originalPrice?: number; text?: string } {
   const box = elementByClass(html, "priceToPay") ?? elementByClass(html, "apexPriceToPay");
   const text =
     textIn(html, box, "a-offscreen") ??
     textIn(html, elementById(html, "corePrice_feature_div"), "a-offscreen") ??
-    ["priceblock_dealprice", "priceblock_ourprice", "price_inside_buybox"]
-      .map((id) => elementById(html, id))
-      .map((t) => (t ? elementText(html, t) : undefined))
-      .find(Boolean);
+    // Kindle books price the e-book in #kindle-price
+    ["priceblock_dealprice", "priceblock_ourprice", "price_inside_buybox", "kindle-price"].map((id) => priceText(html, id)).find(Boolean);
   const strike = findTagsWithAttr(html, "data-a-strike", "true", 1)[0] ?? null;
   const original = textIn(html, strike, "a-offscreen") ?? textIn(html, elementByClass(html, "basisPrice"), "a-offscreen");
-  return { price: parsePrice(text), originalPrice: parsePrice(original), text };
+  if (parsePrice(text)) return { price: parsePrice(text), originalPrice: parsePrice(original), text };
+  const used = USED_OFFER_BOXES.map((id) => elementById(html, id)).find(Boolean) ?? null;
+  const usedText = textIn(html, used, "a-offscreen") ?? textIn(html, used, "offer-price") ?? priceText(html, "usedPrice");
+  const usedPrice = parsePrice(usedText);
+  if (!usedPrice) return { price: undefined, originalPrice: parsePrice(original), text };
+  warn("the only offer in the page is a used one: its price is the used offer's");
+  return { price: usedPrice, text: usedText };
+}
+
+/** The product video: the image block's 'videos' list (mp4 first), else an element's data-video-url. */
+function video(html: string): string | undefined {
+  const listed = objs(findKeyedValue(html, "videos"))
+    .flatMap((v) => [absUrl(v.url), absUrl(v.videoUrl)])
+    .filter((u): u is string => !!u);
+  const chosen = listed.find((u) => /\.mp4(?:$|[?#])/i.test(u)) ?? listed[0];
+  return chosen ?? absUrl(findTagsWithAttr(html, "data-video-url", undefined, 1)[0]?.attrs["data-video-url"]);
+}
+
+/** The brand from the byline: "Visit the X Store", "Marke: X"…, or a plain link naming the brand alone. */
+function brandOf(byline: Tag | null, text: string): string | undefined {
+  const t = clean(text);
+  const worded = BRAND_BYLINE.map((re) => re.exec(t)?.[1]).find(Boolean);
+  if (worded) return worded;
+  // A plain link (<a id="bylineInfo">Lumina</a>); a book's byline is a block of authors, not a link.
+  if (byline?.name === "a" && t && t.length <= 60 && !/[:：]/.test(t) && !/\b(?:store|shop)\b/i.test(t)) return t;
+  return undefined;
 }
 
 function images(html: string): string[] {
@@ -55,18 +90,20 @@ function images(html: string): string[] {
     .map((i) => absUrl(i.hiRes) ?? absUrl(i.large))
     .filter((u): u is string => !!u);
   if (initial.length) return uniq(initial);
-  const landing = elementById(html, "landingImage") ?? elementById(html, "imgBlkFront");
+  const landing = elementById(html, "landingImage") ?? elementById(html, "imgBlkFront") ?? elementById(html, "ebooksImgBlkFront");
   if (!landing) return [];
   const hires = absUrl(landing.attrs["data-old-hires"]);
   if (hires) return [hires];
+  const src = absUrl(landing.attrs.src);
   try {
     const dynamic = JSON.parse(landing.attrs["data-a-dynamic-image"] ?? "{}") as Record<string, unknown>;
-    return Object.keys(dynamic)
+    const first = Object.keys(dynamic)
       .map((u) => absUrl(u))
-      .filter((u): u is string => !!u)
-      .slice(0, 1);
+      .find((u): u is string => !!u);
+    // a cover with only a src (Kindle's #ebooksImgBlkFront) is still the product's image
+    return first ? [first] : src ? [src] : [];
   } catch {
-    return absUrl(landing.attrs.src) ? [absUrl(landing.attrs.src)!] : [];
+    return src ? [src] : [];
   }
 }
 
@@ -202,8 +239,8 @@ function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   })();
   const byline = elementById(html, "bylineInfo");
   const bylineText = byline ? elementText(html, byline) : "";
-  const brand = BRAND_BYLINE.map((re) => re.exec(clean(bylineText))?.[1]).find(Boolean);
-  const p = prices(html);
+  const brand = brandOf(byline, bylineText);
+  const p = prices(html, warn);
   const currentAsin = str(findKeyedValue(html, "currentAsin")) ?? ASIN_IN_PATH.exec(u.pathname)?.[1] ?? "";
   const bullets = (() => {
     const box = elementById(html, "feature-bullets");
@@ -236,6 +273,7 @@ function map(_raw: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
     originalPrice: p.originalPrice,
     stock: skus.variants ? undefined : stockOf(left),
     images: images(html),
+    video: video(html),
     descriptionHtml: descriptionHtml || undefined,
     attributes,
     ...skus,
