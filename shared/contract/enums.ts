@@ -117,7 +117,10 @@ export const ProductStatus = {
    * when a translation of it completes. Undoing the bulk edit puts the previous status back.
    */
   Ready: 2,
-  /** Published to at least one shop. */
+  /**
+   * 已发布: has a live listing (active, paused or under review) in at least one shop. Set when a listing goes live and
+   * back to 待发布 when its last live listing is closed or removed (server/modules/products/listing-status.ts).
+   */
   Published: 3,
   /** Put aside by the seller. */
   Archived: 4,

@@ -29,6 +29,7 @@ import { ListingStatus } from "../../../shared/contract/enums.ts";
 import type { EditOutcome } from "../../../shared/contract/listing-edits.ts";
 import { meliPriceOf } from "./meli-price.ts";
 import { updateGlobalItem } from "../../integrations/mercadolibre/endpoints/global-items.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 
 /** One edit of a listing. */
 export type Edit =
@@ -160,6 +161,8 @@ export function createEditApplier(deps: ListingEditDeps) {
           .update(listings)
           .set({ ...set, lastModificationTime: new Date(), lastModifierId: creatorId })
           .where(and(eq(listings.tenantId, l.tenantId), eq(listings.id, l.id)));
+        // Closed or reactivated: the product follows (已发布 while it has a live listing).
+        if (set.status !== undefined) await productsFollowListings(tx, l.tenantId, [l.productId]);
       }
       // A global item's stock and package are every site's: its other site listings hold them too.
       if (shared && l.cbtId) {

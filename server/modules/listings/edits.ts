@@ -32,6 +32,7 @@ import {
 } from "../../../shared/contract/listing-edits.ts";
 import type { ListingFilter } from "../../../shared/contract/listings.ts";
 import { MIN_PICTURE_PX, usablePictures } from "../../../shared/publish/preflight.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 
 export type { Edit, ListingEditDeps } from "./edit-apply.ts";
 
@@ -104,7 +105,13 @@ export function createListingEditService(deps: ListingEditDeps) {
     const gone = await ctx.tx
       .delete(listings)
       .where(and(listingWhere(ctx, kind, {}), inArray(listings.id, ids)))
-      .returning({ id: listings.id });
+      .returning({ id: listings.id, productId: listings.productId });
+    // A product whose last live listing's record is removed is no longer shown as 已发布.
+    await productsFollowListings(
+      ctx.tx,
+      ctx.tenantId,
+      gone.map((g) => g.productId),
+    );
     return { removed: gone.length };
   }
 

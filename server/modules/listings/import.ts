@@ -19,6 +19,7 @@ import type { ListingTaskResult, PullReport } from "../../../shared/contract/lis
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, skusOfItem, statusOfItem } from "./market-reads.ts";
 import { visibleGroups, type ListingKind } from "./service.ts";
 import type { ListingSyncDeps } from "./sync.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 
 export const LISTING_PULL_JOB = "listings.pull";
 /** Items per scan page (the search's maximum). */
@@ -145,6 +146,12 @@ export function createListingImport(deps: ListingSyncDeps) {
         };
       });
       for (const c of chunks(rows, 500)) await tx.insert(listings).values(c);
+      // A live item matched to a product by its SKU publishes that product.
+      await productsFollowListings(
+        tx,
+        tenantId,
+        rows.map((r) => r.productId),
+      );
       report.imported += rows.length;
       for (const x of exchanges.splice(0)) {
         await recordMeliCall(tx, {

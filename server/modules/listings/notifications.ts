@@ -24,6 +24,7 @@ import { recordListingCalls } from "../meli-logs/service.ts";
 import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
 import { readVisits } from "./market-reads.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 
 /** Topics that change a listing. */
 export const ITEM_TOPICS = ["items", "marketplace_items"];
@@ -179,6 +180,12 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
               ),
             );
         }
+        // A listing closed or reactivated on Mercado Libre moves its product between 已发布 and 待发布.
+        await productsFollowListings(
+          tx,
+          tenantId,
+          rows.map((l) => l.productId),
+        );
       }
       await logCalls(tx, rows, exchanges);
       await tx

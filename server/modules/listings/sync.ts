@@ -32,6 +32,7 @@ import type { ListingRow } from "../../../shared/contract/listings.ts";
 import { createListingImport, visibleGroup } from "./import.ts";
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, VISITS_IDS, type ItemRead } from "./market-reads.ts";
 import { listingWhere, rowView, type ListingKind } from "./service.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 
 export const LISTING_SYNC_JOB = "listings.sync";
 /** Marks a listing found deleted on Mercado Libre (in its problems; status Closed); ClearInvalidStat removes these. */
@@ -110,6 +111,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const now = new Date();
     const counts = { synced: 0, deleted: 0, failed: 0 };
     await inScope(db, { tenantId }, async (tx) => {
+      const products: (string | null)[] = [];
       for (const ref of refs) {
         const read = reads.get(ref.itemId)!;
         if (read.kind === "failed") {
@@ -132,11 +134,15 @@ export function createListingSyncService(deps: ListingSyncDeps) {
               };
         if (read.kind === "item") counts.synced++;
         else counts.deleted++;
-        await tx
+        const [row] = await tx
           .update(listings)
           .set({ ...set, lastModificationTime: now })
-          .where(and(eq(listings.tenantId, tenantId), eq(listings.id, ref.id)));
+          .where(and(eq(listings.tenantId, tenantId), eq(listings.id, ref.id)))
+          .returning({ productId: listings.productId });
+        products.push(row?.productId ?? null);
       }
+      // A listing read closed or gone may leave its product without a live one; a reactivated one publishes it.
+      await productsFollowListings(tx, tenantId, products);
       await logCalls(tx, tenantId, refs, groupId, creatorId, exchanges);
     });
     return counts;

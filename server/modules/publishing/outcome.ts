@@ -9,6 +9,7 @@ import type { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
+import { productsFollowListings } from "../products/listing-status.ts";
 import { refreshBatchIn } from "./batch-state.ts";
 import type { ItemPlan } from "./item-body.ts";
 import type { ListingPlan } from "./service.ts";
@@ -28,6 +29,8 @@ export async function finish(
       .update(listings)
       .set({ ...set, syncTime: new Date(), lastModificationTime: new Date() })
       .where(and(eq(listings.tenantId, tenantId), eq(listings.id, listing.id)));
+    // The product is 已发布 once the listing is live (and back when its last live listing is not).
+    await productsFollowListings(tx, tenantId, [listing.productId]);
     // Codes taken for an item Mercado Libre did not create go back to the pool: no item carries them.
     if (set.status === ListingStatus.Refused || set.status === ListingStatus.Failed || set.status === ListingStatus.Skipped) {
       await tx
