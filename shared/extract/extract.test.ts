@@ -40,6 +40,8 @@ describe("fixtures", () => {
       "temu/login-wall",
       "amazon/dp-used",
       "amazon/kindle",
+      "1688/final-price-2025",
+      "jd/page-config-older",
     ])
       expect(names).toContain(n);
   });
@@ -364,6 +366,21 @@ describe("extract", () => {
       widthCm: 8,
       heightCm: 22,
     });
+  });
+
+  it("reads the 2025-26 1688 price block: offerMinPrice up to offerMaxPrice without ranges, sku prices from skuMapOriginal", () => {
+    const page = `<script>window.context = (function (b, a) { return a; })(window.context, {"result": {"data": {
+      "productTitle": {"fields": {"title": "水杯", "shopInfo": {"authCompanyName": "晨光制品厂", "loginId": "cg"}}},
+      "mainPrice": {"fields": {"finalPriceModel": {"tradeWithoutPromotion": {"offerMinPrice": "6.50", "offerMaxPrice": "8.80",
+        "skuMapOriginal": [{"skuId": 7, "price": "8.80", "discountPrice": "6.50"}]}}}}},
+      "global": {"globalData": {"skuModel": {"skuProps": [{"prop": "颜色", "value": [{"name": "白"}, {"name": "黑"}]}],
+        "skuInfoMap": {"白": {"skuId": 7}, "黑": {"skuId": 8}}}}}}});</script>`;
+    const p = extract(snap("https://detail.1688.com/offer/1.html", page)).product;
+    expect(p).toMatchObject({ price: 6.5, priceRange: { min: 6.5, max: 8.8 }, shop: { name: "晨光制品厂" } });
+    expect(p?.variants).toEqual([
+      { sku: "7", optionValues: ["白"], price: 6.5, originalPrice: 8.8 },
+      { sku: "8", optionValues: ["黑"], price: 6.5 },
+    ]);
   });
 
   it("refuses a non-http snapshot URL", () => {

@@ -65,6 +65,7 @@ function skuModel(
   tierPrice: number | undefined,
   pieces: Map<string, PieceInfo>,
   warn: Warn,
+  skuPrices?: Map<string, SkuPrice>,
 ): Pick<PartialProduct, "options" | "variants"> {
   if (!model) return {};
   const options: ProductOption[] = objs(model.skuProps)
@@ -91,8 +92,10 @@ function skuModel(
     }
     const sku = idOf(info.skuId, warn) ?? str(info.specId);
     if (!sku) continue;
-    const own = parsePrice(info.price);
-    const discounted = parsePrice(info.discountPrice);
+    // a sku model without prices (2025-26) leaves them to the final price block's skuMapOriginal
+    const listed = skuPrices?.get(sku);
+    const own = parsePrice(info.price) ?? listed?.own;
+    const discounted = parsePrice(info.discountPrice) ?? listed?.discounted;
     const v: ProductVariant = { sku, optionValues: names };
     const price = discounted || own || tierPrice;
     if (price) v.price = price;
@@ -192,21 +195,29 @@ function mapContext(rawRoot: Obj, warn: Warn): PartialProduct {
     undefined,
     originalAlicdnImage,
   );
+  const final = finalPrice(findByKey(root, "finalPriceModel"));
   const tierList = tiers(at(data, "mainPrice.fields.priceModel.currentPrices"));
+  const tiersOrFinal = tierList.length ? tierList : final.tiers;
   const pieces = packInfo(findByKey(root, "pieceWeightScale"));
-  const skus = skuModel(findByKey(root, "skuModel", hasSkus), tierList[0]?.price, pieces, warn);
+  const skus = skuModel(findByKey(root, "skuModel", hasSkus), tiersOrFinal[0]?.price ?? final.min, pieces, warn, final.skuPrices);
+  // 2025-26 pages name the shop beside the title (productTitle.fields.shopInfo); older ones in sellerModel/tempModel.
+  const shopInfo = obj(at(data, "productTitle.fields.shopInfo"));
   const seller =
-    findByKey(root, "sellerModel", (o) => !!str(o.companyName)) ?? findByKey(root, "tempModel", (o) => !!str(o.companyName)) ?? {};
-  const winport = str(seller.winportUrl) ?? str(findByKey(root, "offerBaseInfo")?.sellerWinportUrl);
+    (shopInfo && (str(shopInfo.companyName) ?? str(shopInfo.authCompanyName)) ? shopInfo : undefined) ??
+    findByKey(root, "sellerModel", (o) => !!str(o.companyName)) ??
+    findByKey(root, "tempModel", (o) => !!str(o.companyName)) ??
+    {};
+  const winport =
+    str(seller.winportUrl) ?? str(seller.shopUrl) ?? str(seller.winportLink) ?? str(findByKey(root, "offerBaseInfo")?.sellerWinportUrl);
   const details = findByKey(root, "offer_details");
   const inline = str(details?.content) ?? str(obj(details?.fields)?.content);
   return compact({
     ...titleFields(title, "zh"),
     currency: "CNY",
-    ...priceFields(tierList, skus.variants),
+    ...(tiersOrFinal.length ? priceFields(tiersOrFinal, skus.variants) : final.fields),
     images,
     video: absUrl(at(gallery, "video.videoUrl")),
-    descriptionUrl: absUrl(offer.detailUrl),
+    descriptionUrl: absUrl(offer.detailUrl ?? at(data, "description.fields.detailUrl")),
     descriptionHtml: inline ? sanitizeHtml(inline) || undefined : undefined,
     attributes: attributeList(offer.featureAttributes),
     ...skus,
@@ -214,10 +225,45 @@ function mapContext(rawRoot: Obj, warn: Warn): PartialProduct {
     stock: stockOf(findByKey(root, "tradeModel")?.canBookedAmount),
     shop: compact({
       id: str(seller.memberId) ?? str(seller.sellerMemberId) ?? str(seller.sellerLoginId),
-      name: str(seller.companyName),
+      name: str(seller.companyName) ?? str(seller.authCompanyName),
       url: absUrl(winport),
     }),
   });
+}
+
+interface SkuPrice {
+  own?: number;
+  discounted?: number;
+}
+
+interface FinalPrice {
+  min?: number;
+  tiers: Tier[];
+  /** Per-sku prices by sku id (skuMapOriginal), for sku models that carry none. */
+  skuPrices: Map<string, SkuPrice>;
+  /** price / priceRange when there are no quantity tiers: offerMinPrice, up to offerMaxPrice. */
+  fields: PartialProduct;
+}
+
+/**
+ * The 2025-26 price block (mainPrice.fields.finalPriceModel): tradeWithoutPromotion (what anyone pays) with
+ * offerMinPrice / offerMaxPrice, the quantity ranges (offerPriceRangeList, or currentPrices / skuRangePrices in some
+ * releases) and skuMapOriginal (per-sku price, discountPrice). tradeWithPromotion is a logged-in buyer's offer.
+ */
+function finalPrice(model: Obj | undefined): FinalPrice {
+  const trade = obj(model?.tradeWithoutPromotion) ?? model ?? {};
+  const ranges = [trade.offerPriceRangeList, trade.priceRangeList, trade.currentPrices, trade.skuRangePrices].find((v) => objs(v).length);
+  const min = parsePrice(trade.offerMinPrice);
+  const max = parsePrice(trade.offerMaxPrice);
+  const skuPrices = new Map<string, SkuPrice>();
+  for (const row of objs(trade.skuMapOriginal)) {
+    const id = idOf(row.skuId);
+    const own = parsePrice(row.price);
+    const discounted = parsePrice(row.discountPrice);
+    if (id && (own || discounted)) skuPrices.set(id, { own, discounted });
+  }
+  const fields: PartialProduct = min ? { price: min, ...(max && max > min ? { priceRange: { min, max } } : {}) } : {};
+  return { min, tiers: tiers(ranges), skuPrices, fields };
 }
 
 function mapInitData(root: Obj, warn: Warn): PartialProduct {

@@ -1,5 +1,5 @@
 // JD (item.jd.com/{skuId}.html). `var pageConfig = {product: {...}}` is a JS literal (unquoted keys, single quotes,
-// comments): name, skuid, imageList (paths on the 360buyimg CDN), colorSize (one entry per sku: skuId + value per
+// comments): name, skuid (SkuId on older pages, in colorSize too), imageList (paths on the 360buyimg CDN), colorSize (one entry per sku: skuId + value per
 // option name), shopId, desc (description URL). Prices are not in the page: a separate call answers them
 // (pc_detailpage_wareBusiness, or the older prices/mgets), which only the extension sees. Shop name and the parameter
 // list (商品毛重 etc.) are in the DOM.
@@ -54,9 +54,13 @@ function shop(html: string, shopId: string | undefined): PartialProduct["shop"] 
   return shopId ? { id: shopId } : undefined;
 }
 
+// The sku id's spellings: skuId / skuid, and "SkuId" on older pages (often as a string).
+const SKU_ID_KEY = /^sku_?id$/i;
+const skuIdOf = (o: Obj): unknown => o.skuId ?? o.skuid ?? o.SkuId ?? Object.entries(o).find(([k]) => SKU_ID_KEY.test(k))?.[1];
+
 function map(product: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   const html = snapshot.html ?? "";
-  const skuId = idOf(product.skuid, warn) ?? "";
+  const skuId = idOf(skuIdOf(product), warn) ?? "";
   const current = priceOf(snapshot, skuId);
   if (!current.price) {
     const domPrice = elementByClass(html, `J-p-${skuId}`);
@@ -64,11 +68,11 @@ function map(product: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   }
 
   const entries = objs(product.colorSize);
-  const names = uniq(entries.flatMap((e) => Object.keys(e).filter((k) => k !== "skuId" && typeof e[k] === "string")));
+  const names = uniq(entries.flatMap((e) => Object.keys(e).filter((k) => !SKU_ID_KEY.test(k) && typeof e[k] === "string")));
   const options: ProductOption[] = names.map((name) => ({ name, values: [] }));
   const variants: ProductVariant[] = [];
   for (const e of entries) {
-    const sku = idOf(e.skuId, warn);
+    const sku = idOf(skuIdOf(e), warn);
     const values = names.map((n) => str(e[n]));
     if (!sku || values.some((v) => !v)) continue;
     values.forEach((v, i) => {
@@ -117,7 +121,7 @@ export const jd: Adapter<Obj> = {
   locate(snapshot): Located<Obj> | null {
     const config = pageVariable(snapshot, "pageConfig", "pageConfig.product");
     const product = isObj(obj(config)?.product) ? obj(obj(config)!.product) : obj(config);
-    return product && (product.skuid !== undefined || product.colorSize) ? { shape: "page-config", data: product } : null;
+    return product && (skuIdOf(product) !== undefined || product.colorSize) ? { shape: "page-config", data: product } : null;
   },
   map: (located, snapshot, warn) => map(located.data, snapshot, warn),
 };
