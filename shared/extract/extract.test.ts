@@ -61,6 +61,11 @@ describe("fixtures", () => {
     }
   });
 
+  it("name a different item each (the demo content and the crawler store them by platform and item id)", () => {
+    const keys = fixtures.flatMap((f) => (f.expected?.product ? [`${f.expected.platform}:${f.expected.product.itemId}`] : []));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
   it("is deterministic and does not modify the snapshot", () => {
     for (const f of fixtures) {
       const before = JSON.stringify(f.snapshot);
@@ -219,6 +224,9 @@ describe("extract", () => {
       block: "captcha",
       platform: "generic",
     });
+    expect(extract(snap("https://shop.example.com/p/1", `<style>.cf-chl-widget{} .g-recaptcha{}</style><p>Hello</p>`)).status).toBe(
+      "not-product",
+    );
     expect(extract(snap("https://shop.example.com/login", `<form><input name="u"><input type="password" name="p"></form>`))).toMatchObject({
       status: "blocked",
       block: "login",

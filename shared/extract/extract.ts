@@ -1,5 +1,6 @@
 // The extractor's entry point: pick the site adapter by URL, run it, run the generic sources, merge field by field,
 // normalize, validate. Runs unchanged in the extension and on the server (no DOM, no Node APIs).
+import { markupWithoutStyles } from "./adapters/common.ts";
 import { adapters as defaultAdapters } from "./adapters/index.ts";
 import { fromHeuristics } from "./generic/heuristic.ts";
 import { fromJsonLd } from "./generic/json-ld.ts";
@@ -287,7 +288,9 @@ export function extract(snapshot: Snapshot, options: ExtractOptions = {}): Extra
 
   const base = { adapter: adapter?.id, ...(shape ? { shape } : {}) };
   if (!productFound) {
-    const block: BlockKind | null = GENERIC_CAPTCHA.test(html) ? "captcha" : GENERIC_LOGIN.test(html) ? "login" : null;
+    // judged from the markup without stylesheets: a challenge's CSS shipped with every page blocks nothing
+    const markup = markupWithoutStyles(html);
+    const block: BlockKind | null = GENERIC_CAPTCHA.test(markup) ? "captcha" : GENERIC_LOGIN.test(markup) ? "login" : null;
     if (block) return result("blocked", platform, warnings, { block, ...base });
     return result("not-product", platform, warnings, base);
   }

@@ -11,7 +11,7 @@ import type { PartialProduct, ProductOption, ProductVariant } from "../product.t
 import { findKeyedValue } from "../script-data.ts";
 import type { Adapter, Located, Snapshot, Warn } from "../snapshot.ts";
 import { absUrl, arr, currencyOf, obj, objs, parseDimsText, parsePrice, parseWeightText, str, stockOf, uniq, type Obj } from "../values.ts";
-import { compact, pageLanguage, titleFields } from "./common.ts";
+import { compact, markupWithoutStyles, pageLanguage, titleFields } from "./common.ts";
 
 const TLD_CURRENCY: [RegExp, string][] = [
   [/\.com$/, "USD"],
@@ -293,7 +293,7 @@ export const amazon: Adapter<Obj> = {
     return ASIN_IN_PATH.exec(url.pathname)?.[1] ?? null;
   },
   detectBlock(s) {
-    const html = s.html ?? "";
+    const html = markupWithoutStyles(s.html ?? "");
     if (/\/errors\/validateCaptcha|captcha-container|Enter the characters you see below/i.test(html)) return "captcha";
     if (/\/ap\/signin/.test(s.url) || /<form[^>]+name=["']signIn["']/i.test(html)) return "login";
     return null;
