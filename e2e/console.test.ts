@@ -251,6 +251,8 @@ describe("console", () => {
           activeInView: active.left >= box.left - 1 && active.right <= box.right + 1,
         };
       });
+    // The tab of the page just opened is drawn after the hash changes (a loaded machine shows the gap).
+    await page.waitForSelector(`${bar} [aria-selected=true]`);
     const atEnd = await state();
     expect(atEnd).toMatchObject({ overflowX: "auto", scrollable: true, activeInView: true });
     expect(atEnd.scrollLeft).toBeGreaterThan(0);

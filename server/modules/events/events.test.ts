@@ -182,10 +182,19 @@ describe("GET /api/events", () => {
     first.close();
     await first.ended;
 
+    // A second stream of A's stays open while A is away: once it has heard the 60 % (and B's task), the server holds
+    // them to replay (on a loaded machine the notifications can arrive after a stream opened at once would join).
+    const watcher = await openStream(a.token);
+    await watcher.waitFor((f) => f.event === "ready");
     await updateTask(s.database.db, a.tenantId, task, { taskStatus: TaskStatus.Running, progress: 30 });
     await updateTask(s.database.db, a.tenantId, task, { progress: 60 });
     // B's event in between is not replayed to A.
-    await startTask(b, b.userId);
+    const other = await startTask(b, b.userId);
+    await watcher.waitFor((f) => isProgress(task)(f) && (f.data as ProgressEvent).progress === 60);
+    const streamB = await openStream(b.token, { "last-event-id": created.id! });
+    await streamB.waitFor(isProgress(other));
+    streamB.close();
+    watcher.close();
 
     const resumed = await openStream(a.token, { "last-event-id": created.id! });
     await resumed.waitFor((f) => f.event === "ready");
