@@ -1,7 +1,7 @@
 // A small, real PDF (one A6 page of Helvetica text lines) for the sandbox's shipping labels: what a viewer opens and
 // what `%PDF-` checks accept. Written by hand: the objects, then the cross-reference table with their byte offsets.
 // Also the ZPL II labels thermal printers take, zipped as /shipment_labels answers response_type=zpl2.
-import { crc32 } from "node:zlib";
+import { zipSync } from "fflate";
 
 /** Keeps the text inside PDF string syntax: ASCII only, with \, ( and ) escaped. */
 function pdfText(s: string): string {
@@ -56,40 +56,7 @@ export function zplLabels(pages: string[][]): string {
   return pages.map((lines) => ["^XA", "^CI28", ...lines.map(field), "^XZ"].join("\n")).join("\n") + "\n";
 }
 
-/** A zip holding one file, stored (no compression): how the labels come when ZPL II is asked for. */
+/** A zip holding one file: how the labels come when ZPL II is asked for. */
 export function zipOne(name: string, content: Buffer): Buffer {
-  const nameBytes = Buffer.from(name, "utf8");
-  const crc = crc32(content);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4); // version needed
-  local.writeUInt16LE(0x0800, 6); // UTF-8 name
-  local.writeUInt16LE(0, 8); // stored
-  local.writeUInt32LE(0, 10); // time, date
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(content.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  local.writeUInt16LE(0, 28);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0800, 8);
-  central.writeUInt16LE(0, 10);
-  central.writeUInt32LE(0, 12);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(content.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  // extra, comment, disk, internal and external attributes stay 0; the local header is at offset 0.
-  central.writeUInt32LE(0, 42);
-  const centralAt = local.length + nameBytes.length + content.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(centralAt, 16);
-  return Buffer.concat([local, nameBytes, content, central, nameBytes, end]);
+  return Buffer.from(zipSync({ [name]: content }, { level: 6 }));
 }
