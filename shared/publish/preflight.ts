@@ -237,12 +237,13 @@ export function preflight(pair: PreflightPair): PreflightResult {
   // Variations (two or more variants; one is sent as a plain item): each option name must stand for one of the
   // category's variation attributes.
   const variationAttrs = attributes.filter((a) => a.modelType === CategoryAttributeModelType.Variation);
+  // What the variants carry is given whatever the category's state; the variation problems wait for a chosen category.
+  if (variants.length > 1) for (const id of variantAttributes(variants, attributes)) given.add(id);
   if (!categoryChosen) {
     // nothing to map the variants to yet
   } else if (variants.length > 1 && variationAttrs.length === 0) {
     add("error", "variation.unsupported", "variants", `类目不支持多规格，商品有${variants.length}个规格`, "category");
   } else if (variants.length > 1) {
-    for (const id of variantAttributes(variants, attributes)) given.add(id);
     for (const key of new Set(variants.flatMap((v) => v.keys)))
       if (!variationAttributeOf(key, attributes))
         add(
