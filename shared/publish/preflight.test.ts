@@ -194,6 +194,26 @@ describe("preflight", () => {
     expect(codes({ ...noVariations, product: { ...base.product, variants: [{ sku: "A", keys: [], values: [], gtin: "1" }] } })).toEqual([]);
   });
 
+  it("warns, without refusing, of a loss or a margin under the shop's minimum", () => {
+    // The base pair earns about 32 %: over the default 10 %, under a minimum of 35 %.
+    expect(codes({ ...base, minMargin: 35 })).toEqual(["warning:price.marginLow"]);
+    const low = preflight({ ...base, minMargin: 35 });
+    expect(low.ok).toBe(true);
+    expect(low.problems[0]).toMatchObject({
+      field: "price",
+      fix: "shop",
+      message: `利润率${low.price?.marginPercent}%低于店铺最低利润率35%`,
+    });
+    expect(codes({ ...base, minMargin: null })).toEqual([]);
+    // No markup on a price raised by nothing: the fees leave 0 %, under the default minimum.
+    expect(codes({ ...base, shop: { ...base.shop, adjustRate: 1, overPrice: 0, tinyPrice: null } })).toEqual(["warning:price.marginLow"]);
+    // A markup under 1 sells at a loss.
+    const loss = preflight({ ...base, shop: { ...base.shop, adjustRate: 0.5, overPrice: 0 } });
+    expect(loss.ok).toBe(true);
+    expect(loss.problems).toEqual([expect.objectContaining({ code: "price.marginNegative", severity: "warning", fix: "shop" })]);
+    expect(loss.price!.margin).toBeLessThan(0);
+  });
+
   it("checks the price against the category minimum and the shop's limits", () => {
     expect(codes(withProduct({ price: "1" }))).toEqual(["error:price.belowMinimum"]);
     expect(preflight(withProduct({ price: "1" })).problems[0]).toMatchObject({

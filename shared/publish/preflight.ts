@@ -6,6 +6,7 @@ import { CategoryAttributeModelType, type CategoryAttribute, type MeliCategory }
 import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contract/meli.ts";
 import type { PublishRequest } from "../contract/publish.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../contract/size-charts.ts";
+import { MARGIN_PROBLEM_CODES, marginStatus, marginWarning } from "./margin.ts";
 import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
 import { fold, variantAttributes, variationAttributeOf } from "./variations.ts";
 
@@ -76,6 +77,8 @@ export type PreflightPair = {
   /** The category's attributes as stored (meli_category_attributes.attributes). */
   attributes: readonly CategoryAttribute[];
   shop: SitePriceInput["shop"];
+  /** The shop's minimum margin in % of the price (meli_accounts.min_margin; not set: margin.ts DEFAULT_MIN_MARGIN). */
+  minMargin?: Decimal | null;
   rates: SitePriceInput["rates"];
   request: PreflightRequest;
   translationConfigured: boolean;
@@ -414,6 +417,10 @@ export function preflight(pair: PreflightPair): PreflightResult {
         "shop",
       );
     if (p.limit === "raisedToMin") add("warning", "price.raisedToMin", "price", `售价已按店铺最低限价调整为${show(p.price)}`, "shop");
+    // A loss or a margin under the shop's minimum: a warning (shown in red), the seller may still publish.
+    const status = marginStatus(p.margin, p.buyerPrice, pair.minMargin);
+    const warning = marginWarning(status, p.marginPercent, pair.minMargin);
+    if (warning && status !== "ok") add("warning", MARGIN_PROBLEM_CODES[status], "price", warning, "shop");
   }
 
   // Title in the site's language, framed by the request's prefix and suffix, cut at a word boundary.

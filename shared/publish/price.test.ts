@@ -3,7 +3,8 @@ import { currencyDecimals, formatMoney, moneyNumber, parseDecimal, sitePrice, to
 import { WORKED_EXAMPLE } from "./worked-example.ts";
 
 const rates = WORKED_EXAMPLE.rates;
-const noRules = { adjustRate: null, tinyPrice: null, limitMinPrice: null, limitMaxPrice: null, overPrice: null };
+// No markup (adjustRate 1): the price covers the fees only; the default markup of a shop that set none is tested apart.
+const noRules = { adjustRate: 1, tinyPrice: null, limitMinPrice: null, limitMaxPrice: null, overPrice: null };
 
 /** The worked example of docs/decisions.md "Publish price". */
 const worked = WORKED_EXAMPLE;

@@ -99,6 +99,13 @@ export type FeeSource = "listingPrices" | "category";
  */
 export const FIXED_FEE_UNDER: Record<MeliSiteNumber, number | null> = { 1: 299, 2: 79, 3: 9990, 4: 40000, 5: null };
 
+/**
+ * The markup of a shop that set no adjustRate (a new shop): cost × 1.6 gives a margin of at least 30 % of the price the
+ * buyer pays, after the sale fee, on categories charging up to 20 % (docs/decisions.md "Default price rule"). The freight
+ * and a fixed fee pass through at cost, so an item with a large freight or under the fixed-fee threshold earns less.
+ */
+export const DEFAULT_ADJUST_RATE = "1.6";
+
 export type PriceFailure = { code: string; message: string; fix: "product" | "settings" | "category" | "shop" };
 export type SitePriceResult = { ok: true; price: PriceBreakdown } | ({ ok: false } & PriceFailure);
 
@@ -166,7 +173,7 @@ const fail = (code: string, message: string, fix: PriceFailure["fix"]): SitePric
 /**
  * The price of the product on the site, step by step (docs/decisions.md "Publish price"):
  * 1. cost = price × rate(product currency) ÷ rate(listing currency), to minor units (half up);
- * 2. base = cost × adjustRate (half up) + overPrice + freight (isContainsFreight) + listing fee;
+ * 2. base = cost × adjustRate (half up; not set: DEFAULT_ADJUST_RATE) + overPrice + freight (isContainsFreight) + listing fee;
  * 3. local site: price = ⌈(base + fixed fee) ÷ (1 − fee%)⌉, where a fixed fee charged only under a threshold is left out
  *    when the price without it reaches the threshold, and the price is held at the threshold when only the fixed fee
  *    would push it over; global selling: price = net_proceeds = base (Mercado Libre adds its fee);
@@ -202,7 +209,7 @@ export function sitePrice(input: SitePriceInput): SitePriceResult {
   if (feePpm >= MILLION) return fail("fee.invalid", "类目费率不小于100%，无法计算售价", "category");
 
   const shop = input.shop;
-  const adjust = parseDecimal(shop.adjustRate ?? 1) ?? { n: 1n, scale: 0 };
+  const adjust = parseDecimal(shop.adjustRate ?? DEFAULT_ADJUST_RATE) ?? { n: 1n, scale: 0 };
   const money = (v: Decimal | null | undefined) => {
     const d = parseDecimal(v);
     return d ? minorOf(d, decimals) : 0n;
