@@ -641,6 +641,8 @@ export const meliAccounts = pgTable(
     limitMinPrice: numeric("limit_min_price", { precision: 18, scale: 2 }),
     limitMaxPrice: numeric("limit_max_price", { precision: 18, scale: 2 }),
     overPrice: numeric("over_price", { precision: 18, scale: 2 }),
+    /** The minimum margin in % of the price (null: shared/publish/margin.ts DEFAULT_MIN_MARGIN). */
+    minMargin: numeric("min_margin", { precision: 5, scale: 2 }),
     brand: text("brand"),
     sort: integer("sort").notNull().default(0),
     isReceiveOrder: boolean("is_recieve_order").notNull().default(true),
