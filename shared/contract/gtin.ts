@@ -15,6 +15,27 @@ export function isGtin(code: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(code[code.length - 1]);
 }
 
+/** The largest code file the console reads (a .txt or .csv of codes; 10,000 codes take about 150 KB). */
+export const GTIN_FILE_MAX_BYTES = 1024 * 1024;
+
+/** The codes of a pasted text or a code file: one per line, or separated by commas, semicolons, spaces or quotes. */
+export const splitCodes = (text: string) => text.split(/[\s,;，；"']+/).filter(Boolean);
+
+/** A pasted text or file checked before sending: the valid codes (each once, in order), the invalid ones (each once). */
+export type CodeCheck = { valid: string[]; invalid: string[]; repeated: number };
+
+export function checkCodes(text: string): CodeCheck {
+  const valid = new Set<string>();
+  const invalid = new Set<string>();
+  let repeated = 0;
+  for (const code of splitCodes(text)) {
+    const into = isGtin(code) ? valid : invalid;
+    if (into.has(code)) repeated++;
+    else into.add(code);
+  }
+  return { valid: [...valid], invalid: [...invalid], repeated };
+}
+
 /** SetCodes: the codes to add (the console splits a pasted text on lines, commas and spaces); each is trimmed. */
 export const setCodesInput = z.object({
   codes: z.array(z.string().trim().max(64)).min(1).max(MAX_CODES_PER_CALL),

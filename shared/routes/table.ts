@@ -103,6 +103,8 @@ export const sectionRoutes: SectionRoute[] = [
         page: "products-sensitives",
         meta: { title: "侵权词", icon: "shield-alert", keepAlive: true },
       },
+      // Not in spec §2's table (issue 28): the GTIN pool of spec §7 MeliCode, in the product centre where publishing is.
+      { path: "/proudcts/gtin", name: "ProductGtin", page: "products-gtin", meta: { title: "GTIN管理", icon: "barcode", keepAlive: true } },
     ],
   },
   {

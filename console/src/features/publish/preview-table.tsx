@@ -11,6 +11,9 @@ import { Thumb } from "../../components/list/thumb.tsx";
 import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
 import { attrFieldId, categoryFieldId } from "./site-category-form.tsx";
 
+/** The GTIN pool screen (GTIN管理), where codes are added. */
+export const GTIN_PAGE = "/proudcts/gtin";
+
 /** The product list, searched by the product's title (the editor opens from its row). */
 export const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
 
@@ -21,6 +24,12 @@ function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; 
   if (t.kind === "product")
     return (
       <Link to={productListHref(productTitle)} className="text-primary shrink-0 hover:underline" data-testid="publish-fix-product">
+        {hint}
+      </Link>
+    );
+  if (t.kind === "gtin")
+    return (
+      <Link to={GTIN_PAGE} className="text-primary shrink-0 hover:underline" data-testid="publish-fix-gtin">
         {hint}
       </Link>
     );

@@ -1,5 +1,5 @@
-// The GTIN pool (MeliCode): its count, adding codes (a pasted text split on lines, commas and spaces) and clearing
-// the unused ones (main account); the count follows each change.
+// The GTIN pool (MeliCode): its count, adding codes (the valid codes of a pasted text or a file, checked by
+// shared/contract/gtin.ts checkCodes) and clearing the unused ones (main account); the count follows each change.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
@@ -11,10 +11,7 @@ export const getGtinCountQueryOptions = () =>
 
 export const useGtinCount = () => useQuery(getGtinCountQueryOptions());
 
-/** The codes of a pasted text: one per line, or separated by commas, semicolons or spaces. */
-export const splitCodes = (text: string) => text.split(/[\s,;，；]+/).filter(Boolean);
-
-export const setGtinCodes = (text: string) => api.meliCode.setCodes({ codes: splitCodes(text) });
+export const setGtinCodes = (codes: string[]) => api.meliCode.setCodes({ codes });
 export const clearGtinCodes = () => api.meliCode.clearCode();
 
 function useInvalidateCount() {
