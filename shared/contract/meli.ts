@@ -88,6 +88,8 @@ export const shopAccount = z.object({
   isRecieveOrder: z.boolean(),
   sort: z.number().int(),
   overPrice: z.number().nullable(),
+  /** Ours (issue 28): the minimum margin in % of the price (最低利润率); null: shared/publish/margin.ts DEFAULT_MIN_MARGIN. */
+  minMargin: z.number().nullable(),
   lastModificationTime: z.string().nullable(),
 });
 export type ShopAccount = z.infer<typeof shopAccount>;
@@ -117,6 +119,8 @@ export const accountInfo = z.object({
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   /** Amount added to the price after the rate (freight, packing), in the shop's currency. */
   overPrice: z.number().min(0).max(1_000_000_000).nullable().optional(),
+  /** Ours (issue 28): the minimum margin in % of the price, under which the screens warn in red; null: the default. */
+  minMargin: z.number().min(0).max(99.99).multipleOf(0.01).nullable().optional(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 

@@ -125,6 +125,8 @@ export const orderRow = z.object({
   cost: z.number(),
   profit: z.number(),
   profitDetail: profitBreakdown,
+  /** Ours (issue 28): the shop's minimum margin in % (null: the default); the list warns in red under it. */
+  minMargin: z.number().nullable(),
   logisticsName: z.string().nullable(),
   logisticsNumber: z.string().nullable(),
   thumb: z.string().nullable(),

@@ -137,7 +137,10 @@ describe("edits", () => {
       brand: "Acme",
       sort: 3,
       overPrice: 25.5,
+      minMargin: 12.5,
     };
+    // A new shop sets no minimum margin (the default applies).
+    expect((await get(A.token, "GetMeliOne", { id: shops.mx })).body.result.minMargin).toBeNull();
     const res = await post(A.token, "UpdateAccount", { id: shops.mx, info });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.result).toMatchObject(info);
@@ -147,7 +150,8 @@ describe("edits", () => {
     const bad = await post(A.token, "UpdateAccount", { id: shops.mx, info: { limitMaxPrice: 5 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("店铺「墨西哥一店」的最低限价（10）不能高于最高限价（5）");
-    for (const wrong of [{ tinyPrice: 1 }, { adjustRate: 0 }, { limitMinPrice: -1 }, { alias: "x".repeat(65) }]) {
+    const wrongs = [{ tinyPrice: 1 }, { adjustRate: 0 }, { limitMinPrice: -1 }, { alias: "x".repeat(65) }];
+    for (const wrong of [...wrongs, { minMargin: 100 }, { minMargin: -1 }, { minMargin: 1.234 }]) {
       expect((await post(A.token, "UpdateAccount", { id: shops.mx, info: wrong })).status, JSON.stringify(wrong)).toBe(400);
     }
     // A sub-account edits its own shop, not another's.
@@ -212,7 +216,7 @@ describe("another tenant", () => {
   it("answers 404 for A's shop ids, counts 0 on batch calls, and lists none of A's shops", async () => {
     for (const id of Object.values(shops)) {
       expect((await get(B.token, "GetMeliOne", { id })).status).toBe(404);
-      expect((await post(B.token, "UpdateAccount", { id, info: { alias: "x" } })).status).toBe(404);
+      expect((await post(B.token, "UpdateAccount", { id, info: { alias: "x", minMargin: 50 } })).status).toBe(404);
       expect(
         (await s.api("POST", "/api/MeliAccount/EnableRecieveOrder", { token: B.token, query: { Id: id, Enable: false } })).status,
       ).toBe(404);

@@ -97,6 +97,7 @@ function toShopAccount(r: ShopRow): ShopAccount {
     isRecieveOrder: a.isReceiveOrder,
     sort: a.sort,
     overPrice: num(a.overPrice),
+    minMargin: num(a.minMargin),
     lastModificationTime: a.lastModificationTime?.toISOString() ?? null,
   };
 }
@@ -262,6 +263,7 @@ const infoColumns = {
   brand: "brand",
   sort: "sort",
   overPrice: "overPrice",
+  minMargin: "minMargin",
 } as const satisfies Record<keyof AccountInfo, keyof typeof meliAccounts.$inferInsert>;
 
 /** The columns an info object sets: fields left out keep their value, null clears, blank text clears too. */

@@ -220,6 +220,15 @@ describe("orders arrive three ways and end up once", () => {
     expect(row.profit).toBe(expectedProfit);
     expect(row.freightFee).toBe(93.5);
     expect(row.cost).toBe(153.85);
+    // The shop's minimum margin comes with the row (null: the default), for the list to warn under it.
+    expect(row.minMargin).toBeNull();
+    const set = await s.api("POST", "/api/MeliAccount/UpdateAccount", {
+      token: A.token,
+      body: { id: shopA.accountId, info: { minMargin: 15.5 } },
+    });
+    expect(set.status, set.raw).toBe(200);
+    expect((await getOrders(A.token)).items.find((r) => r.id === first.id)?.minMargin).toBe(15.5);
+    await s.api("POST", "/api/MeliAccount/UpdateAccount", { token: A.token, body: { id: shopA.accountId, info: { minMargin: null } } });
   });
 
   it("a pack's orders share the pack id and split its freight", async () => {

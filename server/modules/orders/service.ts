@@ -91,7 +91,8 @@ const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC
 const rowSelect = new PgDialect()
   .sqlToQuery(sql`select ${orders.id} as "id", ${orders.meliOrderId} as "orderNo", ${orders.packId} as "packId",
     ${orders.accountGroupId} as "accountGroupId", ${orders.accountId} as "accountId",
-    coalesce(${meliAccounts.alias}, ${meliAccounts.name}) as "shopName", ${orders.site} as "site", ${orders.isCbt} as "isCbt",
+    coalesce(${meliAccounts.alias}, ${meliAccounts.name}) as "shopName", ${meliAccounts.minMargin}::float8 as "minMargin",
+    ${orders.site} as "site", ${orders.isCbt} as "isCbt",
     ${orders.currency} as "currency", ${orders.status} as "orderStatus", ${orders.meliStatus} as "meliStatus",
     ${orders.shipmentStatus} as "shipmentStatus", ${orders.shipmentSubstatus} as "shipmentSubstatus",
     ${orders.shipmentId} as "shipmentId", ${orders.buyerId} as "buyerId", ${orders.buyerNickname} as "buyerNickname",

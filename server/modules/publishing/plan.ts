@@ -184,6 +184,7 @@ export function createPlanner(secrets: SecretBox): Planner {
             limitMaxPrice: shop.limitMaxPrice === null ? null : Number(shop.limitMaxPrice),
             overPrice: shop.overPrice === null ? null : Number(shop.overPrice),
           },
+          minMargin: shop.minMargin,
           rates,
           request: { ...request, attrs: requestAttrs },
           translationConfigured: translate,
