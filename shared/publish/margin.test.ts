@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MIN_MARGIN, marginStatus, marginWarning, minMarginText } from "./margin.ts";
+import { DEFAULT_MIN_MARGIN, marginPercentOf, marginStatus, marginWarning, minMarginText } from "./margin.ts";
 import { DEFAULT_ADJUST_RATE, sitePrice, type SitePriceInput } from "./price.ts";
 import { WORKED_EXAMPLE } from "./worked-example.ts";
 
@@ -21,6 +21,13 @@ describe("marginStatus", () => {
     expect(marginStatus(-68, 320.5, 10)).toBe("negative");
     expect(marginStatus(9.99, 100, 10)).toBe("low");
     expect(marginStatus(10, 100, 10)).toBe("ok");
+  });
+
+  it("gives an order's margin % as the price breakdown rounds it", () => {
+    expect(marginPercentOf(146.81, 514.99)).toBe("28.51");
+    expect(marginPercentOf(-68, 320.5)).toBe("-21.22");
+    expect(marginPercentOf(5, 0)).toBe("0.00");
+    expect(marginPercentOf(0.001, 100)).toBe("0.00");
   });
 
   it("words the warning with the shop's minimum", () => {

@@ -32,6 +32,19 @@ export function marginStatus(margin: number, price: number, minMargin: Decimal |
   return price <= 0 || cents(margin) * 10_000n < min * cents(price) ? "low" : "ok";
 }
 
+/** margin ÷ price in % with 2 decimals, half away from zero ("12.34"; "0.00" for no price): an order's margin %. */
+export function marginPercentOf(margin: number, price: number): string {
+  const cents = (x: number) => BigInt(Math.round(x * 100));
+  const den = cents(price);
+  if (den <= 0n) return "0.00";
+  const num = cents(margin) * 10_000n;
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  const q = abs / den + ((abs % den) * 2n >= den ? 1n : 0n);
+  const s = q.toString().padStart(3, "0");
+  return `${neg && q !== 0n ? "-" : ""}${s.slice(0, -2)}.${s.slice(-2)}`;
+}
+
 /** The effective minimum margin as the screens show it ("10"、"12.5"). */
 export const minMarginText = (minMargin: Decimal | null | undefined) => {
   const bp = minBasisPoints(minMargin);

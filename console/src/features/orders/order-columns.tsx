@@ -13,7 +13,7 @@ import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 import type { TableDensity } from "@shared/ui/data-table-view.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { deadlineOf, moneyText, orderStatusLabel, orderStatusTones, shipmentStatusLabel } from "./order-names.ts";
+import { deadlineOf, moneyText, orderMarginOf, orderStatusLabel, orderStatusTones, shipmentStatusLabel } from "./order-names.ts";
 
 export type OrderRowActions = {
   density: TableDensity;
@@ -34,6 +34,32 @@ export type OrderRowActions = {
 const siteCode = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.code.toUpperCase() ?? String(site);
 
 export const deadlineTone = { overdue: "text-destructive font-medium", soon: "text-warning", ok: "text-muted-foreground" } as const;
+
+/** The amount, and the profit under it: red (with the reason) for a loss or a margin under the shop's minimum. */
+function AmountCell({ row: r }: { row: OrderRow }) {
+  const cancelled = r.orderStatus === OrderStatus.Cancelled;
+  const margin = orderMarginOf(r);
+  const why = r.profitDetail.complete ? "利润 = 售价 − 佣金 − 运费 − 商品成本" : `成本不完整：${r.profitDetail.missing.join("；")}`;
+  return (
+    <div className="flex flex-col items-end gap-0.5 text-xs tabular-nums">
+      <span className="whitespace-nowrap" data-testid="order-amount">
+        {moneyText(r.totalAmount, r.currency)}
+      </span>
+      <span
+        className={cn(
+          "whitespace-nowrap",
+          cancelled ? "text-muted-foreground line-through" : margin.warning ? "text-destructive font-medium" : "text-success",
+        )}
+        title={cancelled ? "订单已取消，不计利润" : margin.warning ? `${margin.warning}\n${why}` : `利润率 ${margin.percent}%；${why}`}
+        data-margin={cancelled ? undefined : margin.status}
+        data-testid="order-profit"
+      >
+        {margin.warning && !cancelled ? "! " : ""}利润 {moneyText(r.profit)}
+        {r.profitDetail.complete ? "" : " *"}
+      </span>
+    </div>
+  );
+}
 
 export function orderColumns(a: OrderRowActions): DataTableColumn<OrderRow>[] {
   const compact = a.density === "compact";
@@ -122,34 +148,7 @@ export function orderColumns(a: OrderRowActions): DataTableColumn<OrderRow>[] {
       header: "金额 / 利润",
       width: 120,
       align: "right",
-      cell: (r) => (
-        <div className="flex flex-col items-end gap-0.5 text-xs tabular-nums">
-          <span className="whitespace-nowrap" data-testid="order-amount">
-            {moneyText(r.totalAmount, r.currency)}
-          </span>
-          <span
-            className={cn(
-              "whitespace-nowrap",
-              r.orderStatus === OrderStatus.Cancelled
-                ? "text-muted-foreground line-through"
-                : r.profit < 0
-                  ? "text-destructive"
-                  : "text-success",
-            )}
-            title={
-              r.orderStatus === OrderStatus.Cancelled
-                ? "订单已取消，不计利润"
-                : r.profitDetail.complete
-                  ? "利润 = 售价 − 佣金 − 运费 − 商品成本"
-                  : `成本不完整：${r.profitDetail.missing.join("；")}`
-            }
-            data-testid="order-profit"
-          >
-            利润 {moneyText(r.profit)}
-            {r.profitDetail.complete ? "" : " *"}
-          </span>
-        </div>
-      ),
+      cell: (r) => <AmountCell row={r} />,
     },
     {
       id: "status",

@@ -3,6 +3,8 @@
 // in the order's currency.
 import { OrderStatus } from "@shared/contract/enums.ts";
 import { MELI_SITES } from "@shared/contract/meli.ts";
+import type { OrderRow } from "@shared/contract/orders.ts";
+import { marginPercentOf, marginStatus, marginWarning } from "@shared/publish/margin.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const orderStatusNames: Record<number, string> = {
@@ -72,6 +74,16 @@ export function moneyText(value: number | null | undefined, currency?: string | 
   if (value === null || value === undefined || !Number.isFinite(value)) return "-";
   const text = value.toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return currency ? `${text} ${currency}` : text;
+}
+
+/**
+ * The order's margin (profit ÷ amount) against its shop's minimum, by the pre-flight's rule (shared/publish/margin.ts):
+ * the list shows the profit in red with the warning when it is a loss or under the minimum.
+ */
+export function orderMarginOf(r: Pick<OrderRow, "profit" | "totalAmount" | "minMargin">) {
+  const percent = marginPercentOf(r.profit, r.totalAmount);
+  const status = marginStatus(r.profit, r.totalAmount, r.minMargin);
+  return { percent, status, warning: marginWarning(status, percent, r.minMargin) };
 }
 
 /** 墨西哥, 巴西…; 站点 N for an unknown number. */

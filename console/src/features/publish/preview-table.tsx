@@ -7,6 +7,7 @@ import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
 import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
 import { cn } from "@shared/ui/cn.ts";
+import { isMarginProblem } from "@shared/publish/margin.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
 import { attrFieldId, categoryFieldId } from "./site-category-form.tsx";
@@ -60,8 +61,11 @@ function Problems({ row, formSite }: { row: PreviewRow; formSite: number | null 
     <ul className="flex flex-col gap-0.5 text-xs" data-testid="publish-preview-problems">
       {[...row.errors, ...row.warnings].map((p, i) => (
         <li key={i} className="flex gap-2" data-code={p.code} data-severity={p.severity}>
-          <span className={cn(p.severity === "error" ? "text-destructive" : "text-warning")}>{p.severity === "error" ? "✕" : "!"}</span>
-          <span className="min-w-0 flex-1">{p.message}</span>
+          <span className={cn(p.severity === "error" || isMarginProblem(p.code) ? "text-destructive" : "text-warning")}>
+            {p.severity === "error" ? "✕" : "!"}
+          </span>
+          {/* A loss or a margin under the shop's minimum is a warning (it may be sent), in red. */}
+          <span className={cn("min-w-0 flex-1", isMarginProblem(p.code) && "text-destructive font-medium")}>{p.message}</span>
           <FixLink fix={p.fix} site={formSite ?? row.site} productTitle={row.productTitle} />
         </li>
       ))}
@@ -91,7 +95,12 @@ function Money({ row }: { row: PreviewRow }) {
       <span className="text-muted-foreground">到手</span>
       <span className="text-right">{m.net}</span>
       <span className="text-muted-foreground">利润</span>
-      <span className={cn("text-right font-medium", m.negative ? "text-destructive" : "text-success")} data-testid="publish-preview-margin">
+      <span
+        className={cn("text-right font-medium", m.negative || row.marginWarning ? "text-destructive" : "text-success")}
+        title={row.marginWarning ?? undefined}
+        data-warn={row.marginWarning ? "true" : undefined}
+        data-testid="publish-preview-margin"
+      >
         {m.margin}（{m.marginPercent}）
       </span>
     </div>

@@ -4,6 +4,7 @@ import { ListingStatus, PublishBatchStatus } from "@shared/contract/enums.ts";
 import { MELI_SITES } from "@shared/contract/meli.ts";
 import { listingStatusNames, publishBatchStatusNames } from "@shared/contract/names.ts";
 import type { PreflightPairView } from "@shared/contract/publish.ts";
+import { isMarginProblem } from "@shared/publish/margin.ts";
 import { formatMoney, type PriceBreakdown } from "@shared/publish/price.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
@@ -101,6 +102,8 @@ export type PreviewRow = PreflightPairView & {
   errors: PreflightPairView["problems"];
   warnings: PreflightPairView["problems"];
   money: PreviewMoney | null;
+  /** The pre-flight's margin warning (a loss, or under the shop's minimum; shared/publish/margin.ts), shown in red. */
+  marginWarning: string | null;
 };
 
 /** The pre-flight's pairs as rows: refused first (what needs the seller), then by product and site as answered. */
@@ -112,6 +115,7 @@ export function previewRows(pairs: PreflightPairView[]): PreviewRow[] {
       errors: p.problems.filter((x) => x.severity === "error"),
       warnings: p.problems.filter((x) => x.severity === "warning"),
       money: previewMoney(p.price),
+      marginWarning: p.problems.find((x) => isMarginProblem(x.code))?.message ?? null,
       order: i,
     }))
     .sort((a, b) => Number(a.ok) - Number(b.ok) || a.order - b.order)

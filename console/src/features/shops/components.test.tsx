@@ -47,6 +47,7 @@ const shop = (over: Partial<ShopAccount> = {}): ShopAccount => ({
   isRecieveOrder: true,
   sort: 0,
   overPrice: null,
+  minMargin: null,
   lastModificationTime: null,
   ...over,
 });
@@ -177,6 +178,8 @@ describe("PricingDialog", () => {
     await screen.findByText("价格尾数应在 0 到 0.99 之间");
     fireEvent.change(screen.getByTestId("shops-pricing-tinyPrice"), { target: { value: "0.5" } });
     fireEvent.change(screen.getByTestId("shops-pricing-alias"), { target: { value: "主店" } });
+    expect((screen.getByTestId("shops-pricing-minMargin") as HTMLInputElement).placeholder).toBe("默认 10");
+    fireEvent.change(screen.getByTestId("shops-pricing-minMargin"), { target: { value: "15" } });
     fireEvent.click(screen.getByTestId("shops-pricing-submit"));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u).includes("UpdateAccount"))!;
@@ -191,6 +194,7 @@ describe("PricingDialog", () => {
         limitMaxPrice: null,
         brand: null,
         sort: 0,
+        minMargin: 15,
       },
     });
     expect(toasts()).toContain("success:店铺「主店」的定价规则已保存");

@@ -58,6 +58,7 @@ const shop = (over: Partial<ShopAccount> = {}): ShopAccount => ({
   isRecieveOrder: true,
   sort: 0,
   overPrice: null,
+  minMargin: null,
   lastModificationTime: null,
   ...over,
 });
@@ -118,8 +119,9 @@ describe("pricing forms", () => {
       limitMaxPrice: "500",
       sort: "3",
       brand: "ACME",
+      minMargin: "",
     });
-    const parsed = pricingForm.parse({ ...values, alias: " 主店 ", sort: "" });
+    const parsed = pricingForm.parse({ ...values, alias: " 主店 ", sort: "", minMargin: "12.5" });
     expect(pricingInfoOf(parsed)).toEqual({
       alias: "主店",
       adjustRate: 1.2,
@@ -129,6 +131,7 @@ describe("pricing forms", () => {
       limitMaxPrice: 500,
       brand: "ACME",
       sort: 0,
+      minMargin: 12.5,
     });
   });
 
@@ -144,6 +147,9 @@ describe("pricing forms", () => {
     expect(messages({ sort: "-20" })).toEqual([]);
     expect(messages({ limitMinPrice: "100", limitMaxPrice: "50" })).toEqual(["limitMaxPrice: 最高限价不能低于最低限价"]);
     expect(messages({ alias: "x".repeat(65) })).toEqual(["alias: 店铺别名最多64个字符"]);
+    expect(messages({ minMargin: "100" })).toEqual(["minMargin: 最低利润率应在 0 到 99.99 之间"]);
+    expect(messages({ minMargin: "-1" })[0]).toMatch(/^minMargin: 最低利润率/);
+    expect(messages({ minMargin: "0" })).toEqual([]);
   });
 
   it("batch: only ticked rules change, a ticked blank clears, nothing ticked is refused", () => {

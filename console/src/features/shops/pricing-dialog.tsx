@@ -4,6 +4,8 @@
 import { useEffect } from "react";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
 import type { ShopAccount } from "@shared/contract/meli.ts";
+import { DEFAULT_MIN_MARGIN } from "@shared/publish/margin.ts";
+import { DEFAULT_ADJUST_RATE } from "@shared/publish/price.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Checkbox } from "@shared/ui/checkbox.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
@@ -31,15 +33,16 @@ import {
 
 const placeholders: Record<string, string> = {
   alias: "选填",
-  adjustRate: "如 1.2",
+  adjustRate: `默认 ${DEFAULT_ADJUST_RATE}`,
   overPrice: "如 5",
   tinyPrice: "如 0.99",
   limitMinPrice: "不限",
   limitMaxPrice: "不限",
   brand: "选填",
   sort: "0",
+  minMargin: `默认 ${DEFAULT_MIN_MARGIN}`,
 };
-const decimalFields = new Set(["adjustRate", "overPrice", "tinyPrice", "limitMinPrice", "limitMaxPrice"]);
+const decimalFields = new Set(["adjustRate", "overPrice", "tinyPrice", "limitMinPrice", "limitMaxPrice", "minMargin"]);
 
 type PricingForm = UseFormReturn<PricingFormValues, unknown, PricingValues>;
 
@@ -107,6 +110,7 @@ export function PricingDialog({ shop, onClose }: { shop: ShopAccount | null; onC
             <RuleInput form={form} name="sort" />
             <RuleInput form={form} name="limitMinPrice" currency={shop?.currency} />
             <RuleInput form={form} name="limitMaxPrice" currency={shop?.currency} />
+            <RuleInput form={form} name="minMargin" />
           </div>
         </Form>
         <DialogFooter>

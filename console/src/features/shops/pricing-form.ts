@@ -3,6 +3,8 @@
 // Chinese message first and then checked by the contract's own rule, so the form and the server agree.
 import { z } from "zod";
 import { accountInfo, type AccountInfo, type ShopAccount } from "@shared/contract/meli.ts";
+import { DEFAULT_MIN_MARGIN } from "@shared/publish/margin.ts";
+import { DEFAULT_ADJUST_RATE } from "@shared/publish/price.ts";
 import { numberText } from "../../lib/number-text.ts";
 
 const PRICE_MAX = 1_000_000_000;
@@ -27,10 +29,20 @@ export const pricingFields = {
   limitMaxPrice: numberText("最高限价", { min: 0, max: PRICE_MAX }).pipe(info.limitMaxPrice.unwrap()),
   brand: optionalText("品牌", 100).pipe(info.brand.unwrap()),
   sort: numberText("排序值", { min: -SORT_LIMIT, max: SORT_LIMIT, decimals: 0, negative: true }),
+  minMargin: numberText("最低利润率", { min: 0, max: 99.99, decimals: 2 }).pipe(info.minMargin.unwrap()),
 };
 
 /** The fields the batch dialog offers (an alias names one shop, so it is edited one shop at a time). */
-export const BATCH_FIELDS = ["adjustRate", "overPrice", "tinyPrice", "limitMinPrice", "limitMaxPrice", "brand", "sort"] as const;
+export const BATCH_FIELDS = [
+  "adjustRate",
+  "overPrice",
+  "tinyPrice",
+  "limitMinPrice",
+  "limitMaxPrice",
+  "minMargin",
+  "brand",
+  "sort",
+] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 
 export const pricingLabels: Record<keyof typeof pricingFields, string> = {
@@ -42,17 +54,19 @@ export const pricingLabels: Record<keyof typeof pricingFields, string> = {
   limitMaxPrice: "最高限价",
   brand: "品牌",
   sort: "排序值",
+  minMargin: "最低利润率（%）",
 };
 
 export const pricingHints: Record<keyof typeof pricingFields, string> = {
   alias: "便于区分店铺，留空则显示美客多昵称",
-  adjustRate: "刊登价 = 商品价 × 倍率，0.01 到 100；留空为不调整",
+  adjustRate: `刊登价 = 商品价 × 倍率（再计入费用与运费），0.01 到 100；留空按默认 ${DEFAULT_ADJUST_RATE}，费率 20% 以内的类目利润率约 30%`,
   overPrice: "按倍率计算后再加的金额（运费、包装），单位为店铺币种",
   tinyPrice: "价格的小数部分统一为该值，如 0.99；留空则不调整",
   limitMinPrice: "低于该价格的商品不刊登到此店铺",
   limitMaxPrice: "高于该价格的商品不刊登到此店铺",
   brand: "刊登时未填写品牌的商品使用该品牌",
   sort: "整数，越小越靠前",
+  minMargin: `利润占售价的比例低于该值时，刊登检查、插件和订单列表标红提醒；留空为默认 ${DEFAULT_MIN_MARGIN}%`,
 };
 
 const MIN_ABOVE_MAX = "最高限价不能低于最低限价";
@@ -80,6 +94,7 @@ export function pricingValuesOf(s: ShopAccount): PricingFormValues {
     limitMaxPrice: numText(s.limitMaxPrice),
     brand: s.brand ?? "",
     sort: String(s.sort),
+    minMargin: numText(s.minMargin),
   };
 }
 
@@ -118,6 +133,7 @@ export const emptyBatchValues = (): BatchPricingFormValues => ({
   limitMaxPrice: "",
   brand: "",
   sort: "",
+  minMargin: "",
   apply: Object.fromEntries(BATCH_FIELDS.map((f) => [f, false])) as Record<BatchField, boolean>,
 });
 
