@@ -49,3 +49,54 @@ export const listingTypeNames: Record<string, string> = {
   free: "免费",
 };
 export const listingTypeName = (id: string | null | undefined) => (id ? (listingTypeNames[id] ?? "其他类型") : "");
+
+/** A Mercado Libre name with its Chinese name first when there is one: 颜色（Color）; the rule every screen shows. */
+export const withChinese = (name: string, zh: string | null | undefined) => (zh ? `${zh}（${name}）` : name);
+
+/**
+ * Chinese names of the attributes most categories ask, by Mercado Libre's attribute id (the same on every site): used
+ * while an attribute has no stored Chinese name (AckAttr fills those through a translation service).
+ */
+export const attributeGlossary: Record<string, string> = {
+  BRAND: "品牌",
+  MODEL: "型号",
+  LINE: "系列",
+  GTIN: "商品条码",
+  EMPTY_GTIN_REASON: "无条码原因",
+  SELLER_SKU: "卖家SKU",
+  COLOR: "颜色",
+  MAIN_COLOR: "主色",
+  SIZE: "尺码",
+  GENDER: "性别",
+  MATERIAL: "材质",
+  MAIN_MATERIAL: "主要材质",
+  AGE_GROUP: "年龄段",
+  SIZE_GRID_ID: "尺码表",
+  SIZE_GRID_ROW_ID: "尺码表行",
+  PACKAGE_LENGTH: "包装长度",
+  PACKAGE_WIDTH: "包装宽度",
+  PACKAGE_HEIGHT: "包装高度",
+  PACKAGE_WEIGHT: "包装重量",
+  ITEM_CONDITION: "商品状况",
+  UNITS_PER_PACK: "每包数量",
+  WARRANTY_TYPE: "保修类型",
+  WARRANTY_TIME: "保修期",
+  VOLTAGE: "电压",
+  POWER: "功率",
+  CAPACITY: "容量",
+  WEIGHT: "重量",
+  LENGTH: "长度",
+  WIDTH: "宽度",
+  HEIGHT: "高度",
+  STYLE: "款式",
+  PATTERN_NAME: "图案",
+  FABRIC_DESIGN: "面料花纹",
+  SLEEVE_TYPE: "袖型",
+  NECKLINE: "领型",
+  IS_KIT: "是否套装",
+  WITH_BLUETOOTH: "支持蓝牙",
+  CONNECTIVITY: "连接方式",
+};
+
+/** An attribute's label: its stored Chinese name, else the glossary's, before its Mercado Libre name. */
+export const attributeLabel = (a: { id: string; name: string; zh?: string | null }) => withChinese(a.name, a.zh || attributeGlossary[a.id]);

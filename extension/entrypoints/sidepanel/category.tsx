@@ -12,6 +12,8 @@ import { sendMessage } from "../../lib/messaging.ts";
 import { sizeChartAsked, variantsOf } from "../../lib/panel-size-chart.ts";
 import type { AttrValue, PanelValues } from "../../lib/panel-values.ts";
 import { errorText, Field, Section } from "./ui.tsx";
+import { attributeLabel } from "../../../shared/contract/names.ts";
+import { indexTree, zhPathOf } from "../../../shared/ui/tree-select.tsx";
 
 /** The trees read in this panel's life, by site. */
 const trees = new Map<number, Promise<CategoryTreeNode[]>>();
@@ -34,6 +36,30 @@ function leavesOf(nodes: CategoryTreeNode[], out: Leaf[] = []): Leaf[] {
   return out;
 }
 
+/** The category's path in Chinese as the console's picker names it (shared zhPathOf), from the site's tree; null without. */
+export function chinesePathOf(tree: CategoryTreeNode[], cateId: string): string | null {
+  const { entries, byId } = indexTree(tree);
+  const at = byId.get(cateId);
+  return at === undefined ? null : zhPathOf(entries, at);
+}
+
+function useChinesePath(site: number | null, cateId: string): string | null {
+  const [found, setFound] = useState<{ key: string; path: string | null } | null>(null);
+  const key = `${site}:${cateId}`;
+  useEffect(() => {
+    if (!site || !cateId) return;
+    let live = true;
+    treeOf(site).then(
+      (tree) => live && setFound({ key, path: chinesePathOf(tree, cateId) }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [site, cateId, key]);
+  return found?.key === key ? found.path : null;
+}
+
 export function CategorySection({
   values,
   variants,
@@ -48,6 +74,7 @@ export function CategorySection({
 }) {
   const site = values.site ? Number(values.site) : null;
   const choose = (cateId: string, fullName: string) => onChange({ cateId, categoryName: fullName, attrs: {} });
+  const zhPath = useChinesePath(site, values.cateId);
   return (
     <Section title="类目">
       <div className="row-site">
@@ -68,7 +95,7 @@ export function CategorySection({
         <div className="chosen" data-testid="panel-category" data-id={values.cateId}>
           {values.cateId ? (
             <>
-              <b>{values.categoryName || values.cateId}</b> <span className="muted">{values.cateId}</span>
+              <b>{zhPath ?? (values.categoryName || `类目 ${values.cateId}（名称未同步）`)}</b>
             </>
           ) : (
             <span className="muted">未选择类目</span>
@@ -152,7 +179,6 @@ export function Predictions({
                 data-testid={`${ids}-prediction-${p.cateId}`}
               >
                 {p.fullZh || p.fullName}
-                <span className="muted"> {p.cateId}</span>
               </button>
             </li>
           ))}
@@ -266,7 +292,6 @@ export function TreeSelect({
               >
                 {l.zh ? `${l.zh} · ` : ""}
                 {l.fullName}
-                <span className="muted"> {l.id}</span>
               </button>
             </li>
           ))}
@@ -278,7 +303,7 @@ export function TreeSelect({
 
 /** Required, as the form marks it. */
 const isRequired = (a: CategoryAttribute) => a.isRequired || a.tags.includes("required");
-const labelOf = (a: CategoryAttribute) => (a.zh ? `${a.zh}（${a.name}）` : a.name);
+const labelOf = attributeLabel;
 
 /**
  * The category's required attributes as a form (the values by attribute id), as the console's publish screen asks

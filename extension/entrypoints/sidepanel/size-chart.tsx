@@ -12,6 +12,7 @@ import { sendMessage } from "../../lib/messaging.ts";
 import { chartsOfSite, chosenChart, matchRows, sizeChartAsked, variantsOf, withChart } from "../../lib/panel-size-chart.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { errorText } from "./ui.tsx";
+import { withChinese } from "../../../shared/contract/names.ts";
 
 export function SizeChartPick({
   site,
@@ -251,7 +252,7 @@ function NewChartForm({
         <option value="">选择性别</option>
         {genders.map((g) => (
           <option key={g.id} value={g.name}>
-            {g.zh ? `${g.zh}（${g.name}）` : g.name}
+            {withChinese(g.name, g.zh)}
           </option>
         ))}
       </select>

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
-import { inScope } from "../../db/scope.ts";
+import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
+import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { GROUP_COUNT_CAP, LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "../../../shared/contract/listings.ts";
 import { rowView, SMALL_BASE } from "./service.ts";
@@ -312,6 +312,32 @@ describe("GetMeliStatsByPage (MeliStat: local shops)", () => {
       );
     expect(new Set(pages).size).toBe(5);
     expect(await list(a.token, { skipCount: 10 })).toEqual({ items: [], totalCount: 5, totalCountCapped: false });
+  });
+
+  it("names a listing's category by its stored Chinese name, keeping the stored name where there is none", async () => {
+    const category = {
+      site: 1,
+      cateId: "MLM1055",
+      level: 1,
+      name: "Zapatos",
+      zh: "鞋",
+      isLeaf: true,
+      fullName: "Zapatos",
+      pathName: "MLM1055",
+    };
+    await inScope(s.database.db, hostAllScope, (tx) => tx.insert(meliCategories).values(category));
+    try {
+      const rows = (await list(a.token, {})).items;
+      expect(rows.find((r) => r.id === L[0])!.cateName).toBe("鞋"); // stored as "Zapatos"
+      expect(rows.find((r) => r.id === L[1])!.cateName).toBeNull(); // MLM2000: no category row, its own (none)
+      // The single-row view (a listing's sync answers it) names it the same way.
+      const [row] = await inScope(s.database.db, { tenantId: a.tenantId }, (tx) => tx.select().from(listings).where(eq(listings.id, L[0])));
+      expect(rowView(row, "商品甲", "鞋").cateName).toBe("鞋");
+    } finally {
+      await inScope(s.database.db, hostAllScope, (tx) =>
+        tx.delete(meliCategories).where(and(eq(meliCategories.site, 1), eq(meliCategories.cateId, "MLM1055"))),
+      );
+    }
   });
 });
 

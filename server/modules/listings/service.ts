@@ -5,7 +5,7 @@
 // stop at a cap (the product list's pattern) so a broad filter over a million listings stays a bounded index range.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
-import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
+import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
 import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -131,9 +131,14 @@ const sortOf = (sorting: string | undefined) => sortOfText(sorting, sortColumns,
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-export function rowView(l: typeof listings.$inferSelect, productTitle: string | null): ListingRow {
+/**
+ * A listing's row. cateZh: its category's stored Chinese name, shown instead of the name the listing was stored with
+ * (listings published before the category had one keep Spanish otherwise).
+ */
+export function rowView(l: typeof listings.$inferSelect, productTitle: string | null, cateZh: string | null = null): ListingRow {
   return {
     ...listingView(l, productTitle),
+    cateName: cateZh ?? l.cateName,
     userId: l.userId,
     health: num(l.health),
     orders: l.orders,
@@ -157,7 +162,9 @@ const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC
 const rowSelect = new PgDialect().sqlToQuery(sql`select ${listings.id} as "id", ${products.titleText} as "productTitle",
     ${listings.batchId} as "batchId", ${listings.accountGroupId} as "accountGroupId", ${listings.productId} as "productId",
     ${listings.productLabelId} as "productLabelId", ${listings.site} as "site", ${listings.cbtId} as "cbtId",
-    ${listings.itemId} as "itemId", ${listings.cateId} as "cateId", ${listings.cateName} as "cateName",
+    ${listings.itemId} as "itemId", ${listings.cateId} as "cateId",
+    coalesce((select c.zh from ${meliCategories} c where c.site = ${listings.site} and c.cate_id = ${listings.cateId}),
+      ${listings.cateName}) as "cateName",
     ${listings.title} as "title", ${listings.status} as "status", ${listings.price}::float8 as "price",
     ${listings.currency} as "currency", ${listings.priceContent} as "price_Content", ${listings.reason} as "reason",
     ${listings.problems} as "problems", ${listings.permalink} as "permalink", ${listings.listingType} as "listingType",

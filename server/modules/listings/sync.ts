@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import { listings, meliAccountGroups, products, taskInfos } from "../../db/schema.ts";
+import { listings, meliAccountGroups, meliCategories, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
@@ -168,13 +168,14 @@ export function createListingSyncService(deps: ListingSyncDeps) {
 
   async function syncOne(ctx: CallContext, kind: ListingKind, listingId: string): Promise<ListingRow> {
     const [row] = await ctx.tx
-      .select({ listing: listings, productTitle: products.titleText })
+      .select({ listing: listings, productTitle: products.titleText, cateZh: meliCategories.zh })
       .from(listings)
       .leftJoin(products, and(eq(products.tenantId, listings.tenantId), eq(products.id, listings.productId)))
+      .leftJoin(meliCategories, and(eq(meliCategories.site, listings.site), eq(meliCategories.cateId, listings.cateId)))
       .where(and(listingWhere(ctx, kind, {}), eq(listings.id, listingId)));
     if (!row) throw notFound("在线商品不存在");
     if (!row.listing.itemId) throw businessError("该刊登尚未在美客多上架，无法同步", "Listing.NotOnMarketplace");
-    return rowView(row.listing, row.productTitle);
+    return rowView(row.listing, row.productTitle, row.cateZh);
   }
 
   // ------------------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@shared/ui/textarea.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import { useCreateSizeChart } from "./api/size-charts.ts";
+import { withChinese } from "@shared/contract/names.ts";
 
 export function CreateSizeChartDialog({
   site,
@@ -94,7 +95,7 @@ export function CreateSizeChartDialog({
               <SelectContent>
                 {genders.map((g) => (
                   <SelectItem key={g.id} value={g.name}>
-                    {g.zh ? `${g.zh}（${g.name}）` : g.name}
+                    {withChinese(g.name, g.zh)}
                   </SelectItem>
                 ))}
               </SelectContent>
