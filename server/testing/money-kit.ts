@@ -12,6 +12,7 @@ import { ChargePayType, ChargeStatus } from "../../shared/contract/enums.ts";
 import { pngImage } from "../../shared/images/test-images.ts";
 import { multipartFile, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "./harness.ts";
 import { uploadSellerInvoice } from "./order-kit.ts";
+import { SettingKeys } from "../../shared/contract/setting-registry.ts";
 
 const HOUR = 3600_000;
 
@@ -127,6 +128,14 @@ export async function seedMoney(s: TestServer, t: TestTenant, hostToken: string)
       body: { name: uniqueName("套餐"), count: 2, days: 30, price: 99 },
     }),
     "CreateOrUpdateSubAccOrderInfo",
+  );
+  // A package changes something only under a limit: a free number far above what any suite enables.
+  ok(
+    await s.api("POST", "/api/SystemConfigSetting/SetValueByKey", {
+      token: hostToken,
+      body: { key: SettingKeys.freeSubAccounts, value: "1000" },
+    }),
+    "SetValueByKey",
   );
   const bought = ok(
     await s.api("POST", "/api/SubAccountOrder/OrderSubAcc", { token: t.token, headers: idem(), query: { id: pkg.id } }),

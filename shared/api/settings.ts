@@ -11,6 +11,7 @@ import {
   setting,
   settingKeyQuery,
 } from "../contract/settings.ts";
+import { knownSetting, setSettingValueInput } from "../contract/setting-registry.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
@@ -25,6 +26,10 @@ export const settingsCalls = {
   getList: call({ method: "GET", path: setting_("GetList"), query: getSettingListQuery, result: pagedResult(setting) }),
   createOrUpdate: call({ method: "POST", path: setting_("CreateOrUpdate"), body: createOrUpdateSettingInput, result: setting }),
   delete: call({ method: "DELETE", path: setting_("Delete"), query: deleteByIdQuery }),
+  /** Every setting the product reads, with its meaning and value now (host). */
+  getKnownSettings: call({ method: "GET", path: setting_("GetKnownSettings"), result: z.array(knownSetting) }),
+  /** A known setting's value (host); null or blank removes it. */
+  setValueByKey: call({ method: "POST", path: setting_("SetValueByKey"), body: setSettingValueInput, result: knownSetting }),
 };
 
 export const currencyCalls = {

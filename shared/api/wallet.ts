@@ -30,6 +30,7 @@ import {
   withdrawalPage,
 } from "../contract/wallet.ts";
 import { z } from "zod";
+import { receivingAccountList } from "../contract/receiving-accounts.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCall, call, type InputOf } from "./define.ts";
 
@@ -56,6 +57,8 @@ export const chargeRecordCalls = {
   uploadReceipt: call({ method: "POST", path: "/api/ChargeRecord/UploadReceipt", body: upload, result: uploadReceiptResult }),
   /** Answers the image, not JSON: see getReceipt below. */
   getReceipt: call({ method: "GET", path: "/api/ChargeRecord/GetReceipt", query: getReceiptQuery }),
+  /** The platform's receiving accounts (the top-up dialog shows them). */
+  getReceivingAccounts: call({ method: "GET", path: "/api/ChargeRecord/GetReceivingAccounts", result: receivingAccountList }),
   submitChagreRecord: call({
     method: "POST",
     path: "/api/ChargeRecord/SubmitChagreRecord",
@@ -138,6 +141,7 @@ export const createChargeRecordApi = (client: ApiClient) => ({
   getChargeRecords: bindCall(client, chargeRecordCalls.getChargeRecords),
   getHostChargeRecords: bindCall(client, chargeRecordCalls.getHostChargeRecords),
   auditChargeRecord: bindCall(client, chargeRecordCalls.auditChargeRecord),
+  getReceivingAccounts: bindCall(client, chargeRecordCalls.getReceivingAccounts),
 });
 export type ChargeRecordApi = ReturnType<typeof createChargeRecordApi>;
 

@@ -1,6 +1,7 @@
 // The session of spec §4: logged out → token → user info and cache loaded → dashboard; logout resets the user, app
 // and platform stores, clears the category cache and goes to /login; a reload with a token loads everything again.
 import { ApiError } from "@shared/api/errors.ts";
+import { SettingKeys } from "@shared/contract/setting-registry.ts";
 import { buildAllowedRoutes, parseNameList, permissionUserOf } from "@shared/routes/permission.ts";
 import { basicRoutes } from "@shared/routes/table.ts";
 import { toast } from "@shared/ui/toast.tsx";
@@ -16,8 +17,8 @@ import { queryClient } from "./query-client.ts";
 
 /** The host settings holding the two lists of spec §6 (read through GetValueByKey). */
 export const PermissionSettingKeys = {
-  newVersionTenants: "Console.NewVersionTenants",
-  financeHiddenTenants: "Console.FinanceHiddenTenants",
+  newVersionTenants: SettingKeys.newVersionTenants,
+  financeHiddenTenants: SettingKeys.financeHiddenTenants,
 };
 
 export const sessionMessages = {

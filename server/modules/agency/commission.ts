@@ -10,8 +10,8 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { setScope } from "../../db/scope.ts";
 import { RecommendType, WalletLogType } from "../../../shared/contract/enums.ts";
-import { AGENCY_COMMISSION_RATE_SETTING, commissionFen, commissionRateBasisPoints } from "../../../shared/contract/agency.ts";
-import { getSettingValue } from "../settings/values.ts";
+import { commissionFen, commissionRateBasisPoints } from "../../../shared/contract/agency.ts";
+import { getSettingValue, SettingKeys } from "../settings/values.ts";
 import { lockWallet, postLedgerEntry } from "../wallet/ledger.ts";
 
 export type PendingCommission = {
@@ -23,7 +23,7 @@ const none: PendingCommission = { credit: async () => 0 };
 
 /** The host's rate now, in basis points (0 when unset or mistyped: no commission). */
 export async function commissionRate(tx: Tx): Promise<number> {
-  return commissionRateBasisPoints(await getSettingValue(tx, AGENCY_COMMISSION_RATE_SETTING));
+  return commissionRateBasisPoints(await getSettingValue(tx, SettingKeys.agencyCommissionRate));
 }
 
 /**

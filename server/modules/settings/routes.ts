@@ -12,6 +12,7 @@ import {
   setting,
   settingKeyQuery,
 } from "../../../shared/contract/settings.ts";
+import { knownSetting, setSettingValueInput } from "../../../shared/contract/setting-registry.ts";
 import type { SettingService } from "./service.ts";
 
 export function registerSettings(r: Registrar, { settings }: { settings: SettingService }) {
@@ -54,6 +55,25 @@ export function registerSettings(r: Registrar, { settings }: { settings: Setting
     body: createOrUpdateSettingInput,
     result: setting,
     handler: (ctx, { body }) => settings.createOrUpdate(ctx, body),
+  });
+  r.call({
+    group,
+    name: "GetKnownSettings",
+    method: "GET",
+    access: "host",
+    summary: "Every setting the product reads: its meaning, kind, default and value now (null: unset)",
+    result: z.array(knownSetting),
+    handler: (ctx) => settings.getKnownSettings(ctx),
+  });
+  r.call({
+    group,
+    name: "SetValueByKey",
+    method: "POST",
+    access: "host",
+    summary: "Sets a known setting's value after its rule (400 stores nothing); null or blank removes it (the default applies)",
+    body: setSettingValueInput,
+    result: knownSetting,
+    handler: (ctx, { body }) => settings.setValueByKey(ctx, body),
   });
   r.call({
     group,

@@ -10,7 +10,8 @@ import { businessError, forbidden, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import { isSecretSettingKey, readSettingValues, settingValueOf, storedSettingValue } from "./values.ts";
+import { isSecretSettingKey, readStoredValue, settingValueOf, storedSettingValue } from "./values.ts";
+import { assertValidValue, createKnownSettings } from "./known.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { createOrUpdateCurrency, deleteCurrency, getAllCurrency } from "./currency.ts";
 
@@ -36,7 +37,7 @@ function checkReadable(ctx: CallContext, key: string) {
 export function createSettingService({ secrets }: { secrets: SecretBox }) {
   async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
     checkReadable(ctx, key);
-    return (await readSettingValues(ctx.tx, secrets, [key]))[key];
+    return readStoredValue(ctx.tx, secrets, key);
   }
 
   async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
@@ -73,6 +74,7 @@ export function createSettingService({ secrets }: { secrets: SecretBox }) {
   }
 
   async function createOrUpdate(ctx: CallContext, body: z.output<typeof createOrUpdateSettingInput>): Promise<Setting> {
+    assertValidValue(body.key, body.value);
     if (body.id) {
       const current = await ctx.tx.select({ id: settings.id }).from(settings).where(eq(settings.id, body.id)).limit(1);
       if (!current[0]) throw notFound("配置不存在");
@@ -108,7 +110,17 @@ export function createSettingService({ secrets }: { secrets: SecretBox }) {
     const rows = await ctx.tx.delete(settings).where(eq(settings.id, id)).returning({ id: settings.id });
     if (!rows.length) throw notFound("配置不存在");
   }
-  return { getValueByKey, getByKey, getList, createOrUpdate, deleteSetting, getAllCurrency, createOrUpdateCurrency, deleteCurrency };
+  return {
+    getValueByKey,
+    getByKey,
+    getList,
+    createOrUpdate,
+    deleteSetting,
+    ...createKnownSettings({ secrets }),
+    getAllCurrency,
+    createOrUpdateCurrency,
+    deleteCurrency,
+  };
 }
 
 export type SettingService = ReturnType<typeof createSettingService>;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema.ts";
 import { inScope, hostScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { getSettingValue, SettingKeys } from "./values.ts";
+import { getSettingValue, SettingKeys, type SettingKey } from "./values.ts";
 
 let s: TestServer;
 let admin: string;
@@ -50,8 +50,8 @@ describe("SystemConfigSetting", () => {
       expect(g.status).toBe(200);
       expect(g.body.result).toEqual(created.body.result);
     }
-    // The shared reader sees the same value.
-    expect(await inScope(s.database.db, hostScope, (tx) => getSettingValue(tx, key))).toBe("hello");
+    // The shared reader sees the same value (it takes only registry keys: this test key is cast to one).
+    expect(await inScope(s.database.db, hostScope, (tx) => getSettingValue(tx, key as SettingKey))).toBe("hello");
   });
 
   it("keeps secret keys (API keys, passwords, tokens) from tenant users", async () => {

@@ -4,26 +4,10 @@ import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { SecretError, type SecretBox } from "../../security/secrets.ts";
+import type { SettingKey } from "../../../shared/contract/setting-registry.ts";
 
-/** Known setting keys, so areas do not spell them twice. */
-export const SettingKeys = {
-  /** "true"/"false": whether /api/account/register may open new tenants (default true). */
-  selfRegistrationEnabled: "Account.IsSelfRegistrationEnabled",
-  /** Comma-separated tenant names on the new-version allowlist (spec §6). */
-  newVersionTenants: "Console.NewVersionTenants",
-  /** Comma-separated tenant names whose sub-accounts do not see the finance centre (spec §6). */
-  financeHiddenTenants: "Console.FinanceHiddenTenants",
-  /** FAQ content shown at /faq/list. */
-  faq: "Console.Faq",
-  /** Translation provider: libretranslate, deepl, google or openai; empty or missing = translation not configured. */
-  translateProvider: "Translate.Provider",
-  /** The provider's base URL (required for libretranslate; optional for the others, which have a default). */
-  translateUrl: "Translate.Url",
-  /** The provider's API key (secret by its name). */
-  translateApiKey: "Translate.ApiKey",
-  /** The model of an OpenAI-compatible endpoint (default gpt-4o-mini on api.openai.com). */
-  translateModel: "Translate.Model",
-} as const;
+/** Every key the product reads (shared/contract/setting-registry.ts: one entry per key, with its meaning and rule). */
+export { SettingKeys, type SettingKey } from "../../../shared/contract/setting-registry.ts";
 
 /** Keys whose values must not reach tenant users: any key with a segment or word such as Secret, ApiKey, Password,
  *  Token or PrivateKey (e.g. Translate.DeepL.ApiKey, Secret.Smtp). Areas storing credentials name them so. */
@@ -32,7 +16,7 @@ export function isSecretSettingKey(key: string): boolean {
 }
 
 /** A plain setting's value. Secret keys are read with readSettingValues (they are stored encrypted). */
-export async function getSettingValue(tx: Tx, key: string): Promise<string | null> {
+export async function getSettingValue(tx: Tx, key: SettingKey): Promise<string | null> {
   if (isSecretSettingKey(key)) throw new Error(`${key} is a secret setting: read it with readSettingValues`);
   const rows = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return rows[0]?.value ?? null;
@@ -58,12 +42,21 @@ export function settingValueOf(secrets: SecretBox, key: string, stored: string):
   }
 }
 
-/** Several settings in one query (secret ones decrypted); a missing key reads null. */
-export async function readSettingValues<K extends string>(
+/** Several settings in one query (secret ones decrypted); a missing key reads null. Only keys the registry knows. */
+export async function readSettingValues<K extends SettingKey>(
   tx: Tx,
   secrets: SecretBox,
   keys: readonly K[],
 ): Promise<Record<K, string | null>> {
+  return readStoredValues(tx, secrets, keys);
+}
+
+/** Any stored key's value, known or not: the generic GetValueByKey call's read (settings/service.ts). */
+export async function readStoredValue(tx: Tx, secrets: SecretBox, key: string): Promise<string | null> {
+  return (await readStoredValues(tx, secrets, [key]))[key];
+}
+
+async function readStoredValues<K extends string>(tx: Tx, secrets: SecretBox, keys: readonly K[]): Promise<Record<K, string | null>> {
   const rows = await tx
     .select({ key: settings.key, value: settings.value })
     .from(settings)

@@ -6,10 +6,10 @@ import { and, count, eq, gt, max, sql, sum } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { subAccountOrders, tenants, users } from "../../db/schema.ts";
 import { businessError } from "../../http/errors.ts";
-import { getSettingValue } from "../settings/values.ts";
+import { getSettingValue, SettingKeys } from "../settings/values.ts";
 
 /** The host setting with the sub-accounts every tenant has without buying; unset or blank means no limit. */
-export const FREE_SUB_ACCOUNTS_SETTING = "SubAccount.FreeCount";
+export const FREE_SUB_ACCOUNTS_SETTING = SettingKeys.freeSubAccounts;
 
 export type Allowance = {
   freeCount: number | null;
@@ -21,7 +21,7 @@ export type Allowance = {
 };
 
 async function freeCount(tx: Tx): Promise<number | null> {
-  const raw = (await getSettingValue(tx, FREE_SUB_ACCOUNTS_SETTING))?.trim();
+  const raw = (await getSettingValue(tx, SettingKeys.freeSubAccounts))?.trim();
   if (!raw) return null;
   const n = Number(raw);
   // A value the host mistyped limits to nothing rather than lifting the limit.

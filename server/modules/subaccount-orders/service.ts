@@ -8,7 +8,7 @@ import type { Tx } from "../../db/client.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { subAccountOrders, subAccountPackages, tenants, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { notFound } from "../../http/errors.ts";
+import { businessError, notFound } from "../../http/errors.ts";
 import { SubAccountType, WalletLogType } from "../../../shared/contract/enums.ts";
 import type {
   getHostSubAccountOrdersQuery,
@@ -143,6 +143,9 @@ export function createSubAccountOrderService() {
       .where(and(eq(subAccountPackages.id, packageId), eq(subAccountPackages.isActive, true)))
       .limit(1);
     if (!pkg) throw notFound("套餐不存在或已下架");
+    // Without a free number the host set there is no limit: a package would take the money and change nothing.
+    if ((await subAccountAllowance(ctx.tx, u.tenantId)).limit === null)
+      throw businessError("平台目前不限制子账号数量，购买套餐不会增加可启用的子账号，无需购买", "SubAccountPackageChangesNothing");
     const now = new Date();
     const id = randomUUID();
     const commission = await prepareCommission(ctx.tx, u.tenantId);

@@ -110,6 +110,37 @@ describe("packages", () => {
 });
 
 describe("OrderSubAcc", () => {
+  it("refuses a package while the host sets no free number (no limit: it would change nothing), taking no money", async () => {
+    const t = await s.createTenant();
+    const p = await savePackage({ name: uniqueName("无用"), count: 2, days: 30, price: 10 });
+    await fund(t, 5_000);
+    const unset = await s.api("POST", "/api/SystemConfigSetting/SetValueByKey", {
+      token: admin,
+      body: { key: FREE_SUB_ACCOUNTS_SETTING, value: null },
+    });
+    expect(unset.status, unset.raw).toBe(200);
+    try {
+      const mine = await s.api("GET", MINE, { token: t.token });
+      expect(mine.body.result.allowance).toMatchObject({ freeCount: null, limit: null });
+      const before = await walletState(t.tenantId);
+      const refused = await order(t, p.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({
+        code: "SubAccountPackageChangesNothing",
+        message: "平台目前不限制子账号数量，购买套餐不会增加可启用的子账号，无需购买",
+      });
+      expect(await walletState(t.tenantId)).toEqual(before);
+    } finally {
+      const restored = await s.api("POST", "/api/SystemConfigSetting/SetValueByKey", {
+        token: admin,
+        body: { key: FREE_SUB_ACCOUNTS_SETTING, value: "1" },
+      });
+      expect(restored.status).toBe(200);
+    }
+    // With a limit the same package is bought.
+    expect((await order(t, p.id)).status).toBe(200);
+  });
+
   it("pays from the balance and extends the allowance and expiry once per Idempotency-Key", async () => {
     const t = await s.createTenant();
     const p = await savePackage({ name: uniqueName("两个"), count: 2, days: 30, price: 50 });

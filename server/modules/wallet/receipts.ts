@@ -13,9 +13,10 @@ import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import { chargeRecords, withdrawals } from "../../db/schema.ts";
+import { chargeRecords, HOST_TENANT_ID, withdrawals } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { Jobs } from "../../jobs/queue.ts";
+import { receivingAccountPics } from "./receiving-accounts.ts";
 
 export const RECEIPT_SWEEP_JOB = "wallet.receipt-sweep";
 /** The sweep's period. */
@@ -73,6 +74,8 @@ async function referenced(tx: Tx, tenantId: string, pics: string[]): Promise<Set
       );
     for (const r of rows) used.add(r.pic);
   }
+  // The platform's uploads include the receiving accounts' QR codes, kept while an account names them.
+  if (tenantId === HOST_TENANT_ID) for (const pic of await receivingAccountPics(tx)) used.add(pic);
   return used;
 }
 

@@ -29,6 +29,7 @@ import {
   withdrawal,
   withdrawalPage,
 } from "../../../shared/contract/wallet.ts";
+import { receivingAccountList } from "../../../shared/contract/receiving-accounts.ts";
 
 export function registerWallet(r: Registrar, services: Services) {
   const w = services.wallet;
@@ -92,6 +93,15 @@ export function registerWallet(r: Registrar, services: Services) {
     summary: "A receipt image, to its tenant and the host only (404 to anyone else)",
     query: getReceiptQuery,
     handler: (ctx, { query }) => w.getReceipt(ctx, query),
+  });
+  r.call({
+    group: "ChargeRecord",
+    name: "GetReceivingAccounts",
+    method: "GET",
+    access: "user",
+    summary: "The platform's receiving accounts a top-up is transferred to (the host sets them: Wallet.ReceivingAccounts)",
+    result: receivingAccountList,
+    handler: (ctx) => w.getReceivingAccounts(ctx),
   });
   r.call({
     group: "ChargeRecord",

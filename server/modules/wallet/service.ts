@@ -43,6 +43,7 @@ import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
 import { lockReceipts, receiptDir, registerReceiptSweep, scheduleReceiptSweep } from "./receipts.ts";
+import { readReceivingAccounts, receivingAccountPics } from "./receiving-accounts.ts";
 
 export type WalletDeps = WalletExportDeps;
 
@@ -163,7 +164,8 @@ async function getReceipt(deps: WalletDeps, ctx: CallContext, q: z.output<typeof
   const m = RECEIPT_PIC_PATTERN.exec(q.pic);
   if (!m) throw notFound("图片不存在");
   const [, tenantId, name] = m;
-  if (!ctx.user!.isHost && tenantId !== ctx.tenantId) throw notFound("图片不存在");
+  // A receiving account's QR code is the platform's, shown to every tenant.
+  if (!ctx.user!.isHost && tenantId !== ctx.tenantId && !(await receivingAccountPics(ctx.tx)).has(q.pic)) throw notFound("图片不存在");
   const buf = await readFile(join(receiptDir(deps.dataDir, tenantId), name)).catch(() => null);
   if (!buf) throw notFound("图片不存在");
   const type = CONTENT_TYPES[m[3]];
@@ -499,6 +501,7 @@ export function createWalletService(deps: WalletDeps) {
     payment,
     uploadReceipt: (ctx: CallContext) => uploadReceipt(deps, ctx),
     getReceipt: (ctx: CallContext, q: z.output<typeof getReceiptQuery>) => getReceipt(deps, ctx, q),
+    getReceivingAccounts: (ctx: CallContext) => readReceivingAccounts(ctx.tx),
     submitChargeRecord: (ctx: CallContext, input: z.output<typeof submitChargeRecordInput>) => submitChargeRecord(deps, ctx, input),
     getChargeRecords: (ctx: CallContext, q: ListQuery) => listCharges(ctx, q, ctx.tenantId),
     getHostChargeRecords: (ctx: CallContext, q: ListQuery) => listCharges(ctx, q, null),
