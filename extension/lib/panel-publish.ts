@@ -4,11 +4,23 @@
 // chosen for the site in the publish section, with its required attributes' values (the console publish screen's
 // per-site cateInfo, shared/contract/publish.ts). A fashion category asks for one of the shop group's size charts: for a
 // chosen category it is among the site's chosen attribute values; for the product's own category it is chosen in the
-// publish section too (charts belong to the shop group, not the product) and joins the product's own values.
+// publish section too (charts belong to the shop group, not the product) and joins the product's own values. Where the
+// GTIN pool falls short in a category that takes it, the reason the item has no GTIN chosen in the panel joins them.
 import type { ProductDetail } from "../../shared/contract/product.ts";
 import { SIZE_CHART_ATTRIBUTES } from "../../shared/publish/category-form.ts";
+import { EMPTY_GTIN_REASON } from "../../shared/publish/gtin-rule.ts";
 import type { AttrValue } from "./panel-values.ts";
 import type { InputOf } from "./protocol.ts";
+
+/** The EMPTY_GTIN_REASON value id chosen per category site (the side panel's 无条码原因 field, panel-gtin.ts). */
+export type GtinReasons = Record<number, string | undefined>;
+
+/** A site's attributes with the chosen reason in place of any the product had. */
+function withGtinReason<T extends { attrs: { id: string }[] }>(c: T, valueId: string | undefined): T {
+  if (!valueId) return c;
+  const reason = { id: EMPTY_GTIN_REASON, valueId, valueName: null };
+  return { ...c, attrs: [...c.attrs.filter((a) => a.id !== EMPTY_GTIN_REASON), reason] };
+}
 
 /** A global-selling shop lists in one global category for all its sites. */
 export const GLOBAL_SITE = 5;
@@ -60,6 +72,7 @@ export function publishRequestOf(
   sites: number[],
   chosen: Record<number, SiteCategory | undefined> = {},
   ownCharts: Record<number, OwnChart | undefined> = {},
+  gtinReasons: GtinReasons = {},
 ): PublishInput {
   const own = p.cateInfo;
   const cateInfo = categorySources({ site: own?.site ?? null, cateId: own?.cateId ?? "" }, isCbt, sites, chosen).flatMap(
@@ -85,5 +98,5 @@ export function publishRequestOf(
       return [];
     },
   );
-  return { accountGroupId: groupId, sites, productIds: [p.id], cateInfo };
+  return { accountGroupId: groupId, sites, productIds: [p.id], cateInfo: cateInfo.map((c) => withGtinReason(c, gtinReasons[c.site])) };
 }

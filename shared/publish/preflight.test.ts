@@ -362,14 +362,28 @@ describe("preflight", () => {
     const noCodes = withProduct({ variants: base.product.variants.map((v) => ({ ...v, gtin: null })) });
     const r = preflight(noCodes);
     expect(r.gtinNeeded).toBe(2);
+    // The category takes EMPTY_GTIN_REASON: the problem names that field as the other fix.
     expect(r.problems).toEqual([
-      { code: "gtin.shortage", severity: "error", field: "gtin", message: "类目要求GTIN，需要2个，GTIN码池已空", fix: "gtin" },
+      {
+        code: "gtin.shortage",
+        severity: "error",
+        field: "attributes.EMPTY_GTIN_REASON",
+        message: "类目要求GTIN，需要2个，GTIN码池已空；商品没有条码时也可选择无条码原因",
+        fix: "gtin",
+      },
     ]);
-    expect(preflight({ ...noCodes, gtinAvailable: 1 }).problems[0].message).toBe("类目要求GTIN，需要2个，码池只剩1个");
+    const noReason = { ...noCodes, attributes: attributes.filter((a) => a.id !== "EMPTY_GTIN_REASON") };
+    expect(preflight({ ...noReason, gtinAvailable: 1 }).problems).toEqual([
+      { code: "gtin.shortage", severity: "error", field: "gtin", message: "类目要求GTIN，需要2个，码池只剩1个", fix: "gtin" },
+    ]);
     expect(preflight({ ...noCodes, gtinAvailable: 2 })).toMatchObject({ ok: true, gtinNeeded: 2 });
     // an exemption reason given: no code needed
     const exempt = { ...noCodes, request: { ...base.request, attrs: [{ id: "EMPTY_GTIN_REASON", valueId: "17055158" }] } };
     expect(preflight(exempt)).toMatchObject({ ok: true, gtinNeeded: 0 });
+    // a GTIN tagged required takes no reason (Mercado Libre: always given)
+    const always = attributes.map((a) => (a.id === "GTIN" ? { ...a, tags: ["variation_attribute", "required"] } : a));
+    expect(preflight({ ...exempt, attributes: always })).toMatchObject({ ok: false, gtinNeeded: 2 });
+    expect(preflight({ ...exempt, attributes: always }).problems.map((x) => x.field)).toEqual(["gtin"]);
     // a product without variants needs one, unless its attributes carry one
     expect(preflight(withProduct({ variants: [] })).gtinNeeded).toBe(1);
     expect(

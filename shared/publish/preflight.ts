@@ -6,6 +6,7 @@ import { CategoryAttributeModelType, type CategoryAttribute, type MeliCategory }
 import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contract/meli.ts";
 import type { PublishRequest } from "../contract/publish.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../contract/size-charts.ts";
+import { EMPTY_GTIN_REASON, GTIN_SHORTAGE, gtinCodesNeeded, takesGtinReason } from "./gtin-rule.ts";
 import { MARGIN_PROBLEM_CODES, marginStatus, marginWarning } from "./margin.ts";
 import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
 import { fold, variantAttributes, variationAttributeOf } from "./variations.ts";
@@ -201,6 +202,8 @@ const FILLED_ELSEWHERE = new Set([
   "PACKAGE_HEIGHT",
   "PACKAGE_WEIGHT",
   "GTIN",
+  // The GTIN rule below (a reason is asked where the pool falls short, not as a conditional attribute).
+  EMPTY_GTIN_REASON,
   "ITEM_CONDITION",
   // The size chart rule below.
   SIZE_GRID_ID,
@@ -347,27 +350,20 @@ export function preflight(pair: PreflightPair): PreflightResult {
       );
   }
 
-  // GTIN: one code from the pool per variant (or for the product) that has none of its own.
-  const gtinAttr = attributes.find((a) => a.id === "GTIN");
-  const gtinRequired =
-    gtinAttr !== undefined &&
-    (gtinAttr.isRequired ||
-      gtinAttr.tags.includes("required") ||
-      (gtinAttr.tags.includes("conditional_required") && !given.has("EMPTY_GTIN_REASON")));
-  let gtinNeeded = 0;
-  if (gtinRequired) {
-    const units = product.variants;
-    gtinNeeded = units.length > 0 ? units.filter((v) => !v.gtin?.trim()).length : given.has("GTIN") ? 0 : 1;
-    if (gtinNeeded > pair.gtinAvailable)
-      add(
-        "error",
-        "gtin.shortage",
-        "gtin",
-        pair.gtinAvailable === 0
-          ? `类目要求GTIN，需要${gtinNeeded}个，GTIN码池已空`
-          : `类目要求GTIN，需要${gtinNeeded}个，码池只剩${pair.gtinAvailable}个`,
-        "gtin",
-      );
+  // GTIN: one code from the pool per variant (or for the product) that has none of its own, unless the category takes
+  // the reason why there is none (gtin-rule.ts); where it does, the problem names that field too.
+  const gtinNeeded = gtinCodesNeeded(attributes, product.variants, given);
+  if (gtinNeeded > pair.gtinAvailable) {
+    const orReason = takesGtinReason(attributes);
+    add(
+      "error",
+      GTIN_SHORTAGE,
+      orReason ? `attributes.${EMPTY_GTIN_REASON}` : "gtin",
+      (pair.gtinAvailable === 0
+        ? `类目要求GTIN，需要${gtinNeeded}个，GTIN码池已空`
+        : `类目要求GTIN，需要${gtinNeeded}个，码池只剩${pair.gtinAvailable}个`) + (orReason ? "；商品没有条码时也可选择无条码原因" : ""),
+      "gtin",
+    );
   }
 
   // Price: the formula, the category's minimum, the shop's limits.
