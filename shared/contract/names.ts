@@ -100,3 +100,15 @@ export const attributeGlossary: Record<string, string> = {
 
 /** An attribute's label: its stored Chinese name, else the glossary's, before its Mercado Libre name. */
 export const attributeLabel = (a: { id: string; name: string; zh?: string | null }) => withChinese(a.name, a.zh || attributeGlossary[a.id]);
+
+/** Mercado Libre's item statuses (item.status) as a seller reads them; an unknown one shows as 其他状态, never raw. */
+export const meliItemStatusNames: Record<string, string> = {
+  active: "在售",
+  paused: "已暂停",
+  closed: "已关闭",
+  under_review: "审核中",
+  inactive: "未激活",
+  not_yet_active: "未生效",
+  payment_required: "待付款",
+};
+export const meliItemStatusName = (status: string) => meliItemStatusNames[status] ?? "其他状态";

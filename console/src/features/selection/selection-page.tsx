@@ -22,6 +22,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useSelection } from "./api/get-selection.ts";
 import { useCollectListing, useWatchListings } from "./api/watch-listings.ts";
 import { Sparkline } from "./sparkline.tsx";
+import { meliItemStatusName } from "@shared/contract/names.ts";
 
 const PAGE_SIZE = 50;
 const ALL_SITES = "all";
@@ -57,7 +58,7 @@ const columns = (collect: (l: CompetitorListing) => void, collecting: string | n
           <div className="text-muted-foreground flex items-center gap-1 font-mono text-xs">
             {l.sku}
             {l.isCbt ? <Badge variant="outline">跨境</Badge> : null}
-            {l.status && l.status !== "active" ? <Badge variant="warning">{l.status}</Badge> : null}
+            {l.status && l.status !== "active" ? <Badge variant="warning">{meliItemStatusName(l.status)}</Badge> : null}
           </div>
           {l.error ? <div className="text-destructive text-xs">{l.error}</div> : null}
         </div>
