@@ -15,6 +15,7 @@ import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
 import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerExtensionDownload } from "./http/extension-download.ts";
+import { registerDemoImages } from "./modules/demo/demo-images.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
 import { registerModules } from "./modules/index.ts";
 import { createProgressHub } from "./modules/events/progress.ts";
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEventStream(app, { database: deps.database, tokens: deps.tokens, hub: createProgressHub(deps.database, deps.log) });
 
   registerExtensionDownload(app);
+  registerDemoImages(app);
   if (existsSync(consoleDist)) {
     await app.register(fastifyStatic, { root: consoleDist, prefix: "/", wildcard: false });
   }

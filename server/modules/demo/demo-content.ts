@@ -10,6 +10,7 @@ import { extract } from "../../../shared/extract/extract.ts";
 import { loadFixtures } from "../../../shared/extract/fixture-loader.ts";
 import { normalizeWord } from "../../../shared/text/aho-corasick.ts";
 import { htmlText } from "../infringement/service.ts";
+import { DEMO_IMAGES_PER_PRODUCT, demoImageUrl } from "./demo-images.ts";
 
 /** How many collections the demo tenant gets: the fixture products, taken again as further listings to reach it. */
 export const DEMO_COLLECTS = 48;
@@ -30,12 +31,36 @@ function fixtureProducts(): CollectedProductInput[] {
   return out;
 }
 
-/** DEMO_COLLECTS listings: every fixture product once, then again under another item id (another seller's listing). */
-export function demoCollects(): CollectedProductInput[] {
+/**
+ * The product with the server's own pictures (demo-images.ts) instead of the marketplace's: its images, its option
+ * values' and variants' images and the pictures in its description. Product i takes pictures in turn.
+ */
+function withDemoPictures(p: CollectedProductInput, i: number, imageBase: string): CollectedProductInput {
+  let next = i * DEMO_IMAGES_PER_PRODUCT;
+  const images = Array.from({ length: DEMO_IMAGES_PER_PRODUCT }, (_, j) => demoImageUrl(imageBase, next + j));
+  const picture = () => demoImageUrl(imageBase, next++);
+  return {
+    ...p,
+    images,
+    options: p.options.map((o) => ({ ...o, values: o.values.map((v) => (v.image ? { ...v, image: picture() } : v)) })),
+    variants: p.variants.map((v) => (v.image ? { ...v, image: picture() } : v)),
+    descriptionHtml: p.descriptionHtml?.replace(
+      /(<img\b[^>]*?\bsrc\s*=\s*)(["'])[^"']*\2/gi,
+      (_m, head: string, q: string) => `${head}${q}${picture()}${q}`,
+    ),
+    video: undefined,
+  };
+}
+
+/**
+ * DEMO_COLLECTS listings: every fixture product once, then again under another item id (another seller's listing),
+ * each with pictures served by this server at imageBase.
+ */
+export function demoCollects(imageBase: string): CollectedProductInput[] {
   const base = fixtureProducts();
   if (!base.length) return [];
   return Array.from({ length: DEMO_COLLECTS }, (_, i) => {
-    const p = base[i % base.length];
+    const p = withDemoPictures(base[i % base.length], i, imageBase);
     const round = Math.floor(i / base.length);
     if (round === 0) return p;
     const url = new URL(p.sourceUrl);
@@ -79,13 +104,25 @@ function uniqueWord(titles: string[], descriptions: string[]): { word: string; i
   return null;
 }
 
-export type DemoDeps = { api: Api; fetch: typeof fetch; sandbox: Sandbox | null; log: FastifyBaseLogger };
+export type DemoDeps = {
+  api: Api;
+  fetch: typeof fetch;
+  sandbox: Sandbox | null;
+  log: FastifyBaseLogger;
+  /** Where browsers reach this server (config.publicUrl): the demo pictures' base. */
+  imageBase: string;
+};
 
-export async function fillDemoTenant({ api, fetch, sandbox, log }: DemoDeps): Promise<void> {
+/**
+ * Fills the demo tenant; answers the bulk edits it made (labelling), which are the product's doing, not the seller's:
+ * the caller takes them off the seller's undo (forgetProductEdits).
+ */
+export async function fillDemoTenant({ api, fetch, sandbox, log, imageBase }: DemoDeps): Promise<{ editIds: string[] }> {
   if (sandbox) await connectShop(api, fetch, sandbox);
 
+  const collects = demoCollects(imageBase);
   const collected: string[] = [];
-  for (const product of demoCollects()) collected.push((await api.collect.crawlProductByPlugin(product)).id);
+  for (const product of collects) collected.push((await api.collect.crawlProductByPlugin(product)).id);
   log.info({ count: collected.length }, "demo: products collected");
 
   const moving = collected.slice(0, DEMO_PRODUCTS);
@@ -98,18 +135,22 @@ export async function fillDemoTenant({ api, fetch, sandbox, log }: DemoDeps): Pr
     const found = existing.labels.find((l) => l.name === name);
     labelIds.push(found ? found.id : (await api.productLabel.createOrUpdateProductLabel({ name })).id);
   }
+  const editIds: string[] = [];
   for (const [i, labelId] of labelIds.entries()) {
     const tagged = products.slice(i * 4, i * 4 + 4).map((p) => p.id);
-    if (tagged.length) await api.product.linkProductLabel({ productIds: tagged, labelId });
+    if (!tagged.length) continue;
+    const { editId } = await api.product.linkProductLabel({ productIds: tagged, labelId });
+    if (editId) editIds.push(editId);
   }
 
   const flag = uniqueWord(
     products.map((p) => Object.values(p.title ?? {}).join(" ")),
-    demoCollects().map((c) => c.descriptionHtml ?? ""),
+    collects.map((c) => c.descriptionHtml ?? ""),
   );
   if (flag) {
     await api.infringementWord.createIfringementWord({ words: [flag.word] });
     await api.product.screeningforInfringement({ productIds: products.map((p) => p.id) });
   }
   log.info({ products: products.length, flaggedBy: flag?.word ?? null }, "demo: products moved, labelled and screened");
+  return { editIds };
 }

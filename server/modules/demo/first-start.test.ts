@@ -6,12 +6,13 @@ import { rowsOf } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos, tenants, users } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { CollectStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { Api } from "../../../shared/api/index.ts";
 import { DEMO_TENANT, DEMO_USER } from "../../bootstrap.ts";
 import { apiAs, injectFetch } from "./api-as.ts";
 import { DEMO_COLLECTS, DEMO_LABELS, DEMO_PRODUCTS, DEMO_SHOP } from "./demo-content.ts";
 import { createFirstStart, DEMO_JOB } from "./first-start.ts";
+import { DEMO_IMAGE_PREFIX } from "./demo-images.ts";
 
 async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 240_000): Promise<T> {
   const started = Date.now();
@@ -61,6 +62,38 @@ describe("first start with the demo content on", () => {
 
     const collects = await demo.collect.getCollect({ maxResultCount: 100 });
     expect(collects.totalCount).toBe(DEMO_COLLECTS);
+  });
+
+  it("shows the moved collections as 已导入, offers no undo of its labelling, and pictures the products itself", async () => {
+    await until(
+      "flagged product",
+      () => demo.product.getProductsByPage({ maxResultCount: 100 }),
+      (p) => p.items.some((i) => i.infringementWord),
+    );
+    // The job ends after the screening: wait for it to be done, so the undo record is final.
+    await until(
+      "demo job",
+      async () =>
+        rowsOf<{ n: number }>(
+          await s.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${DEMO_JOB} and state = 'completed'`),
+        )[0].n,
+      (n) => n === 1,
+    );
+    const migrated = await demo.collect.getCollect({ status: CollectStatus.Migrated, maxResultCount: 100 });
+    expect(migrated.totalCount).toBe(DEMO_PRODUCTS);
+    const waiting = await demo.collect.getCollect({ status: CollectStatus.Collected, maxResultCount: 100 });
+    expect(waiting.totalCount).toBe(DEMO_COLLECTS - DEMO_PRODUCTS);
+
+    expect(await demo.product.getLastProductEdit()).toBeNull();
+
+    const products = await demo.product.getProductsByPage({ maxResultCount: 100 });
+    const pictures = products.items.map((p) => p.image);
+    const base = `${s.deps.config.publicUrl.replace(/\/$/, "")}${DEMO_IMAGE_PREFIX}`;
+    for (const picture of pictures) expect(picture?.startsWith(base), String(picture)).toBe(true);
+    const served = await s.app.inject({ method: "GET", url: new URL(pictures[0]!).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.subarray(1, 4).toString("ascii")).toBe("PNG");
   });
 
   it("syncs the category trees as a host task, so a tenant reads a site's categories at once", async () => {

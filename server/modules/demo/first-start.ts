@@ -9,6 +9,8 @@ import type { AppDeps } from "../../deps.ts";
 import { apiAs, injectFetch } from "./api-as.ts";
 import { generatePassword } from "../identity/passwords.ts";
 import { DEMO_SHOP, fillDemoTenant } from "./demo-content.ts";
+import { inScope } from "../../db/scope.ts";
+import { forgetProductEdits } from "../products/edits.ts";
 
 export const DEMO_JOB = "demo.fill";
 /** On a first start, the built-in sandbox's demo seller gets orders about this often (the host changes it on 沙箱). */
@@ -40,7 +42,11 @@ export function createFirstStart(app: FastifyInstance, deps: AppDeps): FirstStar
   const fetch = injectFetch(app);
   deps.jobs.handle<DemoJob>(DEMO_JOB, async (who) => {
     const api = await apiAs(fetch, deps, who);
-    await fillDemoTenant({ api, fetch, sandbox: deps.sandbox, log: deps.log });
+    const { editIds } = await fillDemoTenant({ api, fetch, sandbox: deps.sandbox, log: deps.log, imageBase: deps.config.publicUrl });
+    // The labelling was the product's, not the seller's: 撤销上次批量修改 must not offer to undo it.
+    await inScope(deps.database.db, { tenantId: who.tenantId }, (tx) =>
+      forgetProductEdits({ tx, tenantId: who.tenantId, user: { id: who.userId } }, editIds),
+    );
   });
   return {
     async queue(boot) {

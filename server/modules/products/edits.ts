@@ -187,3 +187,19 @@ export async function undoProductEdit(ctx: EditContext, id: string): Promise<{ c
   await ctx.tx.execute(sql`update product_edits set undone_time = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
   return { count: Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) };
 }
+
+/**
+ * Takes edits off the user's undo: their records and backups go, so GetLastProductEdit answers the user's own
+ * latest edit before them (or null). For edits the product made in the user's name (the demo content's labelling),
+ * which the user never made and must not be offered to undo.
+ */
+export async function forgetProductEdits(ctx: EditContext, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await lockTenantBulkEdits(ctx.tx, ctx.tenantId);
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await ctx.tx.execute(sql`delete from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id in (${list})`);
+  await ctx.tx.execute(sql`delete from product_edits where tenant_id = ${ctx.tenantId} and user_id = ${ctx.user!.id} and id in (${list})`);
+}
