@@ -17,6 +17,7 @@ import { createCategoryService } from "./modules/categories/service.ts";
 import { collectDataCleaners, collectWorkbenchContributor } from "./modules/collects/extensions.ts";
 import { createCollectService } from "./modules/collects/service.ts";
 import { createGtinService } from "./modules/gtin/service.ts";
+import { createCategoryMappingService } from "./modules/category-mappings/service.ts";
 import { createHostedService } from "./modules/hosted/service.ts";
 import { createSessionService } from "./modules/identity/sessions.ts";
 import { createInfringementService } from "./modules/infringement/service.ts";
@@ -166,6 +167,7 @@ export function createServices(deps: AppDeps) {
     listingNotifications: createListingNotificationService({ database, jobs, meli, log, orders: orderSync.notifications }),
     // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
     gtin: createGtinService(),
+    categoryMappings: createCategoryMappingService(),
     meliLogs: createMeliLogService(),
     // Listing edits, single and batch (issue 16).
     listingEdits: createListingEditService({ database, jobs, meli, log, pictures: { allowPrivate: config.crawl.allowPrivate } }),

@@ -274,6 +274,8 @@ export const collections = pgTable(
     options: jsonb("options").notNull().default([]),
     variants: jsonb("variants").notNull().default([]),
     shop: jsonb("shop"),
+    /** The source platform's category: { id?, path? } (category mapping, migration 0023). */
+    sourceCategory: jsonb("source_category"),
     /** What the extractor said about the data: sources per field, missing fields, warnings. */
     extractInfo: jsonb("extract_info").notNull().default({}),
     status: integer("status").notNull().default(1),
@@ -460,6 +462,8 @@ export const products = pgTable(
     /** { cateId, site, attrs: [{ nameId, name, valueId, value }] } */
     cateInfo: jsonb("cate_info"),
     categoryName: text("category_name"),
+    /** The source platform's category, copied from the collected item: { id?, path? } (migration 0023). */
+    sourceCategory: jsonb("source_category"),
     labelId: uuid("label_id"),
     status: integer("status").notNull().default(1),
     infringementWord: text("infringement_word"),
@@ -714,6 +718,33 @@ export const meliRateBuckets = pgTable("meli_rate_buckets", {
   intervalMs: doublePrecision("interval_ms").notNull(),
   burstMs: doublePrecision("burst_ms").notNull(),
 });
+
+/**
+ * Category mapping (类目映射, issue 28): the Mercado Libre category a seller picked for a product of a source category,
+ * per site, suggested first for the next product of that source category. The source key is the source platform's
+ * category id, or its path text when the page gives no id.
+ */
+export const categoryMappings = pgTable(
+  "category_mappings",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    id: uuid("id").notNull(),
+    platformType: integer("platform_type").notNull(),
+    sourceKey: text("source_key").notNull(),
+    sourcePath: text("source_path"),
+    site: integer("site").notNull(),
+    cateId: text("cate_id").notNull(),
+    categoryName: text("category_name").notNull(),
+    useCount: integer("use_count").notNull().default(1),
+    creationTime: time("creation_time").notNull().defaultNow(),
+    lastModificationTime: time("last_modification_time").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex("category_mappings_source_key").on(t.tenantId, t.platformType, t.sourceKey, t.site),
+    index("category_mappings_tenant_time_idx").on(t.tenantId, t.lastModificationTime, t.id),
+  ],
+);
 
 // Categories (issue 6): Mercado Libre's category trees, attributes and fees, synced by the host for every tenant.
 // Platform data like settings and currencies: no tenant_id. Row-level security (migration 0008) lets the tenant role

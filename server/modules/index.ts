@@ -5,6 +5,7 @@ import { registerAccount } from "./account/routes.ts";
 import { registerCategories } from "./categories/routes.ts";
 import { registerCollects } from "./collects/routes.ts";
 import { registerGtin } from "./gtin/routes.ts";
+import { registerCategoryMappings } from "./category-mappings/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
 import { registerListingEdits, registerListings, registerListingSync } from "./listings/routes.ts";
@@ -41,6 +42,7 @@ export function registerModules(r: Registrar, services: Services) {
   registerMeli(r, services);
   registerCategories(r, services);
   registerGtin(r, services);
+  registerCategoryMappings(r, services);
   registerMeliLogs(r, services);
   registerPublishing(r, services);
   registerListings(r);

@@ -3,6 +3,7 @@
 // their own file (users.ts, account.ts, ...) and can be bound alone: `createUserApi(createApiClient(options))`.
 import { createAccountApi } from "./account.ts";
 import { createMeliCategoryApi } from "./categories.ts";
+import { createCategoryMappingApi } from "./category-mappings.ts";
 import { createAquiredUrlApi, createCollectApi } from "./collects.ts";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.ts";
 import { createMeliCodeApi } from "./gtin.ts";
@@ -58,6 +59,7 @@ export function createApi(options: ApiClientOptions | ApiClient) {
     meli: createMeliApi(client),
     meliAccount: createMeliAccountApi(client),
     meliCategory: createMeliCategoryApi(client),
+    categoryMapping: createCategoryMappingApi(client),
     meliCode: createMeliCodeApi(client),
     meliStatLog: createMeliStatLogApi(client),
     meliStatNew: createMeliStatNewApi(client),

@@ -81,6 +81,8 @@ const productShape = z.object({
   weightG: z.number().positive().optional(),
   dims: dimensions.optional(),
   shop: productShop.optional(),
+  /** The source platform's category (its id, and its path where the page names it): the key of category mapping. */
+  sourceCategory: z.object({ id: z.string().min(1).max(100).optional(), path: z.string().min(1).max(500).optional() }).optional(),
 });
 
 export const extractedProduct = productShape.superRefine((p, ctx) => {

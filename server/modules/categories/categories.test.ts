@@ -178,7 +178,9 @@ describe("category sync", () => {
       values (3, 'MLC999999999', 1, 'Vieja', null, true, 'Vieja', 'MLC999999999', true)`);
     const { taskId } = await startSync({ sites: ["cl"], withFees: false });
     const t = await finished(taskId);
-    expect(t.taskStatus).toBe(TaskStatus.Succeeded);
+    // A partial sync is not a success: failed, with the remark naming what was done and what failed.
+    expect(t.taskStatus).toBe(TaskStatus.Failed);
+    expect(t.progress).toBe(100);
     expect(t.content).toBe("同步美客多类目：智利（类目树、属性）");
     expect(t.taskRemark).toContain("下架 1");
     expect(t.taskRemark).toContain(`失败 1 项：${leaf.id} 属性读取失败`);
@@ -205,7 +207,8 @@ describe("GetAllCategory", () => {
       const c = tree.byId.get(n.id)!;
       expect(n.name).toBe(c.name);
       expect(n.fullName).toBe(c.path.map((p) => p.name).join(" > "));
-      if (c.leaf) expect(n).toEqual({ id: c.id, name: c.name, fullName: n.fullName, isLeaf: true });
+      // The glossary names every category of the built-in sandbox in Chinese.
+      if (c.leaf) expect(n).toEqual({ id: c.id, name: c.name, fullName: n.fullName, isLeaf: true, zh: expect.any(String) });
       else expect(n.children!.map((x) => x.id)).toEqual(c.children.map((x) => x.id));
     }
     expect(answer.tree.map((n: CategoryTreeNode) => n.id)).toEqual(tree.roots.map((c) => c.id));
@@ -213,6 +216,25 @@ describe("GetAllCategory", () => {
     for (const site of ["MLM", "mx"]) {
       const same = await s.api("GET", "/api/MeliCategory/GetAllCategory", { token: T.token, query: { site } });
       expect(same.body.result.version).toBe(versions[1]);
+    }
+  });
+
+  it("names every category of every site in Chinese from the glossary, with no translation service", async () => {
+    const [left] = await db<{ n: number; all: number }>(
+      sql`select count(*) filter (where zh is null)::int as n, count(*)::int as "all" from meli_categories
+        where meli_status = 'enabled'`,
+    );
+    expect(left.all).toBeGreaterThan(1000);
+    expect(left.n).toBe(0);
+    // The picker's Chinese search over a fresh tree: 手机 finds the phone branch, 女装 the women's clothing.
+    for (const [site, word, name] of [
+      [1, "手机", "Celulares y Smartphones"],
+      [2, "女装", "Roupas Femininas"],
+      [5, "手机壳", "Cellphone Cases"],
+    ] as const) {
+      const res = await s.api("GET", "/api/MeliCategory/GetAllCategory", { token: T.token, query: { site } });
+      const found = flatten(res.body.result.tree).filter((n) => n.zh?.includes(word));
+      expect(found.map((n) => n.name)).toContain(name);
     }
   });
 

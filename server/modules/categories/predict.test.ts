@@ -11,7 +11,7 @@ import { rowsOf } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { categoryTrees, predict } from "../../sandbox/categories.ts";
-import { refreshFullZh } from "./store.ts";
+import { rebuildSiteTree, refreshFullZh } from "./store.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { TaskStatus } from "../../../shared/contract/enums.ts";
@@ -81,6 +81,11 @@ beforeAll(async () => {
   // Mexico's and Brazil's trees with attributes (no fees: not needed here).
   const res = await s.api("POST", "/api/MeliCategory/UpdateAllCategory", { token: host, body: { sites: [1, 2], withFees: false } });
   expect((await finished(res.body.result.taskId)).taskStatus).toBe(TaskStatus.Succeeded);
+  // The glossary's Chinese names cleared: these tests are about the translation service and names set by hand.
+  await inScope(s.database.db, hostAllScope, async (tx) => {
+    await tx.execute(sql`update meli_categories set zh = null, full_zh = null`);
+    for (const site of [1, 2]) await rebuildSiteTree(tx, site);
+  });
 }, 120_000);
 afterAll(async () => {
   await s?.close();

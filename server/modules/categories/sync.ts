@@ -32,6 +32,7 @@ import {
   type AttributeWrite,
   type FeeWrite,
 } from "./store.ts";
+import { applyGlossary } from "./glossary.ts";
 import { getAllCategories, getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 import { getListingPrices } from "../../integrations/mercadolibre/endpoints/fees.ts";
 
@@ -145,6 +146,7 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
           const rows = treeRows(await getAllCategories(deps.meli.public, meliSiteOf(site)));
           const r = await host(async (tx) => {
             const written = await writeTree(tx, site, rows);
+            await applyGlossary(tx, site);
             await refreshFullZh(tx, site);
             await rebuildSiteTree(tx, site, { tree: true });
             return written;
@@ -250,10 +252,11 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
       ].filter(Boolean);
       return `${siteName(r.site)}：${parts.join("，")}`;
     });
-    // Failed only when nothing could be read at all.
+    // Failed when anything could not be read (a partial sync is not a success: the remark names what failed and why);
+    // progress stops short of 100 only when nothing could be read at all.
     const nothing = reports.every((r) => r.tree === undefined && !r.attributes && !r.fees);
     await task({
-      taskStatus: nothing ? TaskStatus.Failed : TaskStatus.Succeeded,
+      taskStatus: nothing || reports.some((r) => r.failed > 0) ? TaskStatus.Failed : TaskStatus.Succeeded,
       progress: nothing ? undefined : 100,
       taskRemark: lines.join("\n"),
     });

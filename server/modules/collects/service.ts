@@ -370,10 +370,10 @@ export async function migrateToProduct(ctx: CallContext, ids: string[]) {
     });
     await tx.execute(sql`insert into products (tenant_id, id, user_id, source_collection_id, platform_type, source_url, item_id,
         title, image, images, price, currency, weight, size, stock, brand, country, video_url, description, attributes,
-        options, variants, status, infringement_word, creation_time, creator_id)
+        options, variants, source_category, status, infringement_word, creation_time, creator_id)
       select c.tenant_id, m.pid, c.user_id, c.id, c.platform_type, c.source_url, c.item_id, c.title, c.image, c.images,
         c.price, c.currency, c.weight, c.size, c.stock, c.brand, c.country, c.video_url, c.description, c.attributes,
-        c.options, c.variants, ${ProductStatus.Unedited}, c.infringement_word, now(), ${u.id}
+        c.options, c.variants, c.source_category, ${ProductStatus.Unedited}, c.infringement_word, now(), ${u.id}
       from (values ${sql.join(pairs, sql`, `)}) as m(cid, pid)
       join collections c on c.tenant_id = ${u.tenantId} and c.id = m.cid`);
     await tx

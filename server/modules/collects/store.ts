@@ -128,6 +128,7 @@ export function productValues(
     options: p.options,
     variants,
     shop: p.shop ?? null,
+    sourceCategory: p.sourceCategory ?? null,
     extractInfo: {
       sources: p.sources ?? {},
       missingFields: p.missingFields ?? [],

@@ -23,6 +23,7 @@ import {
   type updateProductPriceInput,
 } from "../../../shared/contract/product.ts";
 import { filterConditions, productWhere, visibleProducts } from "./filter.ts";
+import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";
 import {
   assignProduct,
@@ -376,6 +377,11 @@ export async function createOrUpdateProduct(ctx: CallContext, body: z.output<typ
     .update(products)
     .set({ ...values, lastModificationTime: now, lastModifierId: u.id, concurrencyStamp: randomUUID() })
     .where(and(eq(products.tenantId, ctx.tenantId), eq(products.id, before.id)));
+  // The seller's pick of a category is remembered against the product's source category (类目映射).
+  const picked = body.cateInfo;
+  if (picked?.cateId && picked.cateId !== before.cateId) {
+    await rememberCategoryPicks(ctx.tx, ctx.tenantId, [{ productId: before.id, site: picked.site, cateId: picked.cateId }]);
+  }
   return getProductById(ctx, before.id);
 }
 

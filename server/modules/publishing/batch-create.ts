@@ -9,6 +9,7 @@ import type { PublishBatch, PublishRequest } from "../../../shared/contract/publ
 import { announce, batchView } from "./batch-state.ts";
 import type { PublishJob } from "./publish-job.ts";
 import { PUBLISH_JOB } from "./constants.ts";
+import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import type { Planner, PublishingDeps, ShopAccount } from "./service.ts";
 
 export async function createBatch(
@@ -20,6 +21,9 @@ export async function createBatch(
 ): Promise<PublishBatch> {
   const { group, productIds, siteAccounts } = resolved;
   const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
+  // The categories the seller picked on the publish screen are remembered against the products' source categories.
+  const picks = request.cateInfo.flatMap((c) => productIds.map((productId) => ({ productId, site: c.site, cateId: c.cateId })));
+  await rememberCategoryPicks(ctx.tx, ctx.tenantId, picks);
 
   const batchId = randomUUID();
   const owners = new Map(

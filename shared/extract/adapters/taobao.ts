@@ -146,6 +146,7 @@ export function mapTaobaoRes(res: Obj, warn: Warn): PartialProduct {
     single.stock = stockOf(info.quantity);
   }
   const video = objs(item.videos)[0] ?? obj(at(res, "componentsVO.headImageVO.videos.0"));
+  const categoryId = idOf(item.categoryId);
   return compact({
     ...titleFields(title, "zh"),
     currency: "CNY",
@@ -156,6 +157,7 @@ export function mapTaobaoRes(res: Obj, warn: Warn): PartialProduct {
     attributes: attributes(res),
     ...(variants.length ? { options, variants } : {}),
     shop: compact({ id: idOf(seller.shopId), name: str(seller.shopName), url: absUrl(seller.shopUrl) }),
+    sourceCategory: categoryId ? { id: categoryId } : undefined,
   });
 }
 
