@@ -10,6 +10,7 @@ import { cn } from "@shared/ui/cn.ts";
 import { isMarginProblem } from "@shared/publish/margin.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
+import type { AttrsTarget } from "./product-attrs-dialog.tsx";
 import { attrFieldId, categoryFieldId } from "./site-category-form.tsx";
 
 /** The GTIN pool screen (GTIN管理), where codes are added. */
@@ -18,10 +19,40 @@ export const GTIN_PAGE = "/proudcts/gtin";
 /** The product list, searched by the product's title (the editor opens from its row). */
 export const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
 
-function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; site: number; productTitle: string }) {
+/** Where the preview's fix links lead: the form above, or the product itself when it is published in its own category. */
+export type FixContext = {
+  /** The category chosen above per form site (none: each product is published in its own category). */
+  formCategories?: Partial<Record<number, string>>;
+  /** 填写属性 on a product published in its own category: its attributes are fixed on the product. */
+  onFixAttributes?: (target: AttrsTarget) => void;
+};
+
+/** The attributes the row's pre-flight asks for (errors and warnings naming one). */
+const attrsAsked = (row: PreviewRow) =>
+  row.problems.flatMap((p) => {
+    const t = fixTarget(p.fix);
+    return t?.kind === "attribute" ? [t.id] : [];
+  });
+
+function FixLink({ fix, site, row, ctx }: { fix: string | null | undefined; site: number; row: PreviewRow; ctx: FixContext }) {
   const t = fixTarget(fix);
   if (!t) return null;
   const hint = fixHints[t.kind];
+  const productTitle = row.productTitle;
+  if (t.kind === "attribute" && !ctx.formCategories?.[site] && ctx.onFixAttributes) {
+    const open = ctx.onFixAttributes;
+    return (
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto shrink-0 p-0 text-xs"
+        onClick={() => open({ productId: row.productId, productTitle, missing: attrsAsked(row) })}
+        data-testid="publish-fix-product-attribute"
+      >
+        {hint}
+      </Button>
+    );
+  }
   if (t.kind === "product")
     return (
       <Link to={productListHref(productTitle)} className="text-primary shrink-0 hover:underline" data-testid="publish-fix-product">
@@ -55,7 +86,7 @@ function FixLink({ fix, site, productTitle }: { fix: string | null | undefined; 
   return <span className="text-muted-foreground shrink-0">{hint}</span>;
 }
 
-function Problems({ row, formSite }: { row: PreviewRow; formSite: number | null }) {
+function Problems({ row, formSite, ctx }: { row: PreviewRow; formSite: number | null; ctx: FixContext }) {
   if (row.problems.length === 0) return <span className="text-muted-foreground text-xs">无问题</span>;
   return (
     <ul className="flex flex-col gap-0.5 text-xs" data-testid="publish-preview-problems">
@@ -66,7 +97,7 @@ function Problems({ row, formSite }: { row: PreviewRow; formSite: number | null 
           </span>
           {/* A loss or a margin under the shop's minimum is a warning (it may be sent), in red. */}
           <span className={cn("min-w-0 flex-1", isMarginProblem(p.code) && "text-destructive font-medium")}>{p.message}</span>
-          <FixLink fix={p.fix} site={formSite ?? row.site} productTitle={row.productTitle} />
+          <FixLink fix={p.fix} site={formSite ?? row.site} row={row} ctx={ctx} />
         </li>
       ))}
     </ul>
@@ -107,7 +138,7 @@ function Money({ row }: { row: PreviewRow }) {
   );
 }
 
-const columnsFor = (formSite: number | null): DataTableColumn<PreviewRow>[] => [
+const columnsFor = (formSite: number | null, ctx: FixContext): DataTableColumn<PreviewRow>[] => [
   {
     id: "product",
     header: "商品",
@@ -146,19 +177,21 @@ const columnsFor = (formSite: number | null): DataTableColumn<PreviewRow>[] => [
       </Badge>
     ),
   },
-  { id: "problems", header: "问题与修改方式", cell: (r) => <Problems row={r} formSite={formSite} /> },
+  { id: "problems", header: "问题与修改方式", cell: (r) => <Problems row={r} formSite={formSite} ctx={ctx} /> },
   { id: "money", header: "利润预估", width: 170, cell: (r) => <Money row={r} /> },
 ];
 
 export function PreviewTable({
   rows,
   formSite = null,
+  formCategories,
+  onFixAttributes,
 }: {
   rows: PreviewRow[];
   /** The category form every row's attributes are filled in (a CBT shop's global category), else the row's site's. */
   formSite?: number | null;
-}) {
-  const columns = useMemo(() => columnsFor(formSite), [formSite]);
+} & FixContext) {
+  const columns = useMemo(() => columnsFor(formSite, { formCategories, onFixAttributes }), [formSite, formCategories, onFixAttributes]);
   return (
     <DataTable
       aria-label="检查与利润预估"

@@ -27,6 +27,7 @@ import { useLabels, useProductsByIds, useProductSearch } from "./api/get-publish
 import { usePreflightPublish, usePublish, type PublishInput } from "./api/publish.ts";
 import { BatchProgress } from "./batch-progress.tsx";
 import { PreviewTable } from "./preview-table.tsx";
+import { ProductAttrsDialog, type AttrsTarget } from "./product-attrs-dialog.tsx";
 import { missingAttributes, previewRows, siteName } from "./publish-names.ts";
 import { SiteCategoryForm, type SiteChoice } from "./site-category-form.tsx";
 
@@ -208,6 +209,8 @@ export default function PublishPage({ route }: PageProps) {
   const labels = useLabels();
 
   const [preview, setPreview] = useState<{ request: string; result: PreflightResultView } | null>(null);
+  // 填写属性 on a product published in its own category (no category chosen above for its site).
+  const [attrsTarget, setAttrsTarget] = useState<AttrsTarget | null>(null);
   const [batch, setBatch] = useState<PublishBatch | null>(null);
   const preflight = usePreflightPublish();
   const publish = usePublish();
@@ -223,6 +226,10 @@ export default function PublishPage({ route }: PageProps) {
     [preview, isCbt],
   );
   const ready = !!request && productIds.length > 0 && sites.length > 0;
+  const formCategories = useMemo(
+    () => Object.fromEntries(Object.entries(choices).map(([site, c]) => [site, c?.cateId ?? ""])) as Partial<Record<number, string>>,
+    [choices],
+  );
 
   function runPreflight() {
     if (!request) return;
@@ -556,7 +563,15 @@ export default function PublishPage({ route }: PageProps) {
         </div>
 
         {batch ? <BatchProgress submitted={batch} /> : null}
-        {preview ? <PreviewTable rows={rows} formSite={isCbt ? GLOBAL_SITE : null} /> : null}
+        {preview ? (
+          <PreviewTable
+            rows={rows}
+            formSite={isCbt ? GLOBAL_SITE : null}
+            formCategories={formCategories}
+            onFixAttributes={setAttrsTarget}
+          />
+        ) : null}
+        <ProductAttrsDialog target={attrsTarget} onClose={() => setAttrsTarget(null)} onSaved={runPreflight} />
       </CardContent>
     </Card>
   );
