@@ -1,7 +1,8 @@
 // The panel's profit preview (loaded after the product's editable core): each site's price, proceeds and profit from
-// the pre-flight of the product as stored, for the shop group and sites chosen in the publish section.
+// the pre-flight of the product as stored, for the shop group and sites chosen in the publish section; a loss or a
+// margin under the shop's minimum in red, with the pre-flight's warning under the site's row.
 import type { PreflightResultView } from "../../../shared/contract/publish.ts";
-import { formatMoney, type PriceBreakdown } from "../../../shared/publish/price.ts";
+import { sitePriceRows } from "../../lib/panel-prices.ts";
 import { siteName, type PublishChoice } from "./publish.tsx";
 
 export function SitePrices({
@@ -27,20 +28,23 @@ export function SitePrices({
         </tr>
       </thead>
       <tbody>
-        {preflight.pairs.map((p) => {
-          const b = p.price as PriceBreakdown | null;
-          const money = (minor: number) => (b ? `${formatMoney(minor, b.currency)}` : "—");
-          return (
-            <tr key={p.site} data-testid="panel-site-price" data-site={p.site}>
-              <td>{siteName(p.site)}</td>
-              <td>{b ? `${money(b.buyerPrice)} ${b.currency}` : "无法计算"}</td>
-              <td>{b ? money(b.netProceeds) : "—"}</td>
-              <td className={b && b.margin < 0 ? "neg" : ""} data-testid="panel-site-margin">
-                {b ? `${money(b.margin)} (${b.marginPercent}%)` : "—"}
+        {sitePriceRows(preflight).flatMap((r) => [
+          <tr key={r.site} data-testid="panel-site-price" data-site={r.site}>
+            <td>{siteName(r.site)}</td>
+            <td>{r.price}</td>
+            <td>{r.net}</td>
+            <td className={r.red ? "neg" : ""} data-testid="panel-site-margin">
+              {r.margin}
+            </td>
+          </tr>,
+          r.warning ? (
+            <tr key={`${r.site}-warning`}>
+              <td colSpan={4} className="neg small" data-testid="panel-margin-warning" data-site={r.site}>
+                {r.warning}
               </td>
             </tr>
-          );
-        })}
+          ) : null,
+        ])}
       </tbody>
     </table>
   );
