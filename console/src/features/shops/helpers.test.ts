@@ -168,12 +168,14 @@ describe("pricing forms", () => {
   });
 
   it("summarizes the rules for the table", () => {
-    expect(pricingSummary(shop())).toEqual([]);
-    expect(pricingSummary(shop({ adjustRate: 1.25, overPrice: 10, tinyPrice: 0.9, limitMaxPrice: 900 }))).toEqual([
+    // Nothing set: the defaults the price formula applies (shared/publish/price.ts, margin.ts).
+    expect(pricingSummary(shop())).toEqual(["倍率 ×1.6（默认）", "最低利润率 10%（默认）"]);
+    expect(pricingSummary(shop({ adjustRate: 1.25, overPrice: 10, tinyPrice: 0.9, limitMaxPrice: 900, minMargin: 15 }))).toEqual([
       "倍率 ×1.25",
       "加价 +10",
       "尾数 .90",
       "限价 不限 ~ 900",
+      "最低利润率 15%",
     ]);
   });
 });

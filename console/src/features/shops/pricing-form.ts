@@ -151,14 +151,17 @@ export function batchInfoOf(v: BatchPricingValues): AccountInfo {
 // ---------------------------------------------------------------------------------------------------------------
 // The rules as the table shows them.
 
-/** The short lines of a shop's pricing rules (empty when it has none). */
-export function pricingSummary(s: Pick<ShopAccount, "adjustRate" | "overPrice" | "tinyPrice" | "limitMinPrice" | "limitMaxPrice">) {
+/** The short lines of a shop's pricing rules; the markup and the minimum margin say when they are the defaults. */
+export function pricingSummary(
+  s: Pick<ShopAccount, "adjustRate" | "overPrice" | "tinyPrice" | "limitMinPrice" | "limitMaxPrice" | "minMargin">,
+) {
   const lines: string[] = [];
-  if (s.adjustRate != null) lines.push(`倍率 ×${s.adjustRate}`);
+  lines.push(s.adjustRate != null ? `倍率 ×${s.adjustRate}` : `倍率 ×${DEFAULT_ADJUST_RATE}（默认）`);
   if (s.overPrice != null) lines.push(`加价 +${s.overPrice}`);
   if (s.tinyPrice != null) lines.push(`尾数 ${s.tinyPrice.toFixed(2).replace(/^0/, "")}`);
   if (s.limitMinPrice != null || s.limitMaxPrice != null) {
     lines.push(`限价 ${s.limitMinPrice ?? "不限"} ~ ${s.limitMaxPrice ?? "不限"}`);
   }
+  lines.push(s.minMargin != null ? `最低利润率 ${s.minMargin}%` : `最低利润率 ${DEFAULT_MIN_MARGIN}%（默认）`);
   return lines;
 }
