@@ -1,5 +1,6 @@
-// /admin/system_config (spec §2, host only): the system settings, searched and paged on the server (GetList), with
-// create, edit and delete. Currency rates are managed at /user/currency.
+// /admin/system_config (spec §2, host only): first every setting the product reads (known-settings-table.tsx: meaning,
+// kind, default, value, edited with its rule), then every stored setting, searched and paged on the server (GetList),
+// with create, edit and delete (keys of one's own too). Currency rates are managed at /user/currency.
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
@@ -18,6 +19,7 @@ import { ListToolbar, type ListFilters } from "../../components/list/list-toolba
 import { pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
+import { KnownSettingsTable } from "./known-settings-table.tsx";
 import { SettingDialog } from "./setting-dialog.tsx";
 
 /** A long value (the FAQ's JSON) is cut for the cell's tooltip. */
@@ -145,28 +147,32 @@ export default function SystemConfigPage(_props: PageProps) {
   ];
 
   return (
-    <Card className="flex flex-col gap-3 p-4" data-testid="system-config-page">
-      <ListToolbar filters={filters} state={state} onChange={listState.update}>
-        <div className="ml-auto flex gap-2">
-          <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="system-config-refresh" />
-          <Button onClick={() => setEditing({ setting: null })} data-testid="system-config-create">
-            <Plus />
-            新增配置
-          </Button>
-        </div>
-      </ListToolbar>
+    <div className="flex flex-col gap-4" data-testid="system-config-page">
+      <KnownSettingsTable />
+      <Card className="flex flex-col gap-3 p-4" data-testid="system-config-all">
+        <h3 className="font-medium">全部已保存的配置</h3>
+        <ListToolbar filters={filters} state={state} onChange={listState.update}>
+          <div className="ml-auto flex gap-2">
+            <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="system-config-refresh" />
+            <Button onClick={() => setEditing({ setting: null })} data-testid="system-config-create">
+              <Plus />
+              新增配置
+            </Button>
+          </div>
+        </ListToolbar>
 
-      <DataTable
-        aria-label="系统配置"
-        columns={columns}
-        rows={data?.items ?? []}
-        rowKey={(s) => s.id}
-        loading={isPending || isFetching}
-        emptyText={filtered ? "没有符合条件的配置" : "暂无配置"}
-        pagination={{ page: state.page, pageSize: state.size, total: data?.totalCount ?? 0, onChange: listState.onPageChange }}
-      />
+        <DataTable
+          aria-label="系统配置"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(s) => s.id}
+          loading={isPending || isFetching}
+          emptyText={filtered ? "没有符合条件的配置" : "暂无配置"}
+          pagination={{ page: state.page, pageSize: state.size, total: data?.totalCount ?? 0, onChange: listState.onPageChange }}
+        />
 
-      <SettingDialog open={!!editing} setting={editing?.setting ?? null} onOpenChange={(open) => !open && setEditing(null)} />
-    </Card>
+        <SettingDialog open={!!editing} setting={editing?.setting ?? null} onOpenChange={(open) => !open && setEditing(null)} />
+      </Card>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 // /admin/recharge (spec §2 充值审核, issue 19; host only): every company's top-ups (GetHostChargeRecords), pending first,
 // with the receipt's thumbnail; 审核 opens the receipt large with the amount and company, to approve (the wallet is
 // credited once) or reject with a reason. A second tab does the same for withdrawals (approve once paid out; reject
-// returns the held money). Status, search, days and order in the URL.
+// returns the held money). Status, search, days and order in the URL. 收款账户 edits where sellers transfer top-ups.
+import { Landmark } from "lucide-react";
 import { useState } from "react";
 import type { PageProps } from "@shared/routes/table.ts";
+import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
@@ -12,6 +14,7 @@ import { useHostWithdraws } from "./api/withdraws.ts";
 import { chargeColumns, withdrawColumns } from "./finance-columns.tsx";
 import { ReviewDialog, type ReviewTarget } from "./finance-dialogs.tsx";
 import { rechargeReviewSchema } from "./finance-search-params.ts";
+import { ReceivingAccountsDialog } from "./receiving-accounts-dialog.tsx";
 import { RecordLists, useRecordQueries } from "./record-lists.tsx";
 
 export default function AdminRechargePage({ route }: PageProps) {
@@ -20,6 +23,7 @@ export default function AdminRechargePage({ route }: PageProps) {
   const queries = useRecordQueries(listState, useHostChargeRecords, useHostWithdraws);
   const { active, total } = queries;
   const [review, setReview] = useState<ReviewTarget | null>(null);
+  const [accountsOpen, setAccountsOpen] = useState(false);
   const chargeCols = chargeColumns({ host: { onReview: (record) => setReview({ kind: "charge", record }) } });
   const withdrawCols = withdrawColumns({ host: { onReview: (record) => setReview({ kind: "withdraw", record }) } });
   const filtered = state.status !== "1" || !!state.q || !!state.from || !!state.to || state.sort !== "creationTime desc";
@@ -33,7 +37,13 @@ export default function AdminRechargePage({ route }: PageProps) {
             核对转账凭证后通过充值（金额计入该公司余额，只入账一次），或填写原因驳回；提现在打款后通过，驳回则退回冻结的金额。
           </CardDescription>
         </div>
-        <RefreshButton fetching={active.isFetching} onRefresh={() => void active.refetch()} data-testid="recharge-refresh" />
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setAccountsOpen(true)} data-testid="receiving-accounts-edit">
+            <Landmark />
+            收款账户
+          </Button>
+          <RefreshButton fetching={active.isFetching} onRefresh={() => void active.refetch()} data-testid="recharge-refresh" />
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
         <RecordLists
@@ -63,6 +73,7 @@ export default function AdminRechargePage({ route }: PageProps) {
         </RecordLists>
       </CardContent>
       <ReviewDialog target={review} onClose={() => setReview(null)} />
+      <ReceivingAccountsDialog open={accountsOpen} onOpenChange={setAccountsOpen} />
     </Card>
   );
 }

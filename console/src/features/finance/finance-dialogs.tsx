@@ -19,6 +19,7 @@ import { payTypeLabel, payTypeLabels, withdrawSourceLabel } from "./finance-name
 import { amountProblem, yuanOf } from "./money.ts";
 import { ReceiptImage } from "./receipt-image.tsx";
 import { ReceiptUpload } from "./receipt-upload.tsx";
+import { ReceivingAccounts } from "./receiving-accounts.tsx";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -65,10 +66,9 @@ export function ChargeDialog({ open, onOpenChange }: DialogProps) {
       <DialogContent data-testid="charge-dialog">
         <DialogHeader>
           <DialogTitle>充值</DialogTitle>
-          <DialogDescription>
-            先通过银行或支付宝转账到平台收款账户，再填写金额并上传转账截图；平台审核通过后金额计入余额。
-          </DialogDescription>
+          <DialogDescription>先转账到下方的平台收款账户，再填写金额并上传转账截图；平台审核通过后金额计入余额。</DialogDescription>
         </DialogHeader>
+        <ReceivingAccounts />
         <Form form={form} onSubmit={onSubmit}>
           <FormField
             form={form}

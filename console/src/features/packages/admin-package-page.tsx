@@ -24,6 +24,7 @@ import { useTabSearchParams } from "../../components/list/use-tab-search-params.
 import { formatDateTime } from "../../lib/format.ts";
 import { useHostPurchases, useSavePackage } from "./api/host-packages.ts";
 import { usePackages } from "./api/packages.ts";
+import { FreeCountEditor } from "./free-count-editor.tsx";
 import { hostPurchaseSchema, PURCHASE_PAGE_SIZES, toHostPurchasesQuery } from "./admin-package-search-params.ts";
 
 const time = (iso: string) => <span className="tabular-nums">{formatDateTime(iso)}</span>;
@@ -244,7 +245,8 @@ export default function AdminPackagePage({ route }: PageProps) {
             </Button>
           </div>
         </CardHeader>
-        <CardContent className="pt-4">
+        <CardContent className="flex flex-col gap-3 pt-4">
+          <FreeCountEditor />
           <DataTable
             aria-label="子账号套餐"
             columns={packageColumns(setEditing)}

@@ -42,20 +42,23 @@ export default function PackagePage({ route }: PageProps) {
   const buy = useOrderPackage();
   const allowance = mine.data?.allowance;
 
+  // Without a limit (the host set no free number) a package changes nothing: buying is off (the server refuses it too).
+  const unlimited = allowance?.limit === null;
+
   async function onBuy(p: SubAccPackage) {
-    const balance = allowance?.balance;
-    const short = balance !== undefined && balance < p.price;
+    if (!allowance || allowance.limit === null) return;
+    const short = allowance.balance < p.price;
     const ok = await confirm({
       title: `确认购买「${p.name}」吗？`,
       description: short
-        ? `当前余额 ${formatYuan(balance)}，不足以支付 ${formatYuan(p.price)}，请先到财务中心充值。`
-        : `将从余额中扣除 ${formatYuan(p.price)}，购买后 ${p.days} 天内可多启用 ${p.count} 个子账号。`,
+        ? `当前余额 ${formatYuan(allowance.balance)}，不足以支付 ${formatYuan(p.price)}，请先到财务中心充值。`
+        : `将从余额中扣除 ${formatYuan(p.price)}。子账号上限：现在 ${allowance.limit} 个，购买后 ${allowance.limit + p.count} 个（${p.days} 天内有效）。`,
       tone: short ? "warning" : "info",
       confirmText: "确认购买",
     });
     if (!ok) return;
     buy.mutate(p.id, {
-      onSuccess: (r) => toast.success(`购买成功：可多启用 ${r.order.count} 个子账号，余额 ${formatYuan(r.allowance.balance)}`),
+      onSuccess: (r) => toast.success(`购买成功：子账号上限 ${r.allowance.limit ?? "不限"} 个，余额 ${formatYuan(r.allowance.balance)}`),
     });
   }
 
@@ -92,6 +95,11 @@ export default function PackagePage({ route }: PageProps) {
         <section aria-label="可购买的套餐" className="flex flex-col gap-3">
           <h3 className="font-medium">可购买的套餐</h3>
           {packages.data && packages.data.length === 0 ? <p className="text-muted-foreground text-sm">平台暂未提供子账号套餐。</p> : null}
+          {unlimited ? (
+            <p className="text-muted-foreground text-sm" data-testid="package-unlimited">
+              平台目前不限制子账号数量，可直接启用子账号，无需购买套餐。
+            </p>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {(packages.data ?? []).map((p) => (
               <div key={p.id} className="flex flex-col gap-2 rounded-lg border p-4" data-testid="package-offer" data-package-id={p.id}>
@@ -100,7 +108,17 @@ export default function PackagePage({ route }: PageProps) {
                   {p.count} 个子账号 · {p.days} 天
                 </div>
                 <div className="text-2xl font-semibold tabular-nums">{formatYuan(p.price)}</div>
-                <Button onClick={() => void onBuy(p)} disabled={buy.isPending} data-testid="package-buy">
+                {allowance && allowance.limit !== null ? (
+                  <div className="text-muted-foreground text-xs" data-testid="package-limit-after">
+                    上限 {allowance.limit} → {allowance.limit + p.count} 个
+                  </div>
+                ) : null}
+                <Button
+                  onClick={() => void onBuy(p)}
+                  disabled={buy.isPending || !allowance || unlimited}
+                  title={unlimited ? "平台不限制子账号数量，无需购买" : undefined}
+                  data-testid="package-buy"
+                >
                   购买
                 </Button>
               </div>
