@@ -23,6 +23,7 @@ import { publishRequest, type Listing, type PreflightResultView, type PublishBat
 import { createMeliChartBody, type SizeChart } from "../../shared/contract/size-charts.ts";
 import { platform } from "../../shared/extract/product.ts";
 import type { UserInfo } from "../../shared/contract/users.ts";
+import type { ProgressEvent } from "../../shared/contract/events.ts";
 import type { TabEntry } from "./panel-tabs.ts";
 import type { ProductCore } from "./panel-values.ts";
 import type { RecentProduct } from "./storage.ts";
@@ -144,7 +145,9 @@ export type PushBody =
   | { kind: "tab"; tab: TabView }
   | { kind: "status"; status: Status }
   /** The offline edits changed: `sent` left the queue, `refused` of them refused by the server (a newer save: 409). */
-  | { kind: "edits"; pending: number; sent: number; refused: number };
+  | { kind: "edits"; pending: number; sent: number; refused: number }
+  /** The live progress stream (watchProgress): whether it is live, and an event (null: read everything shown again). */
+  | { kind: "progress"; live: boolean; event: ProgressEvent | null };
 export type Push = PushBody & { channel: typeof PUSH_CHANNEL };
 
 export const protocol = {
@@ -180,6 +183,8 @@ export const protocol = {
   preflight: { input: publishRequest, from: "page" },
   publish: { input: publishRequest, from: "page" },
   getBatch: { input: z.object({ batchId: id, accountGroupId: id }).strict(), from: "page" },
+  /** Keeps the live progress stream open for a while more (the panel's publish progress; pushes "progress"). */
+  watchProgress: { input: none, from: "page" },
   getRecent: { input: none, from: "page" },
   /** The offline edit queue: its size, and sending it now. */
   getEdits: { input: none, from: "page" },
@@ -215,6 +220,7 @@ export type Outputs = {
   preflight: PreflightResultView;
   publish: PublishBatch;
   getBatch: BatchView;
+  watchProgress: { live: boolean };
   getRecent: RecentProduct[];
   getEdits: { pending: number };
   flushEdits: { sent: number; pending: number };

@@ -48,6 +48,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       throw new Error("not in this test");
     }),
     getBatch: vi.fn(async () => ({ batch: null, listings: [] })),
+    watchProgress: vi.fn(async () => ({ live: false })),
     getRecent: vi.fn(async () => []),
     getEdits: vi.fn(async () => ({ pending: 0 })),
     flushEdits: vi.fn(async () => ({ sent: 0, pending: 0 })),

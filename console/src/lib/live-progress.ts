@@ -1,12 +1,12 @@
-// Live progress (issue 15): one stream per session (GET /api/events, read with fetch so the bearer token goes in the
-// Authorization header as on every call) that tells which tasks and publish batches changed. A query shows live
+// Live progress (issue 15): one stream per session (GET /api/events, shared/api/progress-stream.ts) that tells which tasks and publish batches changed. A query shows live
 // progress by declaring `meta: liveProgressMeta("task")` and polling with `pollUnlessLive(ms)`: while the stream is
 // live an event refetches it and it does not poll; while the stream is down (not started, refused, dropped) it polls
 // as before (and, as a backstop, every LIVE_BACKSTOP_MS while live). Every change of state refetches those queries, so nothing shown is left behind by a gap.
 import type { QueryClient, Query } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { EVENTS_PATH, StreamEvent, type ProgressEvent, type ProgressKind } from "@shared/contract/events.ts";
+import type { ProgressEvent, ProgressKind } from "@shared/contract/events.ts";
+import { openProgressStream } from "@shared/api/progress-stream.ts";
 import { useUserStore } from "../stores/user.ts";
 
 let live = false;
@@ -33,8 +33,6 @@ const kindsOf = (q: Query) => (q.meta?.liveProgress as ProgressKind[] | undefine
 
 /** Events are gathered this long and refetched together (a job may report many steps a second). */
 const COALESCE_MS = 250;
-const RETRY_MIN_MS = 3000;
-const RETRY_MAX_MS = 60_000;
 
 export type LiveProgressOptions = {
   queryClient: QueryClient;
@@ -44,13 +42,8 @@ export type LiveProgressOptions = {
   onState?: (live: boolean) => void;
 };
 
-/** Opens the stream and keeps it open (reconnecting with Last-Event-ID after a gap); answers the stop. */
+/** Opens the stream and keeps it open (shared/api/progress-stream.ts); answers the stop. */
 export function connectLiveProgress(o: LiveProgressOptions): () => void {
-  const doFetch = o.fetch ?? fetch;
-  let stopped = false;
-  let abort: AbortController | null = null;
-  let wake: (() => void) | null = null;
-  let lastEventId: string | null = null;
   let waiting = new Set<ProgressKind>();
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -77,82 +70,15 @@ export function connectLiveProgress(o: LiveProgressOptions): () => void {
     }, COALESCE_MS);
   };
 
-  function onFrame(event: string, id: string | null, data: string) {
-    if (id !== null) lastEventId = id;
-    if (event === StreamEvent.Ready) setLive(true);
-    else if (event === StreamEvent.Reset) refetch("all");
-    else if (event === StreamEvent.Progress) onProgress(JSON.parse(data) as ProgressEvent);
-  }
-
-  /** Reads one connection to its end; answers its HTTP status. */
-  async function readOnce(token: string): Promise<{ status: number }> {
-    abort = new AbortController();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "text/event-stream" };
-    if (lastEventId) headers["last-event-id"] = lastEventId;
-    const res = await doFetch(EVENTS_PATH, { headers, signal: abort.signal, cache: "no-store" });
-    if (!res.ok || !res.body) return { status: res.status };
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value.replace(/\r\n?/g, "\n");
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let event = "message";
-        let id: string | null = null;
-        const data: string[] = [];
-        for (const line of block.split("\n")) {
-          if (line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-          if (field === "event") event = value;
-          else if (field === "id") id = value;
-          else if (field === "data") data.push(value);
-        }
-        if (data.length) onFrame(event, id, data.join("\n"));
-      }
-    }
-    return { status: res.status };
-  }
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
-
-  void (async () => {
-    let delay = RETRY_MIN_MS;
-    while (!stopped) {
-      const token = o.getToken();
-      let status = 0;
-      if (token) {
-        try {
-          status = (await readOnce(token)).status;
-        } catch {
-          status = 0; // the network, or stop()
-        }
-      }
-      const wasLive = live;
-      setLive(false);
-      if (stopped) break;
-      // A stream that was live reconnects soon; a refused or failing one waits longer each time (too many tabs: a minute).
-      delay = wasLive ? RETRY_MIN_MS : status === 429 ? RETRY_MAX_MS : Math.min(RETRY_MAX_MS, delay * 2);
-      await pause(delay);
-    }
-  })();
-
+  const stop = openProgressStream({
+    getToken: o.getToken,
+    fetch: o.fetch,
+    onEvent: onProgress,
+    onReset: () => refetch("all"),
+    onLive: setLive,
+  });
   return () => {
-    stopped = true;
-    abort?.abort();
-    wake?.();
+    stop();
     if (timer) clearTimeout(timer);
   };
 }

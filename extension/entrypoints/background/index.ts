@@ -8,6 +8,7 @@ import { createEdits } from "./edits.ts";
 import { setupMessages } from "./messages.ts";
 import { openSidePanel, panelCommandHandler } from "./open-panel.ts";
 import { createPanel } from "./panel.ts";
+import { createProgressWatch } from "./progress.ts";
 import { createSession } from "./session.ts";
 
 /** How often queued collections and edits are retried while the server is unreachable. */
@@ -35,11 +36,13 @@ export default defineBackground(() => {
       return parsed.success ? parsed.data : null;
     },
   });
+  const progress = createProgressWatch({ session, push: (live, event) => push({ kind: "progress", live, event }) });
   setupMessages({
     session,
     collector,
     panel,
     edits,
+    progress,
     openSidePanel,
     onStatus: () => void session.status().then((status) => push({ kind: "status", status })),
   });

@@ -6,6 +6,7 @@ import { createRouter, type Handlers, type Sender } from "../../lib/router.ts";
 import type { CollectorService } from "./collector.ts";
 import type { EditsService } from "./edits.ts";
 import type { PanelService } from "./panel.ts";
+import type { ProgressService } from "./progress.ts";
 import type { SessionService } from "./session.ts";
 
 /** The sender's tab, when a content script sent the message. */
@@ -19,13 +20,14 @@ export type Services = {
   collector: CollectorService;
   panel: PanelService;
   edits: EditsService;
+  progress: ProgressService;
   /** Opens the side panel on a tab; called synchronously in the message's handler (a user gesture's). */
   openSidePanel: (tab: { id: number; windowId?: number }) => Promise<boolean>;
   /** Told when the login state changed (open panels show it). */
   onStatus?: () => void;
 };
 
-export function createHandlers({ session, collector, panel, edits, openSidePanel, onStatus }: Services): Handlers {
+export function createHandlers({ session, collector, panel, edits, progress, openSidePanel, onStatus }: Services): Handlers {
   return {
     login: async (input) => {
       const status = await session.login(input);
@@ -92,6 +94,7 @@ export function createHandlers({ session, collector, panel, edits, openSidePanel
     preflight: (request) => panel.preflight(request),
     publish: (request) => panel.publish(request),
     getBatch: ({ batchId, accountGroupId }) => panel.batch(batchId, accountGroupId),
+    watchProgress: async () => progress.watch(),
     getRecent: () => panel.recent(),
     getEdits: async () => ({ pending: await edits.pending() }),
     flushEdits: async () => ({ sent: await edits.flush(), pending: await edits.pending() }),

@@ -14,6 +14,7 @@ import { createCollector } from "./collector.ts";
 import { createEdits } from "./edits.ts";
 import { createHandlers } from "./messages.ts";
 import { createPanel } from "./panel.ts";
+import { createProgressWatch } from "./progress.ts";
 import { createSession } from "./session.ts";
 
 const fixture = JSON.parse(readFileSync(new URL("../../../shared/extract/fixtures/1688/context/expected.json", import.meta.url), "utf8"));
@@ -57,7 +58,8 @@ beforeAll(async () => {
     panelsOpened.push(t);
     return true;
   };
-  route = createRouter(createHandlers({ session, collector, panel, edits, openSidePanel }), {
+  const progress = createProgressWatch({ session, push: () => undefined });
+  route = createRouter(createHandlers({ session, collector, panel, edits, progress, openSidePanel }), {
     extensionId: fakeBrowser.runtime.id,
     extensionOrigin: fakeBrowser.runtime.getURL("/"),
   });

@@ -12,6 +12,7 @@ import { createHandlers } from "./messages.ts";
 import { createCollector } from "./collector.ts";
 import { createEdits } from "./edits.ts";
 import { createPanel } from "./panel.ts";
+import { createProgressWatch } from "./progress.ts";
 import { createSession } from "./session.ts";
 
 let s: TestServer;
@@ -34,6 +35,7 @@ beforeAll(async () => {
     collector: createCollector({ session, items }),
     panel: createPanel({ session, items }),
     edits: createEdits({ session, items }),
+    progress: createProgressWatch({ session, push: () => undefined }),
     openSidePanel: async () => false,
   };
   route = createRouter(createHandlers(services), {

@@ -69,6 +69,8 @@ export function createSession({ items, fetch, now = Date.now }: SessionDeps) {
   return {
     api,
     status,
+    /** The session's access token (renewed when about to expire), for what the API client does not carry: the event stream. */
+    token: currentToken,
 
     /** Logs in against the given server and tenant; nothing stored changes unless the login succeeds. */
     async login(input: LoginRequest): Promise<Status> {

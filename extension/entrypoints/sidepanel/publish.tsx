@@ -6,6 +6,7 @@
 // comes first, then 刊登 sends the publish request and the batch's progress arrives live (asked every second
 // until it ends), each listing linking to its page on Mercado Libre.
 import { useEffect, useMemo, useState } from "react";
+import { browser } from "wxt/browser";
 import type { CategoryAttribute } from "../../../shared/contract/category.ts";
 import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
@@ -13,11 +14,21 @@ import { listingStatusNames, publishBatchStatusNames } from "../../../shared/con
 import type { ProductDetail } from "../../../shared/contract/product.ts";
 import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
-import { categorySources, publishRequestOf, type OwnChart, type PublishInput, type SiteCategory } from "../../lib/panel-publish.ts";
+import {
+  categorySources,
+  publishRequestOf,
+  type GtinReasons,
+  type OwnChart,
+  type PublishInput,
+  type SiteCategory,
+} from "../../lib/panel-publish.ts";
+import { gtinReasonSites } from "../../lib/panel-gtin.ts";
 import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-chart.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
-import type { BatchView, ShopGroupView } from "../../lib/protocol.ts";
+import { PUSH_CHANNEL, type BatchView, type Push, type ShopGroupView } from "../../lib/protocol.ts";
+import { followBatch } from "../../lib/batch-follow.ts";
 import { Attributes, Predictions, TreeSelect } from "./category.tsx";
+import { GtinReasonFields } from "./gtin-reason.tsx";
 import { SizeChartPick } from "./size-chart.tsx";
 import { errorText, Section } from "./ui.tsx";
 
@@ -36,8 +47,12 @@ const ITEM_HOSTS: Record<number, string> = {
 export const itemUrl = (site: number, itemId: string) =>
   `https://${ITEM_HOSTS[site] ?? ITEM_HOSTS[1]}/${itemId.replace(/^([A-Z]{3})-?(\d+)$/, "$1-$2")}`;
 
-/** How often the batch is asked for while it runs. */
+/** How often the batch is asked for while it runs and the live progress stream is not live (batch-follow.ts). */
 const BATCH_POLL_MS = 1000;
+/** While the stream is live, the batch is still asked for this rarely (the console's LIVE_BACKSTOP_MS). */
+const BATCH_BACKSTOP_MS = 15_000;
+/** The worker keeps the stream open WATCH_MS (30 s) per watch: renewed well within it. */
+const WATCH_RENEW_MS = 10_000;
 
 export type PublishChoice = { groupId: string; isCbt: boolean; sites: number[]; request: (p: ProductDetail) => PublishInput };
 
@@ -72,6 +87,8 @@ export function PublishSection({
   const [picked, setPicked] = useState<Record<number, SiteCategory>>({});
   /** The size chart chosen per site for the product's own category (the group's charts: dropped when it changes). */
   const [ownCharts, setOwnCharts] = useState<Record<number, OwnChart>>({});
+  /** The reason the product has no GTIN, chosen per category site where the pool falls short (lib/panel-gtin.ts). */
+  const [gtinReasons, setGtinReasons] = useState<GtinReasons>({});
   const group = groups?.find((g) => g.groupId === groupId) ?? null;
 
   useEffect(() => {
@@ -94,31 +111,43 @@ export function PublishSection({
             groupId: group.groupId,
             isCbt: group.isCbt,
             sites,
-            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked, ownCharts),
+            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked, ownCharts, gtinReasons),
           }
         : null,
-    [group, sites, picked, ownCharts],
+    [group, sites, picked, ownCharts, gtinReasons],
   );
   useEffect(() => onChoice(choice), [choice, onChoice]);
 
-  // The batch, asked again every second until it has ended, and once more after (its listings' last writes).
+  // The batch, asked for when the live progress stream says it changed (every second while the stream is not live)
+  // until it has ended, and once more after (its listings' last writes).
   const batchId = batch?.batch?.id ?? null;
-  const batchEnded = ended(batch?.batch ?? null);
   const [final, setFinal] = useState(false);
+  const groupOfBatch = group?.groupId ?? null;
   useEffect(() => {
-    if (!batchId || final || !group) return;
-    const last = batchEnded;
-    const timer = setTimeout(() => {
-      sendMessage("getBatch", { batchId, accountGroupId: group.groupId }).then(
-        (b) => {
-          setBatch((cur) => (b.batch ? b : (cur ?? b)));
-          if (last) setFinal(true);
-        },
-        () => setBatch((cur) => (cur ? { ...cur } : cur)),
-      );
-    }, BATCH_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [batchId, batchEnded, final, batch, group]);
+    if (!batchId || final || !groupOfBatch) return;
+    const follow = followBatch({
+      batchId,
+      read: async () => {
+        const b = await sendMessage("getBatch", { batchId, accountGroupId: groupOfBatch });
+        setBatch((cur) => (b.batch ? b : (cur ?? b)));
+        return ended(b.batch);
+      },
+      watch: () => sendMessage("watchProgress"),
+      onDone: () => setFinal(true),
+      pollMs: BATCH_POLL_MS,
+      backstopMs: BATCH_BACKSTOP_MS,
+      renewMs: WATCH_RENEW_MS,
+    });
+    const onPush = (message: unknown) => {
+      const m = message as Push | null;
+      if (m?.channel === PUSH_CHANNEL && m.kind === "progress") follow.pushed(m.live, m.event);
+    };
+    browser.runtime.onMessage.addListener(onPush);
+    return () => {
+      browser.runtime.onMessage.removeListener(onPush);
+      follow.stop();
+    };
+  }, [batchId, final, groupOfBatch]);
 
   async function submit() {
     if (!choice) return;
@@ -220,6 +249,14 @@ export function PublishSection({
       ) : null}
       {choice && dirty ? <p className="muted small">有未保存的修改：刊登前会先保存。</p> : null}
       {choice && preflight && !dirty ? <Preflight preflight={preflight} /> : null}
+      {choice && group ? (
+        <GtinReasonFields
+          sites={gtinReasonSites(dirty ? null : preflight, group.isCbt, sites, gtinReasons)}
+          siteName={siteName}
+          value={gtinReasons}
+          onChange={setGtinReasons}
+        />
+      ) : null}
       {choice ? (
         <button
           type="button"
