@@ -234,7 +234,8 @@ export function createListingImport(deps: ListingSyncDeps) {
       if (!(err instanceof AppError)) throw err;
       return;
     }
-    await task({ taskStatus: TaskStatus.Succeeded, progress: 100, taskRemark: remarkOf(report) });
+    // Items that could not be imported fail the task: a partial import is not a success (the remark counts each).
+    await task({ taskStatus: report.failed > 0 ? TaskStatus.Failed : TaskStatus.Succeeded, progress: 100, taskRemark: remarkOf(report) });
   }
 
   deps.jobs.handle<PullJob>(LISTING_PULL_JOB, runPull, { concurrency: 2, heartbeatSeconds: 10 });

@@ -261,6 +261,33 @@ describe("a sub-account, and a 429 storm", () => {
   });
 });
 
+describe("a sync Mercado Libre refuses in part", () => {
+  it("fails the task, saying what was synced, what failed and Mercado Libre's reason", async () => {
+    const items: string[] = [];
+    for (let i = 0; i < 25; i++) items.push(await createItem(A, groupA));
+    const ids = await recordListings(A, groupA, items);
+    // One of the two multigets (20 and 5 ids) is refused.
+    control().inject({ method: "GET", path: "/items", status: 403, times: 1 });
+    const started = await call(A, "BatchSyncMeliStat", { ids });
+    expect(started.status, started.raw).toBe(200);
+    const task = await finished(A, started.body.result.taskId);
+    control().clearInjections();
+    expect(task.taskStatus, task.taskRemark ?? "").toBe(TaskStatus.Failed);
+    const [, synced, failed] = /已同步 (\d+)，美客多已删除 0，失败 (\d+)（.+）/.exec(task.taskRemark ?? "") ?? [];
+    expect([Number(synced) + Number(failed), Number(synced) > 0, Number(failed) > 0], task.taskRemark ?? "").toEqual([25, true, true]);
+  });
+
+  it("answers a single sync Mercado Libre refused as an error with its reason, not the stored row", async () => {
+    const [item] = [await createItem(A, groupA)];
+    const [id] = await recordListings(A, groupA, [item]);
+    control().inject({ method: "GET", path: "/items", status: 403, times: 1 });
+    const res = await call(A, "SyncMelistat", { id });
+    control().clearInjections();
+    expect(res.status, res.raw).toBe(403);
+    expect(res.body.error.message).toContain(`${item} 同步失败：`);
+  });
+});
+
 describe("PullMarketStat", () => {
   const N = 2_500;
   it(`imports ${N} items through a scroll that expires mid-way: each once, linked by SKU`, async () => {

@@ -94,7 +94,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     groupId: string,
     refs: ListingRef[],
     creatorId: string | null,
-  ): Promise<{ synced: number; deleted: number; failed: number }> {
+  ): Promise<{ synced: number; deleted: number; failed: number; reasons: string[] }> {
     const exchanges: MeliExchange[] = [];
     const shop = deps.meli.shop({ tenantId, groupId });
     const reads = new Map<string, ItemRead>();
@@ -109,13 +109,15 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const local = [...reads].filter(([, r]) => r.kind === "item" && r.item.site_id !== "CBT").map(([id]) => id);
     const visits = local.length ? await readVisits(shop, local, (x) => exchanges.push(x), deps.log) : new Map<string, number>();
     const now = new Date();
-    const counts = { synced: 0, deleted: 0, failed: 0 };
+    const counts = { synced: 0, deleted: 0, failed: 0, reasons: [] as string[] };
     await inScope(db, { tenantId }, async (tx) => {
       const products: (string | null)[] = [];
       for (const ref of refs) {
         const read = reads.get(ref.itemId)!;
         if (read.kind === "failed") {
           counts.failed++;
+          // Mercado Libre's reason, for the task's remark (the count alone would hide why).
+          if (!counts.reasons.includes(read.reason)) counts.reasons.push(read.reason);
           continue;
         }
         const set: Partial<typeof listings.$inferInsert> =
@@ -163,7 +165,10 @@ export function createListingSyncService(deps: ListingSyncDeps) {
       return row?.itemId ? (row as ListingRef) : null;
     });
     // Not visible or not on the marketplace: the handler answers it.
-    if (ref) await syncChunk(call.tenantId, ref.accountGroupId, [ref], principal.userId);
+    if (!ref) return;
+    const c = await syncChunk(call.tenantId, ref.accountGroupId, [ref], principal.userId);
+    // Mercado Libre did not answer the item: a failure with its reason, never the stored row as if synced.
+    if (c.failed) throw businessError(`${ref.itemId} 同步失败：${c.reasons.join("；") || "美客多未返回该商品"}`, "Listing.SyncFailed");
   }
 
   async function syncOne(ctx: CallContext, kind: ListingKind, listingId: string): Promise<ListingRow> {
@@ -311,25 +316,31 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     const work = [...byGroup].flatMap(([groupId, refs]) => chunks(refs, VISITS_IDS).map((c) => ({ groupId, refs: c })));
     let lastReport = Date.now();
     let stopReason: string | null = null;
+    /** Mercado Libre's reasons for the listings it did not answer (the first few, each once). */
+    const reasons: string[] = [];
     await pool(work, PUBLISH_CONCURRENCY, async (w) => {
       const c = await syncChunk(tenantId, w.groupId, w.refs, job.creatorId).catch((err: unknown) => {
         deps.log.warn({ err, taskId }, "listing sync chunk failed");
         // Mercado Libre's reason (a MeliApiError: 重新授权, a refusal) is the task's to show.
         if (err instanceof Error && "kind" in err) stopReason ??= err.message;
-        return { synced: 0, deleted: 0, failed: w.refs.length };
+        return { synced: 0, deleted: 0, failed: w.refs.length, reasons: [] };
       });
       report.synced += c.synced;
       report.deleted += c.deleted;
       report.failed += c.failed;
+      for (const r of c.reasons) if (reasons.length < 3 && !reasons.includes(r)) reasons.push(r);
       if (Date.now() - lastReport > 500) {
         lastReport = Date.now();
         const done = report.synced + report.deleted + report.failed;
         await task({ progress: Math.min(99, Math.floor((done * 100) / Math.max(1, report.total))) });
       }
     });
-    const remark = `共 ${report.total} 个：已同步 ${report.synced}，美客多已删除 ${report.deleted}，失败 ${report.failed}${stopReason ? `（${stopReason}）` : ""}`;
+    const why = [...(stopReason ? [stopReason] : []), ...reasons.filter((r) => r !== stopReason)];
+    const remark = `共 ${report.total} 个：已同步 ${report.synced}，美客多已删除 ${report.deleted}，失败 ${report.failed}${why.length ? `（${why.join("；")}）` : ""}`;
+    // Any listing not synced fails the task (a partial result is not a success: the console shows it red, with the
+    // remark saying what was synced, what failed and Mercado Libre's reason).
     await task({
-      taskStatus: report.total > 0 && report.failed === report.total ? TaskStatus.Failed : TaskStatus.Succeeded,
+      taskStatus: report.failed > 0 ? TaskStatus.Failed : TaskStatus.Succeeded,
       progress: 100,
       taskRemark: remark,
     });
