@@ -55,7 +55,7 @@ import { createSubAccountOrderService } from "./modules/subaccount-orders/servic
 import { createAgencyService } from "./modules/agency/service.ts";
 // The authorization centre: module grants between tenants (issue 19).
 import { createModuleAuthService } from "./modules/module-auth/service.ts";
-import { createSandboxConsole } from "./modules/meli/sandbox-console.ts";
+import { createSandboxConsole, sandboxOrderIntervalSetting } from "./modules/meli/sandbox-console.ts";
 
 export type AppDeps = {
   config: Config;
@@ -142,7 +142,8 @@ export function createServices(deps: AppDeps) {
     tenancy: createTenancyService(),
     users,
     hosted: createHostedService({ users }),
-    settings: createSettingService({ secrets }),
+    // Sandbox.OrderIntervalMinutes lives in the built-in sandbox (settings/known.ts RuntimeSetting).
+    settings: createSettingService({ secrets, runtime: [sandboxOrderIntervalSetting(deps.sandbox)] }),
     // A failed crawl or URL import is retried through the collection centre's re-crawl.
     tasks: createTaskService({ reCrawlTasks: collects.reCrawlTasks }),
     workbench: createWorkbenchService({

@@ -6,6 +6,8 @@ import { loadState, createSaver } from "./persist.ts";
 import type { Cause } from "./errors.ts";
 import type { LocalSiteId, SiteId } from "./sites.ts";
 
+/** The order stream's pace unless set: each seller gets 0-2 orders (0.85 on average) per this many minutes. */
+export const DEFAULT_ORDER_INTERVAL_MINUTES = 30;
 export type SandboxOptions = {
   /** Fixes the category trees and the order stream. */
   seed?: string;
@@ -224,7 +226,7 @@ export function createStore(options: SandboxOptions = {}) {
       emptyBodyEvery: 0,
       ...options.rateLimit,
     } satisfies RateLimitSettings,
-    orderIntervalMs: (options.orderIntervalMinutes ?? 30) * 60_000,
+    orderIntervalMs: (options.orderIntervalMinutes ?? DEFAULT_ORDER_INTERVAL_MINUTES) * 60_000,
   };
   const frozenStart = options.clock ? new Date(options.clock.start).getTime() : null;
 

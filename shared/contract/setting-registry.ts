@@ -68,6 +68,7 @@ export const SettingKeys = {
   freeSubAccounts: "SubAccount.FreeCount",
   agencyCommissionRate: "Agency.CommissionRate",
   receivingAccounts: "Wallet.ReceivingAccounts",
+  sandboxOrderInterval: "Sandbox.OrderIntervalMinutes",
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 
@@ -162,6 +163,16 @@ export const SETTING_REGISTRY: readonly (SettingDefinition & { key: SettingKey }
     description: "卖家充值时转账的收款账户（户名、银行/支付宝/微信、账号、收款码），在充值对话框中显示",
     kind: "receivingAccounts",
     defaultText: "空：充值对话框不显示收款账户",
+  },
+  {
+    key: K.sandboxOrderInterval,
+    name: "沙箱下单间隔（分钟）",
+    description: "内置美客多沙箱给每个已授权店铺自动下单的节奏：每隔这么多分钟平均 0.85 单；值保存在沙箱中，未启用沙箱时不可设置",
+    kind: "integer",
+    min: 1,
+    max: 1440,
+    defaultText: "30",
+    editedAt: "沙箱页",
   },
 ];
 

@@ -10,7 +10,9 @@ import type { Registrar } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import type { Sandbox } from "../../sandbox/sandbox.ts";
 import { shipmentAt } from "../../sandbox/shipments.ts";
-import type { Item, Order } from "../../sandbox/store.ts";
+import { DEFAULT_ORDER_INTERVAL_MINUTES, type Item, type Order } from "../../sandbox/store.ts";
+import { SettingKeys } from "../../../shared/contract/setting-registry.ts";
+import type { RuntimeSetting } from "../settings/known.ts";
 import {
   createSandboxOrderBody,
   moveSandboxClockBody,
@@ -226,4 +228,16 @@ export function registerSandboxConsole(r: Registrar, { sandboxConsole }: { sandb
     result: setSandboxOrderRateResult,
     handler: async (_ctx, { body }) => sandboxConsole.setOrderRate(body),
   });
+}
+
+/** The order pace as 系统配置's Sandbox.OrderIntervalMinutes (settings/known.ts): the value lives in the sandbox. */
+export function sandboxOrderIntervalSetting(sandbox: Sandbox | null): RuntimeSetting {
+  return {
+    key: SettingKeys.sandboxOrderInterval,
+    read: () => (sandbox ? String(sandbox.control.orderStream.intervalMinutes()) : null),
+    write: (value) => {
+      if (!sandbox) throw businessError("未启用内置沙箱：服务器已连接美客多（MELI_API_URL），不能设置沙箱下单间隔", "Sandbox.Off");
+      sandbox.control.orderStream.setIntervalMinutes(value === null ? DEFAULT_ORDER_INTERVAL_MINUTES : Number(value));
+    },
+  };
 }

@@ -106,6 +106,21 @@ describe("SetValueByKey", () => {
     await set(key, null);
   });
 
+  it("sets the built-in sandbox's order pace, which lives in the sandbox; a bad value changes nothing; null puts back 30", async () => {
+    const pace = () => s.deps.sandbox!.control.orderStream.intervalMinutes();
+    expect(await valueOf(SettingKeys.sandboxOrderInterval)).toBe(String(pace()));
+    const res = await set(SettingKeys.sandboxOrderInterval, "45");
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.result.value).toBe("45");
+    expect(pace()).toBe(45);
+    const refused = await set(SettingKeys.sandboxOrderInterval, "0");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toContain("1 到 1440");
+    expect(pace()).toBe(45);
+    expect((await set(SettingKeys.sandboxOrderInterval, null)).body.result.value).toBe("30");
+    expect(pace()).toBe(30);
+  });
+
   it("refuses a key the product does not read (create those with CreateOrUpdate)", async () => {
     const res = await set("Some.Unknown", "1");
     expect(res.status).toBe(400);

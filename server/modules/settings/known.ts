@@ -13,6 +13,7 @@ import {
   settingKindNames,
   settingValueError,
   type KnownSetting,
+  type SettingKey,
   type setSettingValueInput,
 } from "../../../shared/contract/setting-registry.ts";
 import type { SecretBox } from "../../security/secrets.ts";
@@ -24,7 +25,15 @@ export function assertValidValue(key: string, value: string) {
   if (error) throw new AppError(400, "Your request is not valid!", "Validation", error, [{ message: error, members: ["value"] }]);
 }
 
-export function createKnownSettings({ secrets }: { secrets: SecretBox }) {
+/**
+ * A known setting whose value lives in a running part rather than the settings table (the built-in sandbox's order
+ * pace): read and written through it; `write(null)` puts back its default. Throws an AppError when it cannot.
+ */
+export type RuntimeSetting = { key: SettingKey; read: () => string | null; write: (value: string | null) => void };
+
+export function createKnownSettings({ secrets, runtime = [] }: { secrets: SecretBox; runtime?: RuntimeSetting[] }) {
+  const runtimeOf = (key: string) => runtime.find((r) => r.key === key);
+
   async function getKnownSettings(ctx: CallContext): Promise<KnownSetting[]> {
     const rows = await ctx.tx
       .select()
@@ -38,6 +47,8 @@ export function createKnownSettings({ secrets }: { secrets: SecretBox }) {
     const byKey = new Map(rows.map((r) => [r.key, r]));
     return SETTING_REGISTRY.map((d) => {
       const row = byKey.get(d.key);
+      const live = runtimeOf(d.key);
+      if (live) return { ...d, options: undefined, kindName: settingKindNames[d.kind], value: live.read(), lastModificationTime: null };
       return {
         ...d,
         options: d.options ? [...d.options] : undefined,
@@ -51,7 +62,11 @@ export function createKnownSettings({ secrets }: { secrets: SecretBox }) {
   async function setValueByKey(ctx: CallContext, body: z.output<typeof setSettingValueInput>): Promise<KnownSetting> {
     const d = settingDefinition(body.key)!;
     const value = body.value?.trim() ? body.value : null;
-    if (value === null) {
+    const live = runtimeOf(d.key);
+    if (live) {
+      if (value !== null) assertValidValue(d.key, value);
+      live.write(value);
+    } else if (value === null) {
       await ctx.tx.delete(settings).where(eq(settings.key, d.key));
     } else {
       assertValidValue(d.key, value);

@@ -11,7 +11,7 @@ import type { PagedResult } from "../../../shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { isSecretSettingKey, readStoredValue, settingValueOf, storedSettingValue } from "./values.ts";
-import { assertValidValue, createKnownSettings } from "./known.ts";
+import { assertValidValue, createKnownSettings, type RuntimeSetting } from "./known.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { createOrUpdateCurrency, deleteCurrency, getAllCurrency } from "./currency.ts";
 
@@ -34,7 +34,7 @@ function checkReadable(ctx: CallContext, key: string) {
 }
 
 /** Settings and currency rates; secret settings are sealed with `secrets` at rest. */
-export function createSettingService({ secrets }: { secrets: SecretBox }) {
+export function createSettingService({ secrets, runtime }: { secrets: SecretBox; runtime?: RuntimeSetting[] }) {
   async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
     checkReadable(ctx, key);
     return readStoredValue(ctx.tx, secrets, key);
@@ -116,7 +116,7 @@ export function createSettingService({ secrets }: { secrets: SecretBox }) {
     getList,
     createOrUpdate,
     deleteSetting,
-    ...createKnownSettings({ secrets }),
+    ...createKnownSettings({ secrets, runtime }),
     getAllCurrency,
     createOrUpdateCurrency,
     deleteCurrency,

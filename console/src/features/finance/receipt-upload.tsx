@@ -17,9 +17,11 @@ export type ReceiptUploadProps = {
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   testId: string;
+  /** The button's words (default 上传转账截图). */
+  label?: string;
 };
 
-export function ReceiptUpload({ id, value, onChange, onBusy, testId, ...aria }: ReceiptUploadProps) {
+export function ReceiptUpload({ id, value, onChange, onBusy, testId, label = "上传转账截图", ...aria }: ReceiptUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +84,7 @@ export function ReceiptUpload({ id, value, onChange, onBusy, testId, ...aria }: 
           disabled={busy}
         >
           {busy ? <Spinner /> : <ImagePlus className="size-5" />}
-          {busy ? "上传中…" : "上传转账截图"}
+          {busy ? "上传中…" : label}
         </button>
       )}
       <p className="text-muted-foreground text-xs">JPG、PNG、WebP 或 GIF，最大 {RECEIPT_MAX_MB} MB</p>

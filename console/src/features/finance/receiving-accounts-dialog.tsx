@@ -86,7 +86,12 @@ function RowEditor({ row, index, onChange, onRemove }: { row: Row; index: number
       <span />
       <div className="flex items-end gap-3 sm:col-span-2">
         {row.qrPic ? <ReceiptImage pic={row.qrPic} className="size-24 rounded border" /> : null}
-        <ReceiptUpload value="" onChange={(pic) => pic && set({ qrPic: pic })} testId={`receiving-qr-${index}`} />
+        <ReceiptUpload
+          value=""
+          onChange={(pic) => pic && set({ qrPic: pic })}
+          label={row.qrPic ? "更换收款码" : "上传收款码"}
+          testId={`receiving-qr-${index}`}
+        />
         {row.qrPic ? (
           <Button variant="link" size="sm" onClick={() => set({ qrPic: "" })}>
             移除收款码

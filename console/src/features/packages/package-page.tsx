@@ -48,11 +48,12 @@ export default function PackagePage({ route }: PageProps) {
   async function onBuy(p: SubAccPackage) {
     if (!allowance || allowance.limit === null) return;
     const short = allowance.balance < p.price;
+    const limit = `子账号上限：现在 ${allowance.limit} 个，购买后 ${allowance.limit + p.count} 个（${p.days} 天内有效）。`;
     const ok = await confirm({
       title: `确认购买「${p.name}」吗？`,
       description: short
-        ? `当前余额 ${formatYuan(allowance.balance)}，不足以支付 ${formatYuan(p.price)}，请先到财务中心充值。`
-        : `将从余额中扣除 ${formatYuan(p.price)}。子账号上限：现在 ${allowance.limit} 个，购买后 ${allowance.limit + p.count} 个（${p.days} 天内有效）。`,
+        ? `${limit}当前余额 ${formatYuan(allowance.balance)}，不足以支付 ${formatYuan(p.price)}，请先到财务中心充值。`
+        : `${limit}将从余额中扣除 ${formatYuan(p.price)}。`,
       tone: short ? "warning" : "info",
       confirmText: "确认购买",
     });
