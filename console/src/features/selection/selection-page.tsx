@@ -23,6 +23,7 @@ import { useSelection } from "./api/get-selection.ts";
 import { useCollectListing, useWatchListings } from "./api/watch-listings.ts";
 import { Sparkline } from "./sparkline.tsx";
 import { meliItemStatusName } from "@shared/contract/names.ts";
+import { watchResultText } from "./watch-result.ts";
 
 const PAGE_SIZE = 50;
 const ALL_SITES = "all";
@@ -146,9 +147,7 @@ export default function SelectionPage({ route }: PageProps) {
     mutationConfig: {
       onSuccess: (r) => {
         setText("");
-        const parts = [`新增 ${r.added} 个`, r.existing ? `${r.existing} 个已在库中，将重新读取` : ""].filter(Boolean);
-        toast.success(parts.join("，"));
-        if (r.invalid.length) toast.warning(`无法识别的链接：${r.invalid.slice(0, 3).join("、")}${r.invalid.length > 3 ? " 等" : ""}`);
+        toast[r.invalid.length ? "warning" : "success"](watchResultText(r));
       },
     },
   });
