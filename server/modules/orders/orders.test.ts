@@ -297,6 +297,13 @@ describe("orders arrive three ways and end up once", () => {
     const again = await s.api("PUT", "/api/Order/GetNewOrder", { token: A.token, query: { id: row.id } });
     expect(again.status, again.raw).toBe(200);
     expect([OrderStatus.Delivered, OrderStatus.NotDelivered]).toContain((again.body.result as OrderRow).orderStatus);
+
+    // Mercado Libre refusing the read is a failure with its reason, not the stored row as if synced.
+    control().inject({ method: "GET", path: new RegExp(`/orders/${order.id}$`), status: 403, times: 1 });
+    const refused = await s.api("PUT", "/api/Order/GetNewOrder", { token: A.token, query: { id: row.id } });
+    control().clearInjections();
+    expect(refused.status, refused.raw).toBe(403);
+    expect(refused.body.error.message).toBe(`订单 ${order.id} 同步失败：美客多拒绝读取该订单`);
   });
 
   it("the tabs count per status, site and shop group", async () => {

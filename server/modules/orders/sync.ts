@@ -13,7 +13,7 @@ import type { Database, Tx } from "../../db/client.ts";
 import { meliAccounts, meliNotifications, orders } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, businessError } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
@@ -78,11 +78,19 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
 
   /** Reads orders (by Mercado Libre id) and their shipments, and stores them. */
   async function refreshOrders(tenantId: string, groupId: string, ids: string[]): Promise<number> {
+    return (await refreshRead(tenantId, groupId, ids)).stored;
+  }
+
+  /** Reads the orders again and stores them; answers how many Mercado Libre answered and how many were stored. */
+  async function refreshRead(tenantId: string, groupId: string, ids: string[]): Promise<{ read: number; stored: number }> {
     const found = await groupOf(tenantId, groupId);
-    if (!found) return 0;
+    if (!found) return { read: 0, stored: 0 };
     const shop = deps.meli.shop({ tenantId, groupId });
     const read = await reads.readOrders(shop, found.group.isCbt, ids);
-    return storeOrders(tenantId, groupId, read, await reads.readShipments(shop, found.group.isCbt, read));
+    return {
+      read: read.length,
+      stored: await storeOrders(tenantId, groupId, read, await reads.readShipments(shop, found.group.isCbt, read)),
+    };
   }
 
   /** Pulls the group's orders in the window (pull.ts); answers {read, stored, total}. */
@@ -209,7 +217,10 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
         throw err;
       });
     });
-    if (ref) await refreshOrders(call.tenantId, ref.accountGroupId, [ref.meliOrderId]);
+    if (!ref) return;
+    const r = await refreshRead(call.tenantId, ref.accountGroupId, [ref.meliOrderId]);
+    // Mercado Libre refused the order (its answer is in the shop's call log): a failure, never the stored row as if synced.
+    if (!r.read) throw businessError(`订单 ${ref.meliOrderId} 同步失败：美客多拒绝读取该订单`, "Order.SyncFailed");
   }
 
   deps.jobs.handle<PullJob>(ORDER_PULL_JOB, runPull, { concurrency: 4, heartbeatSeconds: 10 });
