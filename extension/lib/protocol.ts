@@ -10,6 +10,7 @@ import {
   type PredictMeliCategoryResult,
 } from "../../shared/contract/category.ts";
 import { collectedProductInput } from "../../shared/contract/collect.ts";
+import type { CategoryMapping } from "../../shared/contract/category-mapping.ts";
 import { id } from "../../shared/contract/common.ts";
 import { siteNumber } from "../../shared/contract/meli.ts";
 import {
@@ -173,6 +174,8 @@ export const protocol = {
   predictWeight: { input: predictWeightByTitleInput, from: "page" },
   predictCategory: { input: predictMeliCategoryInput, from: "page" },
   getCategoryTree: { input: z.object({ site: siteNumber }).strict(), from: "page" },
+  /** The category mapped to the product's source category on the site (类目映射), offered first. */
+  suggestCategory: { input: z.object({ site: siteNumber, productId: id }).strict(), from: "page" },
   getAttributes: { input: z.object({ site: siteNumber, cateId: z.string().trim().min(1).max(64) }).strict(), from: "page" },
   getShopGroups: { input: none, from: "page" },
   /** The shop group's size charts (GetMeliSizeCharts), and pulling the group's charts of a category from Mercado Libre. */
@@ -212,6 +215,7 @@ export type Outputs = {
   predictWeight: PredictWeightByTitleResult;
   predictCategory: PredictMeliCategoryResult;
   getCategoryTree: { site: number; version: string | null; tree: CategoryTreeNode[] };
+  suggestCategory: CategoryMapping | null;
   getAttributes: CategoryAttributes;
   getShopGroups: ShopGroupView[];
   getSizeCharts: SizeChart[];

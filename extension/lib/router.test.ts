@@ -34,6 +34,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     predictWeight: vi.fn(async () => ({ weight: null, hasBasis: false, message: "", neighbours: [] })),
     predictCategory: vi.fn(async () => ({ title: "", site: 1, method: "direct" as const, translatedTitle: null, note: null, items: [] })),
     getCategoryTree: vi.fn(async () => ({ site: 1, version: null, tree: [] })),
+    suggestCategory: vi.fn(async () => null),
     getAttributes: vi.fn(async () => {
       throw new Error("not in this test");
     }),

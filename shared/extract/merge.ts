@@ -21,7 +21,7 @@ const GROUPS: ProductField[][] = [
   ["descriptionHtml", "descriptionUrl"],
 ];
 
-const SINGLE: ProductField[] = ["itemId", "brand", "stock", "images", "video", "attributes", "weightG", "dims", "shop"];
+const SINGLE: ProductField[] = ["itemId", "brand", "stock", "images", "video", "attributes", "weightG", "dims", "shop", "sourceCategory"];
 
 export function isPresent(v: unknown): boolean {
   if (v === undefined || v === null) return false;

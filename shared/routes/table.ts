@@ -105,6 +105,13 @@ export const sectionRoutes: SectionRoute[] = [
       },
       // Not in spec §2's table (issue 28): the GTIN pool of spec §7 MeliCode, in the product centre where publishing is.
       { path: "/proudcts/gtin", name: "ProductGtin", page: "products-gtin", meta: { title: "GTIN管理", icon: "barcode", keepAlive: true } },
+      // Not in spec §2's table (issue 28): category mapping, the source category → Mercado Libre category a seller picked.
+      {
+        path: "/proudcts/category-mappings",
+        name: "ProductCategoryMappings",
+        page: "products-category-mappings",
+        meta: { title: "类目映射", icon: "link", keepAlive: true },
+      },
     ],
   },
   {

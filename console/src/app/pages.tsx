@@ -31,6 +31,7 @@ const pages: Record<string, Page> = {
   "products-publish-logs": lazy(() => import("../features/publish-logs/publish-logs-page.tsx")),
   "products-sensitives": lazy(() => import("../features/products/sensitives-page.tsx")),
   "products-gtin": lazy(() => import("../features/gtin/gtin-page.tsx")),
+  "products-category-mappings": lazy(() => import("../features/category-mappings/category-mappings-page.tsx")),
   "shops-list": lazy(() => import("../features/shops/shop-list-page.tsx")),
   "order-list": lazy(() => import("../features/orders/order-list-page.tsx")),
   "task-list": lazy(() => import("../features/tasks/task-list-page.tsx")),

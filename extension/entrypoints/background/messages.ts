@@ -85,6 +85,7 @@ export function createHandlers({ session, collector, panel, edits, progress, ope
     predictWeight: (input) => session.api.product.predictWeightByTitle(input),
     predictCategory: (input) => session.api.meliCategory.predictMeliCategory(input),
     getCategoryTree: ({ site }) => panel.categoryTree(site),
+    suggestCategory: (input) => session.api.categoryMapping.getSuggestedCategory(input),
     getAttributes: (input) => session.api.meliCategory.getAttributes(input),
     getShopGroups: () => panel.shopGroups(),
     getSizeCharts: ({ accountGroupId }) => session.api.meliSizeChart.getMeliSizeCharts({ accountGroupId }),

@@ -1,7 +1,8 @@
 // The panel's category: the site, then a leaf of that site's tree (browsed level by level or searched by name, Chinese
-// name or id), 推荐类目 (PredictMeliCategory for the title in the site's language), and the chosen category's required
-// attributes as a form (the console publish screen's choice of attributes, shared/publish/category-form.ts: not the
-// size chart, chosen per shop group in the publish section, nor what the product's variants carry).
+// name or id), the category mapped to the product's source category (类目映射) first, 推荐类目 (PredictMeliCategory for
+// the title in the site's language), and the chosen category's required attributes as a form (the console publish
+// screen's choice of attributes, shared/publish/category-form.ts: not the size chart, chosen per shop group in the
+// publish section, nor what the product's variants carry).
 import { useEffect, useMemo, useState } from "react";
 import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } from "../../../shared/contract/category.ts";
 import { MELI_SITES } from "../../../shared/contract/meli.ts";
@@ -12,6 +13,7 @@ import { sendMessage } from "../../lib/messaging.ts";
 import { sizeChartAsked, variantsOf } from "../../lib/panel-size-chart.ts";
 import type { AttrValue, PanelValues } from "../../lib/panel-values.ts";
 import { errorText, Field, Section } from "./ui.tsx";
+import { MappingSuggestion } from "./category-mapping.tsx";
 import { attributeLabel } from "../../../shared/contract/names.ts";
 import { indexTree, zhPathOf } from "../../../shared/ui/tree-select.tsx";
 
@@ -61,11 +63,14 @@ function useChinesePath(site: number | null, cateId: string): string | null {
 }
 
 export function CategorySection({
+  productId,
   values,
   variants,
   onChange,
   onAsked,
 }: {
+  /** The product: its source category's mapping is offered first. */
+  productId: string;
   values: PanelValues;
   /** The product's variants as stored (the variation attributes they carry are not asked). */
   variants: ProductDetail["variants"];
@@ -104,6 +109,7 @@ export function CategorySection({
       </div>
       {site ? (
         <>
+          <MappingSuggestion site={site} productId={productId} chosen={values.cateId} onChoose={choose} />
           <Predictions site={site} titles={values.titles} onChoose={choose} />
           <TreeSelect key={site} site={site} onChoose={choose} />
         </>

@@ -294,7 +294,7 @@ function ProductView({ stored, core, flushed }: { stored: ProductDetail | null; 
             <WeightSize product={product} values={values} problems={problems} onChange={patch} />
           </Section>
           <Later>
-            <CategorySection values={values} variants={product.variants} onChange={patch} onAsked={setAsked} />
+            <CategorySection productId={product.id} values={values} variants={product.variants} onChange={patch} onAsked={setAsked} />
           </Later>
           {values.variants.length ? (
             <Section title={`规格（${values.variants.length}）`}>

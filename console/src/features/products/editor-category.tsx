@@ -1,25 +1,20 @@
 // The editor's category: the site, then a leaf of that site's tree in the category tree-select (its full name is kept
-// as the product's category name), and 推荐类目: Mercado Libre's predictions for the title (PredictMeliCategory), any
-// of which can be taken in one click. A Chinese title is predicted after translation, or by the categories' Chinese
-// names; the answer says which, and names show in Chinese first where known.
-import { Sparkles } from "lucide-react";
+// as the product's category name), and the category advice (components/category-advice.tsx): the category mapped to
+// the product's source category first, then 推荐类目 for the title; either is taken in one click.
 import { useWatch } from "react-hook-form";
-import { Button } from "@shared/ui/button.tsx";
 import { FormField } from "@shared/ui/form.tsx";
-import { toast } from "@shared/ui/toast.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
-import { categoryTitleOf, usePredictCategory } from "../../lib/category-prediction.ts";
-import { CategoryPredictions } from "../../components/category-predictions.tsx";
+import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import type { EditorForm } from "./editor-types.ts";
 import { FormSelect } from "../../components/form-select.tsx";
 import { siteOptions } from "./product-names.ts";
 
-export function EditorCategory({ form }: { form: EditorForm }) {
+export function EditorCategory({ form, productId }: { form: EditorForm; productId: string | null }) {
   const site = useWatch({ control: form.control, name: "site" });
   const categoryName = useWatch({ control: form.control, name: "categoryName" });
+  const cateId = useWatch({ control: form.control, name: "cateId" });
   const siteId = site ? (Number(site) as SiteId) : null;
-  const predict = usePredictCategory();
   const choose = (cateId: string, fullName: string) => {
     form.setValue("cateId", cateId, { shouldDirty: true, shouldValidate: true });
     form.setValue("categoryName", fullName, { shouldDirty: true });
@@ -41,7 +36,6 @@ export function EditorCategory({ form }: { form: EditorForm }) {
                   f.onChange(v);
                   // A category belongs to one site.
                   choose("", "");
-                  predict.reset();
                 },
               }}
               choices={siteOptions}
@@ -68,29 +62,15 @@ export function EditorCategory({ form }: { form: EditorForm }) {
           )}
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!siteId}
-            loading={predict.isPending}
-            onClick={() => {
-              const title = categoryTitleOf(form.getValues("titles"), siteId!);
-              if (!title) {
-                toast.warning("请先填写标题");
-                return;
-              }
-              predict.mutate({ site: siteId!, title: title.slice(0, 1000) });
-            }}
-            data-testid="products-editor-predict-category"
-          >
-            <Sparkles />
-            推荐类目
-          </Button>
-        </div>
-        {predict.data ? <CategoryPredictions result={predict.data} onChoose={(p) => choose(p.cateId, p.fullName)} /> : null}
-      </div>
+      <CategoryAdvice
+        key={site}
+        site={siteId}
+        productId={productId}
+        titles={() => form.getValues("titles")}
+        chosen={cateId || null}
+        onChoose={choose}
+        testIds={{ button: "products-editor-predict-category", list: "products-editor-category" }}
+      />
     </div>
   );
 }

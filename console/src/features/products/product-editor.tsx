@@ -204,7 +204,7 @@ function EditorBody({
           </div>
         </Section>
         <Section title="类目">
-          <EditorCategory form={form} />
+          <EditorCategory form={form} productId={productId} />
         </Section>
         <Section title="图片与视频">
           <EditorImages form={form} />

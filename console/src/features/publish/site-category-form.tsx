@@ -1,27 +1,26 @@
 // One site of the publish request: its category (the category tree-select: leaves only) and the category's
 // attributes the seller fills (GetAttributes: required ones, then the conditional ones; those the publisher fills from
 // the product, such as SKU, GTIN, package and condition, are left out). An attribute the pre-flight found missing is
-// marked, and its fix link focuses it (id `publish-attr-<site>-<attribute id>`). 推荐类目 asks PredictMeliCategory once
-// per click (never once per product of a big selection), from the first product shown, by its title in the site's
-// language (the editor's title choice and its list of predictions); choosing one sets the category as the tree-select
+// marked, and its fix link focuses it (id `publish-attr-<site>-<attribute id>`). The category advice is the editor's
+// (components/category-advice.tsx) for the first product shown: its source category's mapping, and 推荐类目 once per
+// click (never once per product of a big selection) from its title; choosing one sets the category as the tree-select
 // does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
 import { useQuery } from "@tanstack/react-query";
-import { Sparkles } from "lucide-react";
 import { askedAttributes } from "@shared/publish/category-form.ts";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
 import { cn } from "@shared/ui/cn.ts";
-import { Button } from "@shared/ui/button.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
-import { CategoryPredictions } from "../../components/category-predictions.tsx";
-import { categoryTitleOf, usePredictCategory } from "../../lib/category-prediction.ts";
+import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
 import { siteName } from "./publish-names.ts";
 import { SIZE_CHART_ATTRIBUTES, SizeChartField } from "./size-chart-field.tsx";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "@shared/contract/size-charts.ts";
+import { attributeLabel, withChinese } from "@shared/contract/names.ts";
+import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "@shared/publish/gtin-rule.ts";
 
 export type AttrValue = { valueId?: string | null; valueName?: string | null };
 export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };
@@ -31,7 +30,7 @@ export const attrFieldId = (site: number, attrId: string) => `publish-attr-${sit
 export const categoryFieldId = (site: number) => `publish-category-field-${site}`;
 
 /** The product the category is predicted from: the first one shown. */
-export type PredictionSample = { title: Record<string, string>; titleText: string };
+export type PredictionSample = { id: string; title: Record<string, string>; titleText: string };
 
 export function SiteCategoryForm({
   site,
@@ -61,13 +60,11 @@ export function SiteCategoryForm({
   const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
   const sizeChart = attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ID) ?? false;
   const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });
-  const predict = usePredictCategory();
-  const sampleTitle = sample ? categoryTitleOf(sample.title, site) : "";
   const choose = (cateId: string, cateName: string) => onChange({ cateId, cateName, attrs: {} });
 
   return (
     <div className="flex flex-col gap-3 rounded-md border p-3" data-testid={`publish-site-${site}`}>
-      <div className="grid items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)_auto]">
+      <div className="grid items-start gap-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
         <Label className="font-medium sm:pt-2.5">{siteName(site)} 类目</Label>
         <CategorySelect
           id={categoryFieldId(site)}
@@ -78,38 +75,25 @@ export function SiteCategoryForm({
           placeholder="不选则使用商品自己的类目"
           testId={`publish-category-${site}`}
         />
-        <Button
-          variant="outline"
-          disabled={!sampleTitle}
-          loading={predict.isPending}
-          title={sampleTitle ? `按“${sampleTitle}”推荐` : "先选择商品"}
-          onClick={() => predict.mutate({ site, title: sampleTitle.slice(0, 1000) })}
-          data-testid={`publish-predict-${site}`}
-        >
-          <Sparkles />
-          推荐类目
-        </Button>
       </div>
       {note ? (
         <p className="text-muted-foreground -mt-1.5 text-xs sm:pl-[8.5rem]" data-testid={`publish-site-note-${site}`}>
           {note}
         </p>
       ) : null}
-      {predict.data ? (
-        <div className="flex flex-col gap-1 sm:pl-[8.5rem]" data-testid={`publish-predictions-${site}`}>
-          <p className="text-muted-foreground line-clamp-1 text-xs" title={predict.data.title}>
-            按第一个商品的标题推荐：{predict.data.title}
-          </p>
-          <CategoryPredictions
-            result={predict.data}
-            onChoose={(p) => {
-              choose(p.cateId, p.fullName);
-              predict.reset();
-            }}
-            testId={`publish-category-${site}-predicted`}
-          />
-        </div>
-      ) : null}
+      <div className="sm:pl-[8.5rem]">
+        <CategoryAdvice
+          key={sample?.id ?? ""}
+          site={site}
+          productId={sample?.id ?? null}
+          titles={() => sample?.title ?? null}
+          chosen={value.cateId || null}
+          onChoose={choose}
+          noTitle="请先选择商品"
+          describe={(title) => `按第一个商品的标题推荐：${title}`}
+          testIds={{ button: `publish-predict-${site}`, list: `publish-category-${site}-predicted`, answer: `publish-predictions-${site}` }}
+        />
+      </div>
       {value.cateId && sizeChart && accountGroupId ? (
         <SizeChartField
           site={site}
@@ -138,13 +122,17 @@ export function SiteCategoryForm({
               const id = attrFieldId(site, attr.id);
               const current = value.attrs[attr.id] ?? {};
               const isMissing = missing?.has(attr.id) && !current.valueId && !current.valueName?.trim();
-              const label = attr.zh ? `${attr.zh}（${attr.name}）` : attr.name;
+              const label = attributeLabel(attr);
               return (
                 <div key={attr.id} className="flex flex-col gap-1" data-required={required}>
                   <Label htmlFor={id} className={cn("text-xs", isMissing && "text-destructive")}>
                     {required ? <span className="text-destructive">* </span> : null}
                     {label}
-                    {required ? null : <span className="text-muted-foreground">（建议填写）</span>}
+                    {required ? null : (
+                      <span className="text-muted-foreground">
+                        {attr.id === EMPTY_GTIN_REASON ? "（商品没有GTIN时选择，不占用码池）" : "（建议填写）"}
+                      </span>
+                    )}
                   </Label>
                   {attr.values.length > 0 ? (
                     <Select
@@ -157,7 +145,7 @@ export function SiteCategoryForm({
                       <SelectContent>
                         {attr.values.map((v) => (
                           <SelectItem key={v.id} value={v.id} data-testid={`${id}-${v.id}`}>
-                            {v.zh ? `${v.zh}（${v.name}）` : v.name}
+                            {withChinese(v.name, v.zh || (attr.id === EMPTY_GTIN_REASON ? emptyGtinReasonZh(v.id) : null))}
                           </SelectItem>
                         ))}
                       </SelectContent>

@@ -1,0 +1,16 @@
+// The category mapping suggested for a product (类目映射): the category the seller picked before for products of the
+// same source category on the site. The product editor and the publish screen ask for it (the side panel asks the
+// same call); nothing is asked without a product and a site.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./feature-api.ts";
+
+export const categoryMappingKeys = { all: ["category-mappings"] as const };
+
+export const getSuggestedCategoryQueryOptions = (site: number, productId: string) =>
+  queryOptions({
+    queryKey: [...categoryMappingKeys.all, "suggested", site, productId] as const,
+    queryFn: ({ signal }) => api.categoryMapping.getSuggestedCategory({ site, productId }, { signal }),
+  });
+
+export const useSuggestedCategory = (site: number | null, productId: string | null | undefined) =>
+  useQuery({ ...getSuggestedCategoryQueryOptions(site ?? 0, productId ?? ""), enabled: !!site && !!productId });
