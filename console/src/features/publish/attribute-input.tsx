@@ -1,14 +1,13 @@
 // One category attribute's value as the seller fills it: a choice among the attribute's values (named in Chinese where
-// known), or free text (with the unit hint of a number-with-unit attribute). The product attributes dialog uses it.
+// known, as the site's form names them), or free text (with the unit hint of a number-with-unit attribute). The product attributes dialog uses it.
 import type { CategoryAttribute } from "@shared/contract/category.ts";
+import { attributeLabel, withChinese } from "@shared/contract/names.ts";
+import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "@shared/publish/gtin-rule.ts";
 import { Input } from "@shared/ui/input.tsx";
 import { Label } from "@shared/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
 import { cn } from "@shared/ui/cn.ts";
 import type { AttrValue } from "./site-category-form.tsx";
-
-/** "颜色（Color）" where a Chinese name is stored, else the marketplace's name. */
-const chinese = (x: { name: string; zh: string | null }) => (x.zh ? `${x.zh}（${x.name}）` : x.name);
 
 export function AttributeInput({
   id,
@@ -30,7 +29,7 @@ export function AttributeInput({
     <div className="flex flex-col gap-1" data-required={required}>
       <Label htmlFor={id} className={cn("text-xs", missing && "text-destructive")}>
         {required ? <span className="text-destructive">* </span> : null}
-        {chinese(attr)}
+        {attributeLabel(attr)}
         {required ? null : <span className="text-muted-foreground">（建议填写）</span>}
       </Label>
       {attr.values.length > 0 ? (
@@ -44,7 +43,7 @@ export function AttributeInput({
           <SelectContent>
             {attr.values.map((v) => (
               <SelectItem key={v.id} value={v.id} data-testid={`${id}-${v.id}`}>
-                {chinese(v)}
+                {withChinese(v.name, v.zh || (attr.id === EMPTY_GTIN_REASON ? emptyGtinReasonZh(v.id) : null))}
               </SelectItem>
             ))}
           </SelectContent>
