@@ -1,5 +1,6 @@
 // One category attribute's value as the seller fills it: a choice among the attribute's values (named in Chinese where
-// known, as the site's form names them), or free text (with the unit hint of a number-with-unit attribute). The product attributes dialog uses it.
+// known, as the site's form names them), or free text (with the unit hint of a number-with-unit attribute). The
+// product attributes dialog (填写属性) uses it.
 import type { CategoryAttribute } from "@shared/contract/category.ts";
 import { attributeLabel, withChinese } from "@shared/contract/names.ts";
 import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "@shared/publish/gtin-rule.ts";
