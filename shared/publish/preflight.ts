@@ -1,6 +1,7 @@
 // The pre-flight check (issue 15): for one product × site, everything Mercado Libre would refuse, found from the cached
 // category rules before any API call, each with a Chinese message and where to fix it. Errors skip the pair; warnings
-// (a title to cut, a title to translate, pictures over the maximum, a price raised to the shop's minimum) do not.
+// (a title to cut, a title to translate, pictures over the maximum, a price raised to the shop's minimum, a loss or a
+// margin under the shop's minimum margin: margin.ts) do not.
 // Pure: no server or DOM imports; the publisher, the publish screen and the benchmark call the same function.
 import { CategoryAttributeModelType, type CategoryAttribute, type MeliCategory } from "../contract/category.ts";
 import { siteLanguage, type MeliSiteNumber, type SiteLanguage } from "../contract/meli.ts";
