@@ -45,7 +45,8 @@ export function chinesePathOf(tree: CategoryTreeNode[], cateId: string): string 
   return at === undefined ? null : zhPathOf(entries, at);
 }
 
-function useChinesePath(site: number | null, cateId: string): string | null {
+/** The category's Chinese path (chinesePathOf) once the site's tree is read; null without one. */
+export function useChinesePath(site: number | null, cateId: string): string | null {
   const [found, setFound] = useState<{ key: string; path: string | null } | null>(null);
   const key = `${site}:${cateId}`;
   useEffect(() => {

@@ -27,7 +27,7 @@ import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-char
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { PUSH_CHANNEL, type BatchView, type Push, type ShopGroupView } from "../../lib/protocol.ts";
 import { followBatch } from "../../lib/batch-follow.ts";
-import { Attributes, Predictions, TreeSelect } from "./category.tsx";
+import { Attributes, Predictions, TreeSelect, useChinesePath } from "./category.tsx";
 import { GtinReasonFields } from "./gtin-reason.tsx";
 import { SizeChartPick } from "./size-chart.tsx";
 import { errorText, Section } from "./ui.tsx";
@@ -302,6 +302,7 @@ function OwnSiteCategory({
 }) {
   const ids = `panel-site${site}`;
   const { cateId } = category;
+  const zhPath = useChinesePath(site, cateId);
   const [read, setRead] = useState<{ cateId: string; all: CategoryAttribute[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -319,7 +320,7 @@ function OwnSiteCategory({
   return (
     <div className="site-category" data-testid={`panel-site-category-${site}`} data-from="product">
       <p className="small">
-        <b>{siteName(site)}</b> 使用商品类目：{category.name || cateId}
+        <b>{siteName(site)}</b> 使用商品类目：{zhPath ?? (category.name || cateId)}
       </p>
       {error ? <p className="error small">{error}</p> : null}
       {all && sizeChartAsked(all).chart ? (
@@ -356,6 +357,7 @@ function SiteCategoryPick({
 }) {
   const ids = `panel-site${site}`;
   const choose = (cateId: string, name: string) => onChange({ cateId, name, attrs: {} });
+  const zhPath = useChinesePath(site, value?.cateId ?? "");
   /** The chosen category's attributes, once read (the size chart's are asked by its own field). */
   const [attributes, setAttributes] = useState<{ cateId: string; all: CategoryAttribute[] } | null>(null);
   const all = value?.cateId && attributes?.cateId === value.cateId ? attributes.all : null;
@@ -365,7 +367,7 @@ function SiteCategoryPick({
         <b>{siteName(site)}</b>{" "}
         {value?.cateId ? (
           <span data-testid={`${ids}-category`} data-id={value.cateId}>
-            {value.name || value.cateId} <span className="muted">{value.cateId}</span>
+            {zhPath ?? (value.name || value.cateId)}
           </span>
         ) : (
           <span className="warn">未选择类目</span>
