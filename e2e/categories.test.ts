@@ -102,7 +102,7 @@ describe("category tree-select", () => {
     await shot(page, "categories-02-search");
     await page.click(`[data-testid=products-editor-category-node-${leaf.id}]`);
     await page.waitForFunction(
-      (name) => document.querySelector("[data-testid=products-editor-category]")?.textContent === name,
+      (name) => document.querySelector("[data-testid=products-editor-category]")?.textContent?.includes(name),
       {},
       leaf.fullName,
     );
@@ -137,7 +137,7 @@ describe("category tree-select", () => {
     await page.waitForSelector(`[data-testid=products-row-edit-${productId}]`, { timeout: 15_000 });
     await page.click(`[data-testid=products-row-edit-${productId}]`);
     await page.waitForFunction(
-      (name) => document.querySelector("[data-testid=products-editor-category]")?.textContent === name,
+      (name) => document.querySelector("[data-testid=products-editor-category]")?.textContent?.includes(name),
       { timeout: 15_000 },
       leaf.fullName,
     );

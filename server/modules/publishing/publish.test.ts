@@ -141,7 +141,15 @@ describe("Publish to a local site", () => {
     const [pair] = res.body.result.pairs;
     expect(res.body.result).toMatchObject({ selected: 1, ok: 0, refused: 1 });
     expect(pair).toMatchObject({ productId: p, site: 1, cateId: leaf().id, ok: false, title: "Botella térmica de acero" });
-    expect(pair.cateName).toBe(leaf().name);
+    // Named by its stored Chinese name (the glossary's, with no translation service), else the site's.
+    const [category] = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+      tx
+        .select({ zh: meliCategories.zh })
+        .from(meliCategories)
+        .where(and(eq(meliCategories.site, 1), eq(meliCategories.cateId, leaf().id))),
+    );
+    expect(category.zh).toMatch(/[\u4e00-\u9fff]/);
+    expect(pair.cateName).toBe(category.zh);
     expect(pair.problems.map((x: { code: string }) => x.code)).toEqual(expect.arrayContaining(["package.weight", "package.size"]));
     expect(pair.problems.find((x: { code: string }) => x.code === "package.weight").fix).toBe("product");
     expect(pair.price).toMatchObject({ currency: "MXN", listingType: "gold_special" });
