@@ -242,8 +242,11 @@ async function wholeJob() {
   await seller.click("[data-testid=products-editor-save]");
   await seller.waitForFunction(() => !document.querySelector("[data-testid=products-editor-form]"), { timeout: 15_000 });
 
-  // GTIN管理: codes pasted, checked and added to the pool.
-  await seller.click("[data-menu-path='/proudcts/gtin']");
+  // Back on the publish page (its tab kept the pre-flight), the GTIN hint's link leads to GTIN管理: codes pasted,
+  // checked and added to the pool.
+  await seller.click("[data-menu-path='/proudcts/publish']");
+  await seller.waitForSelector("[data-testid=publish-fix-gtin]");
+  await seller.click("[data-testid=publish-fix-gtin]");
   await seller.waitForSelector("[data-testid=gtin-text]");
   await seller.type("[data-testid=gtin-text]", CODES.join("\n"));
   await seller.waitForFunction(
@@ -259,7 +262,7 @@ async function wholeJob() {
   );
   await shot(seller, "05-gtin");
 
-  // Back on the publish page (its tab kept the choices), the pre-flight passes with a margin that is not a loss.
+  // Back on the publish page, the pre-flight passes with a margin that is not a loss.
   await seller.click("[data-menu-path='/proudcts/publish']");
   await seller.waitForFunction(() => /Cobijas/.test(document.querySelector("[data-testid=publish-category-1]")?.textContent ?? ""));
   await seller.click("[data-testid=publish-preflight]");

@@ -29,7 +29,15 @@ export type FetchJob = {
  * the totals of the groups before it and that group's own point, saved with each stored page. The queue retries a
  * failed job with the same data: the retry reads the point and goes on with the search after the last stored page.
  */
-type FetchPoint = { group: number; before: { read: number; stored: number }; pull: PullPoint | null };
+type Done = { read: number; stored: number; withoutShipment: number };
+type FetchPoint = { group: number; before: Done; pull: PullPoint | null };
+
+/** What a fetch has done: `before` a group's pull plus the pull's totals so far (older resume points lack a count). */
+const sum = (before: Done, pull: Partial<Done> | null): Done => ({
+  read: before.read + (pull?.read ?? 0),
+  stored: before.stored + (pull?.stored ?? 0),
+  withoutShipment: (before.withoutShipment ?? 0) + (pull?.withoutShipment ?? 0),
+});
 
 type PullGroup = (
   tenantId: string,
@@ -97,12 +105,13 @@ export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGro
   async function runFetch(job: FetchJob) {
     const task = (change: Parameters<typeof updateTask>[3]) => updateTask(db, job.tenantId, job.taskId, change);
     const resume = await readTaskState<FetchPoint>(db, job.tenantId, job.taskId);
-    const done = { read: 0, stored: 0 };
-    if (resume) {
-      done.read = resume.before.read + (resume.pull?.read ?? 0);
-      done.stored = resume.before.stored + (resume.pull?.stored ?? 0);
-    }
-    const remark = () => `已读取 ${done.read} 个订单，新增或更新 ${done.stored} 个`;
+    const done: Done = { read: 0, stored: 0, withoutShipment: 0 };
+    if (resume) Object.assign(done, sum(resume.before, resume.pull));
+    const remark = () =>
+      `已读取 ${done.read} 个订单，新增或更新 ${done.stored} 个` +
+      (done.withoutShipment
+        ? `；${done.withoutShipment} 个订单的物流（地址、运单、发货时限）美客多拒绝读取，订单已保存但缺少物流信息，可稍后重新拉取`
+        : "");
     await task(
       resume
         ? { taskStatus: TaskStatus.Running, taskRemark: `继续拉取（${remark()}）` }
@@ -120,13 +129,7 @@ export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGro
               tx,
               job.tenantId,
               job.taskId,
-              (p.next
-                ? { group: i, before, pull: p }
-                : {
-                    group: i + 1,
-                    before: { read: before.read + p.read, stored: before.stored + p.stored },
-                    pull: null,
-                  }) satisfies FetchPoint,
+              (p.next ? { group: i, before, pull: p } : { group: i + 1, before: sum(before, p), pull: null }) satisfies FetchPoint,
             ),
         };
         const r = await deps.pullGroup(
@@ -135,8 +138,7 @@ export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGro
           { by: "created", from: new Date(job.from), to: job.to ? new Date(job.to) : undefined },
           g.accountIds,
           async (p) => {
-            done.read = before.read + p.read;
-            done.stored = before.stored + p.stored;
+            Object.assign(done, sum(before, p));
             if (Date.now() - lastReport < 500) return;
             lastReport = Date.now();
             const share = p.total ? Math.min(1, p.read / p.total) : 1;
@@ -144,8 +146,7 @@ export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGro
           },
           point,
         );
-        done.read = before.read + r.read;
-        done.stored = before.stored + r.stored;
+        Object.assign(done, sum(before, r));
       }
     } catch (err) {
       // The queue retries (from the resume point); its last attempt's failure fails the task (fetchFailed).
@@ -154,7 +155,8 @@ export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGro
       if (!(err instanceof AppError)) throw err;
       return;
     }
-    await task({ taskStatus: TaskStatus.Succeeded, progress: 100, taskRemark: remark() });
+    // Orders stored without their shipment are a partial pull: the task says so and fails (never a plain success).
+    await task({ taskStatus: done.withoutShipment ? TaskStatus.Failed : TaskStatus.Succeeded, progress: 100, taskRemark: remark() });
   }
 
   /** The task of a fetch that stops: failed, with what it read before. */

@@ -487,7 +487,7 @@ describe("global selling (CBT) pulls", () => {
     const reads = control().callCount("GET /marketplace/orders/:id");
     const pulled = await pullService().pullGroup(F.tenantId, group.id, { by: "created", from: new Date(Date.now() - HOUR) }, null);
     // Two purchases (the cart wraps two orders), three orders read one by one.
-    expect(pulled).toEqual({ read: 3, stored: 3, total: 2 });
+    expect(pulled).toEqual({ read: 3, stored: 3, total: 2, withoutShipment: 0 });
     expect(control().callCount("GET /marketplace/orders/search")).toBe(searches + 1);
     expect(control().callCount("GET /marketplace/orders/:id")).toBe(reads + 3);
     const rows = await inScope(s.database.db, { tenantId: F.tenantId }, (tx) =>
@@ -667,4 +667,28 @@ describe("a retried FetchOrders", () => {
     expect(task.taskStatus).toBe(TaskStatus.Succeeded);
     expect(task.taskRemark).toBe("已读取 155 个订单，新增或更新 155 个");
   }, 240_000);
+});
+
+describe("a FetchOrders whose shipments Mercado Libre refuses", () => {
+  it("stores the orders without them and ends failed, saying how many lack their shipment (never a plain success)", async () => {
+    const F = await s.createTenant();
+    const shop = await connect(F, uniqueName("ORDSHIP"));
+    control().notifications.configure({ url: null });
+    const order = control().createOrder(shop.sellerId, { status: "paid" });
+    const shipmentId = control()
+      .orders(shop.sellerId)
+      .find((o) => o.id === order.id)!.shipping!.id;
+    control().inject({ method: "GET", path: new RegExp(`/shipments/${shipmentId}$`), status: 403, times: 10 });
+    const fetch = await s.api("GET", "/api/Order/FetchOrders", {
+      token: F.token,
+      query: { StartTime: new Date(Date.now() - HOUR).toISOString(), GroupId: shop.groupId },
+    });
+    expect(fetch.status, fetch.raw).toBe(200);
+    const task = await taskDone(F, fetch.body.result.taskId);
+    control().clearInjections();
+    expect(task.taskStatus, task.taskRemark ?? "").toBe(TaskStatus.Failed);
+    expect(task.taskRemark).toContain("已读取 1 个订单，新增或更新 1 个；1 个订单的物流");
+    const [stored] = await storedOf(F, order.id);
+    expect(stored).toMatchObject({ shipmentStatus: null });
+  });
 });

@@ -27,7 +27,8 @@ export const orderSearchBucket = (sellerId: string, rate: OrderSearchRate = ORDE
 export type Window = { by: "created" | "changed"; from: Date; to?: Date };
 /** Where a pull's next search goes: the seller, its window's start (moved on past SEARCH_MAX_OFFSET), the offset. */
 export type PagePoint = { seller: string; from: string; offset: number };
-export type PullTotals = { read: number; stored: number; total: number };
+/** withoutShipment: orders stored without their shipment, which Mercado Libre refused to read (a partial pull). */
+export type PullTotals = { read: number; stored: number; total: number; withoutShipment: number };
 /** A pull's resume point: its totals so far and its next search (null: the group is done). */
 export type PullPoint = PullTotals & { next: PagePoint | null };
 
@@ -72,7 +73,12 @@ export function createOrderPull(deps: { meli: MeliClient; reads: OrderReads; sto
     point?: { resume: PullPoint | null; save: (tx: Tx, p: PullPoint) => Promise<void> },
   ): Promise<PullTotals> {
     const resume = point?.resume ?? null;
-    const totals = { read: resume?.read ?? 0, stored: resume?.stored ?? 0, total: resume?.total ?? 0 };
+    const totals = {
+      read: resume?.read ?? 0,
+      stored: resume?.stored ?? 0,
+      total: resume?.total ?? 0,
+      withoutShipment: resume?.withoutShipment ?? 0,
+    };
     if (resume && !resume.next) return totals;
     const { group, accounts } = found;
     const receiving = accounts.filter((a) => a.isEnabled && a.isReceiveOrder && (!onlyAccounts || onlyAccounts.includes(a.id)));
@@ -112,6 +118,7 @@ export function createOrderPull(deps: { meli: MeliClient; reads: OrderReads; sto
           ? (tx: Tx, stored: number) => point.save(tx, { ...totals, stored: totals.stored + stored, next: following })
           : undefined;
         const shipments = await deps.reads.readShipments(shop, group.isCbt, page.orders);
+        totals.withoutShipment += [...shipments.values()].filter((facts) => facts === null).length;
         totals.stored += await deps.store.storeOrders(tenantId, group.id, page.orders, shipments, saved);
         await onPage?.({ ...totals });
         if (!next) break;

@@ -103,7 +103,10 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
     point?: { resume: PullPoint | null; save: (tx: Tx, p: PullPoint) => Promise<void> },
   ): Promise<PullTotals> {
     const found = await groupOf(tenantId, groupId);
-    if (!found) return { read: point?.resume?.read ?? 0, stored: point?.resume?.stored ?? 0, total: point?.resume?.total ?? 0 };
+    if (!found) {
+      const r = point?.resume;
+      return { read: r?.read ?? 0, stored: r?.stored ?? 0, total: r?.total ?? 0, withoutShipment: r?.withoutShipment ?? 0 };
+    }
     return pull.pullGroup(found, tenantId, window, onlyAccounts, onPage, point);
   }
 
