@@ -228,6 +228,7 @@ function mapContext(rawRoot: Obj, warn: Warn): PartialProduct {
       name: str(seller.companyName) ?? str(seller.authCompanyName),
       url: absUrl(winport),
     }),
+    sourceCategory: sourceCategory(root),
   });
 }
 
@@ -305,7 +306,18 @@ function mapInitData(root: Obj, warn: Warn): PartialProduct {
       name: str(temp.companyName),
       url: absUrl(at(global, "offerBaseInfo.sellerWinportUrl")),
     }),
+    sourceCategory: sourceCategory(root),
   });
+}
+
+/**
+ * The offer's category: its leaf id, kept beside the offer id (offerBaseInfo / tempModel / baseDataModel, whichever
+ * the release has) as leafCategoryId, or postCategoryId (the category the offer was posted in).
+ */
+function sourceCategory(root: unknown): PartialProduct["sourceCategory"] {
+  const holder = findDeep(root, (o) => o.leafCategoryId != null || o.postCategoryId != null);
+  const id = holder ? (idOf(holder.leafCategoryId) ?? idOf(holder.postCategoryId)) : undefined;
+  return id ? { id } : undefined;
 }
 
 export const alibaba1688: Adapter<Raw> = {

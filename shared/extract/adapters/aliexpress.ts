@@ -17,6 +17,7 @@ import {
   idOf,
   imageList,
   isObj,
+  numberOf,
   obj,
   objs,
   originalAlicdnImage,
@@ -99,6 +100,19 @@ function variantImage(opts: ProductOption[], values: string[]): string | undefin
   return undefined;
 }
 
+/**
+ * The item's category: productInfoComponent.categoryId (the leaf), named by the breadcrumb's pathList (its entries
+ * with a cateId; "Home" and "All categories" have 0).
+ */
+function runParamsCategory(data: Obj, info: Obj): PartialProduct["sourceCategory"] {
+  const list = at(data, "breadcrumbComponent.pathList");
+  const crumbs = Object.values(obj(list) ?? arr(list)).filter(isObj);
+  const names = crumbs.flatMap((c) => (numberOf(c.cateId) && str(c.name) ? [str(c.name)!] : []));
+  const id = idOf(info.categoryId);
+  const path = names.length ? names.join(" > ").slice(0, 500) : undefined;
+  return id || path ? compact({ id, path }) : undefined;
+}
+
 function mapRunParams(data: Obj, snapshot: Snapshot, warn: Warn): PartialProduct {
   const info = obj(data.productInfoComponent) ?? obj(data.titleModule) ?? {};
   const image = obj(data.imageComponent) ?? obj(data.imageModule) ?? {};
@@ -144,6 +158,7 @@ function mapRunParams(data: Obj, snapshot: Snapshot, warn: Warn): PartialProduct
     weightG: toGrams(pack.weight, "kg"),
     dims: l && w && h ? { lengthCm: l, widthCm: w, heightCm: h } : undefined,
     shop: compact({ id: idOf(seller.storeNum), name: str(seller.storeName), url: absUrl(seller.storeURL) }),
+    sourceCategory: runParamsCategory(data, info),
   });
 }
 
