@@ -317,7 +317,8 @@ describe("side panel", () => {
     // 推荐类目 then replaces it with the category the English title predicts.
     await panel.click("[data-testid=panel-predict-category]");
     await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
-    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T-Shirts");
+    // Named by its Chinese name (the category glossary), as the seller reads it.
+    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
     const predicted = await panel.$eval("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", (e) =>
       e.getAttribute("data-testid")!.slice("panel-prediction-".length),
     );
@@ -435,8 +436,8 @@ describe("side panel", () => {
     // variants; the Brazilian seller has none, so pre-flight refuses before any call, saying so, until 新建尺码表 makes
     // one from the product's sizes.
     const locals = [
-      { site: 1, groupId: localGroupIds[0], words: "Playeras", seller: LOCAL_SELLERS[0], chart: true },
-      { site: 2, groupId: localGroupIds[1], words: "Camisetas", seller: LOCAL_SELLERS[1], chart: false },
+      { site: 1, groupId: localGroupIds[0], words: "T恤", seller: LOCAL_SELLERS[0], chart: true },
+      { site: 2, groupId: localGroupIds[1], words: "T恤", seller: LOCAL_SELLERS[1], chart: false },
     ];
     const batchesBefore = (await call<{ totalCount: number }>("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { maxResultCount: 50 }))
       .totalCount;
@@ -579,7 +580,7 @@ describe("side panel", () => {
     await panel.select("[data-testid=panel-category-site]", "1");
     await panel.click("[data-testid=panel-predict-category]");
     await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
-    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("Playeras");
+    expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
     await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
     const cateId = await panel.$eval("[data-testid=panel-category]", (e) => e.getAttribute("data-id")!);
     expect(cateId).toMatch(/^MLM/);
