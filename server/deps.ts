@@ -125,6 +125,8 @@ export function createServices(deps: AppDeps) {
   const sessions = createSessionService({ database, tokens, config });
   const mailer = createMailer({ database, jobs, config, log });
   const collects = createCollectService({ database, jobs, log, crawl: config.crawl });
+  // The picture size probe: the crawler's address guard, and the app's own address for the demo pictures it serves.
+  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl };
   const users = createUserService({
     database,
     jobs,
@@ -171,13 +173,10 @@ export function createServices(deps: AppDeps) {
     categoryMappings: createCategoryMappingService(),
     meliLogs: createMeliLogService(),
     // Listing edits, single and batch (issue 16).
-    listingEdits: createListingEditService({ database, jobs, meli, log, pictures: { allowPrivate: config.crawl.allowPrivate } }),
+    listingEdits: createListingEditService({ database, jobs, meli, log, pictures }),
     // Listing sync, import of existing listings and removal of deleted ones (issue 16).
     listingSync: createListingSyncService({ database, jobs, meli, log }),
-    publishing: createPublishingService(
-      { database, jobs, meli, log, secrets, pictures: { allowPrivate: config.crawl.allowPrivate } },
-      createPlanner(secrets),
-    ),
+    publishing: createPublishingService({ database, jobs, meli, log, secrets, pictures }, createPlanner(secrets)),
     // Freight rules (MeliOther), size charts (MeliSizeChart) and the host's selection library (issue 18).
     freight: createFreightService({ database, meli }),
     sizeCharts: createSizeChartService({ database, meli }),

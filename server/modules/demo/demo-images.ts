@@ -30,6 +30,31 @@ export function demoImageUrl(base: string, n: number): string {
   return `${base.replace(/\/$/, "")}${DEMO_IMAGE_PREFIX}${n % DEMO_IMAGE_COUNT}.png`;
 }
 
+/** The picture number named by a file name ("3.png"), or undefined. */
+function demoImageNumber(name: string): number | undefined {
+  const m = /^(\d{1,2})\.png$/.exec(name);
+  const n = m ? Number(m[1]) : -1;
+  return n >= 0 && n < DEMO_IMAGE_COUNT ? n : undefined;
+}
+
+/**
+ * The size of the picture at url when it is one this server draws (base + /demo-images/<n>.png): known without a
+ * fetch, which the picture probe's SSRF guard would refuse on a private address such as localhost.
+ */
+export function demoImageSize(url: string, base: string): { width: number; height: number } | undefined {
+  let u: URL;
+  let b: URL;
+  try {
+    u = new URL(url);
+    b = new URL(base);
+  } catch {
+    return undefined;
+  }
+  const prefix = b.pathname.replace(/\/$/, "") + DEMO_IMAGE_PREFIX;
+  if (u.origin !== b.origin || u.search || !u.pathname.startsWith(prefix)) return undefined;
+  return demoImageNumber(u.pathname.slice(prefix.length)) === undefined ? undefined : { width: SIDE, height: SIDE };
+}
+
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
@@ -81,9 +106,8 @@ export function drawDemoImage(n: number): Buffer {
 export function registerDemoImages(app: FastifyInstance) {
   const drawn = new Map<number, Buffer>();
   app.get<{ Params: { name: string } }>(`${DEMO_IMAGE_PREFIX}:name`, async (req, reply) => {
-    const m = /^(\d{1,2})\.png$/.exec(req.params.name);
-    const n = m ? Number(m[1]) : -1;
-    if (n < 0 || n >= DEMO_IMAGE_COUNT) return reply.code(404).send({ error: { message: "图片不存在" } });
+    const n = demoImageNumber(req.params.name);
+    if (n === undefined) return reply.code(404).send({ error: { message: "图片不存在" } });
     let png = drawn.get(n);
     if (!png) drawn.set(n, (png = drawDemoImage(n)));
     return reply.header("content-type", "image/png").header("cache-control", "public, max-age=86400").send(png);

@@ -14,13 +14,19 @@ import type { Db, Tx } from "../../db/client.ts";
 import { imageSizes, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { imageDimensions } from "../../../shared/images/dimensions.ts";
+import { demoImageSize } from "../demo/demo-images.ts";
 import { allowed, checkUrl, CrawlError, guardedLookup, type CrawlFetchOptions } from "../collects/fetch.ts";
 
 /** What a picture's size is known as: its pixels, or null when the probe failed (not an image, 404, timeout…). */
 export type ImageSize = { width: number; height: number } | null;
 
-/** The crawler guard's settings the probe takes (CRAWL_ALLOW_PRIVATE and the tests' loopback hooks). */
-export type PictureFetchOptions = Pick<CrawlFetchOptions, "allowPrivate" | "treatAsPublic" | "allowPorts" | "resolveHost">;
+/**
+ * The crawler guard's settings the probe takes (CRAWL_ALLOW_PRIVATE and the tests' loopback hooks), and the app's own
+ * address (PUBLIC_URL): the demo pictures it serves there are sized without a fetch, the guard being kept for the rest.
+ */
+export type PictureFetchOptions = Pick<CrawlFetchOptions, "allowPrivate" | "treatAsPublic" | "allowPorts" | "resolveHost"> & {
+  publicUrl?: string;
+};
 
 export type ProbeOptions = {
   /** The whole probe's time: URLs not finished by then stay unknown (not cached). */
@@ -90,10 +96,16 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
   const fetchOpts: PictureFetchOptions = opts.fetch ?? { allowPrivate: false };
   const timeoutMs = opts.timeoutMs ?? 3000;
   const results: Probed[] = [];
+  const toFetch: string[] = [];
+  for (const url of unsized) {
+    const own = fetchOpts.publicUrl ? demoImageSize(url, fetchOpts.publicUrl) : undefined;
+    if (own) results.push({ url, ...own, error: null });
+    else toFetch.push(url);
+  }
   let next = 0;
   const worker = async () => {
-    while (next < unsized.length && Date.now() < end) {
-      const url = unsized[next++];
+    while (next < toFetch.length && Date.now() < end) {
+      const url = toFetch[next++];
       const deadline = Math.min(Date.now() + timeoutMs, end);
       try {
         const size = await fetchSize(url, fetchOpts, deadline);
@@ -106,7 +118,7 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 8, unsized.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 8, toFetch.length) }, worker));
   if (!results.length) return 0;
   await inScope(db, hostAllScope, async (tx) => {
     for (let i = 0; i < results.length; i += 500) {
