@@ -65,7 +65,8 @@ export function createListingImport(deps: ListingSyncDeps) {
   }
 
   /** Imports the items of one scan page not yet recorded; counts into the report. */
-  async function importPage(job: PullJob, account: Account, ids: string[], report: PullReport, shop: MeliSession) {
+  /** `reasons`: Mercado Libre's reasons for the items it did not answer (the first three, each once), for the remark. */
+  async function importPage(job: PullJob, account: Account, ids: string[], report: PullReport, reasons: string[], shop: MeliSession) {
     const { tenantId } = job;
     const known = await inScope(db, { tenantId }, (tx) =>
       tx
@@ -84,7 +85,11 @@ export function createListingImport(deps: ListingSyncDeps) {
       for (const id of c) {
         const r = reads.get(id)!;
         if (r.kind === "item") items.push(r.item);
-        else report.failed++;
+        else {
+          report.failed++;
+          const reason = r.kind === "failed" ? r.reason : "美客多已删除该商品";
+          if (reasons.length < 3 && !reasons.includes(reason)) reasons.push(reason);
+        }
       }
     });
     const local = items.filter((i) => i.site_id !== "CBT").map((i) => i.id);
@@ -182,8 +187,10 @@ export function createListingImport(deps: ListingSyncDeps) {
     const report: PullReport = { scanned: 0, imported: 0, known: 0, linked: 0, failed: 0, restarts: 0 };
     const shop = deps.meli.shop({ tenantId, groupId: job.groupId });
     const totals = new Map<string, number>();
+    const reasons: string[] = [];
     const remarkOf = (r: PullReport) =>
       `扫描 ${r.scanned} 个：新导入 ${r.imported}（关联商品 ${r.linked}），已有 ${r.known}，失败 ${r.failed}` +
+      (r.failed && reasons.length ? `（${reasons.join("；")}）` : "") +
       (r.restarts ? `；滚动查询过期重新开始 ${r.restarts} 次` : "");
     try {
       for (const account of accounts) {
@@ -222,7 +229,7 @@ export function createListingImport(deps: ListingSyncDeps) {
           const fresh = results.filter((id) => !seen.has(id));
           for (const id of fresh) seen.add(id);
           report.scanned += fresh.length;
-          if (fresh.length) await importPage(job, account, fresh, report, shop);
+          if (fresh.length) await importPage(job, account, fresh, report, reasons, shop);
           const total = [...totals.values()].reduce((a, b) => a + b, 0);
           await task({ progress: Math.min(99, Math.floor((report.scanned * 100) / Math.max(1, total))), taskRemark: remarkOf(report) });
           if (!scrollId) break;

@@ -356,6 +356,23 @@ describe("PullMarketStat", () => {
   }, 400_000);
 });
 
+describe("a PullMarketStat Mercado Libre answers in part", () => {
+  it("fails the task, saying how many items it could not read and Mercado Libre's reason", async () => {
+    const D = await s.createTenant();
+    const groupD = await connectPublishingShop(s, D, { nickname: uniqueName("PULLD"), site: "MLM", sites: [1] }, []);
+    await createItem(D, groupD);
+    await createItem(D, groupD);
+    // The items' multiget is refused once: both items fail with its reason.
+    control().inject({ method: "GET", path: "/items", status: 403, times: 1 });
+    const res = await call(D, "PullMarketStat", { accountGroupId: groupD });
+    expect(res.status, res.raw).toBe(200);
+    const task = await finished(D, res.body.result.taskId);
+    control().clearInjections();
+    expect(task.taskStatus, task.taskRemark ?? "").toBe(TaskStatus.Failed);
+    expect(task.taskRemark).toMatch(/扫描 2 个：新导入 0（关联商品 0），已有 0，失败 2（.+）/);
+  });
+});
+
 describe("cross-border (MeliStatNew)", () => {
   it("imports a global item's site items with its cbtId, and a sync shows one site paused while the other is active", async () => {
     const D = await s.createTenant();
