@@ -294,7 +294,10 @@ async function wholeJob() {
   // 查看刊登记录 leads to the listing centre, where the price is edited in place.
   await seller.click("[data-testid=publish-batch-records]");
   await seller.waitForSelector("[data-testid=publish-records-page]");
+  // The batch opens in its drawer; closed, the records page leads on to the listings.
+  await seller.waitForSelector("[data-testid=publish-batch-drawer]", { timeout: 15_000 });
   await seller.keyboard.press("Escape");
+  await seller.waitForSelector("[data-testid=publish-batch-drawer]", { hidden: true });
   await seller.click("[data-testid=publish-records-view-listings]");
   await seller.waitForSelector(`[data-testid=listing-price-${listing.id}-edit]`, { timeout: 15_000 });
   await shot(seller, "08-listing-centre");
