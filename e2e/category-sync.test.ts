@@ -1,8 +1,8 @@
 // The host's category sync screen in real Chromium against the real server (`npm start` on a fresh DATA_DIR without
 // the first start's sync): every site shows 未同步; the host syncs Mexico with its row's button and watches the task's
-// progress end, the row's counts fill in; a loopback LibreTranslate-shaped service is configured and 补充中文名 gives
-// Mexico's categories Chinese names, which the category table shows beside the Spanish ones, found by a Chinese search;
-// a category's reference name is edited from its row.
+// progress end, the row's counts fill in; the category table shows the glossary's Chinese names beside the Spanish
+// ones, a loopback LibreTranslate-shaped service's 补充中文名 leaves them as they are, a Chinese search finds them; a
+// category's reference name is edited from its row.
 // Screenshots go to e2e/artifacts.
 import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -90,12 +90,15 @@ describe("category sync screen", () => {
     expect(status.categoryCount).toBeGreaterThan(0);
     expect(await text(page, "[data-testid=site-category-count]")).toBe(`${status.leafCount} / ${status.categoryCount}`);
     expect(await text(page, "[data-testid=site-attribute-count]")).toBe(`${status.attributeCount} / ${status.leafCount}`);
-    // The category table fills with Mexico's categories, not yet translated.
+    // The category table fills with Mexico's categories, already named in Chinese by the glossary (no translation
+    // service yet).
     await page.waitForSelector("[data-testid=category-name]");
-    expect(await text(page, "[data-testid=category-zh]")).toContain("未翻译");
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.querySelector("[data-testid=category-zh] span")?.textContent ?? ""));
+    const chinese = await page.$eval("[data-testid=category-zh] span", (e) => e.textContent ?? "");
+    const spanish = await page.$eval("[data-testid=category-name] span", (e) => e.textContent ?? "");
     await shot(page, "category-sync-02-synced");
 
-    // Chinese names through the configured translation service.
+    // 补充中文名 through the configured translation service fills only the names still missing: the glossary's stay.
     for (const [key, value] of [
       ["Translate.Provider", "libretranslate"],
       ["Translate.Url", `http://127.0.0.1:${(translator.address() as AddressInfo).port}`],
@@ -105,23 +108,20 @@ describe("category sync screen", () => {
     await page.click("[data-testid=category-ack]");
     await page.waitForFunction(() => document.querySelector("[data-testid=category-task]")?.textContent?.includes("中文名"));
     expect(await taskEnds(page)).toBe("已完成");
-    // The table is read again when the task ends: the first row's Chinese name beside its Spanish name.
-    await page.waitForFunction(() => document.querySelector("[data-testid=category-zh]")?.textContent?.startsWith("中"));
-    const spanish = await page.$eval("[data-testid=category-name] span", (e) => e.textContent ?? "");
     // The names rebuilt the other sites' empty trees: they still show as never synced.
     expect((await page.$$("[data-testid=site-unsynced]")).length).toBe(4);
-    expect(await page.$eval("[data-testid=category-zh] span", (e) => e.textContent)).toBe(`中${spanish}`);
+    expect(await page.$eval("[data-testid=category-zh] span", (e) => e.textContent)).toBe(chinese);
 
     // Searching by the Chinese name finds the category, shown with both names in its row.
-    await page.type("[data-testid=category-search]", `中${spanish}`);
+    await page.type("[data-testid=category-search]", chinese);
     await page.waitForFunction((hash) => location.hash.includes(hash), {}, "q=");
     await page.waitForFunction(
       (name) => [...document.querySelectorAll("[data-testid=category-zh] span:first-child")].every((e) => e.textContent?.includes(name)),
       {},
-      `中${spanish}`,
+      chinese,
     );
     const row = await page.$eval("[data-testid=category-zh]", (e) => e.closest("tr")?.textContent ?? "");
-    expect(row).toContain(`中${spanish}`);
+    expect(row).toContain(chinese);
     expect(row).toContain(spanish);
     await shot(page, "category-sync-03-chinese");
 
