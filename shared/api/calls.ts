@@ -1,6 +1,7 @@
 // Every call the client knows, by area; the coverage test holds this list against the server's registry.
 import { accountCalls } from "./account.ts";
 import { meliCategoryCalls } from "./categories.ts";
+import { categoryMappingCalls } from "./category-mappings.ts";
 import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { meliCodeCalls } from "./gtin.ts";
@@ -46,6 +47,7 @@ export const callGroups = {
   meli: meliCalls,
   meliAccount: meliAccountCalls,
   meliCategory: meliCategoryCalls,
+  categoryMapping: categoryMappingCalls,
   meliCode: meliCodeCalls,
   meliStatLog: meliStatLogCalls,
   meliStatNew: meliStatNewCalls,
