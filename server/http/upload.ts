@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyRequest } from "fastify";
 import type { CallContext } from "./calls.ts";
 import { AppError, badRequest } from "./errors.ts";
+import { imageDimensions, type ImageDimensions } from "../../shared/images/dimensions.ts";
 
 export const unsupportedFile = () => new AppError(415, "文件内容不是 xlsx、csv 或 txt，请检查文件", "UnsupportedFile");
 
@@ -154,6 +155,26 @@ export async function receiveUploadBeforeTransaction(req: FastifyRequest, maxByt
   const file = await outcome(receiveFile(req, maxBytes));
   filesReceivedBeforeTransaction.set(req, file);
   if (file.ok) tablesReadBeforeTransaction.set(file.value, await outcome(readTable(file.value, XLSX_READ_LIMITS)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// An uploaded image: its size read from the header, never by decoding it (a 420 KB PNG can declare 12,000 × 12,000
+// pixels, ~432 MB once decoded by whoever views it).
+
+/** Caps on an uploaded image's declared size: a long phone screenshot or a 24-megapixel photo passes. */
+export const IMAGE_LIMITS = { maxSide: 10_000, maxPixels: 30_000_000 };
+
+/** The uploaded image's format and size: 415 when it is not a JPEG, PNG, WebP or GIF, 400 when it declares too many pixels. */
+export function checkUploadedImage(buf: Buffer, what: string, limits = IMAGE_LIMITS): ImageDimensions {
+  if (!buf.length) throw badRequest("文件为空");
+  const image = imageDimensions(buf);
+  if (!image) throw new AppError(415, `文件内容不是 JPG、PNG、WebP 或 GIF 图片，请上传${what}`, "UnsupportedFile");
+  const { width, height } = image;
+  if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels)
+    throw badRequest(
+      `图片尺寸过大（${width} × ${height} 像素）：每边最多 ${limits.maxSide} 像素、共最多 ${limits.maxPixels / 10_000} 万像素，请缩小后上传${what}`,
+    );
+  return image;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

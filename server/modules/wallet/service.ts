@@ -12,9 +12,8 @@ import { columnsText, Params, rowsOf, textRows, type Tx } from "../../db/client.
 import { chargeRecords, HOST_TENANT_ID, tenants, users, walletLogs, withdrawals } from "../../db/schema.ts";
 import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
-import { AppError, badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
-import { receiveUpload } from "../../http/upload.ts";
-import { imageDimensions } from "../../../shared/images/dimensions.ts";
+import { badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
+import { checkUploadedImage, receiveUpload } from "../../http/upload.ts";
 import { BalanceAdjustType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
 import {
   fenToYuan,
@@ -137,16 +136,11 @@ export async function payment(ctx: CallContext, q: z.output<typeof paymentQuery>
 
 const EXTENSIONS = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif" } as const;
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
-/** Larger than any photo of a receipt; a tiny file declaring a huge canvas would stall the viewer that decodes it. */
-const MAX_RECEIPT_SIDE = 12_000;
 
 /** UploadReceipt: an image by its bytes (JPEG, PNG, WebP, GIF; at most 5 MB), stored for the caller's tenant. */
 async function uploadReceipt(deps: WalletDeps, ctx: CallContext): Promise<{ pic: string }> {
   const buf = await receiveUpload(ctx, MAX_RECEIPT_BYTES);
-  if (!buf.length) throw badRequest("文件为空");
-  const image = imageDimensions(buf);
-  if (!image) throw new AppError(415, "文件内容不是 JPG、PNG、WebP 或 GIF 图片，请上传转账截图", "UnsupportedFile");
-  if (image.width > MAX_RECEIPT_SIDE || image.height > MAX_RECEIPT_SIDE) throw badRequest("图片尺寸过大，请上传正常的转账截图");
+  const image = checkUploadedImage(buf, "转账截图");
   const name = `${randomBytes(16).toString("hex")}.${EXTENSIONS[image.format]}`;
   const dir = receiptDir(deps.dataDir, ctx.tenantId);
   await mkdir(dir, { recursive: true });

@@ -467,6 +467,24 @@ describe("refusals and isolation", () => {
     expect(ok.body.result.pic).toMatch(new RegExp(`^${a.tenantId}/[0-9a-f]{32}\\.png$`));
   });
 
+  it("an image declaring too many pixels is refused from its header (issue 29: 12,000 × 12,000 was accepted)", async () => {
+    // The header says 12,000 × 12,000 (IHDR's width and height), as the probe's 420 KB PNG did: ~432 MB decoded.
+    const declaring = (w: number, h: number) => {
+      const png = Buffer.from(pngImage(1, 1));
+      png.writeUInt32BE(w, 16);
+      png.writeUInt32BE(h, 20);
+      return png;
+    };
+    const square = await upload(a.token, "r.png", declaring(12_000, 12_000));
+    expect(square.status).toBe(400);
+    expect(square.body.error.message).toContain("图片尺寸过大（12000 × 12000 像素）");
+    // Within each side but too many pixels in all; and one side too long.
+    expect((await upload(a.token, "r.png", declaring(8_000, 8_000))).status).toBe(400);
+    expect((await upload(a.token, "r.png", declaring(400, 20_000))).status).toBe(400);
+    // A long phone screenshot passes.
+    expect((await upload(a.token, "r.png", pngImage(1170, 2532))).status).toBe(200);
+  });
+
   it("the wallet log lists entries with their balances, filtered by type", async () => {
     const t = await s.createTenant();
     await adjust(t, 500);
