@@ -1,7 +1,9 @@
 // Builds the Fastify app on given dependencies without listening: main.ts listens, tests call inject on the same app.
 import { existsSync } from "node:fs";
+import { constants as zlib } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
+import compress from "@fastify/compress";
 import cors from "@fastify/cors";
 import formbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
@@ -45,6 +47,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
+  // Answers over 1 KB compressed as the client accepts (brotli, then gzip), the event stream never (the plugin leaves
+  // text/event-stream alone). Brotli at a low quality: its default (11) costs more CPU than a list query.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {

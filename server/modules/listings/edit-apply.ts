@@ -156,6 +156,15 @@ export function createEditApplier(deps: ListingEditDeps) {
   ) {
     const l = t.listing;
     await inScope(db, { tenantId: l.tenantId }, async (tx) => {
+      // Sites of one global item are edited side by side: every job locks the group's rows in one order first, so
+      // two of them never hold one row each and wait on the other (a deadlock on PostgreSQL).
+      if (shared && l.cbtId)
+        await tx
+          .select({ id: listings.id })
+          .from(listings)
+          .where(and(eq(listings.tenantId, l.tenantId), eq(listings.cbtId, l.cbtId)))
+          .orderBy(listings.id)
+          .for("update");
       if (Object.keys(set).length) {
         await tx
           .update(listings)
