@@ -35,7 +35,7 @@ export function registerPublishing(r: Registrar, services: Services) {
       summary: "Publishes the selected products to the shop group's sites: answers the batch at once, the jobs create the items",
       body: publishRequest,
       result: publishBatch,
-      beforeTransaction: (call, { body }) => services.publishing.readListingFees(call, body, false),
+      beforeTransaction: (call, { body }) => services.publishing.beforePublish(call, body),
       handler: (ctx, { body }) => services.publishing.publish(ctx, body),
     });
     r.call({

@@ -30,6 +30,7 @@ import { createBatch } from "./batch-create.ts";
 import { ensureListingFees, feeKeysOf } from "./fees.ts";
 import { probeImageSizes, productPictures, type PictureFetchOptions } from "./pictures.ts";
 import { createPublishJob, type PublishJob } from "./publish-job.ts";
+import { keptPlans, planInSlices } from "./plan-slices.ts";
 import { retryPublish } from "./retry.ts";
 import { PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 
@@ -178,7 +179,28 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   }
 
   async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishBatch> {
-    return createBatch(deps, ctx, request, await resolve(ctx, request, PUBLISH_MAX_PRODUCTS), plan);
+    return createBatch(deps, ctx, request, await resolve(ctx, request, PUBLISH_MAX_PRODUCTS), keptPlans(ctx.req, plan));
+  }
+
+  /**
+   * Before Publish's transaction: the fees (readListingFees), then the plans in slices of short transactions
+   * (plan-slices.ts), so a publish of 10,000 products never holds the database or the event loop for long.
+   */
+  async function beforePublish(call: Omit<CallContext, "tx" | "user">, request: PublishRequest): Promise<void> {
+    await readListingFees(call, request, false);
+    const principal = call.principal;
+    if (!principal) return;
+    const input = await inScope(deps.database.db, { tenantId: call.tenantId }, async (tx) => {
+      const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
+      const { productIds, siteAccounts } = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
+      return { tenantId: call.tenantId, request, productIds, accounts: siteAccounts };
+    }).catch((err: unknown) => {
+      if (err instanceof AppError) return null; // the call's transaction answers it
+      throw err;
+    });
+    if (!input) return;
+    const of = input.productIds.length;
+    await planInSlices(deps.database, call.req, input, plan, (planned) => deps.log.debug({ planned, of }, "publish: planned a slice"));
   }
 
   const { runPublishJob, failPublishJob } = createPublishJob(deps, plan);
@@ -197,6 +219,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     runPublishJob,
     failPublishJob,
     readListingFees,
+    beforePublish,
     probePreviewPictures,
   };
 }
