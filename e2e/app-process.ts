@@ -63,7 +63,8 @@ export function cleanEnv(env: Record<string, string | undefined>): NodeJS.Proces
 /** Output kept in memory per stream; a server logging every request must not fill the test's memory. */
 const MAX_CAPTURE = 1024 * 1024;
 
-function launch(env: Record<string, string | undefined>, args: string[] = [], logFile?: string, nodeArgs: string[] = []) {
+/** Starts the server without waiting for it (startApp waits for "[ready]"): for a test that acts before then. */
+export function launch(env: Record<string, string | undefined>, args: string[] = [], logFile?: string, nodeArgs: string[] = []) {
   if (logFile) {
     // Output to a file, as a process manager would: the reading side costs the benchmark nothing.
     // Appended to; this start's output is what follows the current end.
@@ -243,7 +244,12 @@ export async function startFreshApp(
 export async function callApi<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    // A fresh Idempotency-Key on every call, as the shared client sends: the calls that move money require one.
+    headers: {
+      authorization: `Bearer ${token}`,
+      "idempotency-key": crypto.randomUUID(),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

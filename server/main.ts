@@ -10,6 +10,10 @@ import { createFirstStart, prepareDemoSeller } from "./modules/demo/first-start.
 import { connectSandboxNotifications } from "./modules/meli/sandbox-console.ts";
 import { scheduleOrderTick } from "./modules/orders/sync.ts";
 import { scheduleReceiptSweep } from "./modules/wallet/receipts.ts";
+import { onStopSignals } from "./shutdown.ts";
+
+// From the first line: a stop signal at any stage of the start closes what is open so far (shutdown.ts).
+const shutdown = onStopSignals();
 
 async function main() {
   let config;
@@ -22,8 +26,13 @@ async function main() {
     }
     throw e;
   }
-  const database = await openDatabase(databaseOptionsFromConfig(config));
+  const opening = openDatabase(databaseOptionsFromConfig(config));
+  // A stop while the database opens waits for it (a fresh PGlite directory half written would not open again).
+  shutdown.add("database", async () => (await opening).close());
+  const database = await opening;
+  if (shutdown.stopping) return;
   await database.migrate();
+  if (shutdown.stopping) return;
   const boot = await bootstrap(database.db, { adminPassword: config.adminPassword });
   if (boot.generatedAdminPassword) {
     console.log(
@@ -38,6 +47,8 @@ async function main() {
 
   const log = createLogger(config);
   const jobs = createJobs(database, log);
+  // Running jobs are handed back (failed, to be retried by the next start) rather than waited for.
+  shutdown.add("job queue", () => jobs.stop({ graceMs: 2_000 }));
   const deps = createDeps(config, database, jobs, log);
   const demoSeller = prepareDemoSeller(deps, boot);
   if (demoSeller) {
@@ -46,14 +57,18 @@ async function main() {
     );
   }
   const app = await buildApp(deps);
+  shutdown.add("http", () => app.close());
+  if (shutdown.stopping) return;
   // The built-in sandbox delivers its notifications to this app's MeliCallback, as Mercado Libre does to a registered app.
   connectSandboxNotifications(app, deps);
   const firstStart = createFirstStart(app, deps);
   await jobs.start({ work: config.role !== "api" });
+  if (shutdown.stopping) return;
   // The periodic order pull (issue 18): its next tick, queued once per period whichever process starts.
   if (config.role !== "api") await scheduleOrderTick(jobs);
   // The sweep of receipt images never attached to a record (issue 19), likewise.
   if (config.role !== "api") await scheduleReceiptSweep(jobs);
+  if (shutdown.stopping) return;
   if (config.role !== "worker") {
     const address = await app.listen({ port: config.port, host: config.host });
     console.log(
@@ -62,6 +77,7 @@ async function main() {
   } else {
     console.log("[ready] worker");
   }
+  if (shutdown.stopping) return;
   // After the start, not in its way: the category sync and the demo content run as tasks and jobs.
   await firstStart.queue(boot).catch((err) => log.error({ err }, "first start: queueing the category sync or the demo content failed"));
   if (boot.demo && config.demoData) {
@@ -69,21 +85,11 @@ async function main() {
       "[first start] adding the demo tenant's shop, collections and products and syncing the sandbox's categories (DEMO_DATA=0: off)",
     );
   }
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close().catch(() => {});
-    await jobs.stop().catch(() => {});
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
 
 main().catch((err) => {
+  // A step that failed because the stop closed what it used: the stop exits.
+  if (shutdown.stopping) return;
   console.error("[fatal]", err);
   process.exit(1);
 });

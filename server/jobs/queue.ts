@@ -41,7 +41,8 @@ export type Jobs = {
    *  at once in each process (default 1): a worker takes one job, then waits for the next poll. */
   handle<T extends object>(name: string, handler: JobHandler<T>, options?: HandleOptions<T>): void;
   start(options: { work: boolean }): Promise<void>;
-  stop(): Promise<void>;
+  /** Waits up to graceMs (5 s) for running jobs, then fails the rest so they are retried, and closes the queue. */
+  stop(options?: { graceMs?: number }): Promise<void>;
 };
 
 /**
@@ -127,8 +128,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, retry: Re
         });
       }
     },
-    async stop() {
-      if (started) await boss.stop({ graceful: true, timeout: 5000 });
+    async stop(options) {
+      if (started) await boss.stop({ graceful: true, timeout: options?.graceMs ?? 5000 });
       started = false;
     },
   };
