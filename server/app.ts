@@ -15,6 +15,7 @@ import { createServices, type AppDeps } from "./deps.ts";
 import { admissionLimits, createAdmission } from "./http/admission.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
 import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
+import { registerJsonBodyParser } from "./http/json-body.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerExtensionDownload } from "./http/extension-download.ts";
 import { registerDemoImages } from "./modules/demo/demo-images.ts";
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Answers are built by our own code; they are documented by the schemas but not re-validated on the way out.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(cors, { origin: deps.config.corsOrigins.length ? deps.config.corsOrigins : false });
   // Answers over 1 KB compressed as the client accepts (brotli, then gzip), the event stream never (the plugin leaves

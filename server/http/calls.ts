@@ -225,7 +225,12 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         handler: async (req, reply) => {
           const principal = principals.get(req) ?? null; // read and checked by onRequest
           const key = def.idempotent ? readIdempotencyKey(req) : null;
-          const input = { query: req.query as never, body: req.body as never, params: req.params as never };
+          // Only what the call's schemas validated: a body sent to a call that takes none is neither its input nor hashed.
+          const input = {
+            query: (def.query ? req.query : {}) as never,
+            body: (def.body ? req.body : undefined) as never,
+            params: (def.params ? req.params : {}) as never,
+          };
           let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
           if (!principal) {
             const hint = tenantHint(req);

@@ -186,9 +186,11 @@ describe("who sees which products", () => {
     others = await insertProducts(b, b.userId, [{ title: { zh: "别家的商品" } }]);
   });
 
-  it("a sub-account sees only its own, whatever userId it asks for", async () => {
-    expect((await list(sub.token)).items.map((i) => i.id)).toEqual(subs);
-    expect((await list(sub.token, { userId: a.userId })).items).toEqual([]);
+  it("a sub-account sees only its own, whatever userId it asks for, and the total counts what is listed", async () => {
+    expect(await list(sub.token)).toMatchObject({ items: subs.map((id) => expect.objectContaining({ id })), totalCount: 1 });
+    // Another owner's id lists nothing and counts nothing (issue 29: it counted the sub-account's own product).
+    expect(await list(sub.token, { userId: a.userId })).toMatchObject({ items: [], totalCount: 0 });
+    expect(await list(sub.token, { userId: sub.id })).toMatchObject({ totalCount: 1 });
     const res = await s.api("GET", `${P}/GetProductById`, { token: sub.token, query: { id: mine[0] } });
     expect(res.status).toBe(404);
   });

@@ -172,16 +172,18 @@ function sortOrder(sorting: string | undefined): SQL[] {
 }
 
 /**
- * How many products match: the live count kept per owner when the filter narrows nothing (or only by owner), else
- * a count that stops at PRODUCT_COUNT_CAP + 1 rows, so a broad filter over a million products stays an index range
- * of bounded length.
+ * How many products match `where` (the list's own WHERE: visibility and the filter), so the total is what is listed:
+ * the live count kept per owner when the filter narrows nothing but the owner, else a count that stops at
+ * PRODUCT_COUNT_CAP + 1 rows, so a broad filter over a million products stays an index range of bounded length.
  */
-async function countMatching(ctx: CallContext, f: Partial<ProductFilter>): Promise<{ n: number; capped: boolean }> {
+async function countMatching(ctx: CallContext, f: Partial<ProductFilter>, where: SQL): Promise<{ n: number; capped: boolean }> {
   const u = ctx.user!;
   const { userId, ...rest } = f;
   if (filterConditions(rest).length === 0) {
-    const owner = u.isMainAccount || u.isHost ? (userId ?? null) : u.id;
-    if (owner && owner !== u.id && !(u.isMainAccount || u.isHost)) return { n: 0, capped: false };
+    // The owners `where` lets through: a sub-account sees only its own, so another owner's id matches nothing.
+    const visibleOwner = u.isMainAccount || u.isHost ? null : u.id;
+    if (visibleOwner && userId && userId !== visibleOwner) return { n: 0, capped: false };
+    const owner = visibleOwner ?? userId ?? null;
     const [r] = await ctx.tx
       .select({ n: sql<number>`coalesce(sum(${productCounts.count}), 0)`.mapWith(Number) })
       .from(productCounts)
@@ -191,7 +193,7 @@ async function countMatching(ctx: CallContext, f: Partial<ProductFilter>): Promi
   const limited = ctx.tx
     .select({ one: sql`1` })
     .from(products)
-    .where(productWhere(ctx, f))
+    .where(where)
     .limit(PRODUCT_COUNT_CAP + 1)
     .as("m");
   const [r] = await ctx.tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(limited);
@@ -204,10 +206,10 @@ const FEW_MATCHES = PRODUCT_COUNT_CAP;
 export async function getProductsByPage(ctx: CallContext, body: z.output<typeof getProductsByPageInput>): Promise<ProductPage> {
   const c = await readingContext(ctx, body.tenantId);
   const { skipCount, maxResultCount, sorting, ...filter } = body;
-  const total = await countMatching(c, filter);
+  let where = productWhere(c, filter);
+  const total = await countMatching(c, filter, where);
   if (!total.n || (!total.capped && skipCount >= total.n)) return { items: [], totalCount: total.n, totalCountCapped: total.capped };
   const order = sortOrder(sorting);
-  let where = productWhere(c, filter);
   // A title search matching few products: the planner cannot tell a rare word from a common one and may walk the
   // sort index for them; the exact count says which, so the few matches are fetched first (trigram index) and only
   // they are sorted.
