@@ -114,6 +114,11 @@ export type Config = {
   publicUrl: string;
   /** The first start syncs the sandbox's categories and fills the demo tenant through the API (modules/demo). */
   demoData: boolean;
+  /**
+   * Tests only: when a product bulk edit becomes a task and its batch size (BULK_EDIT_TASK_THRESHOLD and
+   * BULK_EDIT_BATCH_SIZE in shared/contract/product.ts otherwise), so a test needs no 5,000 products.
+   */
+  bulkEditTask?: { threshold: number; batchSize: number };
 };
 
 /** The server crawler's limits (COLLECTION.md "Crawler safety"). */

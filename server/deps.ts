@@ -160,7 +160,7 @@ export function createServices(deps: AppDeps) {
     }),
     collects,
     infringement: createInfringementService(),
-    products: createProductService({ database, jobs, log, secrets, dataDir: config.dataDir }),
+    products: createProductService({ database, jobs, log, secrets, dataDir: config.dataDir, bulkEditTask: config.bulkEditTask }),
     categories: createCategoryService({ database, jobs, log, secrets, meli }),
     // Shop centre (modules/meli).
     shopAccounts: createShopAccountService(),

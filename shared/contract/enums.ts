@@ -21,6 +21,8 @@ export const TaskType = {
   ClearSubAccountInfo: 12,
   CopyBetweenTenants: 13,
   ExportWalletLogs: 14,
+  /** A product bulk edit (or its undo) over more than BULK_EDIT_TASK_THRESHOLD products (shared/contract/product.ts). */
+  BulkEditProducts: 15,
   MigrateAccount: 20,
   PurgeDeletedProducts: 30,
   Maintenance: 31,

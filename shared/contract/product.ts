@@ -282,8 +282,26 @@ export const selecting = <S extends z.ZodRawShape>(fields: z.ZodObject<S>) =>
       if (s[key] && s[key].length === 0) ctx.addIssue({ code: "custom", path: [key], message: "must not be empty" });
   });
 
-/** Every bulk edit's answer: rows changed, and the edit's id (null when nothing changed, so nothing to undo). */
-export const bulkEditResult = z.object({ count: z.number().int(), editId: z.string().nullable() });
+/**
+ * A bulk edit (or its undo) whose selection holds more products than this runs as a task (TaskType.BulkEditProducts):
+ * the call answers at once with the task's id, the task changes the rows in batches of BULK_EDIT_BATCH_SIZE by id,
+ * each batch committed with its undo backups under the one edit id, and its progress reaches the console live.
+ * Selections up to this many are changed in the call itself.
+ */
+export const BULK_EDIT_TASK_THRESHOLD = 5000;
+/** Products per batch of a bulk edit task (or its undo), each batch one transaction. */
+export const BULK_EDIT_BATCH_SIZE = 5000;
+
+/**
+ * Every bulk edit's answer: rows changed, and the edit's id (null when nothing changed, so nothing to undo). A large
+ * selection answers its task's id instead of waiting: count is then 0 (the task's remark says how many it changed)
+ * and editId is the id every batch is recorded under (UndoProductEdit undoes them all once the task has ended).
+ */
+export const bulkEditResult = z.object({
+  count: z.number().int(),
+  editId: z.string().nullable(),
+  taskId: z.string().nullish(),
+});
 export type BulkEditResult = z.infer<typeof bulkEditResult>;
 
 /** The price rate (multiplier): 0.01-100. */
@@ -389,8 +407,28 @@ export const productEditInfo = z.object({
   undoUntil: z.string(),
 });
 export type ProductEditInfo = z.infer<typeof productEditInfo>;
+
+/** Each bulk edit's name as the seller reads it (GetLastProductEdit's kind, a bulk edit task's remark). */
+const productEditKindNames: Record<string, string> = {
+  batchupdateproductsameprice: "统一价格",
+  batchupdateproductprice: "调整价格",
+  updateproductprice: "修改价格",
+  batchupdateproductweight: "重量尺寸",
+  webbatchupdateproductweight: "重量尺寸",
+  batchupdateproductstatus: "修改状态",
+  linkproductlabel: "设置标签",
+  cancellinkproductlabel: "取消标签",
+  batchupdateproductcategory: "修改类目",
+  replacekeyword: "查找替换",
+  translateproduct: "翻译",
+  assignproduct: "分配给子账号",
+  deleteproducts: "删除",
+  batchdeleteproducts: "删除",
+};
+export const productEditKindName = (kind: string) => productEditKindNames[kind.toLowerCase()] ?? kind;
 export const undoProductEditInput = z.object({ id });
-export const undoProductEditResult = z.object({ count: z.number().int() });
+/** Rows restored, or (an edit of more than BULK_EDIT_TASK_THRESHOLD rows) 0 and the task restoring them. */
+export const undoProductEditResult = z.object({ count: z.number().int(), taskId: z.string().nullish() });
 
 /** PredictWightByTitle: the weight of similar products of the tenant with a known weight. */
 export const predictWeightByTitleInput = z.object({ title: z.string().trim().min(1).max(1000), productId: id.nullish() });

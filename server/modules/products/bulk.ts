@@ -1,29 +1,31 @@
 // The product bulk edits (spec §3 Bulk edits; §7 Product and ProductLabel): prices, weight and size, status, category,
-// find-and-replace, labels, assignment and deletion, each one recorded set-based statement over the selected ids or
-// the list's filter (recordBulkEdit), plus the exact count of a filter and the last edit with its undo.
+// find-and-replace, labels, assignment and deletion. Each is a plan (BulkEditPlan): the columns it changes, the rows
+// (the selected ids or the list's filter) and the SET list, run set-based and recorded for undo by bulk-tasks.ts, in
+// the call or, over a large selection, as a task in batches; plus the exact count of a filter.
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { rowsOf } from "../../db/client.ts";
+import { rowsOf, type Tx } from "../../db/client.ts";
 import { containsPattern } from "../../db/query.ts";
 import { productLabels, products, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import {
   assignProductInput,
+  batchDeleteProductsInput,
   batchUpdateProductCategoryInput,
   batchUpdateProductPriceInput,
   batchUpdateProductSamePriceInput,
   batchUpdateProductStatusInput,
   batchUpdateProductWeightInput,
   cancelLinkProductLabelInput,
+  deleteProductsInput,
   linkProductLabelInput,
   replaceKeywordInput,
-  type BulkEditResult,
   type ProductFilter,
   type ProductSelection,
 } from "../../../shared/contract/product.ts";
-import { editedStatus, recordBulkEdit } from "./edits.ts";
-import { productWhere, selectionWhere } from "./filter.ts";
+import { editedStatus, type BulkEdit } from "./edits.ts";
+import { productWhere, selectionWhere, type ProductScope } from "./filter.ts";
 
 type Body<T extends z.ZodType> = z.output<T>;
 export type SamePriceBody = Body<typeof batchUpdateProductSamePriceInput>;
@@ -35,6 +37,15 @@ export type ReplaceKeywordBody = Body<typeof replaceKeywordInput>;
 export type LabelBody = Body<typeof linkProductLabelInput>;
 export type CancelLabelBody = Body<typeof cancelLinkProductLabelInput>;
 export type AssignBody = Body<typeof assignProductInput>;
+
+/** Who runs an edit: the call's, or a bulk edit task's batch (its own transaction, the user who started it). */
+export type BulkScope = ProductScope & { tx: Tx; user: NonNullable<ProductScope["user"]> };
+
+/**
+ * A bulk edit as planned for a caller: what recordBulkEdit runs, and a check of the rows it changed (AssignProduct's
+ * limit), run after the update in the same transaction, which a refusal rolls back.
+ */
+export type BulkEditPlan = BulkEdit & { check?: (changed: number) => Promise<void> };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Prices. Money is computed in SQL numeric (never JavaScript floats); numbers go in as their decimal text.
@@ -67,36 +78,36 @@ function variantsPriced(price: (old: SQL) => SQL, every: boolean): SQL {
 }
 
 /** BatchUpdateProductSamePrice: price and every variant's price = round(fixPrice × (rate ?? 1), 2), ending on tinyPrice. */
-export function batchUpdateProductSamePrice(ctx: CallContext, body: SamePriceBody) {
+function samePricePlan(ctx: BulkScope, body: SamePriceBody): BulkEditPlan {
   const value = endingOn(sql`round(${numeric(body.fixPrice)} * ${numeric(body.rate ?? 1)}, 2)`, body.tinyPrice);
-  return recordBulkEdit(ctx, {
+  return {
     kind: "BatchUpdateProductSamePrice",
     columns: ["price", "variants", "status"],
     where: selectionWhere(ctx, body),
     set: sql`price = ${value}, variants = ${variantsPriced(() => value, true)}, ${edited}`,
     input: body,
-  });
+  };
 }
 
 /** BatchUpdateProductPrice: each price (and variant price) = max(0, round(old × rate + price, 2) ending on tinyPrice). */
-export function batchUpdateProductPrice(ctx: CallContext, body: PriceBody) {
+function pricePlan(ctx: BulkScope, body: PriceBody): BulkEditPlan {
   const next = (old: SQL) =>
     sql`greatest(0::numeric, ${endingOn(sql`round(${old} * ${numeric(body.rate)} + ${numeric(body.price)}, 2)`, body.tinyPrice)})`;
-  return recordBulkEdit(ctx, {
+  return {
     kind: "BatchUpdateProductPrice",
     columns: ["price", "variants", "status"],
     where: selectionWhere(ctx, body),
     set: sql`price = case when ${products.price} is null then null else ${next(sql`${products.price}`)} end,
       variants = ${variantsPriced(next, false)}, ${edited}`,
     input: body,
-  });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Weight, size, status, category.
 
 /** BatchUpdateProductWeight / WebBatchUpdateProductWeight: a weight (or each product its own random one) and/or a size. */
-export function batchUpdateProductWeight(ctx: CallContext, body: WeightBody, kind: string) {
+function weightPlan(ctx: BulkScope, body: WeightBody, kind: string): BulkEditPlan {
   const columns: string[] = [];
   const set: SQL[] = [];
   if (body.isRandom) {
@@ -116,30 +127,30 @@ export function batchUpdateProductWeight(ctx: CallContext, body: WeightBody, kin
     columns.push("status");
     set.push(edited);
   }
-  return recordBulkEdit(ctx, { kind, columns, where: selectionWhere(ctx, body), set: sql.join(set, sql`, `), input: body });
+  return { kind, columns, where: selectionWhere(ctx, body), set: sql.join(set, sql`, `), input: body };
 }
 
-export function batchUpdateProductStatus(ctx: CallContext, body: StatusBody) {
-  return recordBulkEdit(ctx, {
+function statusPlan(ctx: BulkScope, body: StatusBody): BulkEditPlan {
+  return {
     kind: "BatchUpdateProductStatus",
     columns: ["status"],
     where: and(selectionWhere(ctx, body), sql`${products.status} <> ${body.status}::int`)!,
     set: sql`status = ${body.status}::int`,
     input: body,
-  });
+  };
 }
 
 /** BatchUpdateProductCategory: cate_info {cateId, site, attrs} and its columns cate_id, site, category_name. */
-export function batchUpdateProductCategory(ctx: CallContext, body: CategoryBody) {
+function categoryPlan(ctx: BulkScope, body: CategoryBody): BulkEditPlan {
   const { cateId, site, attrs, categoryName } = body.productCateInfo;
-  return recordBulkEdit(ctx, {
+  return {
     kind: "BatchUpdateProductCategory",
     columns: ["cate_info", "cate_id", "site", "category_name", "status"],
     where: selectionWhere(ctx, body),
     set: sql`cate_info = ${JSON.stringify({ cateId, site, attrs })}::jsonb, cate_id = ${cateId}::text, site = ${site}::int,
       category_name = ${categoryName ?? null}::text, ${edited}`,
     input: body,
-  });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -154,7 +165,7 @@ export const literalReplacement = (s: string) => s.replace(/\\/g, "\\\\");
  * ReplaceKeyword: the keyword (literal text, any case when isIgnoreCase) replaced in every language of the titles
  * and/or descriptions; only products holding it are changed. The titles trigger keeps title_text and search_text.
  */
-export function replaceKeyword(ctx: CallContext, body: ReplaceKeywordBody) {
+function replaceKeywordPlan(ctx: BulkScope, body: ReplaceKeywordBody): BulkEditPlan {
   const pattern = literalPattern(body.keyword);
   const replaced = (s: SQL) =>
     body.isIgnoreCase
@@ -190,43 +201,43 @@ export function replaceKeyword(ctx: CallContext, body: ReplaceKeywordBody) {
     columns.push("status");
     set.push(edited);
   }
-  return recordBulkEdit(ctx, {
+  return {
     kind: "ReplaceKeyword",
     columns,
     where: and(selectionWhere(ctx, body), sql`(${sql.join(has, sql` or `)})`)!,
     set: sql.join(set, sql`, `),
     input: body,
-  });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Labels, owner, deletion.
 
-export async function linkProductLabel(ctx: CallContext, body: LabelBody) {
+async function linkLabelPlan(ctx: BulkScope, body: LabelBody): Promise<BulkEditPlan> {
   const [label] = await ctx.tx
     .select({ id: productLabels.id })
     .from(productLabels)
     .where(and(eq(productLabels.tenantId, ctx.tenantId), eq(productLabels.id, body.labelId)));
   if (!label) throw notFound("标签不存在");
-  return recordBulkEdit(ctx, {
+  return {
     kind: "LinkProductLabel",
     columns: ["label_id"],
     where: and(selectionWhere(ctx, body), sql`${products.labelId} is distinct from ${body.labelId}::uuid`)!,
     set: sql`label_id = ${body.labelId}::uuid`,
     input: body,
-  });
+  };
 }
 
 /** CancelLinkProductLabel: the label off the selected products (only those carrying labelId, when given). */
-export function cancelLinkProductLabel(ctx: CallContext, body: CancelLabelBody) {
+function cancelLabelPlan(ctx: BulkScope, body: CancelLabelBody): BulkEditPlan {
   const which = body.labelId ? eq(products.labelId, body.labelId) : sql`${products.labelId} is not null`;
-  return recordBulkEdit(ctx, {
+  return {
     kind: "CancelLinkProductLabel",
     columns: ["label_id"],
     where: and(selectionWhere(ctx, body), which)!,
     set: sql`label_id = null`,
     input: body,
-  });
+  };
 }
 
 /**
@@ -234,50 +245,81 @@ export function cancelLinkProductLabel(ctx: CallContext, body: CancelLabelBody) 
  * productCount limit. The user's row is locked first (as every product save does), the limit is checked on the
  * trigger-kept count after the move, and a refusal rolls the move back.
  */
-export async function assignProduct(ctx: CallContext, body: AssignBody): Promise<BulkEditResult> {
+async function assignPlan(ctx: BulkScope, body: AssignBody): Promise<BulkEditPlan> {
   const [target] = await ctx.tx
     .select({ userName: users.userName, productCount: users.productCount, isActive: users.isActive, isDeleted: users.isDeleted })
     .from(users)
     .where(and(eq(users.tenantId, ctx.tenantId), eq(users.id, body.userId)))
     .for("update");
   if (!target || target.isDeleted || !target.isActive) throw notFound("用户不存在或已停用");
-  const result = await recordBulkEdit(ctx, {
-    kind: "AssignProduct",
-    columns: ["user_id"],
-    where: and(selectionWhere(ctx, body), sql`${products.userId} <> ${body.userId}::uuid`)!,
-    set: sql`user_id = ${body.userId}::uuid`,
-    input: body,
-  });
-  if (result.count && target.productCount !== null) {
+  const check = async (changed: number) => {
+    if (!changed || target.productCount === null) return;
     const [row] = rowsOf<{ n: number }>(
       await ctx.tx.execute(sql`select count as n from product_counts where tenant_id = ${ctx.tenantId} and user_id = ${body.userId}`),
     );
     const have = Number(row?.n ?? 0);
     if (have > target.productCount) {
       throw businessError(
-        `${target.userName} 的产品数量将超过上限（${target.productCount} 个，已有 ${have - result.count} 个，本次分配 ${result.count} 个）`,
+        `${target.userName} 的产品数量将超过上限（${target.productCount} 个，已有 ${have - changed} 个，本次分配 ${changed} 个）`,
         "Product.LimitReached",
       );
     }
-  }
-  return result;
+  };
+  return {
+    kind: "AssignProduct",
+    columns: ["user_id"],
+    where: and(selectionWhere(ctx, body), sql`${products.userId} <> ${body.userId}::uuid`)!,
+    set: sql`user_id = ${body.userId}::uuid`,
+    input: body,
+    check,
+  };
 }
 
-function softDelete(ctx: CallContext, kind: string, where: SQL, input: unknown) {
-  return recordBulkEdit(ctx, {
+function softDeletePlan(ctx: BulkScope, kind: string, where: SQL, input: unknown): BulkEditPlan {
+  return {
     kind,
     columns: ["is_deleted", "deleter_id", "deletion_time"],
     where,
     set: sql`is_deleted = true, deleter_id = ${ctx.user!.id}::uuid, deletion_time = now()`,
     input,
-  });
+  };
 }
 
-/** DeleteProducts ({ids}) and BatchDeleteProducts (a selection): soft delete, undone like any bulk edit. */
-export const deleteProducts = (ctx: CallContext, body: { ids: string[] }) =>
-  softDelete(ctx, "DeleteProducts", selectionWhere(ctx, { ids: body.ids }), body);
-export const batchDeleteProducts = (ctx: CallContext, body: ProductSelection) =>
-  softDelete(ctx, "BatchDeleteProducts", selectionWhere(ctx, body), body);
+// ---------------------------------------------------------------------------------------------------------------
+// Every bulk call: its input (a task re-reads the body it was given with it) and its plan.
+
+const entry = <B extends z.ZodType>(input: B, plan: (ctx: BulkScope, body: z.output<B>) => BulkEditPlan | Promise<BulkEditPlan>) => ({
+  input,
+  plan,
+});
+
+export const bulkEditPlans = {
+  BatchUpdateProductSamePrice: entry(batchUpdateProductSamePriceInput, samePricePlan),
+  BatchUpdateProductPrice: entry(batchUpdateProductPriceInput, pricePlan),
+  BatchUpdateProductWeight: entry(batchUpdateProductWeightInput, (ctx, body) => weightPlan(ctx, body, "BatchUpdateProductWeight")),
+  WebBatchUpdateProductWeight: entry(batchUpdateProductWeightInput, (ctx, body) => weightPlan(ctx, body, "WebBatchUpdateProductWeight")),
+  BatchUpdateProductStatus: entry(batchUpdateProductStatusInput, statusPlan),
+  BatchUpdateProductCategory: entry(batchUpdateProductCategoryInput, categoryPlan),
+  ReplaceKeyword: entry(replaceKeywordInput, replaceKeywordPlan),
+  LinkProductLabel: entry(linkProductLabelInput, linkLabelPlan),
+  CancelLinkProductLabel: entry(cancelLinkProductLabelInput, cancelLabelPlan),
+  AssignProduct: entry(assignProductInput, assignPlan),
+  /** DeleteProducts ({ids}) and BatchDeleteProducts (a selection): soft delete, undone like any bulk edit. */
+  DeleteProducts: entry(deleteProductsInput, (ctx, body) =>
+    softDeletePlan(ctx, "DeleteProducts", selectionWhere(ctx, { ids: body.ids }), body),
+  ),
+  BatchDeleteProducts: entry(batchDeleteProductsInput, (ctx, body: ProductSelection) =>
+    softDeletePlan(ctx, "BatchDeleteProducts", selectionWhere(ctx, body), body),
+  ),
+};
+export type BulkEditKind = keyof typeof bulkEditPlans;
+export type BulkEditBody<K extends BulkEditKind> = z.output<(typeof bulkEditPlans)[K]["input"]>;
+
+/** The call's plan for its scope (the body as the call's input reads it). */
+export function bulkEditPlan(kind: string, ctx: BulkScope, body: unknown): Promise<BulkEditPlan> | BulkEditPlan {
+  const entry = bulkEditPlans[kind as BulkEditKind] as { plan: (c: BulkScope, b: unknown) => Promise<BulkEditPlan> | BulkEditPlan };
+  return entry.plan(ctx, body);
+}
 
 /** CountProducts: how many visible products the filter matches, exact. */
 export async function countProducts(ctx: CallContext, filter: ProductFilter) {

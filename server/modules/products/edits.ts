@@ -1,8 +1,10 @@
 // Recorded bulk edits of products and their undo (spec §3 Bulk edits). A bulk edit is one set-based UPDATE; the
 // statement trigger products_edit_backup copies the columns it changed into product_edit_backups ({column: previous
 // value} per row) from the statement's old rows, and product_edits keeps what the edit was. The user's last edit can
-// be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup.
-// Anything that changes many products for a user (the bulk calls, the translation job) goes through recordBulkEdit.
+// be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup. A bulk edit task
+// (bulk-tasks.ts) runs the same update in batches by id under one edit id (updateRecorded), and undoes in batches.
+// Anything that changes many products for a user (the bulk calls, the translation job) goes through recordBulkEdit
+// or, past the task threshold, bulk-tasks.ts.
 import { randomUUID } from "node:crypto";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
@@ -10,7 +12,7 @@ import { rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import { UNDO_WINDOW_HOURS, type BulkEditResult, type ProductEditInfo } from "../../../shared/contract/product.ts";
-import { ProductStatus } from "../../../shared/contract/enums.ts";
+import { ProductStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 
 /**
  * A product's status after a change of its content (title, description, price, weight, size, attributes, category,
@@ -81,9 +83,78 @@ export async function lockTenantBulkEdits(tx: Tx, tenantId: string): Promise<voi
 const BULK_EDIT_LOCK = 0x0e_d1_7001;
 
 /**
- * Runs a bulk edit and records it for undo: (1) drops the backups of the user's edits past the undo window (one
- * delete, bounded to edits not cleaned yet), (2) one update of the matching rows (backed up by the trigger),
- * (3) the product_edits row. Nothing matched: nothing recorded, {count: 0, editId: null}.
+ * While a bulk edit task (or the undo of one) of the tenant runs, its other bulk edits and undos wait for it: its
+ * batches commit one after another, and an edit slipped in between would change rows the task has yet to reach (its
+ * backups would then hold that edit's values) or undo under it. A task not heard from for EDIT_TASK_STALE_MINUTES
+ * (its process gone and no worker took it up) no longer holds the tenant back.
+ */
+export async function refuseWhileEditTaskRuns(tx: Tx, tenantId: string): Promise<void> {
+  const [running] = rowsOf<{ progress: number }>(
+    await tx.execute(sql`select progress from task_infos
+      where tenant_id = ${tenantId} and task_type = ${TaskType.BulkEditProducts}::int
+        and task_status in (${TaskStatus.Pending}::int, ${TaskStatus.Running}::int)
+        and last_update_time > now() - ${staleInterval}
+      limit 1`),
+  );
+  if (running) throw businessError(`有批量修改任务正在进行（${running.progress}%），请等它完成后再修改或撤销`, "ProductEdit.TaskRunning");
+}
+export const EDIT_TASK_STALE_MINUTES = 15;
+const staleInterval = sql.raw(`interval '${EDIT_TASK_STALE_MINUTES} minutes'`);
+
+/**
+ * Drops the backups of the user's edits past the undo window: one delete, bounded to edits not cleaned yet (every
+ * earlier edit's record ran this too, so only edits from the window before the user's latest edit on can still have
+ * backups to drop).
+ */
+export async function dropExpiredBackups(tx: Tx, tenantId: string, userId: string): Promise<void> {
+  await tx.execute(sql`delete from product_edit_backups b using product_edits e
+    where e.tenant_id = ${tenantId} and e.user_id = ${userId}
+      and e.creation_time < now() - ${windowInterval}
+      and e.creation_time >= coalesce((select max(l.creation_time) from product_edits l
+        where l.tenant_id = ${tenantId} and l.user_id = ${userId}), '-infinity'::timestamptz) - ${windowInterval}
+      and b.tenant_id = e.tenant_id and b.edit_id = e.id`);
+}
+
+/** The record of an edit (product_edits), with the rows it changed so far. */
+export async function insertEditRecord(tx: Tx, tenantId: string, userId: string, editId: string, edit: BulkEdit, count: number) {
+  edit.columns.forEach(columnInfo);
+  await tx.execute(sql`insert into product_edits (tenant_id, id, user_id, kind, columns, input, row_count, creator_id)
+    values (${tenantId}, ${editId}::uuid, ${userId}, ${edit.kind}, ${JSON.stringify(edit.columns)}::jsonb,
+      ${JSON.stringify(edit.input ?? {})}::jsonb, ${count}, ${userId})`);
+}
+
+/**
+ * The one update of a recorded edit, backed up by the statement trigger products_edit_backup (migration 0006) into the
+ * edit's backups: every matching row, or (a task's batch) those with an id in (from, to] (either end open when null).
+ * Answers the rows changed.
+ */
+export async function updateRecorded(
+  tx: Tx,
+  editId: string,
+  edit: BulkEdit,
+  userId: string,
+  range: { from: string | null; to: string | null } | null = null,
+): Promise<number> {
+  if (!edit.columns.length) throw new Error("a bulk edit changes at least one column");
+  edit.columns.forEach(columnInfo);
+  await tx.execute(sql`select set_config('erp.edit_id', ${editId}, true), set_config('erp.edit_columns', ${edit.columns.join(",")}, true)`);
+  const from = range?.from ? sql` and products.id > ${range.from}::uuid` : sql``;
+  const to = range?.to ? sql` and products.id <= ${range.to}::uuid` : sql``;
+  const result = await tx.execute(sql`with erp_updated as (
+      update products set ${edit.set}, last_modification_time = now(), last_modifier_id = ${userId}::uuid,
+        concurrency_stamp = gen_random_uuid()::text
+      where ${edit.where}${from}${to}
+      returning 1
+    )
+    select count(*)::int as n from erp_updated`);
+  await tx.execute(sql`select set_config('erp.edit_id', '', true)`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * Runs a bulk edit and records it for undo: (1) drops the backups of the user's edits past the undo window, (2) one
+ * update of the matching rows (backed up by the trigger), (3) the product_edits row. Nothing matched: nothing
+ * recorded, {count: 0, editId: null}.
  */
 export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<BulkEditResult> {
   if (!edit.columns.length) throw new Error("a bulk edit changes at least one column");
@@ -91,31 +162,12 @@ export async function recordBulkEdit(ctx: EditContext, edit: BulkEdit): Promise<
   const userId = ctx.user!.id;
   const { tx, tenantId } = ctx;
   await lockTenantBulkEdits(tx, tenantId);
-  // Every earlier edit's record ran this too, so only edits from the window before the user's latest edit on can
-  // still have backups to drop.
-  await tx.execute(sql`delete from product_edit_backups b using product_edits e
-    where e.tenant_id = ${tenantId} and e.user_id = ${userId}
-      and e.creation_time < now() - ${windowInterval}
-      and e.creation_time >= coalesce((select max(l.creation_time) from product_edits l
-        where l.tenant_id = ${tenantId} and l.user_id = ${userId}), '-infinity'::timestamptz) - ${windowInterval}
-      and b.tenant_id = e.tenant_id and b.edit_id = e.id`);
+  await refuseWhileEditTaskRuns(tx, tenantId);
+  await dropExpiredBackups(tx, tenantId, userId);
   const editId = randomUUID();
-  // The statement trigger products_edit_backup copies the changed rows' previous values of these columns into
-  // product_edit_backups (migration 0006), so the update is the only pass over the rows.
-  await tx.execute(sql`select set_config('erp.edit_id', ${editId}, true), set_config('erp.edit_columns', ${edit.columns.join(",")}, true)`);
-  const result = await tx.execute(sql`with erp_updated as (
-      update products set ${edit.set}, last_modification_time = now(), last_modifier_id = ${userId}::uuid,
-        concurrency_stamp = gen_random_uuid()::text
-      where ${edit.where}
-      returning 1
-    )
-    select count(*)::int as n from erp_updated`);
-  await tx.execute(sql`select set_config('erp.edit_id', '', true)`);
-  const count = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const count = await updateRecorded(tx, editId, edit, userId);
   if (!count) return { count: 0, editId: null };
-  await tx.execute(sql`insert into product_edits (tenant_id, id, user_id, kind, columns, input, row_count, creator_id)
-    values (${tenantId}, ${editId}::uuid, ${userId}, ${edit.kind}, ${JSON.stringify(edit.columns)}::jsonb,
-      ${JSON.stringify(edit.input ?? {})}::jsonb, ${count}, ${userId})`);
+  await insertEditRecord(tx, tenantId, userId, editId, edit, count);
   return { count, editId };
 }
 
@@ -158,12 +210,15 @@ export async function getLastProductEdit(ctx: EditContext): Promise<ProductEditI
   };
 }
 
+export type UndoableEdit = { id: string; columns: string[]; rowCount: number };
+
 /**
- * UndoProductEdit: restores every row the caller's latest edit touched to the values it recorded (also rows changed
- * again since: the recorded values win), in one statement that also drops the backups; the edit is marked undone.
+ * The caller's latest edit, checked to be undoable now (it is `id`, not undone, within the window, no task running),
+ * with the tenant's bulk-edit lock taken.
  */
-export async function undoProductEdit(ctx: EditContext, id: string): Promise<{ count: number }> {
+export async function undoableEdit(ctx: EditContext, id: string): Promise<UndoableEdit> {
   await lockTenantBulkEdits(ctx.tx, ctx.tenantId);
+  await refuseWhileEditTaskRuns(ctx.tx, ctx.tenantId);
   const latest = await latestEdit(ctx, true);
   if (!latest || latest.id !== id) {
     const [mine] = rowsOf(
@@ -174,18 +229,40 @@ export async function undoProductEdit(ctx: EditContext, id: string): Promise<{ c
   }
   if (latest.undoneTime) throw businessError("该批量修改已撤销", "ProductEdit.Undone");
   if (!latest.inWindow) throw businessError(`批量修改已超过 ${UNDO_WINDOW_HOURS} 小时，无法撤销`, "ProductEdit.Expired");
+  return { id: latest.id, columns: latest.columns, rowCount: latest.rowCount };
+}
+
+/**
+ * Restores rows of an edit to the values it recorded (also rows changed again since: the recorded values win), in
+ * one statement that also drops their backups: every row, or (an undo task's batch) the next `batchSize` by id.
+ * Answers how many rows were restored and how many backups were taken (fewer than `batchSize`: the undo is complete).
+ */
+export async function restoreEdit(
+  ctx: EditContext,
+  edit: UndoableEdit,
+  batchSize: number | null = null,
+): Promise<{ restored: number; taken: number }> {
+  const which = batchSize
+    ? sql` and product_id in (select product_id from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${edit.id}
+        order by product_id limit ${batchSize})`
+    : sql``;
   const result = await ctx.tx.execute(sql`with b as (
-      delete from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${id}
+      delete from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${edit.id}${which}
       returning product_id, before
     ), erp_restored as (
-      update products set ${restoreList(latest.columns)}, last_modification_time = now(),
+      update products set ${restoreList(edit.columns)}, last_modification_time = now(),
         last_modifier_id = ${ctx.user!.id}::uuid, concurrency_stamp = gen_random_uuid()::text
       from b where products.tenant_id = ${ctx.tenantId} and products.id = b.product_id
       returning 1
     )
-    select count(*)::int as n from erp_restored`);
+    select (select count(*)::int from erp_restored) as restored, (select count(*)::int from b) as taken`);
+  const [row] = rowsOf<{ restored: number; taken: number }>(result);
+  return { restored: Number(row?.restored ?? 0), taken: Number(row?.taken ?? 0) };
+}
+
+/** Marks the edit undone (GetLastProductEdit says so; it cannot be undone again). */
+export async function markUndone(ctx: EditContext, id: string): Promise<void> {
   await ctx.tx.execute(sql`update product_edits set undone_time = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
-  return { count: Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) };
 }
 
 /**

@@ -5,12 +5,15 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { products } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";
-import type { CallContext } from "../../http/calls.ts";
+import type { SessionUser } from "../identity/session-user.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { ProductFilter, ProductSelection } from "../../../shared/contract/product.ts";
 
+/** Who asks, as far as visibility goes: a call's context, or a bulk edit task's (bulk-tasks.ts). */
+export type ProductScope = { tenantId: string; user: Pick<SessionUser, "id" | "isMainAccount" | "isHost"> | null };
+
 /** The live products the caller may see and change: its tenant's for a main account, its own for a sub-account. */
-export function visibleProducts(ctx: CallContext): SQL {
+export function visibleProducts(ctx: ProductScope): SQL {
   const u = ctx.user!;
   const live = and(eq(products.tenantId, ctx.tenantId), eq(products.isDeleted, false))!;
   return u.isMainAccount || u.isHost ? live : and(live, eq(products.userId, u.id))!;
@@ -44,12 +47,12 @@ export function filterConditions(f: Partial<ProductFilter>): SQL[] {
 }
 
 /** Visible products matching a filter. */
-export function productWhere(ctx: CallContext, f: Partial<ProductFilter>): SQL {
+export function productWhere(ctx: ProductScope, f: Partial<ProductFilter>): SQL {
   return and(visibleProducts(ctx), ...filterConditions(f))!;
 }
 
 /** Visible products a bulk edit selected: by ids (productIds and/or ids), by the list's filter, or the ids within it. */
-export function selectionWhere(ctx: CallContext, s: ProductSelection): SQL {
+export function selectionWhere(ctx: ProductScope, s: ProductSelection): SQL {
   const list = s.productIds || s.ids ? [...new Set([...(s.productIds ?? []), ...(s.ids ?? [])])] : null;
   if (!list && !s.filter) throw badRequest("请选择商品");
   return and(visibleProducts(ctx), list ? inArray(products.id, list) : undefined, ...(s.filter ? filterConditions(s.filter) : []))!;

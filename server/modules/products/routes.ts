@@ -150,7 +150,7 @@ export function registerProducts(r: Registrar, { products }: { products: Product
     batchUpdateProductPriceInput,
     products.batchUpdateProductPrice,
   );
-  for (const name of ["BatchUpdateProductWeight", "WebBatchUpdateProductWeight"]) {
+  for (const name of ["BatchUpdateProductWeight", "WebBatchUpdateProductWeight"] as const) {
     bulk(
       name,
       "Sets the weight (or a random weight per product) and/or the size of the selected products",

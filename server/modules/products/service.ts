@@ -25,21 +25,9 @@ import {
 import { filterConditions, productWhere, visibleProducts } from "./filter.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";
-import {
-  assignProduct,
-  batchDeleteProducts,
-  batchUpdateProductCategory,
-  batchUpdateProductPrice,
-  batchUpdateProductSamePrice,
-  batchUpdateProductStatus,
-  batchUpdateProductWeight,
-  cancelLinkProductLabel,
-  countProducts,
-  deleteProducts,
-  linkProductLabel,
-  replaceKeyword,
-} from "./bulk.ts";
-import { editedStatus, getLastProductEdit, undoProductEdit } from "./edits.ts";
+import { countProducts } from "./bulk.ts";
+import { createProductBulkEdits, type ProductBulkEditDeps } from "./bulk-tasks.ts";
+import { editedStatus, getLastProductEdit } from "./edits.ts";
 import { createProductExport, type ProductExportDeps } from "./export.ts";
 import {
   createOrUpdateProductLabelGroup,
@@ -474,7 +462,7 @@ export async function copyProduct(ctx: CallContext, body: z.output<typeof copyPr
 }
 
 /** The product centre: products, bulk edits and their undo, labels, weight prediction, export and translation jobs. */
-export function createProductService(deps: ProductExportDeps & ProductTranslationDeps) {
+export function createProductService(deps: ProductExportDeps & ProductTranslationDeps & ProductBulkEditDeps) {
   return {
     getProductsByPage,
     getProductById,
@@ -483,20 +471,10 @@ export function createProductService(deps: ProductExportDeps & ProductTranslatio
     updateProductAttr,
     updateProductPrice,
     copyProduct,
-    batchUpdateProductSamePrice,
-    batchUpdateProductPrice,
-    batchUpdateProductWeight,
-    batchUpdateProductStatus,
-    batchUpdateProductCategory,
-    replaceKeyword,
-    assignProduct,
-    deleteProducts,
-    batchDeleteProducts,
+    // The bulk calls and UndoProductEdit: in the call, or as a task over a large selection.
+    ...createProductBulkEdits(deps),
     countProducts,
     getLastProductEdit,
-    undoProductEdit,
-    linkProductLabel,
-    cancelLinkProductLabel,
     getProductLabels,
     createOrUpdateProductLabels,
     deleteProductLabel,

@@ -102,7 +102,8 @@ export function useBulkSubmit(label: string, onClose: () => void) {
   const submit = (bulkEdit: BulkEdit) =>
     edit.mutate(bulkEdit, {
       onSuccess: (r) => {
-        if (r.count > 0) toast.success(`${label}：已修改 ${countText(r.count)} 个商品`);
+        if (r.taskId) toast.info(`${label}：商品较多，已转为后台任务分批修改，进度显示在列表上方`);
+        else if (r.count > 0) toast.success(`${label}：已修改 ${countText(r.count)} 个商品`);
         else toast.info(`${label}：没有商品需要修改`);
         onClose();
       },

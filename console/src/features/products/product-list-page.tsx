@@ -32,6 +32,7 @@ import { ExportDialog } from "./export-dialog.tsx";
 import { useCopyProducts, useDeleteProduct } from "./api/edit-products.ts";
 import { useProducts } from "./api/get-products.ts";
 import { ProductBulkBar, type BulkAction } from "./product-bulk-bar.tsx";
+import { ProductEditTaskStrips } from "./edit-task-strips.tsx";
 import { ProductBulkDialogs } from "./product-bulk-dialogs.tsx";
 import { productColumns, titleIn } from "./product-columns.tsx";
 import { ProductEditor, type EditorTarget } from "./product-editor.tsx";
@@ -151,6 +152,7 @@ export default function ProductListPage({ route }: PageProps) {
             <DataTableViewOptions columns={columns} view={view} onChange={setView} defaults={DEFAULT_VIEW} testId="products-view" />
           </div>
         </div>
+        <ProductEditTaskStrips />
         <ProductBulkBar
           selectedCount={selection.selected.size}
           allMatching={selection.allMatching}

@@ -3,6 +3,7 @@
 // button shows it.
 import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.ts";
 import { productStatusNames } from "@shared/contract/names.ts";
+import { productEditKindName } from "@shared/contract/product.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const productStatusLabels = productStatusNames;
@@ -41,20 +42,4 @@ export const languageNames: Record<string, string> = { zh: "中文", es: "西班
 export const languageName = (lang: string) => languageNames[lang] ?? lang;
 
 /** A bulk edit's kind (the call's name, e.g. BatchUpdateProductPrice) in words. */
-const editKinds: Record<string, string> = {
-  batchupdateproductsameprice: "统一价格",
-  batchupdateproductprice: "调整价格",
-  updateproductprice: "修改价格",
-  batchupdateproductweight: "重量尺寸",
-  webbatchupdateproductweight: "重量尺寸",
-  batchupdateproductstatus: "修改状态",
-  linkproductlabel: "设置标签",
-  cancellinkproductlabel: "取消标签",
-  batchupdateproductcategory: "修改类目",
-  replacekeyword: "查找替换",
-  translateproduct: "翻译",
-  assignproduct: "分配给子账号",
-  deleteproducts: "删除",
-  batchdeleteproducts: "删除",
-};
-export const editKindLabel = (kind: string) => editKinds[kind.toLowerCase()] ?? kind;
+export const editKindLabel = productEditKindName;

@@ -26,7 +26,10 @@ export function UndoEditButton() {
     });
     if (!ok) return;
     undo.mutate(edit.id, {
-      onSuccess: (r) => toast.success(`已撤销：恢复了 ${countText(r.count)} 个商品`),
+      onSuccess: (r) =>
+        r.taskId
+          ? toast.info("商品较多，撤销已转为后台任务，进度显示在列表上方")
+          : toast.success(`已撤销：恢复了 ${countText(r.count)} 个商品`),
     });
   }
 

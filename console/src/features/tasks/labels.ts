@@ -19,6 +19,7 @@ export const taskTypeLabels: Record<number, string> = {
   [TaskType.ClearSubAccountInfo]: "清除子账号数据",
   [TaskType.CopyBetweenTenants]: "跨账号复制",
   [TaskType.ExportWalletLogs]: "导出钱包记录",
+  [TaskType.BulkEditProducts]: "批量修改商品",
   [TaskType.MigrateAccount]: "账号迁移",
   [TaskType.PurgeDeletedProducts]: "清理已删除商品",
   [TaskType.Maintenance]: "系统维护",

@@ -7,6 +7,7 @@ import type { BulkEditResult } from "@shared/contract/product.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { selectionBody, type BulkTarget } from "../bulk-target.ts";
+import { taskKeys } from "../../../lib/task-queries.ts";
 import { productKeys, useInvalidateProducts } from "./get-products.ts";
 
 type BodyOf<Call extends keyof typeof api.product> = Parameters<(typeof api.product)[Call]>[0];
@@ -23,6 +24,16 @@ export type BulkEdit =
   | { edit: "unlinkLabel"; body: BodyOf<"cancelLinkProductLabel"> }
   | { edit: "assign"; body: BodyOf<"assignProduct"> }
   | { edit: "delete"; body: BodyOf<"batchDeleteProducts"> };
+
+/**
+ * The product queries and the bulk edit tasks: a large edit (or undo) answers a task (its taskId), which the list's
+ * strips then show at once.
+ */
+export function useInvalidateEdits() {
+  const queryClient = useQueryClient();
+  const invalidateProducts = useInvalidateProducts();
+  return () => Promise.all([invalidateProducts(), queryClient.invalidateQueries({ queryKey: taskKeys.all })]);
+}
 
 /** Runs the edit's call; `options` carries the submitted dialog's Idempotency-Key (useSubmitKey). */
 export function runBulkEdit({ edit, body }: BulkEdit, options?: CallOptions): Promise<BulkEditResult> {
@@ -56,7 +67,7 @@ export const screenProducts = (t: BulkTarget) => api.product.screeningforInfring
 export const translateProducts = (body: BodyOf<"translateProduct">, options?: CallOptions) => api.product.translateProduct(body, options);
 
 export function useBulkEdit({ mutationConfig }: MutationHookOptions<typeof runBulkEdit> = {}) {
-  const invalidate = useInvalidateProducts();
+  const invalidate = useInvalidateEdits();
   const mutationFn = useSubmitKey(runBulkEdit);
   return useMutation(withCallerConfig({ mutationFn, onSettled: invalidate }, mutationConfig));
 }

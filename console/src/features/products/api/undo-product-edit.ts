@@ -2,7 +2,8 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
-import { productKeys, useInvalidateProducts } from "./get-products.ts";
+import { useInvalidateEdits } from "./bulk-edit-products.ts";
+import { productKeys } from "./get-products.ts";
 
 /** Quiet on failure: it is a hint, not the page's content. */
 export const getLastProductEditQueryOptions = () =>
@@ -20,6 +21,6 @@ export const useLastProductEdit = () => useQuery(getLastProductEditQueryOptions(
 export const undoProductEdit = (id: string) => api.product.undoProductEdit({ id });
 
 export function useUndoProductEdit({ mutationConfig }: MutationHookOptions<typeof undoProductEdit> = {}) {
-  const invalidate = useInvalidateProducts();
+  const invalidate = useInvalidateEdits();
   return useMutation(withCallerConfig({ mutationFn: undoProductEdit, onSettled: invalidate }, mutationConfig));
 }
