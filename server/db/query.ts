@@ -75,6 +75,8 @@ export function pagedJsonStatement(o: {
   columns: { id: string; tenantId: string };
   where: string;
   sort: { column: string; dir: "asc" | "desc" };
+  /** Sort columns unique within the tenant (a ledger's seq): no id after them, so their own index gives the order. */
+  uniqueSorts?: string[];
   /** Parameters ($n) of the page's size and offset, and of the caller's tenant. */
   limit: string;
   offset: string;
@@ -85,11 +87,12 @@ export function pagedJsonStatement(o: {
 }): string {
   const { id, tenantId } = o.columns;
   const { column, dir } = o.sort;
+  const tie = o.uniqueSorts?.includes(column) ? "" : `, ${id} ${dir}`;
   return `with page as (
       select ${id} as id, ${column} as k from ${o.table} where ${o.where}
-      order by ${column} ${dir}, ${id} ${dir} limit ${o.limit} offset ${o.offset})
+      order by ${column} ${dir}${tie} limit ${o.limit} offset ${o.offset})
     select (select count(*) from (select 1 from ${o.table} where ${o.where} limit ${o.cap + 1}) as m)::int as n,${o.extra ? ` ${o.extra},` : ""}
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}, page.id ${dir}), '') || ']'
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}${tie.replace(id, "page.id")}), '') || ']'
         from page, lateral (${o.rowSelect} where ${tenantId} = ${o.tenant} and ${id} = page.id) as r) as items`;
 }
 

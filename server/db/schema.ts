@@ -1312,11 +1312,20 @@ export const walletLogs = pgTable(
     /** A commission's paying tenant. */
     inviteTenantId: uuid("invite_tenant_id"),
     creationTime: time("creation_time").notNull().defaultNow(),
+    /**
+     * The entry's place in its wallet's ledger: drawn from one sequence on insert, which the ledger does holding the
+     * wallet's row lock, so within a wallet it rises in the order the balances chain (migration 0025). The list and the
+     * export show this order; creation times are the transactions' starts, not that order.
+     */
+    seq: bigint("seq", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('wallet_log_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index("wallet_logs_tenant_creation_idx").on(t.tenantId, t.creationTime, t.id),
-    index("wallet_logs_tenant_type_creation_idx").on(t.tenantId, t.type, t.creationTime),
+    uniqueIndex("wallet_logs_tenant_seq_key").on(t.tenantId, t.seq),
+    index("wallet_logs_tenant_type_seq_idx").on(t.tenantId, t.type, t.seq),
     /**
      * GetWalletLogs sorted by money (either way, the id breaking ties): an index range, not a sort of the ledger; under
      * a Type or a UserId filter its own range (a type's amounts share a sign, and a user's entries are mostly its

@@ -15,6 +15,7 @@ import { AppError, errorBody, forbidden, notFound, sqlState, unauthorized, unsup
 import { receiveUploadBeforeTransaction } from "./upload.ts";
 import {
   claimIdempotencyKey,
+  IDEMPOTENCY_HEADER,
   readIdempotencyKey,
   recordIdempotentAnswer,
   requestHash,
@@ -67,6 +68,11 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
    */
   idempotent?: true;
   /**
+   * The call moves money (a payment, a top-up, a withdrawal, their reviews): its Idempotency-Key is required, a request
+   * without one is a 400 and runs nothing, so a repeated request can never pay twice. Needs `idempotent`.
+   */
+  movesMoney?: true;
+  /**
    * A bulk edit: one set-based write over many of the tenant's rows. It runs one at a time per tenant and with a
    * bounded number over all tenants (waiting in the process, not on a connection: admission.ts), with a longer
    * statement time, and it is retried when the database chose it as a deadlock's victim (it only writes the database).
@@ -94,6 +100,7 @@ export type RegisteredCall = {
   hasBody: boolean;
   hasParams: boolean;
   idempotent: boolean;
+  movesMoney: boolean;
   bulk: boolean;
 };
 
@@ -137,6 +144,21 @@ class Recorded {
 const idempotentCallDescription =
   "Takes an Idempotency-Key header (1-255 visible ASCII characters): the same key and request within 24 hours answers the " +
   "first result (header Idempotent-Replayed: true) without doing the work again; the same key with another request is a 422.";
+const moneyCallDescription = `Moves money: the Idempotency-Key header is required (400 without it). ${idempotentCallDescription}`;
+
+/** A money call's key, which it cannot run without. */
+function requiredKey(req: FastifyRequest): string {
+  const key = readIdempotencyKey(req);
+  if (!key) {
+    throw new AppError(
+      400,
+      "缺少 Idempotency-Key：涉及资金的操作必须带上请求标识，以免重复扣款",
+      "Idempotency.KeyRequired",
+      IDEMPOTENCY_HEADER,
+    );
+  }
+  return key;
+}
 
 /** The principal read by a call's onRequest hook, reused by its handler. */
 const principals = new WeakMap<FastifyRequest, Principal | null>();
@@ -173,6 +195,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
       if (def.idempotent && (def.access === "anonymous" || def.multipart)) {
         throw new Error(`${url}: an idempotent call needs a logged-in caller and a JSON body`);
       }
+      if (def.movesMoney && !def.idempotent) throw new Error(`${url}: a call that moves money is idempotent`);
       registry.push({
         group: def.group,
         name: def.name,
@@ -183,6 +206,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         hasBody: !!def.body,
         hasParams: !!def.params,
         idempotent: !!def.idempotent,
+        movesMoney: !!def.movesMoney,
         bulk: !!def.bulk,
       });
       const queryKeys = def.query && "shape" in def.query ? Object.keys((def.query as unknown as z.ZodObject).shape) : [];
@@ -206,7 +230,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           tags: [def.group],
           operationId: `${def.group}_${def.name}`,
           summary: def.summary,
-          ...(def.idempotent ? { description: idempotentCallDescription } : {}),
+          ...(def.idempotent ? { description: def.movesMoney ? moneyCallDescription : idempotentCallDescription } : {}),
           ...(def.access === "anonymous" ? {} : { security: [{ bearer: [] }] }),
           ...(def.query ? { querystring: def.query } : {}),
           ...(def.body ? { body: def.body } : {}),
@@ -224,7 +248,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
           : undefined,
         handler: async (req, reply) => {
           const principal = principals.get(req) ?? null; // read and checked by onRequest
-          const key = def.idempotent ? readIdempotencyKey(req) : null;
+          const key = def.movesMoney ? requiredKey(req) : def.idempotent ? readIdempotencyKey(req) : null;
           // Only what the call's schemas validated: a body sent to a call that takes none is neither its input nor hashed.
           const input = {
             query: (def.query ? req.query : {}) as never,

@@ -23,16 +23,17 @@ export const fenToYuan = (fen: number): number => fen / 100;
 export const formatYuan = (yuan: number): string =>
   `¥${yuan.toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const moneyRule = (s: z.ZodNumber) =>
-  s
-    .positive("金额必须大于 0")
-    .max(MAX_MONEY_YUAN, `金额不能超过 ${MAX_MONEY_YUAN} 元`)
-    .refine((v) => yuanToFen(v) !== null, "金额最多两位小数");
-
 /** An amount in yuan in a JSON body: > 0, at most two decimals, at most MAX_MONEY_YUAN. */
-export const money = moneyRule(z.number());
-/** The same in a query string. */
-export const queryMoney = moneyRule(z.coerce.number());
+export const money = z
+  .number({ error: "金额须为数字，如 12.50" })
+  .positive("金额必须大于 0")
+  .max(MAX_MONEY_YUAN, `金额不能超过 ${MAX_MONEY_YUAN} 元`)
+  .refine((v) => yuanToFen(v) !== null, "金额最多两位小数");
+/**
+ * The same in a query string, read strictly: plain decimal digits ("12.5"), then the body's rule. A coerce took "0x10"
+ * as 16, " 1e1 " as 10 and "" as 0; any text but digits with an optional fraction stays text and is refused.
+ */
+export const queryMoney = z.preprocess((v) => (typeof v === "string" && /^\d{1,16}(\.\d{1,16})?$/.test(v) ? Number(v) : v), money);
 
 /** A query integer that must be one of the enum's values. */
 const enumQuery = (e: Record<string, number>) => {

@@ -50,6 +50,7 @@ export function registerSubAccountOrders(r: Registrar, { subAccountOrders }: { s
     method: "POST",
     access: "main",
     idempotent: true,
+    movesMoney: true,
     summary: "Buys the package from the wallet balance (403 when it is short): more sub-accounts until the package expires",
     query: orderSubAccQuery,
     result: orderSubAccResult,

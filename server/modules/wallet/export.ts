@@ -1,7 +1,7 @@
 // Wallet log export (issue 19: /finance/wallet/list's xlsx). ExportWalletLogs records a task and queues a job that
 // writes the caller's tenant's entries matching the list's filters through the shared export machine
-// (server/jobs/xlsx-export.ts): read 1,000 at a time by keyset on (creation_time, id), newest first as the list shows
-// them, under the tenant's scope; amounts are numbers in yuan shown with two decimals. DownloadWalletLogExport streams
+// (server/jobs/xlsx-export.ts): read 1,000 at a time by keyset on the ledger's order (seq), newest first as the list
+// shows them, under the tenant's scope; amounts are numbers in yuan shown with two decimals. DownloadWalletLogExport streams
 // the finished file to the task's creator.
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -54,11 +54,12 @@ function filterWhere(tenantId: string, f: Filter): SQL {
 type Row = Awaited<ReturnType<typeof readBatch>>[number];
 
 function readBatch(tx: Tx, where: SQL, after: Cursor | null) {
-  const keyset = after ? sql`(${walletLogs.creationTime}, ${walletLogs.id}) < (${after.time}::timestamptz, ${after.id}::uuid)` : undefined;
+  // The cursor's "time" carries the last entry's seq: unique within the tenant, it alone is the keyset.
+  const keyset = after ? sql`${walletLogs.seq} < ${after.time}::bigint` : undefined;
   return tx
     .select({
       id: walletLogs.id,
-      cursorTime: sql<string>`${walletLogs.creationTime}::text`,
+      cursorTime: sql<string>`${walletLogs.seq}::text`,
       creationTime: walletLogs.creationTime,
       type: walletLogs.type,
       amountFen: walletLogs.amountFen,
@@ -72,7 +73,7 @@ function readBatch(tx: Tx, where: SQL, after: Cursor | null) {
     .leftJoin(users, and(eq(users.tenantId, walletLogs.tenantId), eq(users.id, walletLogs.userId)))
     .leftJoin(tenants, eq(tenants.id, walletLogs.inviteTenantId))
     .where(keyset ? and(where, keyset) : where)
-    .orderBy(desc(walletLogs.creationTime), desc(walletLogs.id))
+    .orderBy(desc(walletLogs.seq))
     .limit(BATCH);
 }
 

@@ -69,7 +69,9 @@ export async function walletBalanceFen(tx: Tx, tenantId: string): Promise<number
  * nothing. Answers the entry's id and the balance after it.
  *
  * One statement locks the wallet row, appends the entry and updates the balance, so the row lock is held for one round
- * trip fewer than three: on a hot wallet (every debit queues on its row) that is the throughput.
+ * trip fewer than three: on a hot wallet (every debit queues on its row) that is the throughput. The entry's seq (its
+ * column's default, drawn as the row is inserted) is drawn holding the lock, so a wallet's entries number in the order
+ * their balances chain, whichever transaction started first; the list shows that order.
  */
 export async function postLedgerEntry(tx: Tx, input: LedgerEntryInput): Promise<LedgerEntry> {
   const amount = amountOf(input.amountFen);

@@ -1,5 +1,5 @@
 // The wallet's calls (issue 19; spec §7 WalletLog, ChargeRecord, withdrawals, Hosted AddOrSubMoney /
-// GetHostWalletInfo). Every call that moves money is idempotent (an Idempotency-Key replays its first answer).
+// GetHostWalletInfo). Every call that moves money requires an Idempotency-Key (which replays its first answer).
 import type { Registrar } from "../../http/calls.ts";
 import type { Services } from "../../deps.ts";
 import {
@@ -70,6 +70,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "GET",
     access: "main",
     idempotent: true,
+    movesMoney: true,
     summary: "Pays money (yuan) from the tenant's balance as a purchase with its remark; 403 InsufficientBalance when short",
     query: paymentQuery,
     result: paymentResult,
@@ -109,6 +110,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "POST",
     access: "user",
     idempotent: true,
+    movesMoney: true,
     summary: "Submits a top-up (money in yuan, how it was paid, the uploaded receipt) for the host's review",
     body: submitChargeRecordInput,
     result: chargeRecord,
@@ -140,6 +142,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "POST",
     access: "host",
     idempotent: true,
+    movesMoney: true,
     summary: "Approves a pending top-up (the wallet credited once) or rejects it with a reason; an audited one is a 403",
     body: auditChargeRecordInput,
     result: chargeRecord,
@@ -151,6 +154,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "POST",
     access: "main",
     idempotent: true,
+    movesMoney: true,
     summary: "Requests a withdrawal to an Alipay account: the money is held from the balance at once (403 when short)",
     body: requestWithdrawInput,
     result: withdrawal,
@@ -182,6 +186,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "POST",
     access: "host",
     idempotent: true,
+    movesMoney: true,
     summary: "Approves a pending withdrawal (paid out) or rejects it with a reason (the held money returned); once only",
     body: auditWithdrawInput,
     result: withdrawal,
@@ -193,6 +198,7 @@ export function registerWallet(r: Registrar, services: Services) {
     method: "POST",
     access: "host",
     idempotent: true,
+    movesMoney: true,
     summary: "Adds to or takes from a tenant's balance (type 1 add, 2 subtract) with a required remark; answers the balance",
     body: addOrSubMoneyInput,
     result: hostWalletInfo,

@@ -81,14 +81,15 @@ const walletLogRow = new PgDialect().sqlToQuery(sql`select ${walletLogs.id} as "
     left join ${users} on ${users.tenantId} = ${walletLogs.tenantId} and ${users.id} = ${walletLogs.userId}
     left join ${tenants} on ${tenants.id} = ${walletLogs.inviteTenantId}`).sql;
 
-const walletLogSort = { creationTime: W.creationTime, money: W.amountFen };
+/** Time order is the ledger's own (seq: the order the balances chain in), so the running balance reads straight down. */
+const walletLogSort = { creationTime: W.seq, money: W.amountFen };
 
 /**
  * GetWalletLogs in one statement: the capped count (it stops after WALLET_LOG_COUNT_CAP + 1 entries: a busy wallet's
  * year holds a million), the balance now and the page's rows as JSON text, sent as the answer without parsing it. The
- * page is chosen on the filter's index (ids and the sort key: (tenant, creation time, id), (tenant, amount, id) or,
- * under a Type or UserId filter, (tenant, type or user, amount, id)), then its rows are read by primary key for the
- * JSON, as GetOrders.
+ * page is chosen on the filter's index (ids and the sort key: (tenant, seq) or (tenant, type, seq) for time order,
+ * (tenant, amount, id) or, under a Type or UserId filter, (tenant, type or user, amount, id)), then its rows are read
+ * by primary key for the JSON, as GetOrders.
  */
 export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWalletLogsQuery>): Promise<JsonText> {
   await assertFinanceVisible(ctx);
@@ -104,6 +105,7 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
     columns: W,
     where,
     sort: sortOfText(q.Sorting, walletLogSort, "creationTime"),
+    uniqueSorts: [W.seq],
     limit: p.add(q.MaxResultCount),
     offset: p.add(q.SkipCount),
     tenant: p.tenant,

@@ -2,7 +2,8 @@
 // JSON.stringify of what the drizzle query and row mapping it replaced gave (every field, numbers as numbers, yuan as
 // fen / 100, creationTime as toISOString, 平台 for a host adjustment, the paying tenant's name on a commission), for a
 // mix of entry types; sorted by money either way with equal amounts, pages cover every entry once (the id breaks ties
-// in the sort's direction); the count stops at WALLET_LOG_COUNT_CAP. Run on PGlite and on PostgreSQL (DATABASE_URL).
+// in the sort's direction); the count stops at WALLET_LOG_COUNT_CAP; time order is the ledger's own (seq), so after
+// concurrent movements the running balance still reads straight down. Run on PGlite and on PostgreSQL (DATABASE_URL).
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { tenants, users, walletLogs } from "../../db/schema.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { BalanceAdjustType, WalletLogType } from "../../../shared/contract/enums.ts";
 import { fenToYuan, WALLET_LOG_COUNT_CAP, type WalletLogEntry, type WalletLogPage } from "../../../shared/contract/wallet.ts";
-import { walletBalanceFen } from "./ledger.ts";
+import { postLedgerEntry, walletBalanceFen } from "./ledger.ts";
 
 let s: TestServer;
 let host: string;
@@ -29,11 +30,11 @@ type Order = { by?: "money" | "creationTime"; dir?: "asc" | "desc" };
 /**
  * The page as the drizzle query and mapping GetWalletLogs had before it was one statement of text gave it (copied
  * from it), over every entry of the tenant matching `type` and `userId`, in the order the call now defines: the sort
- * field, then the id in the same direction; by default newest first.
+ * field (time order: the ledger's seq), then the id in the same direction; by default newest first.
  */
 async function reference(t: TestTenant, order: Order, type?: number, userId?: string) {
   const rows = await inScope(s.database.db, { tenantId: t.tenantId }, async (tx) => {
-    const field = order.by === "money" ? walletLogs.amountFen : walletLogs.creationTime;
+    const field = order.by === "money" ? walletLogs.amountFen : walletLogs.seq;
     const by = order.by ? (order.dir === "desc" ? desc : asc) : desc;
     const sortedBy: SQL[] = [by(field), by(walletLogs.id)];
     return {
@@ -142,9 +143,10 @@ describe("GetWalletLogs' JSON page", () => {
     const all = (await reference(t, {})).items;
     expect(all).toHaveLength(11);
     const of = (type: number) => all.filter((e) => e.type === type);
+    // In the ledger's order: the deduction written directly after the calls is the newer, whatever its creation time.
     expect(of(WalletLogType.HostAdjust).map((e) => [e.money, e.userName])).toEqual([
-      [100, "平台"],
       [-1, "平台"],
+      [100, "平台"],
     ]);
     expect(of(WalletLogType.Purchase).every((e) => e.userName === t.userName && e.userId === t.userId)).toBe(true);
     expect(of(WalletLogType.Commission).map((e) => [e.money, e.inviteTenantName, e.creationTime])).toEqual([
@@ -205,5 +207,82 @@ describe("GetWalletLogs' JSON page", () => {
     // Under the cap the count is exact.
     const few = await getLogs(big, { Type: WalletLogType.Purchase });
     expect(few.body.result).toEqual({ items: [], totalCount: 0, totalCountCapped: false, balance: 0 });
+  });
+});
+
+describe("the list's time order under concurrency (issue 29)", () => {
+  /** Every entry's balance less its amount is the next older entry's balance: the chain reads straight down. */
+  function chainBreaks(items: WalletLogEntry[]): string[] {
+    const breaks: string[] = [];
+    for (let i = 0; i + 1 < items.length; i++) {
+      const before = Math.round((items[i].balance - items[i].money) * 100);
+      if (before !== Math.round(items[i + 1].balance * 100))
+        breaks.push(`${i}: ${items[i].balance} ${items[i].money} → ${items[i + 1].balance}`);
+    }
+    return breaks;
+  }
+
+  async function fund(t: TestTenant, money: number) {
+    const add = await s.api("POST", "/api/Hosted/AddOrSubMoney", {
+      token: host,
+      headers: key(),
+      body: { tenantId: t.tenantId, money, type: BalanceAdjustType.Add, remark: "测试充值" },
+    });
+    expect(add.status, add.raw).toBe(200);
+  }
+
+  it("after 50 concurrent withdrawals the running balance reads straight down, newest first and oldest first", async () => {
+    const t = await s.createTenant();
+    await fund(t, 100);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.api("POST", "/api/Withdraw/RequestWithdraw", {
+          token: t.token,
+          headers: key(),
+          body: { money: 1, alipayAccount: "pay@example.com" },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status !== 200).map((r) => r.raw)).toEqual([]);
+    const newest = (await getLogs(t, { MaxResultCount: 100 })).body.result as WalletLogPage;
+    expect(newest.items).toHaveLength(51);
+    expect(newest.items[0].balance).toBe(50);
+    expect(chainBreaks(newest.items)).toEqual([]);
+    const oldest = (await getLogs(t, { MaxResultCount: 100, Sorting: "creationTime asc" })).body.result as WalletLogPage;
+    expect(oldest.items.map((e) => e.id)).toEqual(newest.items.map((e) => e.id).reverse());
+  });
+
+  it("an entry whose transaction started first but took the wallet's lock last is listed last (newest)", async () => {
+    const t = await s.createTenant();
+    await fund(t, 100);
+    const deduct = (tx: Parameters<typeof postLedgerEntry>[0]) =>
+      postLedgerEntry(tx, { tenantId: t.tenantId, type: WalletLogType.HostAdjust, amountFen: -200, userId: null, remark: "先开始" });
+    if (s.database.kind === "pglite") {
+      // The embedded database runs one transaction at a time: its transactions take the lock in the order they start.
+      const paid = await s.api("GET", "/api/WalletLog/Payment", { token: t.token, headers: key(), query: { money: 1, remark: "购买" } });
+      expect(paid.status, paid.raw).toBe(200);
+      await inScope(s.database.db, { tenantId: t.tenantId }, deduct);
+    } else {
+      // A transaction starts (its now(), the entry's creation time, is fixed), a payment by another commits meanwhile,
+      // then the first moves money: it is the ledger's newest entry though its creation time is the older.
+      let started!: () => void;
+      const hasStarted = new Promise<void>((r) => (started = r));
+      let proceed!: () => void;
+      const mayProceed = new Promise<void>((r) => (proceed = r));
+      const early = inScope(s.database.db, { tenantId: t.tenantId }, async (tx) => {
+        await tx.execute(sql`select now()`);
+        started();
+        await mayProceed;
+        return deduct(tx);
+      });
+      await hasStarted;
+      const paid = await s.api("GET", "/api/WalletLog/Payment", { token: t.token, headers: key(), query: { money: 1, remark: "后开始" } });
+      expect(paid.status, paid.raw).toBe(200);
+      proceed();
+      await early;
+    }
+    const items = ((await getLogs(t, { MaxResultCount: 10 })).body.result as WalletLogPage).items;
+    expect(items[0].balance).toBe(97);
+    expect(chainBreaks(items)).toEqual([]);
   });
 });
