@@ -310,6 +310,7 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
       } catch (err) {
         // A refusal the seller can act on would be refused again: the task ends here, the batches before it stand.
         if (err instanceof AppError) return settleShort(job, err.message);
+        deps.log.warn({ err, taskId: job.taskId, op: job.op }, "bulk edit batch failed; the queue retries it");
         throw err;
       }
       if (finished) return;

@@ -242,10 +242,14 @@ export async function restoreEdit(
   edit: UndoableEdit,
   batchSize: number | null = null,
 ): Promise<{ restored: number; taken: number }> {
-  const which = batchSize
-    ? sql` and product_id in (select product_id from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${edit.id}
-        order by product_id limit ${batchSize})`
-    : sql``;
+  // A batch ends at the batchSize-th backup by product id (none: it takes the rest): a range of the backups' key.
+  const [bound] = batchSize
+    ? rowsOf<{ id: string }>(
+        await ctx.tx.execute(sql`select product_id::text as id from product_edit_backups
+          where tenant_id = ${ctx.tenantId} and edit_id = ${edit.id} order by product_id offset ${batchSize - 1} limit 1`),
+      )
+    : [];
+  const which = bound ? sql` and product_id <= ${bound.id}::uuid` : sql``;
   const result = await ctx.tx.execute(sql`with b as (
       delete from product_edit_backups where tenant_id = ${ctx.tenantId} and edit_id = ${edit.id}${which}
       returning product_id, before
