@@ -967,6 +967,8 @@ export const listings = pgTable(
     views: integer("views").notNull().default(0),
     /** Publish attempts made by jobs (a retried job looks up its earlier attempt first). */
     attempts: integer("attempts").notNull().default(0),
+    /** A copy the seller asked for (Publish isAllowDuplicate): not held to one listing per product, shop and site. */
+    duplicateAllowed: boolean("duplicate_allowed").notNull().default(false),
     syncTime: time("sync_time"),
     ...creation,
     ...modification,
@@ -1000,6 +1002,11 @@ export const listings = pgTable(
       .on(t.tenantId, t.creationTime, t.id)
       .where(sql`${t.warningMessage} is not null and ${t.warningMessage} <> ''`),
     index("listings_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    // One listing waiting, being published or live per product, shop and site (shared/publish/duplicates.ts
+    // LISTED_STATUSES), unless a copy was asked for; imported listings (no batch) record items that already exist.
+    uniqueIndex("listings_one_listed_per_shop_site_idx")
+      .on(t.tenantId, t.productId, t.accountGroupId, t.site)
+      .where(sql`${t.batchId} is not null and ${t.productId} is not null and not ${t.duplicateAllowed} and ${t.status} in (1, 2, 3, 4, 6)`),
   ],
 );
 

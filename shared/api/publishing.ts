@@ -7,13 +7,14 @@ import {
   publishBatch,
   publishBatchPage,
   publishRequest,
+  publishResult,
   retryPublishInput,
 } from "../contract/publish.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
 const publish = (group: string) =>
-  call({ idempotent: true, method: "POST", path: `/api/${group}/Publish`, body: publishRequest, result: publishBatch });
+  call({ idempotent: true, method: "POST", path: `/api/${group}/Publish`, body: publishRequest, result: publishResult });
 const retryPublish = (group: string) =>
   call({ idempotent: true, method: "POST", path: `/api/${group}/RetryPublish`, body: retryPublishInput, result: publishBatch });
 

@@ -59,6 +59,11 @@ export const publishRequest = z
     listingType: z.enum(listingTypes).default("gold_special"),
     /** Use `weight` and `size` even where the product has its own. */
     isForceReplaceWeightAndSize: z.boolean().default(false),
+    /**
+     * 允许重复刊登: publish a product again on a shop's site where it is already listed (waiting, being published or
+     * live). Without it such a pair is skipped with the listing it already has (shared/publish/duplicates.ts).
+     */
+    isAllowDuplicate: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if (!v.productIds?.length && !v.filter)
@@ -83,6 +88,22 @@ export const publishBatch = z.object({
   lastUpdateTime: z.string(),
 });
 export type PublishBatch = z.infer<typeof publishBatch>;
+
+/**
+ * Publish's answer: the batch, with how many products the request selected and how many the batch took (at most
+ * PUBLISH_MAX_PRODUCTS), and a Chinese notice when it took fewer or skipped products already listed on the shop's sites.
+ */
+export const publishResult = publishBatch.extend({
+  /** Products the request selected (its filter or ids, cut to maxProductCount). */
+  selected: z.number().int(),
+  /** Products in the batch: the selection, cut to the per-batch maximum. */
+  taken: z.number().int(),
+  /** Products × sites skipped because the product is already listed there (without isAllowDuplicate). */
+  alreadyListed: z.number().int(),
+  /** What the seller should know about the batch (a cut selection, products already listed), null when nothing. */
+  notice: z.string().nullable(),
+});
+export type PublishResult = z.infer<typeof publishResult>;
 
 export const problem = z.object({
   code: z.string(),
@@ -173,5 +194,7 @@ export const preflightResult = z.object({
   pairs: z.array(preflightPair),
   ok: z.number().int(),
   refused: z.number().int(),
+  /** The pairs of the preview whose product is already listed on the shop's site (a "duplicate" problem). */
+  alreadyListed: z.number().int(),
 });
 export type PreflightResultView = z.infer<typeof preflightResult>;

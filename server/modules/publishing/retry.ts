@@ -1,15 +1,28 @@
 // RetryPublish: a finished batch's refused, failed and skipped listings go back to Pending and their products' jobs are
 // queued again.
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { listings, meliAccountGroups, publishBatches } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { LISTED_STATUSES } from "../../../shared/publish/duplicates.ts";
 import type { PublishBatch } from "../../../shared/contract/publish.ts";
 import { batchView, refreshBatchIn } from "./batch-state.ts";
 import type { PublishJob } from "./publish-job.ts";
 import { PUBLISH_JOB, RETRYABLE_STATUSES } from "./constants.ts";
 import type { PublishingDeps } from "./service.ts";
+
+/**
+ * A listing to retry whose product is not on its shop's site through another listing (waiting, being published or
+ * live: shared/publish/duplicates.ts), unless it is a copy the seller asked for: such a listing stays as it is.
+ */
+const notListedElsewhere = sql`(${listings.duplicateAllowed} or not exists (
+  select 1 from listings o where o.tenant_id = ${listings.tenantId} and o.product_id = ${listings.productId}
+    and o.account_group_id = ${listings.accountGroupId} and o.site = ${listings.site} and o.id <> ${listings.id}
+    and o.status in (${sql.join(
+      LISTED_STATUSES.map((s) => sql`${s}::int`),
+      sql`, `,
+    )})))`;
 
 /**
  * RetryPublish: the batch's refused, failed and skipped listings (only those named, when listingIds is given) go back
@@ -50,6 +63,12 @@ export async function retryPublish(
       ),
     );
   if (open > 0) throw new AppError(409, "批次仍在刊登中，请稍后再试", "Publish.BatchRunning");
+  const retryable = and(
+    eq(listings.tenantId, ctx.tenantId),
+    eq(listings.batchId, batch.id),
+    inArray(listings.status, RETRYABLE_STATUSES),
+    input.listingIds ? inArray(listings.id, input.listingIds) : undefined,
+  );
   const retried = await ctx.tx
     .update(listings)
     .set({
@@ -60,16 +79,12 @@ export async function retryPublish(
       lastModificationTime: new Date(),
       lastModifierId: u.id,
     })
-    .where(
-      and(
-        eq(listings.tenantId, ctx.tenantId),
-        eq(listings.batchId, batch.id),
-        inArray(listings.status, RETRYABLE_STATUSES),
-        input.listingIds ? inArray(listings.id, input.listingIds) : undefined,
-      ),
-    )
+    .where(and(retryable, notListedElsewhere))
     .returning({ productId: listings.productId });
-  if (!retried.length) throw businessError("没有可重试的刊登", "Publish.NothingToRetry");
+  if (!retried.length) {
+    const [{ n }] = await ctx.tx.select({ n: count() }).from(listings).where(retryable);
+    throw businessError(n ? "该商品已在此店铺站点刊登，不会重复刊登" : "没有可重试的刊登", "Publish.NothingToRetry");
+  }
   await refreshBatchIn(ctx.tx, ctx.tenantId, batch.id);
   await deps.jobs.sendMany<PublishJob>(
     PUBLISH_JOB,

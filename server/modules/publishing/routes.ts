@@ -13,6 +13,7 @@ import {
   publishBatch,
   publishBatchPage,
   publishRequest,
+  publishResult,
   retryPublishInput,
 } from "../../../shared/contract/publish.ts";
 import { batchView, listingView } from "./batch-state.ts";
@@ -34,7 +35,7 @@ export function registerPublishing(r: Registrar, services: Services) {
       idempotent: true,
       summary: "Publishes the selected products to the shop group's sites: answers the batch at once, the jobs create the items",
       body: publishRequest,
-      result: publishBatch,
+      result: publishResult,
       beforeTransaction: (call, { body }) => services.publishing.beforePublish(call, body),
       handler: (ctx, { body }) => services.publishing.publish(ctx, body),
     });

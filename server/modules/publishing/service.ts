@@ -5,7 +5,7 @@
 // finished batch's failures again (retry.ts). A listing's id is its publish key: sent as the item's seller_custom_field
 // and as the creation's idempotency key, so a job retried after a crash finds the item its earlier attempt created
 // instead of creating a second one.
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
@@ -18,9 +18,11 @@ import {
   PREVIEW_MAX_PRODUCTS,
   type PreflightPairView,
   type PreflightResultView,
-  type PublishBatch,
   type PublishRequest,
+  type PublishResult,
 } from "../../../shared/contract/publish.ts";
+import { DUPLICATE_PROBLEM_CODE } from "../../../shared/publish/duplicates.ts";
+import { markListed } from "./duplicates.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { selectionWhere } from "../products/filter.ts";
 import type { ItemPlan } from "./item-body.ts";
@@ -117,6 +119,13 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     return { group, productIds: selected.map((p) => p.id), siteAccounts: request.sites.map((s) => bySite.get(s)!), where };
   }
 
+  /** How many products the request selects (cut to maxProductCount): counted only when the selection reached `limit`. */
+  async function selectedCount(ctx: CallContext, request: PublishRequest, taken: number, where: SQL | undefined, limit: number) {
+    if (taken < limit) return taken;
+    const [{ n }] = await ctx.tx.select({ n: count() }).from(products).where(where);
+    return Math.min(n, request.maxProductCount ?? n);
+  }
+
   /**
    * Before PreflightPublish and Publish open their transaction (Mercado Libre is never called inside one): the
    * marketplace's fees for the request's categories and listing type, read into the cache when missing or older than
@@ -152,9 +161,10 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
 
   /** PreflightPublish: every pair's problems, title and price, for the publish screen; nothing is written or sent. */
   async function preflightPublish(ctx: CallContext, request: PublishRequest): Promise<PreflightResultView> {
-    const { productIds, siteAccounts, where } = await resolve(ctx, request, PREVIEW_MAX_PRODUCTS);
-    const [{ n: selected }] = await ctx.tx.select({ n: count() }).from(products).where(where);
+    const { group, productIds, siteAccounts, where } = await resolve(ctx, request, PREVIEW_MAX_PRODUCTS);
+    const selected = await selectedCount(ctx, request, productIds.length, where, PREVIEW_MAX_PRODUCTS);
     const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
+    await markListed(ctx.tx, ctx.tenantId, { plans, groupId: group.id, sites: request.sites, allowDuplicate: request.isAllowDuplicate });
     const shown = await ctx.tx
       .select({ id: products.id, title: products.titleText, image: products.image })
       .from(products)
@@ -175,11 +185,14 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
       })),
     );
     const ok = pairs.filter((p) => p.ok).length;
-    return { selected: Math.min(selected, request.maxProductCount ?? selected), pairs, ok, refused: pairs.length - ok };
+    const alreadyListed = pairs.filter((p) => p.problems.some((x) => x.code === DUPLICATE_PROBLEM_CODE)).length;
+    return { selected, pairs, ok, refused: pairs.length - ok, alreadyListed };
   }
 
-  async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishBatch> {
-    return createBatch(deps, ctx, request, await resolve(ctx, request, PUBLISH_MAX_PRODUCTS), keptPlans(ctx.req, plan));
+  async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishResult> {
+    const resolved = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
+    const selected = await selectedCount(ctx, request, resolved.productIds.length, resolved.where, PUBLISH_MAX_PRODUCTS);
+    return createBatch(deps, ctx, request, { ...resolved, selected }, keptPlans(ctx.req, plan));
   }
 
   /**

@@ -1,5 +1,5 @@
 // The batch just submitted, filling in live (the publishBatch progress events refetch it; polled while the stream is
-// down): status, counts of live / refused or failed / skipped of the total, and the way to its records.
+// down): status, counts of live / refused or failed / skipped of the total, Publish's notice, and the way to its records.
 import { Link } from "react-router-dom";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Spinner } from "@shared/ui/spinner.tsx";
@@ -10,7 +10,8 @@ import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";
 
 export const RECORDS_PATH = "/proudcts/publish-records/v2";
 
-export function BatchProgress({ submitted }: { submitted: PublishBatch }) {
+/** `notice`: what Publish said about the request (a selection cut to the batch maximum, products already listed). */
+export function BatchProgress({ submitted }: { submitted: PublishBatch & { notice?: string | null } }) {
   // The newest batches of the shop group: the one submitted is among them.
   const list = usePublishBatches({ accountGroupId: submitted.accountGroupId, maxResultCount: 20, sorting: "creationTime desc" });
   const batch = list.data?.items.find((b) => b.id === submitted.id) ?? submitted;
@@ -32,6 +33,11 @@ export function BatchProgress({ submitted }: { submitted: PublishBatch }) {
           查看刊登记录
         </Link>
       </div>
+      {submitted.notice ? (
+        <p className="text-warning text-sm" data-testid="publish-batch-notice">
+          {submitted.notice}
+        </p>
+      ) : null}
       <ProgressBar value={percent} label="刊登进度" className="h-1.5" />
     </div>
   );

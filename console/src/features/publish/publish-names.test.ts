@@ -97,6 +97,7 @@ describe("publish preview", () => {
         isContainsFreight: true,
         productLabel: "none",
         maxProductCount: "",
+        isAllowDuplicate: true,
       },
     });
     expect(request).toEqual({
@@ -118,6 +119,7 @@ describe("publish preview", () => {
       isForceReplaceStock: true,
       size: "20x10x5",
       isForceReplaceWeightAndSize: false,
+      isAllowDuplicate: true,
       suffixTitle: "Nuevo",
       warrantType: "2230280",
       warrantyDay: 90,

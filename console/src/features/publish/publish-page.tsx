@@ -6,7 +6,8 @@
 // the pre-flight check and profit preview (nothing is sent); 提交刊登 sends the request and the batch fills in live.
 import { Eye, Send, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import type { PreflightResultView, PublishBatch } from "@shared/contract/publish.ts";
+import type { PreflightResultView, PublishResult } from "@shared/contract/publish.ts";
+import { listedPairs } from "@shared/publish/duplicates.ts";
 import { listingTypeName } from "@shared/contract/names.ts";
 import { listingTypes } from "@shared/contract/publish.ts";
 import { Button } from "@shared/ui/button.tsx";
@@ -55,6 +56,8 @@ type Options = {
   isContainsFreight: boolean;
   productLabel: string;
   maxProductCount: string;
+  /** 允许重复刊登: publish again where the product is already listed on the shop's site. */
+  isAllowDuplicate: boolean;
 };
 
 export const initialOptions: Options = {
@@ -73,6 +76,7 @@ export const initialOptions: Options = {
   isContainsFreight: false,
   productLabel: NONE,
   maxProductCount: "",
+  isAllowDuplicate: false,
 };
 
 const num = (s: string) => (s.trim() === "" || !Number.isFinite(Number(s)) ? null : Number(s));
@@ -123,6 +127,7 @@ export function toPublishRequest(p: {
     ...(weight !== null ? { weight } : {}),
     ...(o.size.trim() ? { size: o.size.trim() } : {}),
     isForceReplaceWeightAndSize: o.isForceReplaceWeightAndSize,
+    isAllowDuplicate: o.isAllowDuplicate,
     ...(o.prefixTitle.trim() ? { prefixTitle: o.prefixTitle.trim() } : {}),
     ...(o.suffixTitle.trim() ? { suffixTitle: o.suffixTitle.trim() } : {}),
     ...(o.prefixDescription.trim() ? { prefixDescription: o.prefixDescription } : {}),
@@ -211,7 +216,7 @@ export default function PublishPage({ route }: PageProps) {
   const [preview, setPreview] = useState<{ request: string; result: PreflightResultView } | null>(null);
   // 填写属性 on a product published in its own category (no category chosen above for its site).
   const [attrsTarget, setAttrsTarget] = useState<AttrsTarget | null>(null);
-  const [batch, setBatch] = useState<PublishBatch | null>(null);
+  const [batch, setBatch] = useState<PublishResult | null>(null);
   const preflight = usePreflightPublish();
   const publish = usePublish();
 
@@ -221,6 +226,7 @@ export default function PublishPage({ route }: PageProps) {
   const requestText = JSON.stringify(request);
   const previewCurrent = preview?.request === requestText;
   const rows = useMemo(() => (preview ? previewRows(preview.result.pairs) : []), [preview]);
+  const listed = useMemo(() => (preview ? listedPairs(preview.result.pairs) : []), [preview]);
   const missing = useMemo(
     () => missingByForm(preview ? missingAttributes(preview.result.pairs) : new Map<number, Set<string>>(), isCbt),
     [preview, isCbt],
@@ -244,6 +250,7 @@ export default function PublishPage({ route }: PageProps) {
         setBatch(b);
         setDefaults({ defaultShop: b.accountGroupId, defaultSite: sites });
         toast.success(`已提交刊登：${b.total} 条，${b.skipped} 条检查未通过不会发送`);
+        if (b.notice) toast.warning(b.notice);
       },
     });
   }
@@ -515,6 +522,16 @@ export default function PublishPage({ route }: PageProps) {
                 售价包含运费
               </label>
             </Field>
+            <Field label="重复刊登">
+              <label className="flex h-8 items-center gap-2 text-sm">
+                <Checkbox
+                  checked={options.isAllowDuplicate}
+                  onCheckedChange={(v) => set("isAllowDuplicate", v === true)}
+                  data-testid="publish-allow-duplicate"
+                />
+                允许重复刊登（已在此店铺站点刊登的商品再刊登一份）
+              </label>
+            </Field>
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="描述开头" htmlFor="publish-desc-prefix">
@@ -562,6 +579,7 @@ export default function PublishPage({ route }: PageProps) {
           ) : null}
         </div>
 
+        {preview && previewCurrent && listed.length ? <ListedNotice pairs={listed} allowed={options.isAllowDuplicate} /> : null}
         {batch ? <BatchProgress submitted={batch} /> : null}
         {preview ? (
           <PreviewTable
@@ -574,5 +592,30 @@ export default function PublishPage({ route }: PageProps) {
         <ProductAttrsDialog target={attrsTarget} onClose={() => setAttrsTarget(null)} onSaved={runPreflight} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The pre-flight's products already listed on the shop's sites: skipped unless 允许重复刊登 is ticked. */
+function ListedNotice({
+  pairs,
+  allowed,
+}: {
+  pairs: ReturnType<typeof listedPairs<PreflightResultView["pairs"][number]>>;
+  allowed: boolean;
+}) {
+  return (
+    <div className="border-warning/40 bg-warning/5 flex flex-col gap-1 rounded-md border p-3 text-sm" data-testid="publish-already-listed">
+      <p className="font-medium">
+        {pairs.length} 个商品站点已在此店铺刊登，{allowed ? "将再刊登一份" : "不会重复刊登；如需再刊登一份，请勾选“允许重复刊登”"}
+      </p>
+      <ul className="text-muted-foreground flex flex-col gap-0.5">
+        {pairs.slice(0, 20).map((p) => (
+          <li key={`${p.productId}-${p.site}`} className="truncate">
+            {siteName(p.site as SiteId)} · {p.productTitle}：{p.listedReason}
+          </li>
+        ))}
+        {pairs.length > 20 ? <li>…共 {pairs.length} 个</li> : null}
+      </ul>
+    </div>
   );
 }
