@@ -328,7 +328,7 @@ async function runFor(kind: "pglite" | "postgres") {
     ctx.app = app;
     ctx.host = await accessToken(app.url, "admin", ADMIN_PASSWORD);
     ctx.seller = await accessToken(app.url, demo.user, demo.password, demo.tenant);
-    await call(ctx, ctx.host, "POST", "/api/MeliCategory/UpdateAllCategoryStatus?site=4", { enable: true });
+    await call(ctx, ctx.host, "POST", "/api/MeliCategory/UpdateAllCategoryStatus?site=4", { enable: true, all: true });
     const bigTree = await treeFigures(ctx, 4, requests);
 
     console.log(`[${kind}] browser… (load ${loadAvg()})`);

@@ -194,11 +194,22 @@ export const updateReferQuery = z.object({
   refer: z.string().trim().max(200).optional(),
 });
 
-/** UpdateAllCategoryStatus: enable or disable the given categories (with their subtrees), or every category of the site. */
-export const updateAllCategoryStatusInput = z.object({
-  enable: z.boolean(),
-  cateIds: z.array(cateIdParam).min(1).max(10_000).optional(),
-});
+/**
+ * UpdateAllCategoryStatus: enable or disable the given categories (with their subtrees), or every category of the site
+ * when `all` says so explicitly (issue 29: a call without ids disabled a whole site; the host's screen confirms first).
+ */
+export const updateAllCategoryStatusInput = z
+  .object({
+    enable: z.boolean(),
+    cateIds: z.array(cateIdParam).min(1).max(10_000).optional(),
+    /** Every category of the site: required instead of cateIds, never with them. */
+    all: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.all && v.cateIds) ctx.addIssue({ code: "custom", message: "指定了类目时不能同时修改全部类目（all）", path: ["all"] });
+    if (!v.all && !v.cateIds)
+      ctx.addIssue({ code: "custom", message: "请指定要修改的类目（cateIds），修改站点全部类目须明确传 all: true", path: ["cateIds"] });
+  });
 export const categoryStatusResult = z.object({ count: z.number().int(), version: z.string().nullable() });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -363,7 +363,7 @@ describe("the host's writes", () => {
     const leaf = trees().MLM.all.find((c) => c.leaf)!;
     const writes: [string, string, Record<string, unknown>, unknown][] = [
       ["POST", "/api/MeliCategory/UpdateAllCategory", {}, {}],
-      ["POST", "/api/MeliCategory/UpdateAllCategoryStatus", { site: 1 }, { enable: false }],
+      ["POST", "/api/MeliCategory/UpdateAllCategoryStatus", { site: 1 }, { enable: false, all: true }],
       ["PUT", "/api/MeliCategory/UpdateRefer", { site: 1, cateId: leaf.id, refer: "x" }, undefined],
       ["PUT", "/api/MeliCategory/UpdateAllMeliAttr", { site: 1 }, undefined],
       ["GET", "/api/MeliCategory/UpdateAllCateFee", { site: 1 }, undefined],
@@ -408,10 +408,21 @@ describe("the host's writes", () => {
       query: { siteId: 1, includeDisabled: true },
     });
     expect(hidden.body.result.find((c: { cateId: string }) => c.cateId === root.id).enable).toBe(false);
+    // Every category of the site only with an explicit all (issue 29: no ids disabled a whole site).
+    for (const body of [{ enable: true }, { enable: true, all: false }, { enable: true, all: true, cateIds: [root.id] }]) {
+      const refused = await s.api("POST", "/api/MeliCategory/UpdateAllCategoryStatus", { token: host, query: { site: 1 }, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.raw).toMatch(/all/);
+    }
+    const stillHidden = await s.api("GET", "/api/MeliCategory/GetCategoryBySiteId", {
+      token: T.token,
+      query: { siteId: 1, includeDisabled: true },
+    });
+    expect(stillHidden.body.result.find((c: { cateId: string }) => c.cateId === root.id).enable).toBe(false);
     const back = await s.api("POST", "/api/MeliCategory/UpdateAllCategoryStatus", {
       token: host,
       query: { site: 1 },
-      body: { enable: true },
+      body: { enable: true, all: true },
     });
     expect(back.body.result).toEqual({ count: under, version: versions[1] });
     const none = await s.api("POST", "/api/MeliCategory/UpdateAllCategoryStatus", {

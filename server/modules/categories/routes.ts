@@ -144,7 +144,7 @@ export function registerCategories(r: Registrar, { categories }: { categories: C
     name: "UpdateAllCategoryStatus",
     method: "POST",
     access: "host",
-    summary: "Enables or disables categories (with their subtrees) of the site, or all of them, for the picker",
+    summary: "Enables or disables categories (with their subtrees) of the site for the picker, or all of them with an explicit all: true",
     query: siteQuery,
     body: updateAllCategoryStatusInput,
     result: categoryStatusResult,

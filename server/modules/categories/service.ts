@@ -211,7 +211,8 @@ export async function updateRefer(ctx: CallContext, q: z.output<typeof updateRef
 
 /**
  * UpdateAllCategoryStatus: enables or disables the given categories with everything under them (by their id path),
- * or every category of the site. A disabled category leaves the picker; products keep it.
+ * or every category of the site when the body says `all: true` (never by leaving the ids out). A disabled category
+ * leaves the picker; products keep it.
  */
 export async function updateAllCategoryStatus(
   ctx: CallContext,

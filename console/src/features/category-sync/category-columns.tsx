@@ -1,5 +1,6 @@
 // The category table's columns: the id, the Chinese name (from AckCategory, or set by hand) beside the site's own
-// Spanish/Portuguese/English name with their paths, the sale fees, the reference name and whether the picker offers it.
+// Spanish/Portuguese/English name with their paths, the sale fees, the reference name and whether the picker offers it
+// (停用/启用 changes it with its subtree).
 import type { MeliCategory } from "@shared/contract/category.ts";
 import { Badge } from "@shared/ui/badge.tsx";
 import { Button } from "@shared/ui/button.tsx";
@@ -7,7 +8,10 @@ import type { DataTableColumn } from "@shared/ui/data-table.tsx";
 
 const fee = (v: number | null) => (v === null ? "-" : `${v}%`);
 
-export function categoryColumns(onEditRefer: (category: MeliCategory) => void): DataTableColumn<MeliCategory>[] {
+export function categoryColumns(
+  onEditRefer: (category: MeliCategory) => void,
+  onToggle: (category: MeliCategory) => void,
+): DataTableColumn<MeliCategory>[] {
   return [
     { id: "cateId", header: "类目ID", width: 120, cell: (c) => <span className="font-mono text-xs">{c.cateId}</span> },
     {
@@ -50,11 +54,16 @@ export function categoryColumns(onEditRefer: (category: MeliCategory) => void): 
     {
       id: "actions",
       header: "操作",
-      width: 100,
+      width: 150,
       cell: (c) => (
-        <Button size="sm" variant="ghost" onClick={() => onEditRefer(c)} data-testid="category-edit-refer">
-          参考名
-        </Button>
+        <div className="flex gap-1">
+          <Button size="sm" variant="ghost" onClick={() => onEditRefer(c)} data-testid="category-edit-refer">
+            参考名
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onToggle(c)} data-testid="category-toggle">
+            {c.enable ? "停用" : "启用"}
+          </Button>
+        </div>
       ),
     },
   ];

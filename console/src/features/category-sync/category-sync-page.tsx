@@ -1,14 +1,16 @@
 // /admin/category_sync (host only; the spec has no route for it): the category sync of every site. Per site the tree
 // version and what the last sync stored (categories, attributes, fees, Chinese names) with a 同步 button; 同步全部站点
 // and 补充中文名 (AckCategory); the running task's progress, live; and a searchable table of one site's categories with
-// the Chinese name beside the site's own name, where a category's reference name is edited.
-import { Languages, RefreshCw } from "lucide-react";
+// the Chinese name beside the site's own name, where a category's reference name is edited and a category (with its
+// subtree) is enabled or disabled for the picker; 全部启用/全部停用 change the whole site after a confirmation.
+import { Ban, CircleCheck, Languages, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import type { MeliCategory } from "@shared/contract/category.ts";
 import { MELI_SITES } from "@shared/contract/meli.ts";
 import { Button } from "@shared/ui/button.tsx";
 import { Card } from "@shared/ui/card.tsx";
+import { confirm } from "@shared/ui/confirm.tsx";
 import { DataTable, PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
@@ -22,6 +24,7 @@ import { useCategories, type CategoryListQuery } from "./api/get-categories.ts";
 import { useLatestTask } from "./api/get-latest-task.ts";
 import { useSyncStatus } from "./api/get-sync-status.ts";
 import { useStartChineseNames, useStartSync } from "./api/start-sync.ts";
+import { allStatusConfirm, useUpdateCategoryStatus } from "./api/update-status.ts";
 import { categoryColumns } from "./category-columns.tsx";
 import { ReferDialog } from "./refer-dialog.tsx";
 import { siteColumns, siteLabel } from "./site-columns.tsx";
@@ -79,6 +82,13 @@ export default function CategorySyncPage(_props: PageProps) {
   const categories = useCategories(query);
   useKeepPageInRange(listState.state, settledTotal(categories), listState.setPage);
   const [editing, setEditing] = useState<MeliCategory | null>(null);
+  const statusChange = useUpdateCategoryStatus({
+    mutationConfig: { onSuccess: (r, change) => toast.success(`已${change.enable ? "启用" : "停用"} ${r.count} 个类目`) },
+  });
+  const site = Number(state.site);
+  const setAll = async (enable: boolean) => {
+    if (await confirm(allStatusConfirm(siteLabel(site), enable))) statusChange.mutate({ site, enable, all: true });
+  };
 
   return (
     <div className="flex flex-col gap-4" data-testid="category-sync-page">
@@ -109,10 +119,27 @@ export default function CategorySyncPage(_props: PageProps) {
       </Card>
 
       <Card className="flex flex-col gap-3 p-4">
-        <ListToolbar filters={filters} state={state} onChange={listState.update} />
+        <div className="flex flex-wrap items-start gap-2">
+          <ListToolbar filters={filters} state={state} onChange={listState.update} />
+          <div className="ml-auto flex gap-2">
+            <Button variant="outline" disabled={statusChange.isPending} onClick={() => void setAll(true)} data-testid="category-enable-all">
+              <CircleCheck />
+              全部启用
+            </Button>
+            <Button
+              variant="outline"
+              disabled={statusChange.isPending}
+              onClick={() => void setAll(false)}
+              data-testid="category-disable-all"
+            >
+              <Ban />
+              全部停用
+            </Button>
+          </div>
+        </div>
         <DataTable
           aria-label="类目列表"
-          columns={categoryColumns(setEditing)}
+          columns={categoryColumns(setEditing, (c) => statusChange.mutate({ site: c.site, enable: !c.enable, cateId: c.cateId }))}
           rows={categories.data?.items ?? []}
           rowKey={(c) => c.id}
           loading={categories.isPending || categories.isFetching}
