@@ -1,13 +1,15 @@
-// First-start data: the host administrator, a demo tenant to click through, and the currency table. Idempotent: a
+// First-start data: the host administrator, a demo tenant to click through, whether companies may register themselves,
+// and the currency table. Idempotent: a
 // later start finds them and changes nothing. What the first start then does through the API (the category sync, the
 // demo tenant's content) is in modules/demo/first-start.ts.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
-import { currencies, HOST_TENANT_ID, tenants, users } from "./db/schema.ts";
+import { currencies, HOST_TENANT_ID, settings, tenants, users } from "./db/schema.ts";
 import { hostAllScope, hostScope, inScope } from "./db/scope.ts";
 import { generatePassword } from "./modules/identity/passwords.ts";
 import { insertTenantWithMainAccount, insertUser } from "./modules/identity/users.ts";
+import { SettingKeys } from "../shared/contract/setting-registry.ts";
 
 export const DEMO_TENANT = "demo";
 export const DEMO_USER = "demo";
@@ -35,7 +37,18 @@ export type BootstrapResult = {
   demo?: { tenantId: string; userId: string; tenantName: string; userName: string; password: string };
 };
 
-export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo?: boolean }): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  opts: {
+    adminPassword?: string;
+    withDemo?: boolean;
+    /**
+     * Self-registration as the first start leaves it (Account.IsSelfRegistrationEnabled, written then so 系统配置 shows
+     * it): on for the embedded demo (PGlite), off otherwise. An unset value means off.
+     */
+    selfRegistration?: boolean;
+  },
+): Promise<BootstrapResult> {
   const result: BootstrapResult = { adminCreated: false };
   await inScope(db, hostScope, async (tx) => {
     const existing = await tx
@@ -55,6 +68,10 @@ export async function bootstrap(db: Db, opts: { adminPassword?: string; withDemo
     });
     result.adminCreated = true;
     result.adminId = admin.id;
+    await tx
+      .insert(settings)
+      .values({ id: randomUUID(), name: "开放注册", key: SettingKeys.selfRegistrationEnabled, value: String(!!opts.selfRegistration) })
+      .onConflictDoNothing({ target: settings.key });
     if (!opts.adminPassword) result.generatedAdminPassword = password;
   });
   if (result.adminCreated && opts.withDemo !== false) {

@@ -33,7 +33,8 @@ async function main() {
   if (shutdown.stopping) return;
   await database.migrate();
   if (shutdown.stopping) return;
-  const boot = await bootstrap(database.db, { adminPassword: config.adminPassword });
+  // The embedded demo (PGlite) lets visitors register a company; a PostgreSQL deployment starts with it off.
+  const boot = await bootstrap(database.db, { adminPassword: config.adminPassword, selfRegistration: !config.databaseUrl });
   if (boot.generatedAdminPassword) {
     console.log(
       `[first start] host administrator: user admin, password ${boot.generatedAdminPassword} (shown once; change it after login)`,

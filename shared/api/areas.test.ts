@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../server/testing/harness.ts";
 import { LoginResultType } from "../contract/enums.ts";
+import { SettingKeys } from "../contract/setting-registry.ts";
 import { ApiError } from "./errors.ts";
 import { createApi, type Api } from "./index.ts";
 
@@ -20,6 +21,12 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
   a = await s.createTenant();
   api = createApi({ baseUrl, getToken: () => state.token, getTenant: () => state.tenant });
+  // Self-registration is off until the host switches it on (issue 29); the account tests register.
+  const on = await s.api("POST", "/api/SystemConfigSetting/SetValueByKey", {
+    token: await s.adminToken(),
+    body: { key: SettingKeys.selfRegistrationEnabled, value: "true" },
+  });
+  if (on.status !== 200) throw new Error(`SetValueByKey: ${on.raw}`);
 });
 afterAll(() => s?.close());
 

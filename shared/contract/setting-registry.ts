@@ -79,7 +79,7 @@ export const SETTING_REGISTRY: readonly (SettingDefinition & { key: SettingKey }
     name: "开放注册",
     description: "是否允许新公司在登录页自行注册；关闭后只能由平台管理员开通账号",
     kind: "boolean",
-    defaultText: "开启",
+    defaultText: "关闭（内置演示库首次启动时设为开启）",
   },
   {
     key: K.newVersionTenants,

@@ -15,6 +15,8 @@ beforeAll(async () => {
   s = await startTestServer();
   a = await s.createTenant();
   b = await s.createTenant();
+  // Self-registration is off unless the host switches it on (issue 29); these tests register.
+  await setSelfRegistration("true");
 });
 afterAll(() => s?.close());
 
@@ -132,7 +134,18 @@ describe("POST /api/account/register", () => {
       await setSelfRegistration("true");
       expect((await s.api("POST", "/api/account/register", { body })).status).toBe(200);
     } finally {
-      await setSelfRegistration(null);
+      await setSelfRegistration("true");
+    }
+  });
+
+  it("is refused while the host has not decided (issue 29: open by default before)", async () => {
+    await setSelfRegistration(null);
+    try {
+      const off = await s.api("POST", "/api/account/register", { body: input() });
+      expect(off.status).toBe(403);
+      expect(off.body.error.message).toBe("系统未开放注册，请联系平台管理员开通账号");
+    } finally {
+      await setSelfRegistration("true");
     }
   });
 

@@ -42,9 +42,10 @@ export function createAccountService({ sessions, mailer, loginLimiter, config }:
   async function register(ctx: CallContext, body: z.output<typeof registerInput>) {
     if (ctx.principal || tenantHint(ctx.req)) throw businessError("子账号请联系主账号创建", "SelfRegistrationNotForTenants");
     limitPerIp(ctx);
+    // Off unless the host switched it on (the embedded demo's first start does: bootstrap.ts).
     const enabled = await getSettingValue(ctx.tx, SettingKeys.selfRegistrationEnabled);
-    if (enabled?.trim().toLowerCase() === "false")
-      throw businessError("系统暂未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
+    if (enabled?.trim().toLowerCase() !== "true")
+      throw businessError("系统未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
     const { user } = await insertTenantWithMainAccount(ctx.tx, {
       tenantName: body.tenantName,
       userName: body.userName,
