@@ -2,12 +2,13 @@
 // and reads what it prints. Shared by the end-to-end tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { copyPostgresTemplate, TEMPLATE_DIR_ENV, TEMPLATE_ENV } from "../server/testing/templates.ts";
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -52,7 +53,7 @@ export function freePort(): Promise<number> {
 export function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   const drop =
-    /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
+    /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE(_DIR)?|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
   for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) out[k] = v;
   // The first start's demo content and category sync stay off unless a test asks for them (DEMO_DATA: "1").
   out.DEMO_DATA = "0";
@@ -166,14 +167,17 @@ export async function runUntilExit(env: Record<string, string | undefined>, time
 }
 
 /** A new, empty database on the server of `url` (same credentials); drop() removes it, connections and all. */
-export async function createFreshPostgresDatabase(url: string, prefix = "erp_e2e") {
+export async function createFreshPostgresDatabase(url: string, prefix = "erp_e2e", template?: string) {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
+  if (template) await copyPostgresTemplate(url, template, name);
+  else {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
   }
   const u = new URL(url);
   u.pathname = "/" + name;
@@ -213,16 +217,22 @@ export async function accessToken(baseUrl: string, userName: string, password: s
 
 /**
  * The app on a fresh data directory, and on a fresh PostgreSQL database when DATABASE_URL is set (the suite's second
- * run); `stop` ends it and removes both.
+ * run); `stop` ends it and removes both. The database is a copy of the run's migrated template (made once by the
+ * global set-up), so each start skips creating and migrating one; it is still a first start (no administrator, no
+ * demo tenant yet). `empty: true` starts on an empty database instead, for the tests of the first start itself.
  */
 export async function startFreshApp(
   name: string,
   env: Record<string, string> = {},
+  { empty = false }: { empty?: boolean } = {},
 ): Promise<{ app: AppProcess; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `erp-${name}-`));
+  const template = empty ? undefined : process.env[TEMPLATE_ENV];
   const database = process.env.DATABASE_URL
-    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, `erp_${name.replace(/-/g, "_")}`)
+    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, `erp_${name.replace(/-/g, "_")}`, template)
     : null;
+  const templateDir = empty ? undefined : process.env[TEMPLATE_DIR_ENV];
+  if (!database && templateDir) cpSync(templateDir, join(dataDir, "pglite"), { recursive: true });
   const app = await startApp({
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",

@@ -36,7 +36,7 @@ const ended = (t: Task | undefined) => t !== undefined && t.taskStatus !== TaskS
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  const started = await startFreshApp("fresh-start", { DEMO_DATA: "1", ADMIN_PASSWORD });
+  const started = await startFreshApp("fresh-start", { DEMO_DATA: "1", ADMIN_PASSWORD }, { empty: true });
   app = started.app;
   cleanups.unshift(started.stop);
   demo = app.firstStart.demo!;

@@ -1,7 +1,15 @@
 import { rmSync } from "node:fs";
-import { dropPostgresTemplate, makePgliteTemplate, makePostgresTemplate, TEMPLATE_ENV } from "./templates.ts";
+import {
+  dropPostgresTemplate,
+  makePgliteTemplate,
+  makePgliteTemplateDir,
+  makePostgresTemplate,
+  TEMPLATE_DIR_ENV,
+  TEMPLATE_ENV,
+} from "./templates.ts";
 
-// The database template every test server copies (testing/templates.ts), made once before test files run in parallel.
+// The database template every test server copies (testing/templates.ts), made once before test files run in parallel;
+// on PGlite also as a data directory, for the tests that start the server as a process (e2e/app-process.ts).
 export default async function setup() {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -10,6 +18,11 @@ export default async function setup() {
     return async () => dropPostgresTemplate(url, name);
   }
   const file = await makePgliteTemplate();
+  const dir = await makePgliteTemplateDir(file);
   process.env[TEMPLATE_ENV] = file;
-  return async () => rmSync(file, { force: true });
+  process.env[TEMPLATE_DIR_ENV] = dir;
+  return async () => {
+    rmSync(file, { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

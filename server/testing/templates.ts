@@ -1,7 +1,7 @@
 // A migrated database (with the job queue's schema) made once per test run, copied for each test file: PGlite as a
 // data-directory dump, PostgreSQL as a template database.
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -9,6 +9,8 @@ import { fromPglite, PgBoss } from "pg-boss";
 import { openDatabase, type Database } from "../db/client.ts";
 
 export const TEMPLATE_ENV = "ERP_TEST_TEMPLATE";
+/** The PGlite template as a data directory (makePgliteTemplateDir), for tests that start the server as a process. */
+export const TEMPLATE_DIR_ENV = "ERP_TEST_TEMPLATE_DIR";
 
 export async function makePgliteTemplate(): Promise<string> {
   const database = await openDatabase({ kind: "pglite" });
@@ -21,6 +23,17 @@ export async function makePgliteTemplate(): Promise<string> {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   return file;
+}
+
+/**
+ * The PGlite template as a data directory (what `npm start` keeps in DATA_DIR/pglite), made from the dump once per
+ * run: a process test copies it into its DATA_DIR instead of creating and migrating a database at its start.
+ */
+export async function makePgliteTemplateDir(dumpFile: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "erp-test-template-dir-"));
+  const database = await openDatabase({ kind: "pglite", dataDir: dir, inProcess: true, loadDataDir: new Blob([readFileSync(dumpFile)]) });
+  await database.close();
+  return dir;
 }
 
 export function adminUrl(url: string, dbName: string): string {
@@ -56,6 +69,26 @@ export async function dropPostgresTemplate(url: string, name: string) {
   await admin.end();
 }
 
+/** Creates database `name` as a copy of the template database on the server of `url`. */
+export async function copyPostgresTemplate(url: string, template: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return;
+      } catch (e) {
+        // Two files copying the template at the same instant: PostgreSQL refuses one; try again shortly.
+        if (attempt > 20 || !String(e).includes("being accessed")) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A fresh migrated database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   const template = process.env[TEMPLATE_ENV];
@@ -63,19 +96,7 @@ export async function openTestDatabase(): Promise<Database> {
   if (url) {
     if (!template) throw new Error("no PostgreSQL template: run through vitest (global setup)");
     const name = `erp_t_${template.split("_").pop()}_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database ${name} template ${template}`);
-        break;
-      } catch (e) {
-        // Two files copying the template at the same instant: PostgreSQL refuses one; try again shortly.
-        if (attempt > 20 || !String(e).includes("being accessed")) throw e;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    await admin.end();
+    await copyPostgresTemplate(url, template, name);
     const database = await openDatabase({ kind: "postgres", url: adminUrl(url, name), poolSize: 10 });
     const close = database.close;
     database.close = async () => {

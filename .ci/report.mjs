@@ -1,0 +1,31 @@
+// CI's last step: the slowest test files of each run, then one line "N passed, N failed" over both databases' reports
+// (plus the failed checks and builds, given as the first argument). Exits 1 when anything failed.
+import { existsSync, readFileSync } from "node:fs";
+
+const checksFailed = Number(process.argv[2] ?? 0);
+const reports = ["pglite.json", "postgres.json"];
+let passed = 0;
+let failed = checksFailed;
+const files = [];
+for (const name of reports) {
+  const path = `.ci/out/${name}`;
+  if (!existsSync(path)) {
+    failed += 1;
+    console.log(`${name}: no report`);
+    continue;
+  }
+  const r = JSON.parse(readFileSync(path, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  if (r.numTotalTests === 0) failed += 1;
+  for (const s of r.testResults) {
+    // A file that failed outside its tests (a set-up error, a crash) counts as one failure.
+    if (s.status === "failed" && !s.assertionResults.some((a) => a.status === "failed")) failed += 1;
+    files.push({ run: name.replace(".json", ""), file: s.name.replace(`${process.cwd()}/`, ""), ms: s.endTime - s.startTime });
+  }
+}
+console.log("Slowest 20 test files (both runs):");
+for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 20))
+  console.log(`${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.run.padEnd(8)} ${f.file}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
