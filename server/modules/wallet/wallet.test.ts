@@ -321,7 +321,7 @@ describe("§4 ledger model", () => {
       `[wallet §4] seed ${seed}: 1000 operations ${JSON.stringify(counts)}, ${l.entries} entries, ` +
         `credits ${l.credits} fen − debits ${l.debits} fen = balance ${l.balanceFen} fen`,
     );
-  });
+  }, 180_000); // 1,000 calls in a row: a hang bound for a loaded machine, not a speed target
 });
 
 describe("refusals and isolation", () => {
