@@ -204,6 +204,9 @@ describe("error contract", () => {
   });
 
   it('answers a missing required query parameter of every call with 400 "The parameter X cannot be null."', async () => {
+    // Bodies whose rule goes beyond their JSON schema (one of two fields), as a valid caller sends them: the body is
+    // validated before the query, so a refused body would hide the query's answer.
+    const ruledBodies: Record<string, unknown> = { "POST /api/MeliCategory/UpdateAllCategoryStatus": { enable: true, all: true } };
     let checked = 0;
     const admin = await s.adminToken();
     for (const op of ops) {
@@ -213,7 +216,7 @@ describe("error contract", () => {
       const url = op.call.url.replace(/:(\w+)/g, () => "x");
       const res = await s.api(op.call.method, url, {
         token,
-        body: op.body ? validValue(op.body, "", "", new Choices(() => undefined), false) : undefined,
+        body: ruledBodies[callLabel(op.call)] ?? (op.body ? validValue(op.body, "", "", new Choices(() => undefined), false) : undefined),
       });
       if (res.status === 403 && op.call.access === "anonymous") continue; // an anonymous call refusing a token first
       expectEnvelope(res, 400, callLabel(op.call));

@@ -3,6 +3,7 @@
 // leaves with attributes, fees); a second sync changes nothing; GetAllCategory's tree, version, ETag and 304;
 // "Invalid site ID"; host-only writes; status, refer, the category fetch by site id, attributes on demand, a failed
 // category counted without failing the sync, removal, and the tenant role's read-only access.
+import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -217,6 +218,15 @@ describe("GetAllCategory", () => {
       const same = await s.api("GET", "/api/MeliCategory/GetAllCategory", { token: T.token, query: { site } });
       expect(same.body.result.version).toBe(versions[1]);
     }
+    // Compressed as the browser asks (the tree is the largest answer): the same JSON once decoded.
+    const br = await s.app.inject({
+      method: "GET",
+      url: "/api/MeliCategory/GetAllCategory?site=1",
+      headers: { authorization: `Bearer ${T.token}`, "accept-encoding": "br, gzip" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString("utf8"))).toEqual(res.body);
   });
 
   it("names every category of every site in Chinese from the glossary, with no translation service", async () => {

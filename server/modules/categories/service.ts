@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { meliCategories, meliCategoryAttributes, meliCategorySites } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { AfterCommit, type CallContext } from "../../http/calls.ts";
+import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
 import type {
   CategoryAttribute,
@@ -104,15 +104,13 @@ export async function getAllCategory(ctx: CallContext, q: z.output<typeof getAll
   const etag = `"${meta.version}"`;
   ctx.reply.header("etag", etag).header("cache-control", "private, no-cache");
   const head = { site: q.site, version: meta.version, syncTime: meta.syncTime?.toISOString() ?? null, nodeCount: meta.nodeCount };
-  if (matchesEtag(ctx.req.headers["if-none-match"], etag)) {
-    ctx.reply.code(304).send();
-    return undefined;
-  }
+  // The handler answers, never sends itself: a compressed answer is sent after the handler returns, so the call
+  // could not tell that it had been sent.
+  if (matchesEtag(ctx.req.headers["if-none-match"], etag)) return new AfterCommit(async (reply) => reply.code(304).send());
   if (q.version === meta.version) return { ...head, notModified: true, tree: null };
   const [row] = await ctx.tx.select({ tree: meliCategorySites.tree }).from(meliCategorySites).where(eq(meliCategorySites.site, q.site));
   const json = JSON.stringify({ ...head, notModified: false });
-  ctx.reply.type("application/json; charset=utf-8").send(`{"result":${json.slice(0, -1)},"tree":${row.tree}}}`);
-  return undefined;
+  return new JsonText(`${json.slice(0, -1)},"tree":${row.tree}}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
