@@ -223,6 +223,8 @@ describe("side panel", () => {
   let page: Page;
   let panel: Page;
   let productId: string;
+  /** The Mexican local shop's listing of the product (the local sites' test). */
+  let mexicoListingId: string;
 
   it("opens from the collect button, asks to log in, then shows the product and translates, reprices, categorises and publishes it", async () => {
     page = await browser.newPage();
@@ -554,6 +556,7 @@ describe("side panel", () => {
         await call<{ items: Listing[] }>("POST", "/api/MeliStatNew/GetPublishBatchListings", { batchId, maxResultCount: 50 })
       ).items;
       expect([listing.site, listing.status, listing.productId]).toEqual([1, ListingStatus.Active, productId]);
+      mexicoListingId = listing.id;
       // On Mercado Libre the item names the chart, and each variation the row of its size.
       const item = await meliItem(seller, listing.itemId!);
       expect(item.attributes.find((a) => a.id === "SIZE_GRID_ID")?.value_name).toBe(chartId);
@@ -577,6 +580,10 @@ describe("side panel", () => {
     // shop then lists it in that category: the publish section names it and asks for one of the shop's charts (pulled
     // in the test before), whose rows match the variants' sizes; without the chart the pre-flight refuses.
     const mexico = { groupId: localGroupIds[0], seller: LOCAL_SELLERS[0] };
+    // The seller moves the Mexican listing to the new category: the first one is closed (a product has one live
+    // listing per shop and site unless a second copy is asked for).
+    const closed = await call<{ outcome: string }>("POST", "/api/MeliStat/DeleteMarket", { id: mexicoListingId });
+    expect(closed.outcome).toBe("done");
     await panel.select("[data-testid=panel-category-site]", "1");
     await panel.click("[data-testid=panel-predict-category]");
     await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
