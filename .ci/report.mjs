@@ -7,6 +7,7 @@ const reports = ["pglite.json", "postgres.json"];
 let passed = 0;
 let failed = checksFailed;
 const files = [];
+const failures = [];
 for (const name of reports) {
   const path = `.ci/out/${name}`;
   if (!existsSync(path)) {
@@ -20,12 +21,20 @@ for (const name of reports) {
   if (r.numTotalTests === 0) failed += 1;
   for (const s of r.testResults) {
     // A file that failed outside its tests (a set-up error, a crash) counts as one failure.
-    if (s.status === "failed" && !s.assertionResults.some((a) => a.status === "failed")) failed += 1;
-    files.push({ run: name.replace(".json", ""), file: s.name.replace(`${process.cwd()}/`, ""), ms: s.endTime - s.startTime });
+    const file = s.name.replace(`${process.cwd()}/`, "");
+    if (s.status === "failed" && !s.assertionResults.some((a) => a.status === "failed")) {
+      failed += 1;
+      failures.push(`${name.replace(".json", "")} ${file}: ${String(s.message ?? "").slice(0, 300)}`);
+    }
+    for (const a of s.assertionResults.filter((t) => t.status === "failed"))
+      failures.push(`${name.replace(".json", "")} ${file} > ${a.fullName}: ${String(a.failureMessages?.[0] ?? "").slice(0, 300)}`);
+    files.push({ run: name.replace(".json", ""), file, ms: s.endTime - s.startTime });
   }
 }
 console.log("Slowest 20 test files (both runs):");
 for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 20))
   console.log(`${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.run.padEnd(8)} ${f.file}`);
+// What failed goes last, next to the count, where a truncated log still shows it.
+if (failures.length) console.log(`Failed:\n${failures.map((f) => `  ${f.replace(/\s+/g, " ")}`).join("\n")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
