@@ -64,7 +64,8 @@ export const receiptPic = z.string().trim().min(1, "请先上传图片").max(200
 /** The form UploadReceipt gives a pic (the server's check; a client never needs to build one). */
 export const RECEIPT_PIC_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{32}\.(jpg|png|webp|gif))$/;
 export const uploadReceiptResult = z.object({ pic: z.string() });
-export const getReceiptQuery = z.object({ pic: receiptPic });
+/** `size: "preview"` answers the small WebP made at upload (lists, the review screen); without it, the original. */
+export const getReceiptQuery = z.object({ pic: receiptPic, size: z.enum(["preview"]).optional() });
 /** Receipt images: at most 5 MB, JPEG, PNG, WebP or GIF by their bytes. */
 export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 

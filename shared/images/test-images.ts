@@ -1,4 +1,4 @@
-// Real image files of any size, built byte by byte for tests (no image library in the project): a grayscale PNG
+// Real image files of any size, built byte by byte for tests (each format at any size, without an encoder): a grayscale PNG
 // (zlib-deflated rows), a baseline grayscale JPEG of one flat colour (its own one-code Huffman tables: each 8×8 block is
 // "DC difference 0, end of block"), a GIF with uncompressed LZW codes, and WebP as lossless VP8L (single-symbol prefix
 // codes, so the pixels take no bits), VP8X around it, or a lossy VP8 key frame header. Test-only.

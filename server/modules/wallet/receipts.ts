@@ -1,4 +1,4 @@
-// Receipt images under DATA_DIR/receipts/<tenantId>/<32 hex>.<ext> (UploadReceipt), and the sweep of orphans: an image
+// Receipt images under DATA_DIR/receipts/<tenantId>/<32 hex>.<ext> (UploadReceipt) with their previews, and the sweep of orphans: an image
 // uploaded for a top-up or withdrawal that was never submitted (the submit failed or the form was left) is removed once
 // it is older than ORPHAN_RECEIPT_AGE_MS, as is a crashed upload's temporary file; an image a charge record or a
 // withdrawal names is never removed. The sweep is a delayed job that queues its next run (the queue runs without
@@ -30,6 +30,9 @@ const RECEIPT_FILE = /^(\.)?([0-9a-f]{32}\.(jpg|png|webp|gif))(\.tmp)?$/;
 
 export const receiptRoot = (dataDir: string) => join(dataDir, "receipts");
 export const receiptDir = (dataDir: string, tenantId: string) => join(receiptRoot(dataDir), tenantId);
+/** A stored image's preview (made at upload, kept and removed with it): previews/<32 hex>.webp beside it. */
+export const receiptPreviewPath = (dataDir: string, tenantId: string, name: string) =>
+  join(receiptDir(dataDir, tenantId), "previews", `${name.slice(0, 32)}.webp`);
 
 /** The tenant's receipt lock, to the end of the transaction: shared for a call that names a pic, exclusive for the sweep. */
 export async function lockReceipts(tx: Tx, tenantId: string, mode: "shared" | "exclusive"): Promise<void> {
@@ -79,6 +82,26 @@ async function referenced(tx: Tx, tenantId: string, pics: string[]): Promise<Set
   return used;
 }
 
+/** Previews without their image (an upload that stopped between the two writes), once as old as an orphan. */
+async function removeStrayPreviews(dir: string, names: string[], now: number): Promise<number> {
+  const stored = new Set(names.filter((n) => RECEIPT_FILE.test(n) && !n.startsWith(".")).map((n) => n.slice(0, 32)));
+  let removed = 0;
+  for (const name of await readdir(join(dir, "previews")).catch(() => [] as string[])) {
+    if (stored.has(name.slice(0, 32))) continue;
+    const path = join(dir, "previews", name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < ORPHAN_RECEIPT_AGE_MS) continue;
+    if (
+      await unlink(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
+  }
+  return removed;
+}
+
 /** Removes every tenant's orphan receipts older than ORPHAN_RECEIPT_AGE_MS; answers how many files went. */
 export async function sweepOrphanReceipts(deps: ReceiptSweepDeps, now = Date.now()): Promise<number> {
   const root = receiptRoot(deps.dataDir);
@@ -87,7 +110,9 @@ export async function sweepOrphanReceipts(deps: ReceiptSweepDeps, now = Date.now
   for (const tenantId of tenantIds) {
     const dir = join(root, tenantId);
     const old: { name: string; pic: string | null }[] = [];
-    for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    removed += await removeStrayPreviews(dir, names, now);
+    for (const name of names) {
       const m = RECEIPT_FILE.exec(name);
       // A temporary file is ".<name>.tmp"; a stored one has neither part.
       if (!m || !!m[1] !== !!m[4]) continue;
@@ -114,6 +139,7 @@ export async function sweepOrphanReceipts(deps: ReceiptSweepDeps, now = Date.now
             )
           )
             n++;
+          if (f.pic) await unlink(receiptPreviewPath(deps.dataDir, tenantId, f.name)).catch(() => {});
         }
         return n;
       });

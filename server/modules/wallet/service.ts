@@ -4,7 +4,7 @@
 // end as exactly one of them. Receipt images live under DATA_DIR/receipts/<tenantId>/, checked by their bytes.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -14,6 +14,7 @@ import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from 
 import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
 import { checkUploadedImage, receiveUpload } from "../../http/upload.ts";
+import { makeImagePreview } from "../../http/image-preview.ts";
 import { BalanceAdjustType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
 import {
   fenToYuan,
@@ -41,7 +42,7 @@ import { postLedgerEntry } from "./ledger.ts";
 import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
-import { lockReceipts, receiptDir, registerReceiptSweep, scheduleReceiptSweep } from "./receipts.ts";
+import { lockReceipts, receiptDir, receiptPreviewPath, registerReceiptSweep, scheduleReceiptSweep } from "./receipts.ts";
 import { readReceivingAccounts, receivingAccountPics } from "./receiving-accounts.ts";
 
 export type WalletDeps = WalletExportDeps;
@@ -143,10 +144,14 @@ const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/p
 async function uploadReceipt(deps: WalletDeps, ctx: CallContext): Promise<{ pic: string }> {
   const buf = await receiveUpload(ctx, MAX_RECEIPT_BYTES);
   const image = checkUploadedImage(buf, "转账截图");
+  const preview = await makeImagePreview(buf, "转账截图");
   const name = `${randomBytes(16).toString("hex")}.${EXTENSIONS[image.format]}`;
   const dir = receiptDir(deps.dataDir, ctx.tenantId);
-  await mkdir(dir, { recursive: true });
-  // Written whole, then renamed: a reader never sees half a file.
+  const previewPath = receiptPreviewPath(deps.dataDir, ctx.tenantId, name);
+  await mkdir(dirname(previewPath), { recursive: true });
+  // The preview first, so a stored image always has one; each written whole, then renamed: a reader never sees half a file.
+  await writeFile(`${previewPath}.tmp`, preview);
+  await rename(`${previewPath}.tmp`, previewPath);
   const temp = join(dir, `.${name}.tmp`);
   await writeFile(temp, buf);
   await rename(temp, join(dir, name));
@@ -162,9 +167,12 @@ async function getReceipt(deps: WalletDeps, ctx: CallContext, q: z.output<typeof
   const [, tenantId, name] = m;
   // A receiving account's QR code is the platform's, shown to every tenant.
   if (!ctx.user!.isHost && tenantId !== ctx.tenantId && !(await receivingAccountPics(ctx.tx)).has(q.pic)) throw notFound("图片不存在");
-  const buf = await readFile(join(receiptDir(deps.dataDir, tenantId), name)).catch(() => null);
+  const original = join(receiptDir(deps.dataDir, tenantId), name);
+  // An image uploaded before previews were made has none: the original stands in.
+  const preview = q.size === "preview" ? await readFile(receiptPreviewPath(deps.dataDir, tenantId, name)).catch(() => null) : null;
+  const buf = preview ?? (await readFile(original).catch(() => null));
   if (!buf) throw notFound("图片不存在");
-  const type = CONTENT_TYPES[m[3]];
+  const type = preview ? "image/webp" : CONTENT_TYPES[m[3]];
   return new AfterCommit(async (reply) =>
     reply
       .code(200)

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { rowsOf } from "../../db/client.ts";
@@ -16,7 +17,8 @@ import { uploadReceipt } from "../../testing/money-kit.ts";
 import { pngImage } from "../../../shared/images/test-images.ts";
 import { BalanceAdjustType, ChargePayType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
 import { WALLET_LOG_COUNT_CAP } from "../../../shared/contract/wallet.ts";
-import { ORPHAN_RECEIPT_AGE_MS, RECEIPT_SWEEP_JOB, receiptDir, sweepOrphanReceipts } from "./receipts.ts";
+import { PREVIEW_MAX_SIDE } from "../../http/image-preview.ts";
+import { ORPHAN_RECEIPT_AGE_MS, RECEIPT_SWEEP_JOB, receiptDir, receiptPreviewPath, sweepOrphanReceipts } from "./receipts.ts";
 
 let s: TestServer;
 let host: string;
@@ -485,6 +487,30 @@ describe("refusals and isolation", () => {
     expect((await upload(a.token, "r.png", pngImage(1170, 2532))).status).toBe(200);
   });
 
+  it("makes a small preview at upload and refuses an image whose data is broken (issue 29)", async () => {
+    const ok = await upload(a.token, "r.png", pngImage(1170, 2532));
+    expect(ok.status).toBe(200);
+    const pic = ok.body.result.pic as string;
+    const get = (query: string, token = a.token) =>
+      s.app.inject({ method: "GET", url: `/api/ChargeRecord/GetReceipt?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const preview = await get(`pic=${pic}&size=preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(Buffer.from(preview.rawPayload)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 222, PREVIEW_MAX_SIDE]);
+    // Without the size, the original bytes; the preview is its tenant's and the host's only, as the original.
+    const original = await get(`pic=${pic}`);
+    expect(Buffer.from(original.rawPayload).equals(Buffer.from(pngImage(1170, 2532)))).toBe(true);
+    expect((await get(`pic=${pic}&size=preview`, host)).statusCode).toBe(200);
+    expect((await get(`pic=${pic}&size=preview`, b.token)).statusCode).toBe(404);
+    expect((await get(`pic=${pic}&size=large`)).statusCode).toBe(400);
+    // A header that passes, pixel data that is not there: refused, nothing stored.
+    const cut = Buffer.from(pngImage(600, 400)).subarray(0, 60);
+    const broken = await upload(a.token, "r.png", cut);
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.message).toContain("图片内容已损坏");
+  });
+
   it("the wallet log lists entries with their balances, filtered by type", async () => {
     const t = await s.createTenant();
     await adjust(t, 500);
@@ -573,7 +599,11 @@ describe("orphan receipt images", () => {
     const other = join(receiptDir(dataDir(), t.tenantId), "notes.txt");
     await writeFile(temp, "x");
     await writeFile(other, "x");
-    for (const path of [fileOf(charged), fileOf(withdrawn), fileOf(abandoned), temp, other])
+    // Previews go with their image; one whose image never arrived (an upload stopped between the two) goes when old.
+    const previewOf = (pic: string) => receiptPreviewPath(dataDir(), t.tenantId, pic.split("/")[1]);
+    const stray = receiptPreviewPath(dataDir(), t.tenantId, `${"b".repeat(32)}.png`);
+    await writeFile(stray, "x");
+    for (const path of [fileOf(charged), fileOf(withdrawn), fileOf(abandoned), temp, other, previewOf(abandoned), stray])
       await age(path, ORPHAN_RECEIPT_AGE_MS + 60_000);
     await age(fileOf(fresh), ORPHAN_RECEIPT_AGE_MS - 3600_000);
 
@@ -584,6 +614,10 @@ describe("orphan receipt images", () => {
     expect(await exists(other)).toBe(true);
     expect(await exists(fileOf(abandoned))).toBe(false);
     expect(await exists(temp)).toBe(false);
+    expect(await exists(previewOf(abandoned))).toBe(false);
+    expect(await exists(stray)).toBe(false);
+    expect(await exists(previewOf(charged))).toBe(true);
+    expect(await exists(previewOf(fresh))).toBe(true);
     // The kept ones still serve; the removed one is gone, and a late submit of it is refused.
     const get = (pic: string) =>
       s.app.inject({ method: "GET", url: `/api/ChargeRecord/GetReceipt?pic=${pic}`, headers: { authorization: `Bearer ${t.token}` } });

@@ -1,5 +1,5 @@
-// A receipt image (GetReceipt needs the session's headers, so it is fetched and shown from a blob): a thumbnail that
-// opens the full image, or the full image itself in the review dialog.
+// A receipt image (GetReceipt needs the session's headers, so it is fetched and shown from a blob): a thumbnail (the
+// small preview the server made at upload) that opens the full image, or the full image itself in the review dialog.
 import { ImageOff, ZoomIn } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cn } from "@shared/ui/cn.ts";
@@ -8,14 +8,14 @@ import { Spinner } from "@shared/ui/spinner.tsx";
 import { receiptObjectUrl } from "./api/charge-records.ts";
 
 /** The image's object URL while mounted (revoked after); "error" when it could not be read. */
-export function useReceiptUrl(pic: string | null): string | null | "error" {
+export function useReceiptUrl(pic: string | null, preview = false): string | null | "error" {
   const [url, setUrl] = useState<string | null | "error">(null);
   useEffect(() => {
     if (!pic) return;
     let made: string | null = null;
     let live = true;
     setUrl(null);
-    receiptObjectUrl(pic).then(
+    receiptObjectUrl(pic, preview).then(
       (u) => {
         made = u;
         if (live) setUrl(u);
@@ -27,12 +27,13 @@ export function useReceiptUrl(pic: string | null): string | null | "error" {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [pic]);
+  }, [pic, preview]);
   return url;
 }
 
-export function ReceiptImage({ pic, className, testId }: { pic: string; className?: string; testId?: string }) {
-  const url = useReceiptUrl(pic);
+/** The image; `preview` for a small place (a list's thumbnail, a QR code beside a form). */
+export function ReceiptImage({ pic, className, testId, preview }: { pic: string; className?: string; testId?: string; preview?: boolean }) {
+  const url = useReceiptUrl(pic, preview);
   if (url === "error")
     return (
       <div className={cn("text-muted-foreground flex items-center justify-center gap-1 text-xs", className)} data-testid={testId}>
@@ -70,7 +71,7 @@ export function ReceiptThumb({ pic, testId }: { pic: string; testId?: string }) 
         title="查看转账凭证"
         data-testid={testId}
       >
-        <ReceiptImage pic={pic} className="size-full object-cover" />
+        <ReceiptImage pic={pic} className="size-full object-cover" preview />
         <span className="absolute inset-0 hidden items-center justify-center bg-black/40 text-white group-hover:flex">
           <ZoomIn className="size-4" />
         </span>

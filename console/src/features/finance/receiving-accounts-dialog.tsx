@@ -85,7 +85,7 @@ function RowEditor({ row, index, onChange, onRemove }: { row: Row; index: number
       />
       <span />
       <div className="flex items-end gap-3 sm:col-span-2">
-        {row.qrPic ? <ReceiptImage pic={row.qrPic} className="size-24 rounded border" /> : null}
+        {row.qrPic ? <ReceiptImage pic={row.qrPic} className="size-24 rounded border" preview /> : null}
         <ReceiptUpload
           value=""
           onChange={(pic) => pic && set({ qrPic: pic })}

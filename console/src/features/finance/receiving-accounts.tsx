@@ -35,7 +35,9 @@ function AccountCard({ a, index }: { a: ReceivingAccount; index: number }) {
         </div>
         {a.remark ? <div className="text-muted-foreground text-xs">{a.remark}</div> : null}
       </div>
-      {a.qrPic ? <ReceiptImage pic={a.qrPic} className="size-24 shrink-0 rounded border" testId={`receiving-account-qr-${index}`} /> : null}
+      {a.qrPic ? (
+        <ReceiptImage pic={a.qrPic} className="size-24 shrink-0 rounded border" testId={`receiving-account-qr-${index}`} preview />
+      ) : null}
     </li>
   );
 }

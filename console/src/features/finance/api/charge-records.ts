@@ -36,9 +36,9 @@ export async function uploadReceipt(file: File): Promise<string> {
   return uploadReceiptResult.parse(answer).pic;
 }
 
-/** The receipt image (GetReceipt needs the session's headers) as an object URL; the caller revokes it. */
-export async function receiptObjectUrl(pic: string): Promise<string> {
-  const res = await fetchApiFile(await api.chargeRecord.getReceipt({ pic }));
+/** The receipt image (GetReceipt needs the session's headers) as an object URL, or its small preview; the caller revokes it. */
+export async function receiptObjectUrl(pic: string, preview = false): Promise<string> {
+  const res = await fetchApiFile(await api.chargeRecord.getReceipt(preview ? { pic, size: "preview" } : { pic }));
   return URL.createObjectURL(await res.blob());
 }
 
