@@ -229,6 +229,9 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         schema: {
           tags: [def.group],
           operationId: `${def.group}_${def.name}`,
+          // Who may call it (anonymous, user, main, host), for a reader of the document and for tools driven by it
+          // (bench/fuzz.ts); the document generator copies x- keys as they are.
+          ...{ "x-access": def.access },
           summary: def.summary,
           ...(def.idempotent ? { description: def.movesMoney ? moneyCallDescription : idempotentCallDescription } : {}),
           ...(def.access === "anonymous" ? {} : { security: [{ bearer: [] }] }),

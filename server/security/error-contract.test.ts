@@ -17,43 +17,36 @@ import {
   asText,
   buildRequest,
   callLabel,
+  callsOf,
+  describeFuzzRequest,
   envelopeProblem,
-  garbageBody,
-  garbageQuery,
   garbageValue,
   operations,
   rng,
-  isIdName,
+  runFuzz,
   sessionToken,
+  statusCounts,
+  takesRealValues,
   tenantIds,
   validValue,
+  type CallInfo,
+  type OpenApiDocument,
   type Operation,
-  type Rng,
+  type RealValues,
 } from "../testing/security-kit.ts";
 
 let s: TestServer;
 let T: TestTenant;
 let ops: Operation[];
 const report: string[] = [];
-/** T's order and money, and the ids of T's rows by table. */
-let tOrder: SeededOrder;
-let tMoney: SeededMoney;
-let tIds: { byTable: Record<string, string[]>; all: string[] };
+/** T's real values (its rows' ids, its receipt pic, its order number), fuzzed into the order and money calls. */
+let real: RealValues;
 
 const parse = (raw: string) => {
   try {
     return raw ? JSON.parse(raw) : null;
   } catch {
     return raw;
-  }
-};
-
-/** Percent-encodes; a lone surrogate (which encodeURIComponent refuses) goes out as the invalid UTF-8 it would be. */
-const encodeLoosely = (v: string) => {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return "%ED%A0%80" + encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "?"));
   }
 };
 
@@ -77,67 +70,30 @@ beforeAll(async () => {
   const shop = uniqueName("FUZZSHOP").toUpperCase();
   const page = await connectShop(s, T.token, { nickname: shop });
   expect(page.ok, page.message).toBe(true);
-  tOrder = await seedOrder(s, T, shop);
-  tMoney = await seedMoney(s, T, await s.adminToken());
-  tIds = await tenantIds(s.database.db, T.tenantId);
+  const order: SeededOrder = await seedOrder(s, T, shop);
+  const money: SeededMoney = await seedMoney(s, T, await s.adminToken());
+  real = {
+    tenantId: T.tenantId,
+    userId: T.userId,
+    ids: await tenantIds(s.database.db, T.tenantId),
+    pic: money.pic,
+    orderNo: order.orderNo,
+    packageId: money.packageId,
+  };
 }, 60_000);
 
-/** The fuzzing tenant's real values a field may take: its rows' ids (the table the name or call group points to), its receipt pic, its order number. */
-function realValues(op: Operation, name: string): string[] {
-  if (/^pic$/i.test(name)) return [tMoney.pic];
-  if (/^orderno$/i.test(name)) return [tOrder.orderNo];
-  if (!isIdName(name)) return [];
-  if (/tenant/i.test(name)) return [T.tenantId];
-  if (/user|creator|owner/i.test(name)) return [T.userId];
-  const flat = (t: string) => t.replace(/_/g, "").replace(/s$/, "");
-  const stem =
-    name
-      .replace(/ids?$/i, "")
-      .replace(/[^a-z]/gi, "")
-      .toLowerCase() || op.call.group.toLowerCase();
-  const tables = Object.keys(tIds.byTable).filter((t) => flat(t) === stem || flat(t).startsWith(stem) || stem.startsWith(flat(t)));
-  const own = tables.flatMap((t) => tIds.byTable[t]);
-  // OrderSubAcc's id is a package (the host's): the one T bought.
-  if (op.call.group === "SubAccountOrder") own.push(tMoney.packageId);
-  return own.length ? own : tIds.all;
-}
-
-/** The order and money calls: their groups, and the host's money calls among Hosted's. */
-const moneyGroups = ["Order", "ChargeRecord", "Withdraw", "WalletLog", "SubAccountOrder"];
-const isMoneyCall = (op: Operation) =>
-  moneyGroups.includes(op.call.group) || /Money|Wallet|SubAccOrder|SubAccountOrder|Recommend/.test(op.call.name);
-
-/**
- * Puts real values of T into about half the fields of an order or money call that take them (query and top-level
- * body); answers how many.
- */
-function plantReal(op: Operation, r: Rng, query: Record<string, string | string[]>, body: unknown): number {
-  if (!isMoneyCall(op)) return 0;
-  let planted = 0;
-  for (const p of op.query) {
-    const vals = realValues(op, p.name);
-    if (vals.length && r.next() < 0.5) {
-      query[p.name] = r.pick(vals);
-      planted++;
-    }
-  }
-  if (body && typeof body === "object" && !Array.isArray(body)) {
-    for (const k of Object.keys(op.body?.properties ?? {})) {
-      const vals = realValues(op, k);
-      if (vals.length && r.next() < 0.5) {
-        Object.defineProperty(body, k, { value: r.pick(vals), enumerable: true, configurable: true, writable: true });
-        planted++;
-      }
-    }
-  }
-  return planted;
-}
 afterAll(async () => {
   console.log("[security] error contract\n  " + report.join("\n  "));
   await s?.close();
 });
 
 describe("error contract", () => {
+  it("describes every registered call in the OpenAPI document, with who may call it (x-access)", () => {
+    const key = (c: CallInfo) => `${c.method} ${c.url} ${c.group} ${c.name} ${c.access}`;
+    const fromDocument = callsOf(s.app.swagger() as OpenApiDocument).map(key);
+    expect(fromDocument.sort()).toEqual(s.app.calls.map(key).sort());
+  });
+
   it("answers an unknown route with a 404 envelope", async () => {
     for (const [method, url] of [
       ["GET", "/api/Nope/Nothing"],
@@ -295,134 +251,42 @@ describe("error contract fuzz (scenario 15, bounded)", () => {
   const perCall = Number(process.env.FUZZ_PER_CALL ?? 20);
 
   it(`sends ~${perCall} garbage requests to every call: no 5xx, every error an envelope (seed ${seed})`, async () => {
-    const r = rng(seed);
     const admin = await s.adminToken();
     const adminId = JSON.parse(Buffer.from(admin.split(".")[1], "base64url").toString()).sub as string;
-    const tokens: Record<string, string> = { main: T.token, host: admin };
-    const renew = async (who: "main" | "host") => {
-      tokens[who] = who === "host" ? await sessionToken(s, HOST_TENANT_ID, adminId) : await sessionToken(s, T.tenantId, T.userId);
-    };
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    /** Requests per call that carried at least one of T's real values. */
-    const withReal = new Map<string, number>();
-    let sent = 0;
-    const started = Date.now();
+    const tokens = { main: T.token, host: admin };
     // FUZZ_GROUPS=ModuleAuth,Product fuzzes only those call groups (a targeted run of a new area's calls).
     const groups = process.env.FUZZ_GROUPS?.split(",").map((g) => g.trim());
     const fuzzed = groups ? ops.filter((o) => groups.includes(o.call.group)) : ops;
-    for (const op of fuzzed) {
-      const who = op.call.access === "host" ? "host" : "main";
-      for (let i = 0; i < perCall; i++) {
-        const ch = new Choices(() => undefined);
-        const roll = r.next();
-        let url = op.call.url.replace(/:(\w+)/g, (_, name: string) =>
-          encodeLoosely(
-            asText(
-              roll < 0.3 ? garbageValue(r) : (validValue(op.params.find((p) => p.name === name)?.schema, name, name, ch, false) ?? "x"),
-            ),
-          ),
-        );
-        if (url.includes("//")) url = url.replace(/\/\//g, "/x/");
-        const query = garbageQuery(op, r, ch);
-        const realBody = op.call.method !== "GET" && op.body && r.next() < 0.75 ? garbageBody(op, r, ch) : undefined;
-        const planted = plantReal(op, r, query, realBody);
-        if (planted) withReal.set(callLabel(op.call), (withReal.get(callLabel(op.call)) ?? 0) + 1);
-        const headers: Record<string, string> = {};
-        const anonymousBare = op.call.access === "anonymous" && r.next() < 0.5;
-        if (!anonymousBare) headers.authorization = `Bearer ${tokens[who]}`;
-        if (r.next() < 0.08)
-          headers.__tenant = asText(garbageValue(r))
-            .slice(0, 200)
-            .replace(/[^\x20-\x7e]/g, "?");
-        let payload: string | undefined;
-        if (op.call.method !== "GET" && (op.body || r.next() < 0.3)) {
-          const kind = r.next();
-          if (realBody !== undefined) payload = JSON.stringify(realBody) ?? "null";
-          else if (kind < 0.75) payload = JSON.stringify(garbageBody(op, r, ch)) ?? "null";
-          else if (kind < 0.85)
-            payload = r.pick([
-              '{"a":',
-              "[".repeat(5000) + "]".repeat(5000),
-              '{"a":1e99999}',
-              '"\\ud800"',
-              '{"__proto__":{"isHost":true}}',
-              "1".repeat(500),
-            ]);
-          else payload = JSON.stringify(garbageValue(r));
-          headers["content-type"] =
-            r.next() < 0.93
-              ? "application/json"
-              : r.pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1"]);
-        }
-        const qs = new URLSearchParams();
-        for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
-        const target = qs.size ? `${url}?${qs}` : url;
-        let res = await raw(s, { method: op.call.method, url: target, headers, payload });
-        sent++;
-        if (res.status === 401 && headers.authorization && !headers.__tenant) {
-          await renew(who); // a fuzzed logout or password change ended the session: renew and carry on
-          headers.authorization = `Bearer ${tokens[who]}`;
-          res = await raw(s, { method: op.call.method, url: target, headers, payload });
-          sent++;
-        }
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const where = `${callLabel(op.call)} ${target.slice(0, 200)} ${String(payload ?? "").slice(0, 200)}`;
-        if (res.status >= 500) failures.push(`${res.status} ${where}: ${res.raw.slice(0, 300)}`);
-        else if (res.status >= 300) {
-          const bad = envelopeProblem(res);
-          if (bad) failures.push(`${bad}: ${res.status} ${where}: ${res.raw.slice(0, 200)}`);
-        }
-      }
-    }
-    // The token endpoint answers in OAuth's shape, not the envelope; fuzz it too.
-    for (let i = 0; i < 60; i++) {
-      const fields = new URLSearchParams();
-      for (const k of ["grant_type", "client_id", "username", "password", "scope", "refresh_token", "__tenant"]) {
-        if (r.next() < 0.7)
-          fields.set(
-            k,
-            r.next() < 0.5
-              ? asText(garbageValue(r))
-              : r.pick(["password", "refresh_token", "Erp_App", "boss", "Erp offline_access", T.tenantName]),
-          );
-      }
-      const type = r.next() < 0.85 ? "application/x-www-form-urlencoded" : r.pick(["application/json", "text/plain"]);
-      const res = await raw(s, {
-        method: "POST",
-        url: "/connect/token",
-        headers: { "content-type": type },
-        payload: type === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : fields.toString(),
-      });
-      sent++;
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) failures.push(`${res.status} POST /connect/token ${fields}: ${res.raw.slice(0, 200)}`);
-      else if (res.status >= 400 && !(typeof res.body?.error === "string" || envelopeProblem(res) === null))
-        failures.push(`non-OAuth error: POST /connect/token ${fields}: ${res.raw.slice(0, 200)}`);
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const run = await runFuzz({
+      ops: fuzzed,
+      seed,
+      perCall,
+      tokenRequests: 60,
+      tenantName: T.tenantName,
+      token: (who) => tokens[who],
+      // A fuzzed logout or password change ended the session: a new one, opened in the database.
+      renew: async (who) => {
+        tokens[who] = who === "host" ? await sessionToken(s, HOST_TENANT_ID, adminId) : await sessionToken(s, T.tenantId, T.userId);
+      },
+      send: (req) => raw(s, req),
+      real,
+    });
+    const failures = run.offenders.map(
+      (f) => `${f.problem}: ${f.request.label} ${describeFuzzRequest(f.request, 200)}: ${f.answer.slice(0, 300)}`,
+    );
     report.push(
-      `fuzz (seed ${seed}): ${sent} requests over ${fuzzed.length} calls + /connect/token in ${seconds} s; 5xx: ${failures.filter((f) => f.startsWith("5")).length}; non-conforming: ${failures.filter((f) => !f.startsWith("5")).length}; statuses ${[
-        ...statuses,
-      ]
-        .sort((a, b) => a[0] - b[0])
-        .map(([k, v]) => `${k}×${v}`)
-        .join(" ")}`,
+      `fuzz (seed ${seed}): ${run.sent} requests over ${fuzzed.length} calls + /connect/token in ${run.seconds.toFixed(1)} s; 5xx: ${run.offenders.filter((f) => f.status >= 500).length}; non-conforming: ${run.offenders.filter((f) => f.status < 500).length}; statuses ${statusCounts(run.statuses)}`,
     );
     if (failures.length) report.push(...failures.slice(0, 40).map((f) => "  " + f));
     // The order and money calls that take one of T's real values had requests carrying them.
-    const takesReal = fuzzed.filter(
-      (op) =>
-        isMoneyCall(op) &&
-        [...op.query.map((p) => p.name), ...Object.keys(op.body?.properties ?? {})].some((n) => realValues(op, n).length),
-    );
+    const takesReal = fuzzed.filter((op) => takesRealValues(real, op));
     report.push(
-      `order and money calls fuzzed with T's real ids/pic/order no: ${takesReal.map((op) => `${callLabel(op.call)}×${withReal.get(callLabel(op.call)) ?? 0}`).join(", ")}`,
+      `order and money calls fuzzed with T's real ids/pic/order no: ${takesReal.map((op) => `${callLabel(op.call)}×${run.withReal.get(callLabel(op.call)) ?? 0}`).join(", ")}`,
     );
     expect(failures).toEqual([]);
     if (!groups) {
       expect(takesReal.length).toBeGreaterThan(8);
-      expect(takesReal.filter((op) => !withReal.get(callLabel(op.call))).map((op) => callLabel(op.call))).toEqual([]);
+      expect(takesReal.filter((op) => !run.withReal.get(callLabel(op.call))).map((op) => callLabel(op.call))).toEqual([]);
     }
   }, 180_000);
 

@@ -17,7 +17,7 @@ import { SettingKeys } from "../../shared/contract/setting-registry.ts";
 const HOUR = 3600_000;
 
 /** UploadReceipt through the HTTP stack. */
-export function uploadReceipt(s: TestServer, token: string, filename: string, content: Uint8Array): Promise<ApiResponse> {
+export function uploadReceipt(s: Pick<TestServer, "api">, token: string, filename: string, content: Uint8Array): Promise<ApiResponse> {
   const { payload, contentType } = multipartFile(filename, content);
   return s.api("POST", "/api/ChargeRecord/UploadReceipt", { token, headers: { "content-type": contentType }, body: payload });
 }
@@ -101,7 +101,7 @@ function ok(res: ApiResponse, what: string) {
  * The tenant's money: a receipt uploaded and named by two top-ups (one approved by the host: the wallet credited, one
  * pending), a package the host sets bought from that balance, and a pending withdrawal (money held) naming the receipt.
  */
-export async function seedMoney(s: TestServer, t: TestTenant, hostToken: string): Promise<SeededMoney> {
+export async function seedMoney(s: Pick<TestServer, "api">, t: Pick<TestTenant, "token">, hostToken: string): Promise<SeededMoney> {
   const receipt = pngImage(24, 12);
   const up = await uploadReceipt(s, t.token, "转账截图.png", receipt);
   const pic: string = ok(up, "UploadReceipt").pic;

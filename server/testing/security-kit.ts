@@ -15,8 +15,8 @@ import type { ApiResponse, TestServer } from "./harness.ts";
 // ---------------------------------------------------------------------------------------------------------------
 // The error envelope.
 
-/** The statuses RELIABILITY.md maps errors to. */
-export const mappedErrorStatuses = new Set([400, 401, 403, 404, 409, 413, 415, 429, 500]);
+/** The statuses RELIABILITY.md maps errors to, and 422 (an Idempotency-Key used for another request: docs/decisions.md). */
+export const mappedErrorStatuses = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 500]);
 
 /** Why an error answer is not ABP's envelope, or null when it is. */
 export function envelopeProblem(res: Pick<ApiResponse, "status" | "body" | "headers">): string | null {
@@ -45,22 +45,49 @@ export const isValidationAnswer = (res: ApiResponse) => res.status === 400 && re
 
 export type JsonSchema = Record<string, any>;
 export type ParamSpec = { name: string; required: boolean; schema: JsonSchema };
+/** What the fuzz and the matrix need of a call: all of it is in the OpenAPI document (its access as `x-access`). */
+export type CallInfo = Pick<RegisteredCall, "group" | "name" | "method" | "url" | "access">;
 export type Operation = {
-  call: RegisteredCall;
+  call: CallInfo;
   query: ParamSpec[];
   params: ParamSpec[];
   body: JsonSchema | null;
 };
+export type OpenApiDocument = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, JsonSchema> } };
 
 /** Every registered call joined to its OpenAPI operation; a call missing from the document is an error. */
 export function operations(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, JsonSchema> } };
+  return operationsOf(app.swagger() as OpenApiDocument, app.calls);
+}
+
+/** The calls an OpenAPI document describes (a running server's /swagger/json), as the registrar registered them. */
+export function callsOf(doc: OpenApiDocument): CallInfo[] {
+  const out: CallInfo[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const access = op?.["x-access"];
+      if (!access) continue; // not a registered call (the token endpoint, the event stream)
+      const group = String(op.tags?.[0] ?? "");
+      out.push({
+        group,
+        name: String(op.operationId ?? "").replace(`${group}_`, ""),
+        method: method.toUpperCase(),
+        url: path.replace(/\{(\w+)\}/g, ":$1"),
+        access,
+      });
+    }
+  }
+  return out;
+}
+
+/** The calls joined to their operations in the document. */
+export function operationsOf(doc: OpenApiDocument, calls: CallInfo[] = callsOf(doc)): Operation[] {
   const deref = (s: JsonSchema | undefined): JsonSchema | undefined => {
     let cur = s;
     for (let i = 0; cur && typeof cur.$ref === "string" && i < 10; i++) cur = doc.components?.schemas?.[cur.$ref.split("/").pop()!];
     return cur;
   };
-  return app.calls.map((call) => {
+  return calls.map((call) => {
     const path = call.url.replace(/:(\w+)/g, "{$1}");
     const op = doc.paths[path]?.[call.method.toLowerCase()];
     if (!op) throw new Error(`${call.method} ${call.url} is missing from the OpenAPI document`);
@@ -90,7 +117,7 @@ function resolveDeep(s: JsonSchema, deref: (s: JsonSchema | undefined) => JsonSc
   return out;
 }
 
-export const callLabel = (c: Pick<RegisteredCall, "method" | "url">) => `${c.method} ${c.url}`;
+export const callLabel = (c: Pick<CallInfo, "method" | "url">) => `${c.method} ${c.url}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field names.
@@ -451,6 +478,272 @@ export function garbageQuery(op: Operation, r: Rng, ch: Choices): Record<string,
     q[r.pick(["unknown", "__proto__", "constructor", "SkipCount", "MaxResultCount", "Sorting"])] = asText(garbageValue(r));
   return q;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The generated fuzz (RELIABILITY.md scenario 15): one generator and one driver for CI's bounded run (the error-contract
+// test, in-process) and the bench's large one (bench/fuzz.ts, against a server process).
+
+/** A tenant's real values the fuzz puts into the fields that take them: its rows' ids, its receipt pic, its order number. */
+export type RealValues = {
+  tenantId: string;
+  userId: string;
+  ids: { byTable: Record<string, string[]>; all: string[] };
+  pic?: string;
+  orderNo?: string;
+  /** A sub-account package the tenant bought (OrderSubAcc's id is the host's package). */
+  packageId?: string;
+};
+
+/** The order and money calls: their groups, and the host's money calls among Hosted's. */
+const moneyGroups = ["Order", "ChargeRecord", "Withdraw", "WalletLog", "SubAccountOrder"];
+export const isMoneyCall = (op: Operation) =>
+  moneyGroups.includes(op.call.group) || /Money|Wallet|SubAccOrder|SubAccountOrder|Recommend/.test(op.call.name);
+
+/** The real values a field of a call may take (the table its name or the call's group points to). */
+export function realValuesOf(real: RealValues, op: Operation, name: string): string[] {
+  if (/^pic$/i.test(name)) return real.pic ? [real.pic] : [];
+  if (/^orderno$/i.test(name)) return real.orderNo ? [real.orderNo] : [];
+  if (!isIdName(name)) return [];
+  if (/tenant/i.test(name)) return [real.tenantId];
+  if (/user|creator|owner/i.test(name)) return [real.userId];
+  const flat = (t: string) => t.replace(/_/g, "").replace(/s$/, "");
+  const stem =
+    name
+      .replace(/ids?$/i, "")
+      .replace(/[^a-z]/gi, "")
+      .toLowerCase() || op.call.group.toLowerCase();
+  const tables = Object.keys(real.ids.byTable).filter((t) => flat(t) === stem || flat(t).startsWith(stem) || stem.startsWith(flat(t)));
+  const own = tables.flatMap((t) => real.ids.byTable[t]);
+  if (op.call.group === "SubAccountOrder" && real.packageId) own.push(real.packageId);
+  return own.length ? own : real.ids.all;
+}
+
+/** Whether an order or money call has a field that takes one of the real values. */
+export const takesRealValues = (real: RealValues, op: Operation) =>
+  isMoneyCall(op) &&
+  [...op.query.map((p) => p.name), ...Object.keys(op.body?.properties ?? {})].some((n) => realValuesOf(real, op, n).length);
+
+/** Puts real values into about half the fields of an order or money call that take them (query, top-level body); answers how many. */
+function plantReal(real: RealValues, op: Operation, r: Rng, query: Record<string, string | string[]>, body: unknown): number {
+  if (!isMoneyCall(op)) return 0;
+  let planted = 0;
+  for (const p of op.query) {
+    const vals = realValuesOf(real, op, p.name);
+    if (vals.length && r.next() < 0.5) {
+      query[p.name] = r.pick(vals);
+      planted++;
+    }
+  }
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    for (const k of Object.keys(op.body?.properties ?? {})) {
+      const vals = realValuesOf(real, op, k);
+      if (vals.length && r.next() < 0.5) {
+        Object.defineProperty(body, k, { value: r.pick(vals), enumerable: true, configurable: true, writable: true });
+        planted++;
+      }
+    }
+  }
+  return planted;
+}
+
+/** Percent-encodes; a lone surrogate (which encodeURIComponent refuses) goes out as the invalid UTF-8 it would be. */
+const encodeLoosely = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return "%ED%A0%80" + encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "?"));
+  }
+};
+
+export type FuzzWho = "main" | "host";
+/** One generated request: `url` is the path and query; `label` the call it was made for. */
+export type FuzzRequest = {
+  label: string;
+  who: FuzzWho | null;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+  planted: number;
+};
+export type FuzzSend = (req: Pick<FuzzRequest, "method" | "url" | "headers" | "payload">) => Promise<ApiResponse>;
+
+const oddPayloads = [
+  '{"a":',
+  "[".repeat(5000) + "]".repeat(5000),
+  '{"a":1e99999}',
+  '"\\ud800"',
+  '{"__proto__":{"isHost":true}}',
+  "1".repeat(500),
+];
+/** Idempotency-Key values besides a fresh one: empty, too long, not visible ASCII, and one reused across calls (a 422). */
+const oddKeys = ["", " ", "x".repeat(300), "a b", "fuzz-reused-key"];
+
+/** A garbage request for one call: path parameters, query, body, content type, tenant header and key drawn from r. */
+export function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, real?: RealValues): FuzzRequest {
+  const who: FuzzWho = op.call.access === "host" ? "host" : "main";
+  const ch = new Choices(() => undefined);
+  const roll = r.next();
+  let url = op.call.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeLoosely(
+      asText(roll < 0.3 ? garbageValue(r) : (validValue(op.params.find((p) => p.name === name)?.schema, name, name, ch, false) ?? "x")),
+    ),
+  );
+  if (url.includes("//")) url = url.replace(/\/\//g, "/x/");
+  const query = garbageQuery(op, r, ch);
+  const realBody = op.call.method !== "GET" && op.body && r.next() < 0.75 ? garbageBody(op, r, ch) : undefined;
+  const planted = real ? plantReal(real, op, r, query, realBody) : 0;
+  const headers: Record<string, string> = {};
+  const anonymousBare = op.call.access === "anonymous" && r.next() < 0.5;
+  if (!anonymousBare) headers.authorization = `Bearer ${token(who)}`;
+  if (r.next() < 0.08)
+    headers.__tenant = asText(garbageValue(r))
+      .slice(0, 200)
+      .replace(/[^\x20-\x7e]/g, "?");
+  // The money calls require a key and the other writes take one: half the requests carry one, a few an odd one.
+  const keyRoll = r.next();
+  if (keyRoll < 0.5) headers["idempotency-key"] = keyRoll < 0.05 ? r.pick(oddKeys) : randomUUID();
+  let payload: string | undefined;
+  if (op.call.method !== "GET" && (op.body || r.next() < 0.3)) {
+    const kind = r.next();
+    if (realBody !== undefined) payload = JSON.stringify(realBody) ?? "null";
+    else if (kind < 0.75) payload = JSON.stringify(garbageBody(op, r, ch)) ?? "null";
+    else if (kind < 0.85) payload = r.pick(oddPayloads);
+    else payload = JSON.stringify(garbageValue(r));
+    headers["content-type"] =
+      r.next() < 0.93
+        ? "application/json"
+        : r.pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/json; charset=latin1"]);
+  }
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
+  return { label: callLabel(op.call), who, method: op.call.method, url: qs.size ? `${url}?${qs}` : url, headers, payload, planted };
+}
+
+/** A garbage request to the token endpoint (OAuth's form), some of its fields plausible. */
+export function tokenFuzzRequest(r: Rng, tenantName: string): FuzzRequest {
+  const fields = new URLSearchParams();
+  for (const k of ["grant_type", "client_id", "username", "password", "scope", "refresh_token", "__tenant"]) {
+    if (r.next() < 0.7)
+      fields.set(
+        k,
+        r.next() < 0.5
+          ? asText(garbageValue(r))
+          : r.pick(["password", "refresh_token", "Erp_App", "boss", "Erp offline_access", tenantName]),
+      );
+  }
+  const type = r.next() < 0.85 ? "application/x-www-form-urlencoded" : r.pick(["application/json", "text/plain"]);
+  return {
+    label: "POST /connect/token",
+    who: null,
+    method: "POST",
+    url: "/connect/token",
+    headers: { "content-type": type },
+    payload: type === "application/json" ? JSON.stringify(Object.fromEntries(fields)) : fields.toString(),
+    planted: 0,
+  };
+}
+
+/** Why an answer to a fuzzed request breaks the contract (a 5xx, an error outside the envelope), or null. */
+export function fuzzProblem(req: FuzzRequest, res: ApiResponse): string | null {
+  if (res.status >= 500) return `${res.status}`;
+  if (req.url === "/connect/token") {
+    // The token endpoint answers in OAuth's shape ({error, error_description}), or the envelope.
+    return res.status >= 400 && !(typeof res.body?.error === "string" || envelopeProblem(res) === null) ? "not an OAuth error" : null;
+  }
+  return res.status >= 300 ? envelopeProblem(res) : null;
+}
+
+/** A request as a reader can send it again (the tokens shown by whose they are). */
+export function describeFuzzRequest(req: FuzzRequest, max = 300): string {
+  const headers = Object.entries(req.headers)
+    .map(([k, v]) => `${k}: ${k === "authorization" ? `Bearer <${req.who ?? "token"}>` : v.slice(0, 80)}`)
+    .join("; ");
+  const body = req.payload === undefined ? "" : ` body ${JSON.stringify(req.payload.slice(0, max))}${req.payload.length > max ? "…" : ""}`;
+  return `${req.method} ${req.url.slice(0, max)} [${headers}]${body}`;
+}
+
+export type FuzzOffender = { problem: string; status: number; request: FuzzRequest; answer: string };
+export type FuzzRun = {
+  sent: number;
+  seconds: number;
+  statuses: Map<number, number>;
+  /** Per call: answers by status. */
+  perRoute: Map<string, Map<number, number>>;
+  offenders: FuzzOffender[];
+  /** Requests per call that carried at least one real value. */
+  withReal: Map<string, number>;
+};
+
+/**
+ * Sends `perCall` garbage requests to each operation and `tokenRequests` to the token endpoint after them, `concurrency`
+ * at a time, through `send`; a 401 to a token that a fuzzed logout ended gets a new token (`renew`) and is sent again.
+ * The requests are drawn in a fixed order from the seed, so a seed names the same requests however they interleave.
+ */
+export async function runFuzz(o: {
+  ops: Operation[];
+  seed: number;
+  perCall: number;
+  tokenRequests: number;
+  tenantName: string;
+  token: (who: FuzzWho) => string;
+  renew: (who: FuzzWho) => Promise<void>;
+  send: FuzzSend;
+  real?: RealValues;
+  concurrency?: number;
+  /** Called after each answer (progress). */
+  onAnswer?: (sent: number) => void;
+}): Promise<FuzzRun> {
+  const r = rng(o.seed);
+  const started = performance.now();
+  const run: FuzzRun = { sent: 0, seconds: 0, statuses: new Map(), perRoute: new Map(), offenders: [], withReal: new Map() };
+  const renewing = new Map<FuzzWho, Promise<void>>();
+  const renew = (who: FuzzWho, used: string) => {
+    if (o.token(who) !== used) return Promise.resolve(); // another request renewed it already
+    let p = renewing.get(who);
+    if (!p) {
+      p = o.renew(who).finally(() => renewing.delete(who));
+      renewing.set(who, p);
+    }
+    return p;
+  };
+  const total = o.ops.length * o.perCall + o.tokenRequests;
+  let next = 0;
+  const draw = (i: number) =>
+    i < o.ops.length * o.perCall ? fuzzRequest(o.ops[i % o.ops.length], r, o.token, o.real) : tokenFuzzRequest(r, o.tenantName);
+  const one = async (req: FuzzRequest) => {
+    let res = await o.send(req);
+    run.sent++;
+    if (res.status === 401 && req.who && req.headers.authorization && !req.headers.__tenant) {
+      await renew(req.who, req.headers.authorization.slice("Bearer ".length));
+      req = { ...req, headers: { ...req.headers, authorization: `Bearer ${o.token(req.who)}` } };
+      res = await o.send(req);
+      run.sent++;
+    }
+    if (req.planted) run.withReal.set(req.label, (run.withReal.get(req.label) ?? 0) + 1);
+    run.statuses.set(res.status, (run.statuses.get(res.status) ?? 0) + 1);
+    const route = run.perRoute.get(req.label) ?? new Map<number, number>();
+    route.set(res.status, (route.get(res.status) ?? 0) + 1);
+    run.perRoute.set(req.label, route);
+    const problem = fuzzProblem(req, res);
+    if (problem) run.offenders.push({ problem, status: res.status, request: req, answer: res.raw.slice(0, 500) });
+    o.onAnswer?.(run.sent);
+  };
+  // The token endpoint's requests go last: a fuzzed login that locks an account must not end the calls' sessions.
+  const workers = Array.from({ length: Math.max(1, o.concurrency ?? 1) }, async () => {
+    for (let i = next++; i < total; i = next++) await one(draw(i));
+  });
+  await Promise.all(workers);
+  run.seconds = (performance.now() - started) / 1000;
+  return run;
+}
+
+/** "200×12 400×30 …" */
+export const statusCounts = (m: Map<number, number>) =>
+  [...m]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, v]) => `${k}×${v}`)
+    .join(" ");
 
 // ---------------------------------------------------------------------------------------------------------------
 // The database catalogue.
