@@ -3,7 +3,7 @@
 // later start finds them and changes nothing. What the first start then does through the API (the category sync, the
 // demo tenant's content) is in modules/demo/first-start.ts.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { currencies, HOST_TENANT_ID, settings, tenants, users } from "./db/schema.ts";
 import { hostAllScope, hostScope, inScope } from "./db/scope.ts";
@@ -51,6 +51,9 @@ export async function bootstrap(
 ): Promise<BootstrapResult> {
   const result: BootstrapResult = { adminCreated: false };
   await inScope(db, hostScope, async (tx) => {
+    // Processes starting at once on one database (N API and M workers): one creates the administrator, the others wait
+    // for its commit here and find it. A transaction's lock, so it holds through a transaction pooler too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('erp:first-start'))`);
     const existing = await tx
       .select({ id: users.id })
       .from(users)

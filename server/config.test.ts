@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, loadSandboxConfig } from "./config.ts";
+import { databaseOptionsFromConfig } from "./db/client.ts";
 
 const KEY = "k".repeat(32);
 const dirs: string[] = [];
@@ -315,5 +316,35 @@ describe("ROLE", () => {
     expect(loadConfig({ ROLE: "worker", DATABASE_URL: url, TOKEN_SIGNING_KEY: KEY }).role).toBe("worker");
     expect(loadConfig({ ROLE: "api", DATABASE_URL: url, TOKEN_SIGNING_KEY: KEY }).role).toBe("api");
     expect(loadConfig({ ROLE: "all", TOKEN_SIGNING_KEY: KEY }).role).toBe("all");
+  });
+});
+
+describe("DATABASE_DIRECT_URL", () => {
+  const pooled = "postgres://erp@pgbouncer:6432/erp";
+  const direct = "postgres://erp@db:5432/erp";
+
+  it("defaults to DATABASE_URL: one direct connection string serves the pool and the session work", () => {
+    const c = loadConfig({ DATABASE_URL: direct, TOKEN_SIGNING_KEY: KEY });
+    expect(c.databaseDirectUrl).toBe(direct);
+    expect(databaseOptionsFromConfig(c)).toMatchObject({ kind: "postgres", url: direct, directUrl: direct });
+  });
+
+  it("set beside a pooled DATABASE_URL, the pool goes through the pooler and session work connects directly", () => {
+    const c = loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct, ROLE: "api", TOKEN_SIGNING_KEY: KEY });
+    expect(c).toMatchObject({ databaseUrl: pooled, databaseDirectUrl: direct, role: "api" });
+    expect(databaseOptionsFromConfig(c)).toMatchObject({ kind: "postgres", url: pooled, directUrl: direct });
+  });
+
+  it("is refused without DATABASE_URL, and when it is not a PostgreSQL URL, naming the setting", () => {
+    expect(refusal({ DATABASE_DIRECT_URL: direct, TOKEN_SIGNING_KEY: KEY }).message).toMatch(
+      /^\s+DATABASE_DIRECT_URL: needs DATABASE_URL/m,
+    );
+    expect(refusal({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: "db:5432/erp", TOKEN_SIGNING_KEY: KEY }).message).toMatch(
+      /^\s+DATABASE_DIRECT_URL: must start with postgres:\/\//m,
+    );
+  });
+
+  it("on PGlite (no DATABASE_URL) there is none", () => {
+    expect(loadConfig({ TOKEN_SIGNING_KEY: KEY, DATA_DIR: tempDir() }).databaseDirectUrl).toBeUndefined();
   });
 });

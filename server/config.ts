@@ -38,6 +38,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /** A direct PostgreSQL connection (not through a transaction pooler) for the work that needs a session of its own. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   TOKEN_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   CORS_ORIGINS: z.string().default(""),
@@ -77,6 +82,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * PostgreSQL: where the work that needs a session of its own connects (the live progress LISTEN, the migrations'
+   * lock): DATABASE_DIRECT_URL, else DATABASE_URL. When it differs from DATABASE_URL, DATABASE_URL is taken for a
+   * transaction pooler (PgBouncer pool_mode=transaction): no session state goes through it (databaseOptionsFromConfig).
+   */
+  databaseDirectUrl?: string;
   adminPassword?: string;
   tokenSigningKey: string;
   corsOrigins: string[];
@@ -154,6 +165,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ROLE !== "all" && !e.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  ROLE: api/worker split needs DATABASE_URL (PGlite has one owner process)");
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (it is PostgreSQL's direct connection beside the pooled one)",
+    );
+  }
   const meliSandbox = !e.MELI_API_URL;
   if (!meliSandbox) {
     const missing = (["MELI_AUTH_URL", "MELI_CLIENT_ID", "MELI_CLIENT_SECRET"] as const).filter((k) => !e[k]);
@@ -166,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     tokenSigningKey: e.TOKEN_SIGNING_KEY ?? signingKeyFromDataDir(dataDir),
     corsOrigins: e.CORS_ORIGINS.split(",")

@@ -32,6 +32,12 @@ export type Database = {
    */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PostgreSQL: the connection string for work that needs a session of its own (a LISTEN, a session advisory lock):
+   * the direct one (DATABASE_DIRECT_URL) when the pool goes through a transaction pooler, else the pool's.
+   */
+  sessionUrl?: string;
+  /** Applies the migrations not yet applied; on PostgreSQL one process at a time (the others wait, then find none). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -47,9 +53,22 @@ export type DatabaseOptions =
        */
       inProcess?: boolean;
     }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      /**
+       * A direct connection to the same database when `url` goes through a transaction pooler (PgBouncer
+       * pool_mode=transaction, where a connection's session is not the client's from one transaction to the next):
+       * the pool then sends no startup options and prepares no named statements, and session work uses this.
+       */
+      directUrl?: string;
+      poolSize?: number;
+    };
 
 const POOL_WAIT_MS = 10_000;
+
+/** The session advisory lock one migrating process holds (the others wait on it): hashtext('erp:migrations'). */
+const MIGRATION_LOCK = "hashtext('erp:migrations')";
 
 // Timestamps come back as Date objects and numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -57,14 +76,18 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     // JIT off: a request's statements are short, and a bulk edit's single statement spent 0.3-0.6 s compiling its
-    // expressions before touching a row (bench/RESULTS.md).
+    // expressions before touching a row (bench/RESULTS.md). Through a transaction pooler it goes with each transaction's
+    // scope instead: PgBouncer refuses the startup option, and a session setting would stay on its server connection.
+    const pooled = !!options.directUrl && options.directUrl !== options.url;
+    const sessionUrl = options.directUrl ?? options.url;
+    const jitOff = pooled ? ", set_config('jit', 'off', true)" : "";
     // A checkout waits at most POOL_WAIT_MS: past it the call answers 503 rather than queueing without bound (calls
     // already wait their turn in the process before they ask for a connection: server/http/admission.ts).
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
       connectionTimeoutMillis: POOL_WAIT_MS,
-      options: "-c jit=off",
+      ...(pooled ? {} : { options: "-c jit=off" }),
     });
     pool.on("error", () => {}); // an idle client's error is retried by the next checkout; never crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -75,8 +98,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
       let broken = false;
       try {
-        const opened = await client.query(`begin; ${scopeStatement}${prelude ? `; ${prelude}` : ""}`);
-        const tx = pgTxOn(client);
+        const opened = await client.query(`begin; ${scopeStatement}${jitOff}${prelude ? `; ${prelude}` : ""}`);
+        const tx = pgTxOn(client, !pooled);
         const result = await fn(tx, prelude ? (opened as unknown as pg.QueryResult[]).at(-1)!.rows : []);
         await client.query("commit");
         return result;
@@ -93,7 +116,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       db,
       pool,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      sessionUrl,
+      migrate: () => migratePostgres(sessionUrl),
       close: () => pool.end(),
     };
   }
@@ -128,24 +152,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** The PostgreSQL connection under a request's transaction, for statements sent as text without drizzle. */
-const pgClients = new WeakMap<Tx, pg.PoolClient | pg.Client>();
+/**
+ * The migrations on a connection of their own (DDL stays off a transaction pooler), under a session advisory lock:
+ * of processes starting at once on one database, one migrates and the others wait, then find nothing to apply.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock too (also when a migration failed).
+    await client.end().catch(() => {});
+  }
+}
+
+/** The PostgreSQL connection under a request's transaction, for statements sent as text without drizzle, and whether
+ *  named prepared statements may be used on it (not through a transaction pooler). */
+const pgClients = new WeakMap<Tx, { client: pg.PoolClient | pg.Client; named: boolean }>();
 
 /** A drizzle transaction handle over a PostgreSQL connection inside its transaction (textRows use the connection). */
-export function pgTxOn(client: pg.PoolClient | pg.Client): Tx {
+export function pgTxOn(client: pg.PoolClient | pg.Client, named = true): Tx {
   const tx = drizzlePg(client) as unknown as Tx;
-  pgClients.set(tx, client);
+  pgClients.set(tx, { client, named });
   return tx;
 }
 
 /**
  * Runs a statement written as text with $1… parameters in the transaction, for the hottest reads, where rendering a
  * drizzle statement costs more server CPU than the statement costs the database. With `name`, on PostgreSQL it is a
- * named prepared statement, planned once per connection (only for fixed text); PGlite just executes it.
+ * named prepared statement, planned once per connection (only for fixed text), except through a transaction pooler
+ * (where the next transaction may find another server connection, without it); PGlite just executes it.
  */
 export async function textRows<T>(tx: Tx, text: string, values: unknown[], name?: string): Promise<T[]> {
-  const client = pgClients.get(tx);
-  if (client) return (await client.query(name ? { name, text, values } : { text, values })).rows as T[];
+  const on = pgClients.get(tx);
+  if (on) return (await on.client.query(name && on.named ? { name, text, values } : { text, values })).rows as T[];
   return rowsOf<T>(await tx.execute(sqlOfText(text, values)));
 }
 
@@ -188,11 +230,12 @@ export function sqlOfText(text: string, values: unknown[]): SQL {
 
 export function databaseOptionsFromConfig(c: {
   databaseUrl?: string;
+  databaseDirectUrl?: string;
   dataDir: string;
   dbPoolSize: number;
   pgliteWorker: boolean;
 }): DatabaseOptions {
   return c.databaseUrl
-    ? { kind: "postgres", url: c.databaseUrl, poolSize: c.dbPoolSize }
+    ? { kind: "postgres", url: c.databaseUrl, directUrl: c.databaseDirectUrl, poolSize: c.dbPoolSize }
     : { kind: "pglite", dataDir: join(c.dataDir, "pglite"), inProcess: !c.pgliteWorker };
 }

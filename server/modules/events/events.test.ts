@@ -9,18 +9,9 @@ import { startTestServer, type TestServer, type TestTenant } from "../../testing
 import { seedPricedProducts } from "../../testing/product-kit.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { EVENTS_PATH, type ProgressEvent } from "../../../shared/contract/events.ts";
-
-type Frame = { event: string; id: string | null; data: unknown };
-
-type Stream = {
-  status: number;
-  frames: Frame[];
-  progress(): ProgressEvent[];
-  /** Waits until a frame matches; fails after `ms`. */
-  waitFor(match: (f: Frame) => boolean, ms?: number): Promise<Frame>;
-  ended: Promise<void>;
-  close(): void;
-};
+import { openEventStream, type EventStream, type Frame } from "../../testing/event-stream.ts";
+import type { Database } from "../../db/client.ts";
+import { createProgressHub, type HubEntry } from "./progress.ts";
 
 let s: TestServer;
 let baseUrl: string;
@@ -28,71 +19,8 @@ let a: TestTenant;
 let b: TestTenant;
 let aSub: { id: string; token: string };
 
-async function openStream(token: string | null, headers: Record<string, string> = {}): Promise<Stream> {
-  const abort = new AbortController();
-  const res = await fetch(baseUrl + EVENTS_PATH, {
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    signal: abort.signal,
-  });
-  const frames: Frame[] = [];
-  const waiters = new Set<() => void>();
-  let resolveEnded!: () => void;
-  const ended = new Promise<void>((r) => (resolveEnded = r));
-  if (res.ok && res.body) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = "";
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let cut;
-          while ((cut = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const f: Frame = { event: "message", id: null, data: null };
-            let data: string | null = null;
-            for (const line of block.split("\n")) {
-              if (line.startsWith("id: ")) f.id = line.slice(4);
-              else if (line.startsWith("event: ")) f.event = line.slice(7);
-              else if (line.startsWith("data: ")) data = line.slice(6);
-            }
-            if (data === null) continue; // a comment or the retry field
-            f.data = JSON.parse(data);
-            frames.push(f);
-            for (const w of waiters) w();
-          }
-        }
-      } catch {
-        // aborted
-      }
-      resolveEnded();
-    })();
-  } else resolveEnded();
-  return {
-    status: res.status,
-    frames,
-    progress: () => frames.filter((f) => f.event === "progress").map((f) => f.data as ProgressEvent),
-    waitFor(match, ms = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = frames.find(match);
-          if (!hit) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(frames)}`));
-        }, ms);
-        waiters.add(check);
-        check();
-      });
-    },
-    ended,
-    close: () => abort.abort(),
-  };
-}
+const openStream = (token: string | null, headers: Record<string, string> = {}): Promise<EventStream> =>
+  openEventStream(baseUrl, token, headers);
 
 const isProgress = (taskId: string, status?: number) => (f: Frame) =>
   f.event === "progress" &&
@@ -218,7 +146,7 @@ describe("GET /api/events", () => {
   });
 
   it("limits open streams per user", async () => {
-    const streams: Stream[] = [];
+    const streams: EventStream[] = [];
     for (let i = 0; i < 6; i++) streams.push(await openStream(aSub.token));
     expect(streams.map((st) => st.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const extra = await openStream(aSub.token);
@@ -226,7 +154,7 @@ describe("GET /api/events", () => {
     streams[0].close();
     await streams[0].ended;
     // The server sees the socket close a moment after the client does.
-    let again: Stream | null = null;
+    let again: EventStream | null = null;
     for (let tries = 0; tries < 50 && again?.status !== 200; tries++) {
       again = await openStream(aSub.token);
       if (again.status !== 200) await new Promise((r) => setTimeout(r, 50));
@@ -234,6 +162,24 @@ describe("GET /api/events", () => {
     expect(again!.status).toBe(200);
     for (const st of [...streams, again!]) st.close();
   });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "on PostgreSQL the LISTEN has a session of its own at the session URL (DATABASE_DIRECT_URL), never a pooled connection",
+    async () => {
+      // A database handle with no pool at all: the hub may only use the session URL, as behind a transaction pooler.
+      const direct = { kind: "postgres", sessionUrl: s.database.sessionUrl } as Database;
+      const hub = createProgressHub(direct, s.app.log);
+      const heard: HubEntry[] = [];
+      const { unsubscribe } = await hub.subscribe((e) => heard.push(e), null);
+      const task = await startTask(a, a.userId);
+      for (let i = 0; i < 100 && !heard.length; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toMatchObject([
+        { type: "event", notice: { kind: "task", id: task, tenantId: a.tenantId, status: TaskStatus.Pending } },
+      ]);
+      unsubscribe();
+      await hub.close();
+    },
+  );
 
   it("ends open streams when the server closes", async () => {
     const stream = await openStream(b.token);

@@ -1,6 +1,7 @@
 // Live progress (issue 15): a task or a publish batch that changes announces it with emitProgress, a NOTIFY in the
 // writer's transaction, so it goes out when (and only if) the change commits, from whichever process ran the job. Each
-// API process keeps one LISTEN (one dedicated connection on PostgreSQL, PGlite's own listen in one process), numbers
+// API process keeps one LISTEN (one dedicated connection on PostgreSQL, to DATABASE_DIRECT_URL when DATABASE_URL is a
+// transaction pooler, where a LISTEN would stay on a server connection others use; PGlite's own listen), numbers
 // what it hears and keeps the recent part in a ring, from which a reconnecting stream replays what it missed
 // (routes.ts). Nothing is stored in a table: a resume the ring cannot serve tells the client to fetch again.
 import { randomBytes } from "node:crypto";
@@ -98,8 +99,7 @@ export function createProgressHub(database: Database, log: FastifyBaseLogger): P
   }
 
   async function listenPostgres(): Promise<void> {
-    const connectionString = (database.pool!.options as { connectionString?: string }).connectionString;
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString: database.sessionUrl });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
