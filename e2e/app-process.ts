@@ -53,7 +53,7 @@ export function freePort(): Promise<number> {
 export function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   const drop =
-    /^(DATABASE_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE(_DIR)?|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
+    /^(DATABASE_URL|DATABASE_DIRECT_URL|DATA_DIR|PORT|HOST|ADMIN_PASSWORD|TOKEN_SIGNING_KEY|LOG_LEVEL|ROLE|ERP_TEST_TEMPLATE(_DIR)?|NODE_ENV|VITEST.*|TEST|NODE_OPTIONS)$/;
   for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) out[k] = v;
   // The first start's demo content and category sync stay off unless a test asks for them (DEMO_DATA: "1").
   out.DEMO_DATA = "0";
