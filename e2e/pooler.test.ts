@@ -213,7 +213,7 @@ describe.skipIf(!databaseUrl)("2 API + 2 worker processes behind PgBouncer (tran
       sku: "POOLED-1",
     });
     expect(read.items.map((p) => p.id)).toContain(created.id);
-  });
+  }, 120_000);
 
   it("a crawl and an export run on the workers once each; the file is downloaded from the other API process", async () => {
     const [a, b] = apis.map((p) => p.url!);
@@ -254,7 +254,7 @@ describe.skipIf(!databaseUrl)("2 API + 2 worker processes behind PgBouncer (tran
     expect(readdirSync(exportsDir).flatMap((t) => readdirSync(join(exportsDir, t)))).toEqual([`${taskId}.xlsx`]);
     expect(await jobRecord("export-products")).toEqual({ jobs: 1, retried: 0, unfinished: 0 });
     expect(await jobRecord("collect-crawl")).toMatchObject({ retried: 0, unfinished: 0 });
-  });
+  }, 120_000);
 
   it(`a publish of ${SPREAD} runs on both workers, each item created once`, async () => {
     const before = (await sandbox.creations()).creations.length;
@@ -271,7 +271,7 @@ describe.skipIf(!databaseUrl)("2 API + 2 worker processes behind PgBouncer (tran
     const { creations, duplicates } = await sandbox.creations();
     expect(creations.length - before).toBe(SPREAD);
     expect(duplicates).toEqual([]);
-  });
+  }, 120_000);
 
   it(`a worker SIGKILLed mid-publish of ${CRASH}: the other finishes it, nothing lost, nothing created twice, the stream on the other API process hears it end`, async () => {
     const [a, b] = apis.map((p) => p.url!);
