@@ -7,7 +7,12 @@ const reports = ["pglite.json", "postgres.json"];
 let passed = 0;
 let failed = checksFailed;
 const files = [];
-const failures = [];
+// The checks and builds that failed, named by .ci/run ("type-check (extension); lint; ").
+const failures = (process.argv[3] ?? "")
+  .split(";")
+  .map((c) => c.trim())
+  .filter(Boolean)
+  .map((c) => `check ${c}`);
 for (const name of reports) {
   const path = `.ci/out/${name}`;
   if (!existsSync(path)) {

@@ -57,7 +57,13 @@ function pairWith(minMargin: number | null, shop = WORKED_EXAMPLE.shop): Preflig
     price: r.price,
   };
 }
-const view = (...pairs: PreflightPairView[]): PreflightResultView => ({ selected: 1, pairs, ok: pairs.length, refused: 0 });
+const view = (...pairs: PreflightPairView[]): PreflightResultView => ({
+  selected: 1,
+  pairs,
+  ok: pairs.length,
+  refused: 0,
+  alreadyListed: 0,
+});
 
 describe("the panel's profit preview", () => {
   it("is not red over the shop's minimum", () => {

@@ -44,7 +44,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     createSizeChart: vi.fn(async () => {
       throw new Error("not in this test");
     }),
-    preflight: vi.fn(async () => ({ selected: 0, pairs: [], ok: 0, refused: 0 })),
+    preflight: vi.fn(async () => ({ selected: 0, pairs: [], ok: 0, refused: 0, alreadyListed: 0 })),
     publish: vi.fn(async () => {
       throw new Error("not in this test");
     }),
