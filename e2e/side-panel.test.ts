@@ -580,10 +580,9 @@ describe("side panel", () => {
     // shop then lists it in that category: the publish section names it and asks for one of the shop's charts (pulled
     // in the test before), whose rows match the variants' sizes; without the chart the pre-flight refuses.
     const mexico = { groupId: localGroupIds[0], seller: LOCAL_SELLERS[0] };
-    // The seller moves the Mexican listing to the new category: the first one is closed (a product has one live
-    // listing per shop and site unless a second copy is asked for).
-    const closed = await call<{ outcome: string }>("POST", "/api/MeliStat/DeleteMarket", { id: mexicoListingId });
-    expect(closed.outcome).toBe("done");
+    // The product is already live in the Mexican shop (the test before): a second copy there is refused in the
+    // pre-flight until the seller ticks 允许重复刊登, shown only then.
+    expect(mexicoListingId).toBeTruthy();
     await panel.select("[data-testid=panel-category-site]", "1");
     await panel.click("[data-testid=panel-predict-category]");
     await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
@@ -629,7 +628,11 @@ describe("side panel", () => {
       els.map((e) => [e.getAttribute("data-size"), e.getAttribute("data-row")]),
     );
     expect(sizes.map(([size]) => size)).toEqual(["M", "L", "XL"]);
+    await panel.waitForFunction((r) => document.querySelector(r)?.textContent?.includes("已在此店铺站点刊登"), { timeout: 30_000 }, row);
+    expect(await panel.$eval(row, (e) => e.getAttribute("data-ok"))).toBe("false");
+    await panel.click("[data-testid=panel-allow-duplicate]");
     await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
+    expect(await text(panel, row)).toContain("将再刊登一份");
     await shot(panel, "15-own-category-size-chart", "[data-testid=panel-site-category-1]");
 
     await panel.click("[data-testid=panel-publish]");

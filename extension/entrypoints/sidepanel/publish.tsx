@@ -24,6 +24,7 @@ import {
 } from "../../lib/panel-publish.ts";
 import { gtinReasonSites } from "../../lib/panel-gtin.ts";
 import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-chart.ts";
+import { listedPairs } from "../../../shared/publish/duplicates.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { PUSH_CHANNEL, type BatchView, type Push, type ShopGroupView } from "../../lib/protocol.ts";
 import { followBatch } from "../../lib/batch-follow.ts";
@@ -89,6 +90,8 @@ export function PublishSection({
   const [ownCharts, setOwnCharts] = useState<Record<number, OwnChart>>({});
   /** The reason the product has no GTIN, chosen per category site where the pool falls short (lib/panel-gtin.ts). */
   const [gtinReasons, setGtinReasons] = useState<GtinReasons>({});
+  /** 允许重复刊登: list the product again on a site of the group where it is already listed (shared/publish/duplicates.ts). */
+  const [allowDuplicate, setAllowDuplicate] = useState(false);
   const group = groups?.find((g) => g.groupId === groupId) ?? null;
 
   useEffect(() => {
@@ -111,10 +114,13 @@ export function PublishSection({
             groupId: group.groupId,
             isCbt: group.isCbt,
             sites,
-            request: (p) => publishRequestOf(p, group.groupId, group.isCbt, sites, picked, ownCharts, gtinReasons),
+            request: (p) => ({
+              ...publishRequestOf(p, group.groupId, group.isCbt, sites, picked, ownCharts, gtinReasons),
+              isAllowDuplicate: allowDuplicate,
+            }),
           }
         : null,
-    [group, sites, picked, ownCharts, gtinReasons],
+    [group, sites, picked, ownCharts, gtinReasons, allowDuplicate],
   );
   useEffect(() => onChoice(choice), [choice, onChoice]);
 
@@ -169,6 +175,8 @@ export function PublishSection({
   const sources = group ? categorySources(category, group.isCbt, sites, picked) : [];
   const globalMissing = !!group?.isCbt && sources.some((s) => s.from === "none");
   const okPairs = preflight?.pairs.filter((p) => p.ok).length ?? 0;
+  // The checkbox shows where it matters: a site of the group already has the product (or the seller ticked it).
+  const listed = preflight && !dirty ? listedPairs(preflight.pairs).length : 0;
   return (
     <Section title="刊登">
       {groups && groups.length === 0 ? <p className="muted small">没有可刊登的店铺，请先在后台授权店铺。</p> : null}
@@ -249,6 +257,17 @@ export function PublishSection({
       ) : null}
       {choice && dirty ? <p className="muted small">有未保存的修改：刊登前会先保存。</p> : null}
       {choice && preflight && !dirty ? <Preflight preflight={preflight} /> : null}
+      {choice && (listed > 0 || allowDuplicate) ? (
+        <label className="check small" title="该商品已在此店铺的站点刊登时，再刊登一份新的商品">
+          <input
+            type="checkbox"
+            checked={allowDuplicate}
+            onChange={(e) => setAllowDuplicate(e.target.checked)}
+            data-testid="panel-allow-duplicate"
+          />
+          允许重复刊登
+        </label>
+      ) : null}
       {choice && group ? (
         <GtinReasonFields
           sites={gtinReasonSites(dirty ? null : preflight, group.isCbt, sites, gtinReasons)}
