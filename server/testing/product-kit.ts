@@ -7,6 +7,21 @@ import { products } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
 import type { TestTenant } from "./harness.ts";
 
+/** A 1688 item as the extension sends it to CrawlProductByPlugin (one image, no options). */
+export const collectedItem = (itemId: string, title: string) => ({
+  platform: "1688",
+  itemId,
+  sourceUrl: `https://detail.1688.com/offer/${itemId}.html`,
+  title: { zh: title },
+  titleLanguage: "zh",
+  currency: "CNY",
+  price: 12.5,
+  images: ["https://img.example.com/a.jpg"],
+  attributes: [],
+  options: [],
+  variants: [],
+});
+
 /** Products of the tenant's main account at the given prices, all with the sku `tag`. */
 export async function seedPricedProducts(database: Database, tenant: TestTenant, tag: string, prices: number[]): Promise<void> {
   await inScope(database.db, { tenantId: tenant.tenantId }, (tx) =>

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { collectedItem } from "../../testing/product-kit.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -15,17 +16,7 @@ const BLOUSES = { id: "MLMTEST2", name: "Blusas", full: "Ropa > Ropa para Mujer 
 
 /** A 1688 item as the extension sends it, with its source category when given. */
 const item = (itemId: string, sourceCategory: Record<string, string> | null) => ({
-  platform: "1688",
-  itemId,
-  sourceUrl: `https://detail.1688.com/offer/${itemId}.html`,
-  title: { zh: `女装连衣裙 ${itemId}` },
-  titleLanguage: "zh",
-  currency: "CNY",
-  price: 12.5,
-  images: ["https://img.example.com/a.jpg"],
-  attributes: [],
-  options: [],
-  variants: [],
+  ...collectedItem(itemId, `女装连衣裙 ${itemId}`),
   ...(sourceCategory ? { sourceCategory } : {}),
 });
 
