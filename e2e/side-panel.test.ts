@@ -197,6 +197,17 @@ async function shot(page: Page, name: string, selector?: string) {
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText ?? e.textContent ?? "");
 const value = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLInputElement).value);
 
+/** The panel's 推荐类目 answer: its predictions, or (failing) what the panel showed instead (an error, 没有推荐结果). */
+async function predictions(panel: Page) {
+  await panel.waitForFunction(
+    () =>
+      document.querySelector("[data-testid=panel-predictions]") || document.querySelector("[data-testid=panel-predict-category] ~ .error"),
+    { timeout: 60_000 },
+  );
+  const shown = await panel.$eval(".predict", (e) => e.textContent ?? "");
+  expect(await panel.$("[data-testid=panel-predictions] [data-testid^=panel-prediction-]"), shown).not.toBeNull();
+}
+
 async function typeInto(page: Page, selector: string, v: string) {
   await page.click(selector, { count: 3 });
   await page.keyboard.press("Backspace");
@@ -318,7 +329,7 @@ describe("side panel", () => {
     expect(await panel.$eval("[data-testid=panel-category]", (e) => e.getAttribute("data-id"))).toBe(way[way.length - 1]);
     // 推荐类目 then replaces it with the category the English title predicts.
     await panel.click("[data-testid=panel-predict-category]");
-    await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
+    await predictions(panel);
     // Named by its Chinese name (the category glossary), as the seller reads it.
     expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
     const predicted = await panel.$eval("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", (e) =>
@@ -585,7 +596,7 @@ describe("side panel", () => {
     expect(mexicoListingId).toBeTruthy();
     await panel.select("[data-testid=panel-category-site]", "1");
     await panel.click("[data-testid=panel-predict-category]");
-    await panel.waitForSelector("[data-testid=panel-predictions] [data-testid^=panel-prediction-]", { timeout: 20_000 });
+    await predictions(panel);
     expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
     await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
     const cateId = await panel.$eval("[data-testid=panel-category]", (e) => e.getAttribute("data-id")!);

@@ -89,10 +89,17 @@ describe("the host's sandbox page", () => {
 
     expect((await call("POST", "RefuseCalls", { count: 2 })).body.result).toEqual({ refusalsPending: 2 });
     const sandboxCall = () => s.app.inject({ method: "GET", url: "/sandbox/meli/sites/MLM/categories" });
+    // Every caller meets the refusals, the app's own jobs too (the test before's order may still be read): each call
+    // takes one until none is left, then calls pass.
     expect((await sandboxCall()).statusCode).toBe(429);
-    expect((await call("GET", "GetSandbox")).body.result.refusalsPending).toBe(1);
-    expect((await sandboxCall()).statusCode).toBe(429);
-    expect((await sandboxCall()).statusCode).toBe(200);
+    const pending = (await call("GET", "GetSandbox")).body.result.refusalsPending as number;
+    expect(pending).toBeLessThanOrEqual(1);
+    const statuses: number[] = [];
+    do statuses.push((await sandboxCall()).statusCode);
+    while (statuses.at(-1) === 429 && statuses.length <= pending);
+    expect(statuses.at(-1)).toBe(200);
+    expect(statuses.length - 1).toBeLessThanOrEqual(pending);
+    expect((await call("GET", "GetSandbox")).body.result.refusalsPending).toBe(0);
 
     expect((await call("POST", "SetOrderRate", { intervalMinutes: 7 })).body.result).toEqual({ orderIntervalMinutes: 7 });
     expect(control().orderStream.intervalMinutes()).toBe(7);
