@@ -28,24 +28,13 @@ import type { CallContext } from "../server/http/calls.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
 import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
 import { loadAvg, machine } from "./measure.ts";
-import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, sqlLoad } from "./replay.ts";
+import { aloneHttp, aloneSql, capture, explain, httpLoad, openReplay, principalOf, replayOptions, sqlLoad } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
-    "pg-url": { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     rows: { type: "string", default: "1000000" },
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    connections: { type: "string", default: "50" },
-    alone: { type: "string", default: "30" },
-    "page-size": { type: "string", default: "20" },
-    "probe-limit": { type: "string", default: "500" },
-    only: { type: "string" },
-    "log-level": { type: "string", default: "warn" },
-    keep: { type: "boolean", default: false },
-    /** a V8 CPU profile of the measured server into bench/.data/prof */
-    "cpu-prof": { type: "boolean", default: false },
+    ...replayOptions,
   },
 });
 
@@ -243,11 +232,10 @@ async function main() {
       main: await accessToken(app.url, demo.user, demo.password, demo.tenant),
       sub: await accessToken(app.url, "bench1", SUB_PASSWORD, demo.tenant),
     };
-    client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    const pgVersion = (await client.query<{ v: string }>("select version() as v")).rows[0].v;
-    pool = new pg.Pool({ connectionString: db.url, max: connections });
-    pool.on("error", () => {});
+    const opened = await openReplay(db.url, connections);
+    client = opened.client;
+    pool = opened.pool;
+    const pgVersion = opened.pgVersion;
     const plans: string[] = [];
     // A fresh server's first measured scenario ran on code not yet optimized by V8: warm it on the first one first.
     const [warm] = scenarios(s);

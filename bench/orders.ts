@@ -44,25 +44,18 @@ import { ORDER_SEARCH_RATE } from "../server/modules/orders/sync.ts";
 import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
 import { getMeliOrderGroupInfoQuery, getOrdersQuery } from "../shared/contract/orders.ts";
 import { cpuMeter, loadAvg, machine } from "./measure.ts";
-import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, sqlLoad, type Load } from "./replay.ts";
+import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, replayOptions, sqlLoad, type Load } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
     parts: { type: "string", default: "list,pull" },
-    "pg-url": { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test" },
     rows: { type: "string", default: "1000000" },
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    connections: { type: "string", default: "50" },
-    alone: { type: "string", default: "30" },
-    "page-size": { type: "string", default: "20" },
-    "probe-limit": { type: "string", default: "500" },
-    only: { type: "string" },
+    ...replayOptions,
+    // This benchmark's own database default.
+    "pg-url": { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://root@127.0.0.1:5432/test" },
     shops: { type: "string", default: "10" },
     "per-shop": { type: "string", default: "1000" },
-    "log-level": { type: "string", default: "warn" },
-    keep: { type: "boolean", default: false },
   },
 });
 

@@ -69,6 +69,7 @@ import { batchUpdateProductPriceInput, getProductsByPageInput, replaceKeywordInp
 import { createWordMatcher, pickWord } from "../shared/text/aho-corasick.ts";
 import { cpuMeter, loadAvg, machine, rssMiB, sequentialPosts, stats } from "./measure.ts";
 import { BRAND_WORDS, COMMON_WORD_ZH, PREFIX_WORD, RARE_WORD, seedProducts, type ProductSeedResult } from "./product-seed.ts";
+import { drain } from "./replay.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -209,7 +210,7 @@ async function capture(
       user = { ...u, tenantName: null, tenant: null };
     }
     const ctx = { tx: logging, user, tenantId, principal } as unknown as CallContext;
-    const page = await getProductsByPage(ctx, getProductsByPageInput.parse(body));
+    const page = JSON.parse((await getProductsByPage(ctx, getProductsByPageInput.parse(body))).json) as ProductPage;
     return { statements, page };
   } finally {
     if (run.kind === "postgres") await run.client.query("rollback");
@@ -298,31 +299,6 @@ async function aloneSql(pool: pg.Pool, tenantId: string, statements: Statement[]
     client.release();
   }
   return stats(lat).p50;
-}
-
-/** Waits until the server has no statement running any more (requests autocannon gave up on still run), ≤ 120 s. */
-async function drain(pgUrl: string | undefined, app: AppProcess) {
-  const t0 = Date.now();
-  if (!pgUrl) {
-    await fetch(`${app.url}/health`).then((r) => r.arrayBuffer());
-  } else {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    try {
-      for (;;) {
-        const r = await c.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active'
-             and pid <> pg_backend_pid() and query not ilike '%pgboss%'`,
-        );
-        if (r.rows[0].n === 0 || Date.now() - t0 > 120_000) break;
-        await new Promise((res) => setTimeout(res, 200));
-      }
-    } finally {
-      await c.end();
-    }
-  }
-  const ms = Date.now() - t0;
-  if (ms > 1000) log(`  (waited ${ms} ms for the server to finish the requests autocannon had given up on)`);
 }
 
 /** The statements with the page's order as the creation-time index can return it (the fix proposed in RESULTS.md). */
@@ -825,7 +801,7 @@ async function benchOne(db: "pglite" | "postgres"): Promise<DbResult> {
           let sqlRow: LoadRow["sql"] = null;
           if (!slow) {
             http = await httpLoad(url, tokenOf(s.who), body, connections, pid);
-            await drain(pgDatabase?.url, app);
+            await drain(pgDatabase?.url, app, log);
           }
           if (!skip.has("sql")) {
             if (db === "pglite") sqlRow = pgliteSql.get(`${size}/${s.key}`) ?? null;

@@ -6,6 +6,7 @@
 import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
 import pg from "pg";
+import type { AppProcess } from "../e2e/app-process.ts";
 import { pgTxOn } from "../server/db/client.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
@@ -14,6 +15,22 @@ import { sessionQuery, sessionUserOf } from "../server/modules/identity/session-
 import { cpuMeter, sequentialGets, sequentialPosts, stats } from "./measure.ts";
 
 export type Statement = { text: string; params: unknown[] };
+
+/** The command-line options every list benchmark of this method takes (parseArgs), with their defaults. */
+export const replayOptions = {
+  "pg-url": { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+  duration: { type: "string", default: "5" },
+  warmup: { type: "string", default: "1" },
+  connections: { type: "string", default: "50" },
+  alone: { type: "string", default: "30" },
+  "page-size": { type: "string", default: "20" },
+  "probe-limit": { type: "string", default: "500" },
+  only: { type: "string" },
+  "log-level": { type: "string", default: "warn" },
+  keep: { type: "boolean", default: false },
+  /** a V8 CPU profile of the measured server into bench/.data/prof */
+  "cpu-prof": { type: "boolean", default: false },
+} as const;
 export type Load = { connections: number; duration: number; warmup: number };
 
 /** The principal an access token names (the claims the server's auth reads). */
@@ -29,6 +46,16 @@ export function principalOf(token: string): Principal {
     sessionId: String(p.sid),
     securityStamp: String(p.sst),
   };
+}
+
+/** The benchmark's own connection (captures, version) and the replay's pool of `connections`. */
+export async function openReplay(url: string, connections: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const pgVersion = (await client.query<{ v: string }>("select version() as v")).rows[0].v;
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  pool.on("error", () => {});
+  return { client, pool, pgVersion };
 }
 
 /** What the server sends first for a call: BEGIN, the tenant scope and the session check, in one round trip. */
@@ -139,6 +166,31 @@ export async function sqlLoad(pool: pg.Pool, begin: string, statements: Statemen
   const m = meter();
   const s = stats(lat);
   return { ...s, rps: s.n / m.wall, errors };
+}
+
+/** Waits until the server has no statement running any more (requests autocannon gave up on still run), ≤ 120 s. */
+export async function drain(pgUrl: string | undefined, app: AppProcess, log: (line: string) => void) {
+  const t0 = Date.now();
+  if (!pgUrl) {
+    await fetch(`${app.url}/health`).then((r) => r.arrayBuffer());
+  } else {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      for (;;) {
+        const r = await c.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active'
+             and pid <> pg_backend_pid() and query not ilike '%pgboss%'`,
+        );
+        if (r.rows[0].n === 0 || Date.now() - t0 > 120_000) break;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+    } finally {
+      await c.end();
+    }
+  }
+  const ms = Date.now() - t0;
+  if (ms > 1000) log(`  (waited ${ms} ms for the server to finish the requests autocannon had given up on)`);
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement inside the tenant's scope. */

@@ -1,6 +1,6 @@
 // Small query-building helpers every list uses: whitelisted sorting, safe LIKE patterns, count-and-page.
 import { asc, count, desc, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { PagedResult } from "../../shared/contract/common.ts";
 import type { Tx } from "./client.ts";
 
@@ -63,18 +63,28 @@ export async function pageOf<T extends PgTable, Item>(
   return { items: (rows as T["$inferSelect"][]).map(map), totalCount: Number(n) };
 }
 
+/** A timestamp column as JavaScript's toISOString writes it (UTC, milliseconds), for rows PostgreSQL builds as JSON. */
+export const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One key of a list's order, as text: a column, its direction, and whether rows without a value go last descending. */
+export type SortKey = { column: string; dir: "asc" | "desc"; nullsLast?: boolean };
+
+const orderText = (k: SortKey, column = k.column) => `${column} ${k.dir}${k.nullsLast && k.dir === "desc" ? " nulls last" : ""}`;
+
 /**
- * A hot list's one statement, as text (the listing, order and wallet-log lists): `n`, the rows matching `where` counted
- * up to `cap` + 1; `items`, the page's rows as JSON text PostgreSQL builds, the page chosen on the filter's index (ids
- * and sort keys only, the id breaking ties in the sort's direction so pages never overlap), then each row read by
- * primary key through `rowSelect` (a select whose FROM names `table`). `extra` adds columns to the answer's row.
+ * A hot list's one statement, as text (the listing, order, wallet-log, product and collection lists): `n`, the rows
+ * matching `where` counted up to `cap` + 1; `items`, the page's rows as JSON text PostgreSQL builds, the page chosen on
+ * the filter's index (ids and sort keys only, the id breaking ties in the sort's direction so pages never overlap),
+ * then each row read by primary key through `rowSelect` (a select whose FROM names `table`). `extra` adds columns to
+ * the answer's row.
  */
 export function pagedJsonStatement(o: {
   table: string;
   /** The table's id and tenant columns as text ("orders"."id"). */
   columns: { id: string; tenantId: string };
   where: string;
-  sort: { column: string; dir: "asc" | "desc" };
+  /** The sort key, then optional further keys before the id (`then`). */
+  sort: SortKey & { then?: SortKey[] };
   /** Sort columns unique within the tenant (a ledger's seq): no id after them, so their own index gives the order. */
   uniqueSorts?: string[];
   /** Parameters ($n) of the page's size and offset, and of the caller's tenant. */
@@ -84,15 +94,41 @@ export function pagedJsonStatement(o: {
   cap: number;
   rowSelect: string;
   extra?: string;
+  /** The count as an expression of its own (a kept counter, an exact count) instead of the capped count of `where`. */
+  count?: string;
+  /**
+   * A filter the planner cannot size (a trigram title search: a rare word and a common one look alike): the first
+   * cap + 1 matches are read on the filter's own index; when that is all of them, only they are sorted, else the page
+   * walks the sort's index (a common word finds its page early). Their number is the count.
+   */
+  fewFirst?: boolean;
 }): string {
   const { id, tenantId } = o.columns;
-  const { column, dir } = o.sort;
-  const tie = o.uniqueSorts?.includes(column) ? "" : `, ${id} ${dir}`;
-  return `with page as (
-      select ${id} as id, ${column} as k from ${o.table} where ${o.where}
-      order by ${column} ${dir}${tie} limit ${o.limit} offset ${o.offset})
-    select (select count(*) from (select 1 from ${o.table} where ${o.where} limit ${o.cap + 1}) as m)::int as n,${o.extra ? ` ${o.extra},` : ""}
-      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by page.k ${dir}${tie.replace(id, "page.id")}), '') || ']'
+  const keys: SortKey[] = [o.sort, ...(o.sort.then ?? [])];
+  if (!o.uniqueSorts?.includes(o.sort.column)) keys.push({ column: id, dir: o.sort.dir });
+  // The page's ids with their sort keys (k0, k1, …; the id itself when it breaks ties), in the order asked.
+  const keyed = keys.filter((k) => k.column !== id);
+  const picked = `${id} as id${keyed.map((k, i) => `, ${k.column} as k${i}`).join("")}`;
+  const orderOf = (name: (k: SortKey, i: number) => string) => {
+    let i = 0;
+    return keys.map((k) => orderText(k, k.column === id ? name(k, -1) : name(k, i++))).join(", ");
+  };
+  const byTable = orderOf((k) => k.column);
+  const byPage = (alias: string) => orderOf((_k, i) => (i < 0 ? `${alias}.id` : `${alias}.k${i}`));
+  const window = `limit ${o.limit} offset ${o.offset}`;
+  const capped = `(select count(*) from (select 1 from ${o.table} where ${o.where} limit ${o.cap + 1}) as m)`;
+  const page = o.fewFirst
+    ? `with few as materialized (select ${picked} from ${o.table} where ${o.where} limit ${o.cap + 1}),
+    page as (
+      (select few.* from few where (select count(*) from few) <= ${o.cap} order by ${byPage("few")} ${window})
+      union all
+      (select ${picked} from ${o.table} where ${o.where} and (select count(*) from few) > ${o.cap}
+        order by ${byTable} ${window}))`
+    : `with page as (select ${picked} from ${o.table} where ${o.where} order by ${byTable} ${window})`;
+  const count = o.count ?? (o.fewFirst ? "(select count(*) from few)" : capped);
+  return `${page}
+    select ${count}::int as n,${o.extra ? ` ${o.extra},` : ""}
+      (select '[' || coalesce(string_agg(row_to_json(r)::text, ',' order by ${byPage("page")}), '') || ']'
         from page, lateral (${o.rowSelect} where ${tenantId} = ${o.tenant} and ${id} = page.id) as r) as items`;
 }
 

@@ -9,6 +9,7 @@ import { collections, infringementWords, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { collectListItem } from "../../../shared/contract/collect.ts";
 
 let s: TestServer;
 let a: TestTenant;
@@ -209,7 +210,21 @@ describe("GetCollect and GetCollectById visibility", () => {
     expect(batch.body.result).toEqual({ count: 0 });
   });
 
+  it("keeps a sub-account's filters, title search and sorts within its own collections", async () => {
+    const { t, m } = visibility;
+    const own = (r: { body: { result: { items: { id: string }[]; totalCount: number } } }) => [
+      r.body.result.items.map((i) => i.id),
+      r.body.result.totalCount,
+    ];
+    expect(own(await list(m!.token, { title: "连衣裙" }))).toEqual([[ids.m], 1]);
+    expect(own(await list(m!.token, { sorting: "price desc", status: CollectStatus.Collected }))).toEqual([[ids.m], 1]);
+    expect(own(await list(m!.token, { ids: [ids.main, ids.n, ids.m] }))).toEqual([[ids.m], 1]);
+    expect(own(await list(m!.token, { userId: t!.userId }))).toEqual([[], 0]);
+    expect(own(await list(t!.token, { userId: m!.id }))).toEqual([[ids.m], 1]);
+  });
+
   it("shows another tenant nothing, even by id", async () => {
+    expect((await list(b.token, { title: "v-main", sorting: "price desc" })).body.result).toEqual({ items: [], totalCount: 0 });
     expect((await list(b.token, { ids: [ids.m, ids.main] })).body.result).toEqual({ items: [], totalCount: 0 });
     expect((await s.api("GET", "/api/Collect/GetCollectById", { token: b.token, query: { id: ids.main } })).status).toBe(404);
     const status = await s.api("POST", "/api/Collect/BatchUpdateCollectStatus", { token: b.token, body: { ids: [ids.main], status: 3 } });
@@ -258,6 +273,41 @@ describe("GetCollect filters, sorting and paging", () => {
     const p = await list(t.token, { sorting: "price", skipCount: 1, maxResultCount: 1 });
     expect(p.body.result.totalCount).toBe(3);
     expect(names(p)).toEqual(["mid"]);
+  });
+
+  it("sorts by a field, then newest first", async () => {
+    const u = await s.createTenant();
+    const first = (await collect(u.token, product("s1"))).body.result.id;
+    const second = (await collect(u.token, product("s2"))).body.result.id;
+    const third = (await collect(u.token, product("s3"))).body.result.id;
+    const order = async (sorting: string) => (await list(u.token, { sorting })).body.result.items.map((i: { id: string }) => i.id);
+    expect(await order("status")).toEqual([third, second, first]);
+    await s.api("POST", "/api/Collect/BatchUpdateCollectStatus", {
+      token: u.token,
+      body: { ids: [second], status: CollectStatus.Ignored },
+    });
+    expect(await order("status")).toEqual([third, first, second]);
+    expect(await order("status desc")).toEqual([second, third, first]);
+    expect(await order("creationTime")).toEqual([first, second, third]);
+    expect(await order("platformType desc")).toEqual([third, second, first]);
+  });
+
+  it("answers each row as the detail shows the collection (the row PostgreSQL builds is the list item)", async () => {
+    const partial = await collect(t.token, product("f4", { incompleteFields: ["price"], options: [], variants: [] }));
+    expect(partial.status, partial.raw).toBe(200);
+    const noPrice = await s.api("POST", "/api/Collect/UpdateCollect", {
+      token: t.token,
+      body: { id: partial.body.result.id, price: null },
+    });
+    expect(noPrice.status, noPrice.raw).toBe(200);
+    const items = (await list(t.token)).body.result.items as { id: string }[];
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    const keys = Object.keys(collectListItem.shape);
+    for (const item of items) {
+      const detail = (await s.api("GET", "/api/Collect/GetCollectById", { token: t.token, query: { id: item.id } })).body.result;
+      expect(item).toEqual(Object.fromEntries(keys.map((k) => [k, detail[k]])));
+    }
+    expect(items.find((i) => i.id === partial.body.result.id)).toMatchObject({ price: null, incompleteFields: ["price"] });
   });
 
   it.each([

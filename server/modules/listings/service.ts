@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
-import { cappedPageJson, containsPattern, pagedJsonStatement, sortOfText } from "../../db/query.ts";
+import { cappedPageJson, containsPattern, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
@@ -19,7 +19,7 @@ import {
   type ListingRow,
 } from "../../../shared/contract/listings.ts";
 import { listingView } from "../publishing/service.ts";
-import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
 /** Which list: MeliStat (local shops) or MeliStatNew (cross-border shops). */
@@ -150,9 +150,6 @@ export function rowView(l: typeof listings.$inferSelect, productTitle: string | 
     variantInfos: (l.variantInfos as unknown[]) ?? [],
   };
 }
-
-/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
-const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One listing's row as PostgreSQL selects it for row_to_json: the columns named and valued as rowView makes them

@@ -388,7 +388,8 @@ export function createModuleAuthService() {
   /** GetAuthProducts (ours): the grantor's live products, the product list's filters and order. */
   async function getAuthProducts(ctx: CallContext, body: z.output<typeof getAuthProductsInput>): Promise<ProductPage> {
     const { authId, ...filter } = body;
-    const page = await withGrant(ctx, authId, ModuleAuthContent.Products, (c) => getProductsByPage(c, filter));
+    const answer = await withGrant(ctx, authId, ModuleAuthContent.Products, (c) => getProductsByPage(c, filter));
+    const page = JSON.parse(answer.json) as ProductPage;
     return { ...page, items: page.items.map(stripOwner) };
   }
 

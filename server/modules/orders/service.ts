@@ -5,10 +5,10 @@
 // id, then read by primary key with their lines; counts stop at a cap so a broad filter over a million orders stays a
 // bounded index range.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
-import { cappedPageJson, pagedJsonStatement, sortOfText } from "../../db/query.ts";
+import { cappedPageJson, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -80,9 +80,6 @@ const sortColumns = { orderTime: O.orderTime, mustSendTime: O.mustSendTime, last
 
 /** The sort field then the id in the same direction (pages never overlap); default newest first. */
 const sortOf = (sorting: string | undefined) => sortOfText(sorting, sortColumns, "orderTime");
-
-/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
-const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One order's row as PostgreSQL selects it for row_to_json: the columns named and valued as the contract's orderRow,

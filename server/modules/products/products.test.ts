@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productCounts, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { PRODUCT_COUNT_CAP } from "../../../shared/contract/product.ts";
+import { PRODUCT_COUNT_CAP, productListItem } from "../../../shared/contract/product.ts";
 
 let s: TestServer;
 let a: TestTenant;
@@ -119,6 +119,26 @@ describe("GetProductsByPage filters", () => {
     expect(past).toEqual({ items: [], totalCount: 4, totalCountCapped: false });
   });
 
+  it("sorts products without a value last in either direction", async () => {
+    const order = async (sorting: string) => (await list(t.token, { sorting })).items.map((i) => i.id);
+    expect(await order("price desc")).toEqual([ids[1], ids[2], ids[0], ids[3]]);
+    expect(await order("price asc")).toEqual([ids[0], ids[2], ids[1], ids[3]]);
+    expect(await order("weight desc")).toEqual([ids[1], ids[2], ids[0], ids[3]]);
+    expect(await order("creationTime asc")).toEqual([ids[0], ids[1], ids[2], ids[3]]);
+    // Equal values in the id's order, the sort's direction.
+    const [first, second] = [ids[1], ids[2]].sort().reverse();
+    expect(await order("STATUS desc")).toEqual([ids[3], first, second, ids[0]]);
+  });
+
+  it("answers each row as the detail shows the product (the row PostgreSQL builds is the list item)", async () => {
+    const r = await list(t.token);
+    const details = await s.api("POST", `${P}/GetProductByIds`, { token: t.token, body: r.items.map((i) => i.id) });
+    const keys = Object.keys(productListItem.shape);
+    const asListed = (details.body.result as Record<string, unknown>[]).map((d) => Object.fromEntries(keys.map((k) => [k, d[k]])));
+    expect(r.items).toEqual(asListed);
+    expect(r.items.find((i) => i.id === ids[3])).toMatchObject({ price: null, weight: null, labelName: null, site: 1 });
+  });
+
   it("answers 400 for bad filters and sorting", async () => {
     for (const body of [
       { status: 99 },
@@ -152,6 +172,22 @@ describe("the count", () => {
     expect(broad.items).toHaveLength(1);
     const deep = await list(t.token, { maxResultCount: 2, status: 1, skipCount: PRODUCT_COUNT_CAP + 3 });
     expect(deep.items).toHaveLength(2);
+    // A title word in more products than the cap: the page walks the order (the same as without the word), the
+    // count is capped; one in a few: only those, sorted, counted exactly, paged without overlap.
+    const common = await list(t.token, { maxResultCount: 5, title: "X" });
+    expect(common).toMatchObject({ totalCount: PRODUCT_COUNT_CAP, totalCountCapped: true });
+    expect(common.items.map((i) => i.id)).toEqual((await list(t.token, { maxResultCount: 5, status: 1 })).items.map((i) => i.id));
+    const few = await list(t.token, { title: "x100" });
+    expect(few.totalCount).toBe(7);
+    expect(few.totalCountCapped).toBe(false);
+    expect(few.items.map((i) => i.titleText).sort()).toEqual(["x100", "x1000", "x1001", "x1002", "x1003", "x1004", "x1005"]);
+    const paged = [
+      ...(await list(t.token, { title: "x100", maxResultCount: 4 })).items,
+      ...(await list(t.token, { title: "x100", maxResultCount: 4, skipCount: 4 })).items,
+    ];
+    expect(paged.map((i) => i.id)).toEqual(few.items.map((i) => i.id));
+    const cheapest = await list(t.token, { title: "x100", sorting: "price asc", maxResultCount: 3 });
+    expect(cheapest.items).toHaveLength(3);
   });
 
   it("keeps per-owner counts through inserts, deletes and owner changes", async () => {
@@ -195,6 +231,14 @@ describe("who sees which products", () => {
     expect(res.status).toBe(404);
   });
 
+  it("a sub-account's title search, sort and label filter stay within its own products", async () => {
+    expect((await list(sub.token, { title: "商品" })).items.map((i) => i.id)).toEqual(subs);
+    expect((await list(sub.token, { title: "商品", sorting: "price desc" })).totalCount).toBe(1);
+    expect((await list(sub.token, { sorting: "stock asc" })).items.map((i) => i.id)).toEqual(subs);
+    expect((await list(sub.token, { status: 1 })).items.map((i) => i.id)).toEqual(subs);
+    expect(await list(sub.token, { title: "主账号" })).toMatchObject({ items: [], totalCount: 0 });
+  });
+
   it("a main account sees its sub-accounts' products and filters by owner", async () => {
     const ids = (await list(a.token)).items.map((i) => i.id);
     expect(ids).toEqual(expect.arrayContaining([...mine, ...subs]));
@@ -211,6 +255,8 @@ describe("who sees which products", () => {
     expect(edit.status).toBe(404);
     expect((await s.api("POST", `${P}/UpdateProductPrice`, { token: b.token, body: { productId: mine[0], price: 1 } })).status).toBe(404);
     expect((await s.api("POST", `${P}/CopyProduct`, { token: b.token, body: { productIds: mine } })).status).toBe(404);
+    expect(await list(b.token, { title: "主账号商品" })).toMatchObject({ items: [], totalCount: 0 });
+    expect(await list(a.token, { title: "别家的商品", sorting: "price desc" })).toMatchObject({ items: [], totalCount: 0 });
     // A tenantId in the filter means nothing to a tenant user.
     expect((await list(b.token, { tenantId: a.tenantId })).items.map((i) => i.id)).toEqual(others);
     const detail = await s.api("GET", `${P}/GetProductById`, { token: a.token, query: { id: mine[0] } });
@@ -221,6 +267,8 @@ describe("who sees which products", () => {
     const host = await s.adminToken();
     expect((await list(host)).items).toEqual([]);
     expect((await list(host, { tenantId: b.tenantId })).items.map((i) => i.id)).toEqual(others);
+    expect((await list(host, { tenantId: b.tenantId, title: "别家" })).items.map((i) => i.id)).toEqual(others);
+    expect((await list(host, { tenantId: b.tenantId })).totalCount).toBe(1);
     const save = await s.api("POST", `${P}/CreateOrUpdateProduct`, { token: host, body: { title: { zh: "x" } } });
     expect(save.status).toBe(403);
   });

@@ -2,12 +2,14 @@
 // CreateOrUpdateProduct, UpdateProductAttr, UpdateProductPrice, CopyProduct). A sub-account works on its own
 // products, a main account on its tenant's, the host reads a tenant's list by tenantId; row-level security backs it.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { rowsOf, type Tx } from "../../db/client.ts";
+import { Params, rowsOf, textRows, type Tx } from "../../db/client.ts";
+import { cappedPageJson, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { productCounts, productLabels, products, users } from "../../db/schema.ts";
 import { setScope } from "../../db/scope.ts";
-import type { CallContext } from "../../http/calls.ts";
+import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
 import { ProductStatus } from "../../../shared/contract/enums.ts";
 import {
@@ -18,11 +20,10 @@ import {
   type ProductDetail,
   type ProductFilter,
   type ProductListItem,
-  type ProductPage,
   type updateProductAttrInput,
   type updateProductPriceInput,
 } from "../../../shared/contract/product.ts";
-import { filterConditions, productWhere, visibleProducts } from "./filter.ts";
+import { filtersAnything, P, productWhereText, visibleProducts } from "./filter.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";
 import { countProducts } from "./bulk.ts";
@@ -52,32 +53,8 @@ async function readingContext(ctx: CallContext, tenantId: string | null | undefi
 // ---------------------------------------------------------------------------------------------------------------
 // Reading.
 
-/** What a list row shows: never the descriptions, variants or attributes, which can be large. */
-const listFields = {
-  id: products.id,
-  platformType: products.platformType,
-  status: products.status,
-  country: products.country,
-  image: products.image,
-  images: products.images,
-  sourceUrl: products.sourceUrl,
-  currency: products.currency,
-  price: products.price,
-  title: products.title,
-  titleText: products.titleText,
-  creationTime: products.creationTime,
-  userId: products.userId,
-  labelId: products.labelId,
-  infringementWord: products.infringementWord,
-  sku: products.sku,
-  weight: products.weight,
-  stock: products.stock,
-  site: products.site,
-  cateId: products.cateId,
-};
-type ListRow = Pick<ProductRow, keyof typeof listFields>;
-
-function toListItem(r: ListRow, owner: string | null, labelName: string | null): ProductListItem {
+/** A product's list fields (the detail's first part; the list itself is built by PostgreSQL, rowSelect below). */
+function toListItem(r: ProductRow, owner: string | null, labelName: string | null): ProductListItem {
   return {
     id: r.id,
     platformType: r.platformType,
@@ -127,105 +104,99 @@ function toDetail(r: ProductRow, owner: string | null, labelName: string | null)
   };
 }
 
-/** Products (the given columns) with their owner's and label's names: one query, whatever the number of rows. */
-function selectWithNames<R extends typeof listFields | typeof products>(tx: Tx, row: R) {
+/** Products with their owner's and label's names: one query, whatever the number of rows. */
+function selectWithNames(tx: Tx) {
   return tx
-    .select({ row, owner: users.userName, labelName: productLabels.name })
+    .select({ row: products, owner: users.userName, labelName: productLabels.name })
     .from(products)
     .leftJoin(users, and(eq(users.tenantId, products.tenantId), eq(users.id, products.userId)))
     .leftJoin(productLabels, and(eq(productLabels.tenantId, products.tenantId), eq(productLabels.id, products.labelId)));
 }
 
 const sortColumns = {
-  creationTime: products.creationTime,
-  lastModificationTime: products.lastModificationTime,
-  price: products.price,
-  weight: products.weight,
-  stock: products.stock,
-  status: products.status,
+  creationTime: P.creationTime,
+  lastModificationTime: P.lastModificationTime,
+  price: P.price,
+  weight: P.weight,
+  stock: P.stock,
+  status: P.status,
 };
+/** The sort columns that may be empty: their products go last whichever the direction. */
+const nullable = new Set(
+  Object.entries(sortColumns)
+    .filter(([k]) => !products[k as keyof typeof sortColumns].notNull)
+    .map(([, c]) => c),
+);
 
 /**
- * The list's order: the sort field (products without a value last, whichever the direction), then the id in the same
- * direction, so pages never overlap. Default: newest first.
+ * One product's list row as PostgreSQL selects it for row_to_json: the columns named and valued as toListItem makes
+ * them (ProductListItem, with its owner's and label's names), so the page needs no row mapping in this process
+ * (products.test.ts holds the two equal). Constant, so its text is rendered once.
  */
-function sortOrder(sorting: string | undefined): SQL[] {
-  const [field, dir] = (sorting ?? "creationTime desc").trim().split(/\s+/);
-  const key = (Object.keys(sortColumns) as (keyof typeof sortColumns)[]).find((k) => k.toLowerCase() === field.toLowerCase());
-  const column = sortColumns[key ?? "creationTime"];
-  // "nulls last" only where a column can be null: on a NOT NULL column it would still stop a backward index scan
-  // (which gives DESC NULLS FIRST) from serving the order, and the page would sort every matching row.
-  const nulls = column.notNull ? sql`` : sql` nulls last`;
-  return dir?.toLowerCase() === "desc" ? [sql`${column} desc${nulls}`, desc(products.id)] : [sql`${column} asc${nulls}`, asc(products.id)];
-}
+const rowSelect = new PgDialect().sqlToQuery(sql`select ${products.id} as "id", ${products.platformType} as "platformType",
+    ${products.status} as "status", ${products.country} as "country", ${products.image} as "image",
+    ${products.images} as "images", ${products.sourceUrl} as "sourceUrl", ${products.currency} as "currency",
+    ${products.price}::text as "price", ${products.title} as "title", ${products.titleText} as "titleText",
+    ${isoText(products.creationTime)} as "creationTime", ${users.userName} as "owner", ${products.userId} as "userId",
+    ${products.labelId} as "labelId", ${productLabels.name} as "labelName", ${products.infringementWord} as "infringementWord",
+    '[]'::json as "logs", ${products.sku} as "sku", ${products.weight}::text as "weight", ${products.stock} as "stock",
+    ${products.site} as "site", ${products.cateId} as "cateId"
+    from ${products}
+    left join ${users} on ${users.tenantId} = ${products.tenantId} and ${users.id} = ${products.userId}
+    left join ${productLabels} on ${productLabels.tenantId} = ${products.tenantId} and ${productLabels.id} = ${products.labelId}`).sql;
 
 /**
- * How many products match `where` (the list's own WHERE: visibility and the filter), so the total is what is listed:
- * the live count kept per owner when the filter narrows nothing but the owner, else a count that stops at
- * PRODUCT_COUNT_CAP + 1 rows, so a broad filter over a million products stays an index range of bounded length.
+ * GetProductsByPage in one statement, as text (the listing list's pattern): the total and the page's rows as JSON
+ * text PostgreSQL builds, sent as the answer without parsing it (JsonText); a request is three round trips (begin
+ * with the scope and the session check, this, commit) and no per-row work in this process.
+ * - The order: the sort field (products without a value last, whichever the direction), then the id in the same
+ *   direction, so pages never overlap; default newest first. "nulls last" only where a column can be empty: on a NOT
+ *   NULL column it would stop a backward index scan (which gives DESC NULLS FIRST) from serving the order.
+ * - The total is what is listed (the list's own WHERE): the live count kept per owner (product_counts) when the filter
+ *   narrows nothing but the owner, else a count that stops at PRODUCT_COUNT_CAP + 1 rows, so a broad filter over a
+ *   million products stays an index range of bounded length.
+ * - A title search: the planner cannot tell a rare word from a common one and may walk the sort index for a rare one
+ *   (the whole tenant); the first matches are read on the trigram index and, when they are all, only they are sorted.
  */
-async function countMatching(ctx: CallContext, f: Partial<ProductFilter>, where: SQL): Promise<{ n: number; capped: boolean }> {
-  const u = ctx.user!;
-  const { userId, ...rest } = f;
-  if (filterConditions(rest).length === 0) {
-    // The owners `where` lets through: a sub-account sees only its own, so another owner's id matches nothing.
-    const visibleOwner = u.isMainAccount || u.isHost ? null : u.id;
-    if (visibleOwner && userId && userId !== visibleOwner) return { n: 0, capped: false };
-    const owner = visibleOwner ?? userId ?? null;
-    const [r] = await ctx.tx
-      .select({ n: sql<number>`coalesce(sum(${productCounts.count}), 0)`.mapWith(Number) })
-      .from(productCounts)
-      .where(and(eq(productCounts.tenantId, ctx.tenantId), owner ? eq(productCounts.userId, owner) : undefined));
-    return { n: r.n, capped: false };
-  }
-  const limited = ctx.tx
-    .select({ one: sql`1` })
-    .from(products)
-    .where(where)
-    .limit(PRODUCT_COUNT_CAP + 1)
-    .as("m");
-  const [r] = await ctx.tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(limited);
-  return r.n > PRODUCT_COUNT_CAP ? { n: PRODUCT_COUNT_CAP, capped: true } : { n: r.n, capped: false };
-}
-
-/** Up to this many matches of a title search (an exact count) are fetched by id before sorting (see getProductsByPage). */
-const FEW_MATCHES = PRODUCT_COUNT_CAP;
-
-export async function getProductsByPage(ctx: CallContext, body: z.output<typeof getProductsByPageInput>): Promise<ProductPage> {
+export async function getProductsByPage(ctx: CallContext, body: z.output<typeof getProductsByPageInput>): Promise<JsonText> {
   const c = await readingContext(ctx, body.tenantId);
   const { skipCount, maxResultCount, sorting, ...filter } = body;
-  let where = productWhere(c, filter);
-  const total = await countMatching(c, filter, where);
-  if (!total.n || (!total.capped && skipCount >= total.n)) return { items: [], totalCount: total.n, totalCountCapped: total.capped };
-  const order = sortOrder(sorting);
-  // A title search matching few products: the planner cannot tell a rare word from a common one and may walk the
-  // sort index for them; the exact count says which, so the few matches are fetched first (trigram index) and only
-  // they are sorted.
-  if (filter.title && !total.capped && total.n <= FEW_MATCHES) {
-    const ids = await c.tx.select({ id: products.id }).from(products).where(where);
-    where = and(
-      visibleProducts(c),
-      inArray(
-        products.id,
-        ids.map((r) => r.id),
-      ),
-    )!;
+  const p = new Params(c.tenantId);
+  const where = productWhereText(c, filter, p);
+  const { userId, ...rest } = filter;
+  let count: string | undefined;
+  if (!filtersAnything(rest)) {
+    // The owners `where` lets through: a sub-account sees only its own, so another owner's id matches nothing.
+    const u = c.user!;
+    const visibleOwner = u.isMainAccount || u.isHost ? null : u.id;
+    const owner = visibleOwner ?? userId ?? null;
+    count =
+      visibleOwner && userId && userId !== visibleOwner
+        ? "0"
+        : `(select coalesce(sum(count), 0) from product_counts where tenant_id = ${p.tenant}${owner ? ` and user_id = ${p.add(owner)}` : ""})`;
   }
-  const rows = await selectWithNames(c.tx, listFields)
-    .where(where)
-    .orderBy(...order)
-    .limit(maxResultCount)
-    .offset(skipCount);
-  return {
-    items: rows.map((r) => toListItem(r.row, r.owner, r.labelName)),
-    totalCount: total.n,
-    totalCountCapped: total.capped,
-  };
+  const sort = sortOfText(sorting, sortColumns, "creationTime");
+  const statement = pagedJsonStatement({
+    table: "products",
+    columns: P,
+    where,
+    sort: { ...sort, nullsLast: nullable.has(sort.column) },
+    limit: p.add(maxResultCount),
+    offset: p.add(skipCount),
+    tenant: p.tenant,
+    cap: PRODUCT_COUNT_CAP,
+    rowSelect,
+    count,
+    fewFirst: !!filter.title,
+  });
+  const [r] = await textRows<{ n: number; items: string }>(c.tx, statement, p.values);
+  // The kept count is exact however large: never capped.
+  return new JsonText(cappedPageJson(r, count ? Infinity : PRODUCT_COUNT_CAP));
 }
 
 async function readDetails(ctx: CallContext, ids: string[]): Promise<ProductDetail[]> {
   if (!ids.length) return [];
-  const rows = await selectWithNames(ctx.tx, products).where(and(visibleProducts(ctx), inArray(products.id, ids)));
+  const rows = await selectWithNames(ctx.tx).where(and(visibleProducts(ctx), inArray(products.id, ids)));
   const byId = new Map(rows.map((r) => [r.row.id, toDetail(r.row, r.owner, r.labelName)]));
   return ids.map((i) => byId.get(i)).filter((d): d is ProductDetail => !!d);
 }
