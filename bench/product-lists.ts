@@ -237,9 +237,10 @@ async function benchPostgres(): Promise<{ rows: Row[]; note: string }> {
       const as = await aloneSql(pool, cap.begin, cap.statements, n);
       let measured: Row["load"] = null;
       if (ah.p50 <= Number(args["probe-limit"]) && duration > 0) {
-        const http = await httpLoad(url, token, sc.body, app.child.pid!, load);
+        const settle = () => drain(db.url, app!, log);
+        const http = await httpLoad(url, token, sc.body, app.child.pid!, load, settle);
         // Requests autocannon gave up on still run in the server: the replay starts after them.
-        await drain(db.url, app, log);
+        await settle();
         const sqlR = await sqlLoad(pool, cap.begin, cap.statements, load, log);
         measured = { http, sql: sqlR };
       }
@@ -338,8 +339,9 @@ async function benchPglite(): Promise<{ rows: Row[]; note: string }> {
       const ah = await aloneHttp(url, token, sc.body, Number(args.alone));
       let measured: Row["load"] = null;
       if (ah.p50 <= Number(args["probe-limit"]) && duration > 0) {
-        const http = await httpLoad(url, token, sc.body, app.child.pid!, { connections, duration, warmup });
-        await drain(undefined, app, log);
+        const settle = () => drain(undefined, app!, log);
+        const http = await httpLoad(url, token, sc.body, app.child.pid!, { connections, duration, warmup }, settle);
+        await settle();
         measured = { http, sql: { rps: 1000 / c.sql.mean, mean: c.sql.mean } };
       }
       const row = rowOf("pglite", sc, c.result, ah.p50, c.sql.p50, measured);

@@ -113,8 +113,12 @@ export async function aloneHttp(url: string, token: string, body: unknown, n: nu
   return r;
 }
 
-/** autocannon at `load.connections` for `load.duration` s after a warm-up: requests per second and latencies. */
-export async function httpLoad(url: string, token: string, body: unknown, pid: number, load: Load) {
+/**
+ * autocannon at `load.connections` for `load.duration` s after a warm-up: requests per second and latencies. `settle`
+ * runs between the two (drain: the warm-up's requests autocannon gave up on still run in the server, and a slow call's
+ * measured requests would otherwise queue behind them).
+ */
+export async function httpLoad(url: string, token: string, body: unknown, pid: number, load: Load, settle?: () => Promise<void>) {
   const opts = {
     url,
     method: body === null ? ("GET" as const) : ("POST" as const),
@@ -126,6 +130,7 @@ export async function httpLoad(url: string, token: string, body: unknown, pid: n
     ...(body === null ? {} : { body: JSON.stringify(body) }),
   };
   if (load.warmup > 0) await autocannon({ ...opts, duration: load.warmup });
+  await settle?.();
   const lat: number[] = [];
   const meter = cpuMeter(pid);
   const inst = autocannon({ ...opts, duration: load.duration });
