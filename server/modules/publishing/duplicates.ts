@@ -24,7 +24,8 @@ export async function listedOn(
     .where(
       and(
         eq(listings.tenantId, tenantId),
-        inArray(listings.productId, input.productIds),
+        // One JSON parameter, not one per product: a publish asks for thousands (issue 29).
+        sql`${listings.productId} in (select jsonb_array_elements_text(${JSON.stringify(input.productIds)}::jsonb)::uuid)`,
         eq(listings.accountGroupId, input.groupId),
         inArray(listings.site, input.sites),
         inArray(listings.status, [...LISTED_STATUSES]),

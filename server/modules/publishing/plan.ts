@@ -32,6 +32,7 @@ import { cachedFees, feeInput } from "./fees.ts";
 import { freightRulesOf } from "../freight/service.ts";
 import { freightFor } from "../../../shared/contract/freight.ts";
 import type { ListingPlan, Planner } from "./service.ts";
+import { turnPause } from "../../turns.ts";
 
 type ProductRow = typeof products.$inferSelect;
 /** A variant with its option names and value names in option order. */
@@ -133,7 +134,10 @@ export function createPlanner(secrets: SecretBox): Planner {
         .map((c) => ({ ...c, rows: (c.rows ?? []) as PreflightSizeChart["rows"] }));
 
     const out = new Map<string, ListingPlan[]>();
+    // Thousands of products take seconds of pre-flight: the event loop is given back every few ms (turns.ts).
+    const pause = turnPause();
     for (const p of rows) {
+      await pause();
       // Variants as the wire names them: option names (keys) and value names in option order.
       const variants: Variant[] = toVariantItems(
         (Array.isArray(p.options) ? p.options : []) as StoredOption[],
