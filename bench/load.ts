@@ -566,27 +566,31 @@ async function stallRun(s: Setup, groupId: string): Promise<Stall> {
 async function workSettled(s: Setup) {
   await until(
     "A's publishes and bulk edits settled",
-    async () => {
-      const batches = await callApi<{ items: { total: number; success: number; fail: number; skipped: number }[] }>(
-        s.url,
-        s.tokenA,
-        "POST",
-        "/api/MeliStatNew/GetPublishBatchesByPage",
-        { maxResultCount: 1000 },
-      );
-      const tasks = await callApi<{ items: TaskView[] }>(
-        s.url,
-        s.tokenA,
-        "GET",
-        `/api/TaskInfo/GetTaskInfoByPage?TaskType=${TaskType.BulkEditProducts}&MaxResultCount=50`,
-      );
-      return (
-        batches.items.filter((b) => b.success + b.fail + b.skipped < b.total).length +
-        tasks.items.filter((t) => t.taskStatus === TaskStatus.Pending || t.taskStatus === TaskStatus.Running).length
-      );
-    },
+    // A server too busy to answer (503 ServiceBusy, its admission limit) is asked again, not a failed run.
+    () => openWork(s).catch((err: Error) => (/: 503 /.test(err.message) ? -1 : Promise.reject(err))),
     (open) => open === 0,
     900_000,
+  );
+}
+
+/** A's publish batches not yet ended and bulk edit tasks pending or running. */
+async function openWork(s: Setup): Promise<number> {
+  const batches = await callApi<{ items: { total: number; success: number; fail: number; skipped: number }[] }>(
+    s.url,
+    s.tokenA,
+    "POST",
+    "/api/MeliStatNew/GetPublishBatchesByPage",
+    { maxResultCount: 1000 },
+  );
+  const tasks = await callApi<{ items: TaskView[] }>(
+    s.url,
+    s.tokenA,
+    "GET",
+    `/api/TaskInfo/GetTaskInfoByPage?TaskType=${TaskType.BulkEditProducts}&MaxResultCount=50`,
+  );
+  return (
+    batches.items.filter((b) => b.success + b.fail + b.skipped < b.total).length +
+    tasks.items.filter((t) => t.taskStatus === TaskStatus.Pending || t.taskStatus === TaskStatus.Running).length
   );
 }
 
