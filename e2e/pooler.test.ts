@@ -10,7 +10,8 @@
 //     its own recording tap: both created items, 0 duplicates);
 //   - a worker SIGKILLed mid-publish loses nothing: the other finishes the batch, every listing Active, 0 duplicates;
 //   - the event stream reaches a user whose stream is on the other API process than the one that started the work.
-// PostgreSQL only: without DATABASE_URL (the suite's PGlite run, one owner process) it skips itself.
+// PostgreSQL only: the suite's PGlite run (no DATABASE_URL, one owner process) leaves it out (vitest.config.ts); run
+// alone without DATABASE_URL it fails, saying so.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -92,7 +93,7 @@ async function jobRecord(name: string) {
 }
 
 beforeAll(async () => {
-  if (!databaseUrl) return;
+  if (!databaseUrl) throw new Error("e2e/pooler.test.ts runs on PostgreSQL: set DATABASE_URL");
   sandbox = await startSandboxProcess();
   cleanups.push(() => sandbox.proc.kill());
   const taps = [await startTap(sandbox.url), await startTap(sandbox.url)];
@@ -160,7 +161,7 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-describe.skipIf(!databaseUrl)("2 API + 2 worker processes behind PgBouncer (transaction pooling)", () => {
+describe("2 API + 2 worker processes behind PgBouncer (transaction pooling)", () => {
   it("four processes starting at once on an empty database: one migration, one administrator, one demo tenant", async () => {
     expect(firstStarts.filter((o) => /\[first start\] host administrator/.test(o))).toHaveLength(1);
     expect(firstStarts.filter((o) => parseFirstStart(o).demo)).toHaveLength(1);
