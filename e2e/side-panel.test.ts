@@ -199,14 +199,20 @@ const value = (page: Page, selector: string) => page.$eval(selector, (e) => (e a
 
 /** The panel's 推荐类目 answer: its predictions, or (failing) what the panel showed instead (an error, 没有推荐结果). */
 async function predictions(panel: Page) {
-  await panel.waitForFunction(
-    () =>
-      document.querySelector("[data-testid=panel-predictions]") || document.querySelector("[data-testid=panel-predict-category] ~ .error"),
-    // Mercado Libre's predictor is called with the seller's token, behind its rate bucket; CI's first minutes are busy.
-    { timeout: 150_000 },
-  );
+  const answered = await panel
+    .waitForFunction(
+      () =>
+        document.querySelector("[data-testid=panel-predictions]") ||
+        document.querySelector("[data-testid=panel-predict-category] ~ .error"),
+      // Mercado Libre's predictor is called with the seller's token, behind its rate bucket; CI's first minutes are busy.
+      { timeout: 150_000 },
+    )
+    .then(
+      () => "answered",
+      () => "no answer within 150 s",
+    );
   const shown = await panel.$eval(".predict", (e) => e.textContent ?? "");
-  expect(await panel.$("[data-testid=panel-predictions] [data-testid^=panel-prediction-]"), shown).not.toBeNull();
+  expect(await panel.$("[data-testid=panel-predictions] [data-testid^=panel-prediction-]"), `${answered}: ${shown}`).not.toBeNull();
 }
 
 async function typeInto(page: Page, selector: string, v: string) {
