@@ -8,6 +8,7 @@ import {
   currency,
   deleteByIdQuery,
   getSettingListQuery,
+  publicSettings,
   setting,
   settingKeyQuery,
 } from "../contract/settings.ts";
@@ -23,6 +24,8 @@ export const settingsCalls = {
   getValueByKey: call({ method: "GET", path: setting_("GetValueByKey"), query: settingKeyQuery, result: z.string().nullable() }),
   /** The setting; 404 when the key is not set. */
   get: call({ method: "GET", path: setting_("Get"), query: settingKeyQuery, result: setting }),
+  /** What the login screen may know before login (anonymous): whether self-registration is open. */
+  getPublicSettings: call({ method: "GET", path: setting_("GetPublicSettings"), result: publicSettings }),
   getList: call({ method: "GET", path: setting_("GetList"), query: getSettingListQuery, result: pagedResult(setting) }),
   createOrUpdate: call({ method: "POST", path: setting_("CreateOrUpdate"), body: createOrUpdateSettingInput, result: setting }),
   delete: call({ method: "DELETE", path: setting_("Delete"), query: deleteByIdQuery }),

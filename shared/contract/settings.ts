@@ -30,6 +30,14 @@ export const getSettingListQuery = pagedQuery(["name", "key", "creationTime", "l
   Search: z.string().max(100).optional(),
 });
 
+/** What the screens before login may know of the host's settings (GetPublicSettings, anonymous): the login screen
+ *  offers 注册 only when self-registration is open. */
+export const publicSettings = z.object({
+  /** Account.IsSelfRegistrationEnabled: a new company may sign itself up (POST /api/account/register). */
+  selfRegistrationEnabled: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof publicSettings>;
+
 export const MAX_SETTING_VALUE_LENGTH = 65_536;
 
 /** Without id a setting is created (its key must be new); with id that setting is updated. */

@@ -47,6 +47,8 @@ export type PageProps = { route: AppRoute };
 export const basicRoutes = {
   root: "/",
   login: "/login",
+  /** Self-registration of a new company (offered on /login while the host allows it). */
+  register: "/register",
   home: "/dashboard",
   notFound: "/exception/404",
   redirect: "/redirect",

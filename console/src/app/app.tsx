@@ -1,4 +1,5 @@
-// Providers and routes (spec §2): hash routes; `/` → /login; /login; /redirect/{path}; /exception/404; everything else
+// Providers and routes (spec §2): hash routes; `/` → /login; /login; /register (self-registration, not in the spec's
+// table: offered on /login while the host allows it); /redirect/{path}; /exception/404; everything else
 // is inside the main layout behind the guard, which resolves paths against the routes built after login.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
@@ -10,6 +11,7 @@ import { TooltipProvider } from "@shared/ui/tooltip.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { GuestOnly, RequireAuth } from "./guard.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
+import { RegisterPage } from "../features/auth/register-page.tsx";
 import { NotFoundPage } from "../features/exception/not-found-page.tsx";
 import { RedirectPage } from "./redirect-page.tsx";
 import { Loading } from "@shared/ui/spinner.tsx";
@@ -30,6 +32,15 @@ export function App() {
               element={
                 <GuestOnly>
                   <LoginPage />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path={basicRoutes.register}
+              caseSensitive
+              element={
+                <GuestOnly>
+                  <RegisterPage />
                 </GuestOnly>
               }
             />

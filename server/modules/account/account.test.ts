@@ -138,6 +138,35 @@ describe("POST /api/account/register", () => {
     }
   });
 
+  it("tells anyone before login whether sign-up is open, as register decides it (the login screen's 注册 link)", async () => {
+    const open = async () => {
+      const res = await s.api("GET", "/api/SystemConfigSetting/GetPublicSettings");
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.result)).toEqual(["selfRegistrationEnabled"]);
+      return res.body.result.selfRegistrationEnabled as boolean;
+    };
+    try {
+      for (const [value, expected] of [
+        ["true", true],
+        [" TRUE ", true],
+        ["False", false],
+        ["", false],
+        [null, false],
+      ] as const) {
+        await setSelfRegistration(value);
+        expect(await open(), String(value)).toBe(expected);
+        const res = await s.api("POST", "/api/account/register", { body: input() });
+        expect(res.status, String(value)).toBe(expected ? 200 : 403);
+      }
+      // A logged-in caller reads the same answer.
+      expect((await s.api("GET", "/api/SystemConfigSetting/GetPublicSettings", { token: a.token })).body.result).toEqual({
+        selfRegistrationEnabled: false,
+      });
+    } finally {
+      await setSelfRegistration("true");
+    }
+  });
+
   it("is refused while the host has not decided (issue 29: open by default before)", async () => {
     await setSelfRegistration(null);
     try {

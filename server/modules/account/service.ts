@@ -14,7 +14,7 @@ import { LoginResultType } from "../../../shared/contract/enums.ts";
 import type { LoginResult, loginInput, registerInput, updateProfileInput } from "../../../shared/contract/account.ts";
 import { credentialMessages, lockedMessage, revokeSession, type SessionService } from "../identity/sessions.ts";
 import { insertTenantWithMainAccount } from "../identity/users.ts";
-import { getSettingValue, SettingKeys } from "../settings/values.ts";
+import { isSelfRegistrationEnabled } from "../settings/values.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import { toFullUser, toProfile } from "./full-user.ts";
 import { createPasswordReset } from "./reset.ts";
@@ -43,8 +43,7 @@ export function createAccountService({ sessions, mailer, loginLimiter, config }:
     if (ctx.principal || tenantHint(ctx.req)) throw businessError("子账号请联系主账号创建", "SelfRegistrationNotForTenants");
     limitPerIp(ctx);
     // Off unless the host switched it on (the embedded demo's first start does: bootstrap.ts).
-    const enabled = await getSettingValue(ctx.tx, SettingKeys.selfRegistrationEnabled);
-    if (enabled?.trim().toLowerCase() !== "true")
+    if (!(await isSelfRegistrationEnabled(ctx.tx)))
       throw businessError("系统未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
     const { user } = await insertTenantWithMainAccount(ctx.tx, {
       tenantName: body.tenantName,

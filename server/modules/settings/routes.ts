@@ -9,6 +9,7 @@ import {
   currency,
   deleteByIdQuery,
   getSettingListQuery,
+  publicSettings,
   setting,
   settingKeyQuery,
 } from "../../../shared/contract/settings.ts";
@@ -26,6 +27,15 @@ export function registerSettings(r: Registrar, { settings }: { settings: Setting
     query: settingKeyQuery,
     result: z.string().nullable(),
     handler: (ctx, { query }) => settings.getValueByKey(ctx, query.key),
+  });
+  r.call({
+    group,
+    name: "GetPublicSettings",
+    method: "GET",
+    access: "anonymous",
+    summary: "登录前可读的配置：是否开放自助注册（登录页据此显示“注册”）",
+    result: publicSettings,
+    handler: (ctx) => settings.getPublicSettings(ctx),
   });
   r.call({
     group,

@@ -8,9 +8,9 @@ import { settings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, forbidden, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "../../../shared/contract/common.ts";
-import type { createOrUpdateSettingInput, getSettingListQuery, Setting } from "../../../shared/contract/settings.ts";
+import type { createOrUpdateSettingInput, getSettingListQuery, PublicSettings, Setting } from "../../../shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import { isSecretSettingKey, readStoredValue, settingValueOf, storedSettingValue } from "./values.ts";
+import { isSecretSettingKey, isSelfRegistrationEnabled, readStoredValue, settingValueOf, storedSettingValue } from "./values.ts";
 import { assertValidValue, createKnownSettings, type RuntimeSetting } from "./known.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { createOrUpdateCurrency, deleteCurrency, getAllCurrency } from "./currency.ts";
@@ -38,6 +38,11 @@ export function createSettingService({ secrets, runtime }: { secrets: SecretBox;
   async function getValueByKey(ctx: CallContext, key: string): Promise<string | null> {
     checkReadable(ctx, key);
     return readStoredValue(ctx.tx, secrets, key);
+  }
+
+  /** What the login screen may know before login (anonymous); nothing else of the settings is read here. */
+  async function getPublicSettings(ctx: CallContext): Promise<PublicSettings> {
+    return { selfRegistrationEnabled: await isSelfRegistrationEnabled(ctx.tx) };
   }
 
   async function getByKey(ctx: CallContext, key: string): Promise<Setting> {
@@ -112,6 +117,7 @@ export function createSettingService({ secrets, runtime }: { secrets: SecretBox;
   }
   return {
     getValueByKey,
+    getPublicSettings,
     getByKey,
     getList,
     createOrUpdate,

@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { SecretError, type SecretBox } from "../../security/secrets.ts";
-import type { SettingKey } from "../../../shared/contract/setting-registry.ts";
+import { SettingKeys, type SettingKey } from "../../../shared/contract/setting-registry.ts";
 
 /** Every key the product reads (shared/contract/setting-registry.ts: one entry per key, with its meaning and rule). */
 export { SettingKeys, type SettingKey } from "../../../shared/contract/setting-registry.ts";
@@ -20,6 +20,12 @@ export async function getSettingValue(tx: Tx, key: SettingKey): Promise<string |
   if (isSecretSettingKey(key)) throw new Error(`${key} is a secret setting: read it with readSettingValues`);
   const rows = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return rows[0]?.value ?? null;
+}
+
+/** Whether a new company may sign itself up (Account.IsSelfRegistrationEnabled): only an explicit true opens it. */
+export async function isSelfRegistrationEnabled(tx: Tx): Promise<boolean> {
+  const value = await getSettingValue(tx, SettingKeys.selfRegistrationEnabled);
+  return value?.trim().toLowerCase() === "true";
 }
 
 // Secret settings (API keys, passwords) are stored encrypted (server/security/secrets.ts), bound to their key, so the
