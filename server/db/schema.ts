@@ -295,6 +295,8 @@ export const collections = pgTable(
     index("collections_tenant_user_creation_idx").on(t.tenantId, t.userId, t.creationTime, t.id),
     index("collections_tenant_status_creation_idx").on(t.tenantId, t.status, t.creationTime),
     index("collections_tenant_item_idx").on(t.tenantId, t.itemId),
+    // The list's title filter (title_text ILIKE), by trigram (migration 0027).
+    index("collections_title_trgm_idx").using("gin", t.titleText.op("gin_trgm_ops")),
   ],
 );
 

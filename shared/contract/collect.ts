@@ -1,7 +1,7 @@
 // The collection centre (spec §3 Collection, Collected product; §7 Collect, AquiredUrl): collected products, collect
 // requests and tasks, the per-tenant collect settings, the infringement rule setting and the URL queue.
 import { z } from "zod";
-import { id, isoDate, MAX_PAGE_SIZE, pagedBody, pagedQuery } from "./common.ts";
+import { id, isoDate, MAX_PAGE_SIZE, pagedBody, pagedQuery, pagedResult } from "./common.ts";
 import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus } from "./enums.ts";
 import {
   extractedProduct,
@@ -141,6 +141,15 @@ export const collectListItem = z.object({
   sku: z.string(),
 });
 export type CollectListItem = z.infer<typeof collectListItem>;
+
+/**
+ * GetCollect's answer. totalCount is exact when the filter is one index range (none, dates, the owner or the status,
+ * a sku or ids); under a filter the index cannot count (title, platform, currency, price, infringement, owner with
+ * status) it is exact up to COLLECT_COUNT_CAP matching rows, then capped (totalCountCapped), as the product list.
+ */
+export const COLLECT_COUNT_CAP = 1_000;
+export const collectPage = pagedResult(collectListItem).extend({ totalCountCapped: z.boolean() });
+export type CollectPage = z.infer<typeof collectPage>;
 
 export const collectDetailVariant = z.object({
   sku: z.string(),

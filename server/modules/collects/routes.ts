@@ -27,7 +27,7 @@ import {
   collectConfig,
   collectDetail,
   collectedProductInput,
-  collectListItem,
+  collectPage,
   countResult,
   crawlProductByPluginResult,
   getCollectInput,
@@ -63,7 +63,7 @@ export function registerCollects(r: Registrar, { collects }: { collects: Collect
     access: "user",
     summary: "Collected products: the tenant's for a main account, its own for a sub-account; newest first",
     body: getCollectInput,
-    result: pagedResult(collectListItem),
+    result: collectPage,
     handler: (ctx, { body }) => collects.getCollect(ctx, body),
   });
   r.call({

@@ -7,10 +7,11 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { columnsText, Params, rowsOf, textRows, type Tx } from "../../db/client.ts";
 import { collectConfigs, collections, infringementRuleSettings, products, SETTINGS_PROFILE, users } from "../../db/schema.ts";
-import { containsPattern, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
+import { cappedPageJson, containsPattern, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import {
+  COLLECT_COUNT_CAP,
   platformTypeOf,
   type batchUpdateCollectStatusInput,
   type CollectDetail,
@@ -181,9 +182,28 @@ function collectWhereText(ctx: CallContext, q: Partial<z.output<typeof getCollec
 }
 
 /**
- * GetCollect in one statement (the product list's pattern): the exact count and the page's rows as JSON text
- * PostgreSQL builds, sent as the answer without parsing it (JsonText). The order: the sort field, then the newest
- * first, then the id in the sort's direction (pages never overlap); default newest first.
+ * Whether the count of the filter's rows is one range of one index, read without the table (an index-only count) or
+ * a few rows by construction: no filter but dates, the owner (a sub-account's own, or userId) or the status, on
+ * (tenant[, user | status], creation time); a sku (its index, a few rows) or ids (up to a page). Any other filter the
+ * index cannot answer, so an exact count reads every row of the tenant that the indexed part lets through.
+ */
+function countsExactly(ctx: CallContext, q: Partial<z.output<typeof getCollectInput>>): boolean {
+  if (q.sku || q.ids?.length) return true;
+  if (q.title || q.platformType != null || q.currrency || q.minPrice != null || q.maxPrice != null || q.hasInfringement != null) {
+    return false;
+  }
+  const byOwner = !ctx.user!.isMainAccount || !!q.userId;
+  return !(byOwner && q.status != null);
+}
+
+/**
+ * GetCollect in one statement (the product list's pattern): the count and the page's rows as JSON text PostgreSQL
+ * builds, sent as the answer without parsing it (JsonText). The order: the sort field, then the newest first, then
+ * the id in the sort's direction (pages never overlap); default newest first.
+ * - The count is exact where it is an index-only range (countsExactly); under any other filter it stops at
+ *   COLLECT_COUNT_CAP + 1 rows (totalCountCapped), so a broad filter over a million collections stays bounded.
+ * - A title search reads its first matches on the trigram index (fewFirst, as the product list): when they are all,
+ *   only they are sorted and counted; a common word's page walks the sort index.
  */
 export async function getCollect(ctx: CallContext, q: z.output<typeof getCollectInput>): Promise<JsonText> {
   if (q.startDate && q.endDate && q.startDate > q.endDate) throw badRequest("开始时间不能晚于结束时间");
@@ -191,6 +211,7 @@ export async function getCollect(ctx: CallContext, q: z.output<typeof getCollect
   const { skipCount, maxResultCount, sorting, ...filter } = q;
   const p = new Params(ctx.user!.tenantId!);
   const where = collectWhereText(ctx, filter, p);
+  const exact = countsExactly(ctx, filter);
   const sort = sortOfText(sorting, sortColumns, "creationTime");
   const statement = pagedJsonStatement({
     table: "collections",
@@ -200,12 +221,13 @@ export async function getCollect(ctx: CallContext, q: z.output<typeof getCollect
     limit: p.add(maxResultCount),
     offset: p.add(skipCount),
     tenant: p.tenant,
-    cap: 0,
+    cap: COLLECT_COUNT_CAP,
     rowSelect,
-    count: `(select count(*) from collections where ${where})`,
+    count: exact ? `(select count(*) from collections where ${where})` : undefined,
+    fewFirst: !!filter.title,
   });
   const [r] = await textRows<{ n: number; items: string }>(ctx.tx, statement, p.values);
-  return new JsonText(`{"items":${r.items},"totalCount":${r.n}}`);
+  return new JsonText(cappedPageJson(r, exact ? Infinity : COLLECT_COUNT_CAP));
 }
 
 async function findOwned(ctx: CallContext, id: string): Promise<{ c: CollectionRow; owner: string | null }> {

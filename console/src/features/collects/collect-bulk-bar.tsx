@@ -11,8 +11,9 @@ export type CollectBulkBarProps = {
   selectedCount: number;
   /** Every collection matching the filter is chosen. */
   allMatching: boolean;
-  /** Collections matching the filter. */
+  /** Collections matching the filter (capped: at least this many). */
   total: number;
+  totalCapped?: boolean;
   /** The action on its way, if any. */
   running: BulkAction | null;
   onSelectAllMatching: () => void;
@@ -24,12 +25,14 @@ export function CollectBulkBar({
   selectedCount,
   allMatching,
   total,
+  totalCapped = false,
   running,
   onSelectAllMatching,
   onClear,
   onAction,
 }: CollectBulkBarProps) {
   const count = allMatching ? total : selectedCount;
+  const totalText = `${total.toLocaleString("zh-CN")}${totalCapped ? "+" : ""}`;
   const none = count === 0;
   const busy = running !== null;
   return (
@@ -46,7 +49,7 @@ export function CollectBulkBar({
           "勾选商品后可批量操作"
         ) : allMatching ? (
           <>
-            已选择全部 <b className="text-foreground tabular-nums">{total.toLocaleString("zh-CN")}</b> 个符合条件的商品
+            已选择全部 <b className="text-foreground tabular-nums">{totalText}</b> 个符合条件的商品
           </>
         ) : (
           <>
@@ -54,10 +57,10 @@ export function CollectBulkBar({
           </>
         )}
       </span>
-      {!allMatching && total > 0 && selectedCount < total ? (
+      {!allMatching && total > 0 && (totalCapped || selectedCount < total) ? (
         <Button variant="link" size="sm" className="h-7 px-1" onClick={onSelectAllMatching} data-testid="collects-select-all-matching">
           <ListChecks />
-          选择全部 {total.toLocaleString("zh-CN")} 个符合条件的商品
+          选择全部 {totalText} 个符合条件的商品
         </Button>
       ) : null}
       {!none ? (

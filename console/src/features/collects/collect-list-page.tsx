@@ -1,7 +1,8 @@
 // /collects/list (spec §2, cached): the collected products, filtered by the spec §3 filter (kept in the URL), paged on
 // the server; rows chosen on any page or every row matching the filter; bulk status, move to the product library,
 // infringement screening and delete; per row view/edit, the source link and delete. Large pages render only the
-// rows in view.
+// rows in view. Under a filter the server cannot count cheaply the total stops at 1,000 ("1,000+", the pager's own
+// total hidden), as the product list's.
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -10,6 +11,7 @@ import { Button } from "@shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
 import { confirm } from "@shared/ui/confirm.tsx";
 import { DataTable } from "@shared/ui/data-table.tsx";
+import { cn } from "@shared/ui/cn.ts";
 import { RefreshButton } from "@shared/ui/refresh-button.tsx";
 import { toast } from "@shared/ui/toast.tsx";
 import type { PageProps } from "@shared/routes/table.ts";
@@ -41,6 +43,9 @@ import { COLLECT_PAGE_SIZES, VIRTUALIZE_FROM, collectListSchema, toCollectFilter
 
 const VIRTUAL_ROW_HEIGHT = 68;
 
+/** A count as the list shows it: "1,000+" when the server stopped counting there. */
+const totalText = (n: number, capped = false) => `${n.toLocaleString("zh-CN")}${capped ? "+" : ""}`;
+
 export default function CollectListPage({ route }: PageProps) {
   const listState = useListUrlState(collectListSchema, useTabSearchParams(route.path));
   const { state, filtered } = listState;
@@ -52,9 +57,11 @@ export default function CollectListPage({ route }: PageProps) {
   const list = useCollects(toCollectQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
+  const capped = list.data?.totalCountCapped ?? false;
 
   const selection = useListSelection(listState.filterKey);
-  useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
+  // A capped total is only a lower bound: the last page is not known.
+  useKeepPageInRange(listState.state, settledTotal(list, capped), listState.setPage);
 
   const [editing, setEditing] = useState<CollectListItem | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
@@ -75,7 +82,8 @@ export default function CollectListPage({ route }: PageProps) {
 
   const count = selection.count(total);
   const target = (): BulkTarget => (selection.allMatching ? { filter } : { ids: [...selection.selected] });
-  const countText = `${count.toLocaleString("zh-CN")} 个`;
+  const countCapped = selection.allMatching && capped;
+  const countText = `${totalText(count, countCapped)} 个`;
 
   async function onDeleteRow(row: CollectListItem) {
     const ok = await confirm({
@@ -186,10 +194,16 @@ export default function CollectListPage({ route }: PageProps) {
           canReset={filtered}
           resetTestId="collects-reset"
         />
+        <div className="text-sm">
+          <span className="text-muted-foreground" data-testid="collects-total" data-total={total} data-capped={capped}>
+            共 <b className="text-foreground tabular-nums">{totalText(total, capped)}</b> 个采集商品
+          </span>
+        </div>
         <CollectBulkBar
           selectedCount={selection.selected.size}
           allMatching={selection.allMatching}
           total={total}
+          totalCapped={capped}
           running={running}
           onSelectAllMatching={selection.selectAllMatching}
           onClear={selection.clear}
@@ -213,7 +227,11 @@ export default function CollectListPage({ route }: PageProps) {
             pageSizeOptions: COLLECT_PAGE_SIZES,
             onChange: listState.onPageChange,
           }}
-          className={virtualized ? "[&_[role=grid]>div]:min-w-[1040px]" : "[&_table]:min-w-[1040px] [&_table]:table-fixed"}
+          className={cn(
+            virtualized ? "[&_[role=grid]>div]:min-w-[1040px]" : "[&_table]:min-w-[1040px] [&_table]:table-fixed",
+            // The pager's own total cannot say "1,000+"; the line above the table does.
+            capped && "[&_[data-slot=pagination-total]]:hidden",
+          )}
         />
       </CardContent>
 
@@ -221,6 +239,7 @@ export default function CollectListPage({ route }: PageProps) {
       <CollectStatusDialog
         open={statusOpen}
         count={count}
+        countCapped={countCapped}
         pending={batchStatus.isPending}
         onOpenChange={setStatusOpen}
         onSubmit={onBulkStatus}

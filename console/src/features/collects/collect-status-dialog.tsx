@@ -11,12 +11,14 @@ export type CollectStatusDialogProps = {
   open: boolean;
   /** How many collections the change applies to. */
   count: number;
+  /** The count is a lower bound (every collection matching a filter the server counted only up to its cap). */
+  countCapped?: boolean;
   pending: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (status: number) => void;
 };
 
-export function CollectStatusDialog({ open, count, pending, onOpenChange, onSubmit }: CollectStatusDialogProps) {
+export function CollectStatusDialog({ open, count, countCapped = false, pending, onOpenChange, onSubmit }: CollectStatusDialogProps) {
   const [status, setStatus] = useState(String(CollectStatus.Ignored));
   useEffect(() => {
     if (open) setStatus(String(CollectStatus.Ignored));
@@ -26,7 +28,7 @@ export function CollectStatusDialog({ open, count, pending, onOpenChange, onSubm
       <DialogContent className="sm:max-w-sm" data-testid="collects-status-dialog">
         <DialogHeader>
           <DialogTitle>批量修改状态</DialogTitle>
-          <DialogDescription>将选中的 {count.toLocaleString("zh-CN")} 个采集商品设为：</DialogDescription>
+          <DialogDescription>将选中的 {`${count.toLocaleString("zh-CN")}${countCapped ? "+" : ""}`} 个采集商品设为：</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
           <Label htmlFor="collects-status-value">状态</Label>

@@ -34,12 +34,13 @@ export const useCollects = (q: CollectsQuery) => useQuery(getCollectsQueryOption
 
 export const useCollect = (id: string | null) => useQuery(getCollectQueryOptions(id));
 
-/** The ids of every collection matching a filter, read a thousand at a time. */
+/** The ids of every collection matching a filter, read a thousand at a time (to a short page: a capped total is only
+ *  a lower bound). */
 export async function fetchAllCollectIds(filter: CollectsFilter): Promise<string[]> {
   const ids: string[] = [];
   for (let skip = 0; ; skip += MAX_PAGE_SIZE) {
     const page = await api.collect.getCollect({ ...filter, skipCount: skip, maxResultCount: MAX_PAGE_SIZE, sorting: "creationTime desc" });
     for (const c of page.items) ids.push(c.id);
-    if (!page.items.length || skip + MAX_PAGE_SIZE >= page.totalCount) return ids;
+    if (page.items.length < MAX_PAGE_SIZE || (!page.totalCountCapped && skip + MAX_PAGE_SIZE >= page.totalCount)) return ids;
   }
 }
