@@ -548,6 +548,18 @@ export const productEditBackups = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.editId, t.productId] })],
 );
 
+/** A bulk edit or translation task's selection, listed once and numbered in id order; its batches take them in turn. */
+export const productEditTargets = pgTable(
+  "product_edit_targets",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    editId: uuid("edit_id").notNull(),
+    n: integer("n").notNull(),
+    productId: uuid("product_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.editId, t.n] })],
+);
+
 /** Product labels (spec §3 Product label, label group); a product carries at most one label (labelId). */
 export const productLabelGroups = pgTable(
   "product_label_groups",

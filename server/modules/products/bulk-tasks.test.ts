@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productEdits, products, taskInfos } from "../../db/schema.ts";
+import { productEdits, productEditTargets, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
@@ -107,6 +107,17 @@ const editRecord = async (t: TestTenant, editId: string) =>
     )
   )[0];
 
+/** The edit's listed selection not yet taken by a batch (product_edit_targets). */
+const targetsLeft = async (t: TestTenant, editId: string) =>
+  (
+    await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+      tx
+        .select({ n: productEditTargets.n })
+        .from(productEditTargets)
+        .where(and(eq(productEditTargets.tenantId, t.tenantId), eq(productEditTargets.editId, editId))),
+    )
+  ).length;
+
 /** Undoes the edit through a task (it is over the threshold) and checks every row is back exactly. */
 async function undoAsTask(t: TestTenant, editId: string, tag: string, before: Row[]) {
   const res = await s.api("POST", `${P}/UndoProductEdit`, { token: t.token, body: { id: editId } });
@@ -138,8 +149,9 @@ describe("bulk edits over a large selection", () => {
     expect(task.taskRemark).toContain(`${N} 个商品`);
     const state = await stateOf(a, answer.taskId!);
     expect(state).toMatchObject({ count: N, outcome: "succeeded", editId: answer.editId });
-    expect(state.batches).toBe(Math.ceil(N / BATCH) + (N % BATCH === 0 ? 1 : 0));
+    expect(state).toMatchObject({ batches: Math.ceil(N / BATCH), batchTotal: Math.ceil(N / BATCH) });
     expect((await editRecord(a, answer.editId!)).rowCount).toBe(N);
+    expect(await targetsLeft(a, answer.editId!)).toBe(0);
 
     const after = new Map((await rowsOfTag(a, tag)).map((r) => [r.id, r]));
     // × 1.1 in exact cents, rounded half up as numeric does (the prices are positive).
@@ -206,6 +218,8 @@ describe("bulk edits over a large selection", () => {
     expect(task.taskRemark).toContain("产品数量将超过上限");
     expect((await rowsOfTag(a, tag)).filter((r) => r.userId === sub.id)).toHaveLength(moved);
     expect((await editRecord(a, answer.editId!)).rowCount).toBe(moved);
+    // The selection listed for the batches goes with the task that ended short.
+    expect(await targetsLeft(a, answer.editId!)).toBe(0);
     await undoAsTask(a, answer.editId!, tag, before);
   });
 

@@ -1,10 +1,10 @@
 // The product bulk calls and their undo as they run (spec §3 Bulk edits; issue 29). A selection of up to
 // BULK_EDIT_TASK_THRESHOLD products is changed in the call, one recorded statement (recordBulkEdit). A larger one is a
 // task (TaskType.BulkEditProducts): the call records the edit (no rows yet), queues a job and answers the task's id at
-// once; the job splits the selection into ranges of BULK_EDIT_BATCH_SIZE products by id (one pass over the selection's
-// ids, before the first batch), then runs the edit's own statement over each range, each batch one transaction that
-// backs its rows up under the edit's one id (the statement trigger), counts them on the edit and the task and
-// announces the progress. Each row is read by the edit's statement once, as in the call. An undo of an edit larger than the threshold is a task the same way. While a
+// once; the job lists the selection once, numbered in id order (product_edit_targets, in the first batch's
+// transaction), then runs the edit's own statement over each next BULK_EDIT_BATCH_SIZE of them, reached by their key,
+// each batch one transaction that backs its rows up under the edit's one id (the statement trigger), takes its targets
+// off the list, counts them on the edit and the task and announces the progress. An undo of an edit larger than the threshold is a task the same way. While a
 // tenant's task runs, its other bulk edits and undos are refused (edits.ts refuseWhileEditTaskRuns). A batch that
 // fails for a reason the seller can act on (the label deleted, the owner's limit reached) ends the task at once as
 // partial, saying how many were changed and that the rest were not; any other failure is retried by the queue from the
@@ -31,8 +31,10 @@ import {
 import { selectionWhere } from "./filter.ts";
 import { bulkEditPlan, bulkEditPlans, type BulkEditBody, type BulkEditKind, type BulkEditPlan, type BulkScope } from "./bulk.ts";
 import {
+  dropEditTargets,
   dropExpiredBackups,
   insertEditRecord,
+  listEditTargets,
   lockTenantBulkEdits,
   markUndone,
   recordBulkEdit,
@@ -55,8 +57,10 @@ export type BulkEditTaskState = {
   /** Rows changed (restored) so far, and by how many batches. */
   count: number;
   batches: number;
-  /** An edit's batches: the ids ending each range but the last (the selection's every BULK_EDIT_BATCH_SIZE-th id). */
-  bounds: string[] | null;
+  /** An edit's batches in all, once the first lists its selection (product_edit_targets); null until then. */
+  batchTotal: number | null;
+  /** Tasks queued before the selection was listed: the ids ending each batch's id range (the batches done stand). */
+  bounds?: string[] | null;
   /** For an undo: how many rows the edit had changed. */
   total: number | null;
   outcome: "running" | "succeeded" | "partial" | "failed";
@@ -77,7 +81,7 @@ const scopeOf = (ctx: CallContext): BulkScope => ({ tx: ctx.tx, tenantId: ctx.te
 /** An edit's progress: its batches done of all; an undo's: rows restored of the edit's. */
 function progressOf(s: BulkEditTaskState): number {
   if (s.outcome === "succeeded") return 100;
-  const share = s.op === "undo" ? s.count / Math.max(1, s.total ?? 1) : s.bounds ? s.batches / (s.bounds.length + 1) : 0;
+  const share = s.op === "undo" ? s.count / Math.max(1, s.total ?? 1) : s.batchTotal ? s.batches / s.batchTotal : 0;
   return Math.min(99, Math.floor(share * 100));
 }
 
@@ -89,7 +93,7 @@ function taskView(s: BulkEditTaskState): { taskStatus: TaskStatus; remark: strin
   if (s.outcome === "running")
     return {
       taskStatus: TaskStatus.Running,
-      remark: `${what}进行中：已${verb} ${s.count} 个商品${s.total ? `，共 ${s.total} 个` : s.bounds ? `（第 ${s.batches}/${s.bounds.length + 1} 批）` : ""}`,
+      remark: `${what}进行中：已${verb} ${s.count} 个商品${s.total ? `，共 ${s.total} 个` : s.batchTotal ? `（第 ${s.batches}/${s.batchTotal} 批）` : ""}`,
     };
   if (s.outcome === "succeeded") return { taskStatus: TaskStatus.Succeeded, remark: `${what}已完成：${verb}了 ${s.count} 个商品` };
   const rest =
@@ -101,6 +105,16 @@ function taskView(s: BulkEditTaskState): { taskStatus: TaskStatus; remark: strin
         ? `${what}部分完成：已${verb} ${s.count} 个商品，${rest}（${s.reason ?? "未知原因"}）`
         : `${what}失败：没有商品被${verb}（${s.reason ?? "未知原因"}）`,
   };
+}
+
+/** The user who started a task, as the selection's visibility needs them (gone: the task cannot go on). */
+export async function editorScope(tx: Tx, tenantId: string, userId: string): Promise<BulkScope> {
+  const [user] = await tx
+    .select({ id: users.id, isMainAccount: users.isMainAccount, isHost: users.isHost })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(users.isDeleted, false)));
+  if (!user) throw notFound("发起任务的用户已不存在");
+  return { tx, tenantId, user };
 }
 
 export function createProductBulkEdits(deps: ProductBulkEditDeps) {
@@ -161,7 +175,7 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
       editId,
       count: 0,
       batches: 0,
-      bounds: null,
+      batchTotal: null,
       total: null,
       outcome: "running",
       reason: null,
@@ -186,7 +200,7 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
       editId: id,
       count: 0,
       batches: 0,
-      bounds: null,
+      batchTotal: null,
       total: edit.rowCount,
       outcome: "running",
       reason: null,
@@ -225,40 +239,30 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
     return (row?.state as BulkEditTaskState | undefined) ?? null;
   }
 
-  /** The user who started the task, as the selection's visibility needs them (gone: the task cannot go on). */
-  async function taskScope(tx: Tx, job: BulkEditJob): Promise<BulkScope> {
-    const [user] = await tx
-      .select({ id: users.id, isMainAccount: users.isMainAccount, isHost: users.isHost })
-      .from(users)
-      .where(and(eq(users.tenantId, job.tenantId), eq(users.id, job.userId), eq(users.isDeleted, false)));
-    if (!user) throw notFound("发起任务的用户已不存在");
-    return { tx, tenantId: job.tenantId, user };
-  }
-
   /**
-   * One batch of an edit: the rows of the next id range, recorded under the edit; answers whether it was the last.
-   * The ranges are fixed first (the selection's every batchSize-th id, one pass over its ids, read by their index).
+   * One batch of an edit: the next batchSize of its listed targets that still match, recorded under the edit; answers
+   * whether it was the last. The first lists the selection (one pass over it, by whatever index its filter has).
    */
   async function editBatch(ctx: BulkScope, job: BulkEditJob, s: BulkEditTaskState): Promise<boolean> {
     const body = bulkEditPlans[job.kind as BulkEditKind].input.parse(job.body) as ProductSelection;
-    if (!s.bounds) {
-      const rows = rowsOf<{ id: string }>(
-        await ctx.tx.execute(sql`select id::text as id from (
-            select products.id, row_number() over (order by products.id) as n from products where ${selectionWhere(ctx, body)}
-          ) m where n % ${batchSize} = 0 order by id`),
-      );
-      s.bounds = rows.map((r) => r.id);
+    if (s.batchTotal == null) {
+      // A task queued before the selection was listed goes on past the id range its done batches ended at.
+      const after = s.bounds && s.batches > 0 ? (s.bounds[s.batches - 1] ?? null) : null;
+      const listed = await listEditTargets(ctx.tx, job.tenantId, job.editId, selectionWhere(ctx, body), after);
+      s.batchTotal = Math.max(1, Math.ceil(listed / batchSize));
+      s.batches = 0;
+      s.bounds = null;
     }
     const i = s.batches;
-    const range = { from: i > 0 ? s.bounds[i - 1] : null, to: i < s.bounds.length ? s.bounds[i] : null };
     const plan = await bulkEditPlan(job.kind, ctx, body);
-    const count = await updateRecorded(ctx.tx, job.editId, plan, job.userId, range);
+    const batch = { tenantId: job.tenantId, from: i * batchSize, to: (i + 1) * batchSize };
+    const count = await updateRecorded(ctx.tx, job.editId, plan, job.userId, batch);
     await plan.check?.(count);
     if (count)
       await ctx.tx.execute(sql`update product_edits set row_count = row_count + ${count}::int
         where tenant_id = ${job.tenantId} and id = ${job.editId}::uuid`);
     s.count += count;
-    return i >= s.bounds.length;
+    return i + 1 >= s.batchTotal;
   }
 
   /** One batch of an undo: the next backups by id restored; the last marks the edit undone. */
@@ -282,6 +286,7 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
       if (!s || s.outcome !== "running") return;
       s.outcome = s.count > 0 ? "partial" : "failed";
       s.reason = reason;
+      if (job.op === "edit") await dropEditTargets(tx, job.tenantId, job.editId);
       if (job.op === "edit" && s.count === 0)
         await tx.execute(sql`delete from product_edits where tenant_id = ${job.tenantId} and id = ${job.editId}::uuid and row_count = 0`);
       await writeTask(tx, job, s);
@@ -296,7 +301,7 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
           await lockTenantBulkEdits(tx, job.tenantId);
           const s = await readState(tx, job);
           if (!s || s.outcome !== "running") return true;
-          const ctx = await taskScope(tx, job);
+          const ctx = await editorScope(tx, job.tenantId, job.userId);
           const last = job.op === "edit" ? await editBatch(ctx, job, s) : await undoBatch(ctx, job, s);
           s.batches += 1;
           if (last) {

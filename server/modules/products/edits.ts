@@ -2,7 +2,8 @@
 // statement trigger products_edit_backup copies the columns it changed into product_edit_backups ({column: previous
 // value} per row) from the statement's old rows, and product_edits keeps what the edit was. The user's last edit can
 // be undone for UNDO_WINDOW_HOURS by one update restoring every recorded column from its backup. A bulk edit task
-// (bulk-tasks.ts) runs the same update in batches by id under one edit id (updateRecorded), and undoes in batches.
+// (bulk-tasks.ts) lists its selection once (listEditTargets) and runs the same update over the listed rows in batches
+// under one edit id (updateRecorded), and undoes in batches.
 // Anything that changes many products for a user (the bulk calls, the translation job) goes through recordBulkEdit
 // or, past the task threshold, bulk-tasks.ts.
 import { randomUUID } from "node:crypto";
@@ -116,39 +117,90 @@ export async function dropExpiredBackups(tx: Tx, tenantId: string, userId: strin
 }
 
 /** The record of an edit (product_edits), with the rows it changed so far. */
-export async function insertEditRecord(tx: Tx, tenantId: string, userId: string, editId: string, edit: BulkEdit, count: number) {
+export async function insertEditRecord(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  editId: string,
+  edit: Pick<BulkEdit, "kind" | "columns" | "input">,
+  count: number,
+) {
   edit.columns.forEach(columnInfo);
   await tx.execute(sql`insert into product_edits (tenant_id, id, user_id, kind, columns, input, row_count, creator_id)
     values (${tenantId}, ${editId}::uuid, ${userId}, ${edit.kind}, ${JSON.stringify(edit.columns)}::jsonb,
       ${JSON.stringify(edit.input ?? {})}::jsonb, ${count}, ${userId})`);
 }
 
+/** A bulk edit task's batch: the targets numbered (from, to] of the edit's listed selection (listEditTargets). */
+export type TargetBatch = { tenantId: string; from: number; to: number };
+
 /**
  * The one update of a recorded edit, backed up by the statement trigger products_edit_backup (migration 0006) into the
- * edit's backups: every matching row, or (a task's batch) those with an id in (from, to] (either end open when null).
- * Answers the rows changed.
+ * edit's backups: every matching row, or (a task's batch) the batch's targets that still match, taking them off the
+ * list in the same statement. Answers the rows changed.
  */
 export async function updateRecorded(
   tx: Tx,
   editId: string,
   edit: BulkEdit,
   userId: string,
-  range: { from: string | null; to: string | null } | null = null,
+  batch: TargetBatch | null = null,
 ): Promise<number> {
-  if (!edit.columns.length) throw new Error("a bulk edit changes at least one column");
-  edit.columns.forEach(columnInfo);
-  await tx.execute(sql`select set_config('erp.edit_id', ${editId}, true), set_config('erp.edit_columns', ${edit.columns.join(",")}, true)`);
-  const from = range?.from ? sql` and products.id > ${range.from}::uuid` : sql``;
-  const to = range?.to ? sql` and products.id <= ${range.to}::uuid` : sql``;
-  const result = await tx.execute(sql`with erp_updated as (
+  // A batch reaches its rows by their key from the listed targets, not by walking the selection's index again.
+  const targets = batch
+    ? sql`erp_targets as (
+        delete from product_edit_targets where tenant_id = ${batch.tenantId} and edit_id = ${editId}::uuid
+          and n > ${batch.from}::int and n <= ${batch.to}::int
+        returning product_id
+      ), `
+    : sql``;
+  const join = batch ? sql` from erp_targets t` : sql``;
+  const byTarget = batch ? sql` and products.tenant_id = ${batch.tenantId} and products.id = t.product_id` : sql``;
+  return recordedUpdate(tx, editId, edit.columns, () =>
+    tx.execute(sql`with ${targets}erp_updated as (
       update products set ${edit.set}, last_modification_time = now(), last_modifier_id = ${userId}::uuid,
-        concurrency_stamp = gen_random_uuid()::text
-      where ${edit.where}${from}${to}
+        concurrency_stamp = gen_random_uuid()::text${join}
+      where ${edit.where}${byTarget}
       returning 1
     )
-    select count(*)::int as n from erp_updated`);
+    select count(*)::int as n from erp_updated`),
+  );
+}
+
+/**
+ * Runs one update of products (answering `n`, the rows it changed) with the edit's backup on: the statement trigger
+ * copies the previous values of `columns` of exactly the rows it changed into the edit's backups. Answers n.
+ */
+export async function recordedUpdate(tx: Tx, editId: string, columns: readonly string[], update: () => Promise<unknown>): Promise<number> {
+  if (!columns.length) throw new Error("a bulk edit changes at least one column");
+  columns.forEach(columnInfo);
+  await tx.execute(sql`select set_config('erp.edit_id', ${editId}, true), set_config('erp.edit_columns', ${columns.join(",")}, true)`);
+  const result = await update();
   await tx.execute(sql`select set_config('erp.edit_id', '', true)`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * Lists a task's selection once as the edit's targets, numbered 1… in id order (`after`: only ids past it); answers
+ * how many. Each batch then takes its numbers (updateRecorded) and the task's end drops any left (dropEditTargets).
+ */
+export async function listEditTargets(tx: Tx, tenantId: string, editId: string, where: SQL, after: string | null): Promise<number> {
+  const past = after ? sql` and products.id > ${after}::uuid` : sql``;
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`with listed as (
+        insert into product_edit_targets (tenant_id, edit_id, n, product_id)
+        select ${tenantId}::uuid, ${editId}::uuid, row_number() over (order by products.id), products.id
+        from products where ${where}${past}
+        returning 1
+      )
+      select count(*)::int as n from listed`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Drops what is left of a task's targets (it ended short, or its last batch had fewer rows than listed). */
+export async function dropEditTargets(tx: Tx, tenantId: string, editId: string): Promise<void> {
+  await tx.execute(sql`delete from product_edit_targets where tenant_id = ${tenantId} and edit_id = ${editId}::uuid`);
 }
 
 /**

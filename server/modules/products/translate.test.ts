@@ -18,6 +18,8 @@ let host: string;
 let fake: Server;
 let fakeUrl: string;
 const requests: { source: string; target: string; q: string[]; format: string }[] = [];
+/** The request (by how many were answered before it) the loopback service refuses once; null: none. */
+let refuseAt: number | null = null;
 
 beforeAll(async () => {
   // LibreTranslate: GET /languages, POST /translate {q: [...], source, target, format} → {translatedText: [...]}.
@@ -31,6 +33,14 @@ beforeAll(async () => {
         return;
       }
       const body = JSON.parse(raw);
+      if (refuseAt !== null && requests.length === refuseAt) {
+        // Busy for longer than the client waits: the job fails as retryable and the queue runs it again.
+        refuseAt = null;
+        res.statusCode = 429;
+        res.setHeader("retry-after", "3600");
+        res.end(JSON.stringify({ error: "Slowdown: too many requests" }));
+        return;
+      }
       requests.push(body);
       res.end(JSON.stringify({ translatedText: body.q.map((t: string) => `[${body.target}] ${t}`) }));
     });
@@ -144,6 +154,41 @@ describe("TranslateProduct", () => {
     const byOther = await translate(other.token, { productIds: mine, to: "pt" });
     expect(byOther.body.result).toEqual({ count: 0, editId: null, taskId: null });
     expect((await read(other, [foreign]))[0].title).toEqual({ en: "Plate" });
+  });
+
+  it("walks a large selection in batches, goes on after the last batch written when retried, and undoes every row", async () => {
+    const t = await s.createTenant();
+    const ids = await insert(
+      t,
+      t.userId,
+      Array.from({ length: 120 }, (_, i) => ({ title: { en: `Lamp ${i}` }, status: i % 2 ? Unedited : Archived })),
+    );
+    requests.length = 0;
+    refuseAt = 1;
+    const res = await translate(t.token, { filter: {}, to: "pt" });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.result.count).toBe(120);
+    // The undo button follows the edit at once, before any row is written.
+    const early = await s.api("GET", "/api/Product/GetLastProductEdit", { token: t.token });
+    expect(early.body.result).toMatchObject({ id: res.body.result.editId, kind: "TranslateProduct", canUndo: true });
+    const task = await finished(t, res.body.result.taskId);
+    expect(task.taskStatus, task.taskRemark ?? "").toBe(TaskStatus.Succeeded);
+    expect(task.taskRemark).toContain("已翻译 120 个商品");
+    // Three batches of at most 50, each sent once: the refused second one again, the first not again.
+    expect(requests.map((r) => r.q.length)).toEqual([50, 50, 20]);
+    expect(new Set(requests.flatMap((r) => r.q)).size).toBe(120);
+    const rows = await read(t, ids);
+    expect(rows.every((r) => (r.title as Record<string, string>).pt === `[pt] ${(r.title as Record<string, string>).en}`)).toBe(true);
+    const last = await s.api("GET", "/api/Product/GetLastProductEdit", { token: t.token });
+    expect(last.body.result).toMatchObject({ id: res.body.result.editId, rowCount: 120 });
+
+    const undo = await s.api("POST", "/api/Product/UndoProductEdit", { token: t.token, body: { id: res.body.result.editId } });
+    expect(undo.status, undo.raw).toBe(200);
+    const restored = new Map((await read(t, ids)).map((r) => [r.id, r]));
+    ids.forEach((id, i) => {
+      expect(restored.get(id)!.title).toEqual({ en: `Lamp ${i}` });
+      expect(restored.get(id)!.status).toBe(i % 2 ? Unedited : Archived);
+    });
   });
 
   it("refuses bad input", async () => {
