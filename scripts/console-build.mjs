@@ -32,6 +32,8 @@ export function ensureConsoleBuilt({ quiet = false } = {}) {
     {
       cwd: root,
       stdio: quiet ? "ignore" : "inherit",
+      // A build started from the test run would inherit NODE_ENV=test and bundle React's development build.
+      env: { ...process.env, NODE_ENV: "production" },
     },
   );
   return true;
