@@ -11,6 +11,7 @@ import { sessionQuery, sessionUserOf, type SessionUser } from "../modules/identi
 import { findTenant, type TenantRow } from "../modules/identity/tenants.ts";
 import { type Principal, readPrincipal, tenantHint, type TokenSigner } from "./auth.ts";
 import type { Admission } from "./admission.ts";
+import { whileUserWaits } from "../user-waiting.ts";
 import { AppError, errorBody, forbidden, notFound, sqlState, unauthorized, unsupportedMediaType } from "./errors.ts";
 import { receiveUploadBeforeTransaction } from "./upload.ts";
 import {
@@ -249,86 +250,88 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
               req.query = out;
             }
           : undefined,
-        handler: async (req, reply) => {
-          const principal = principals.get(req) ?? null; // read and checked by onRequest
-          const key = def.movesMoney ? requiredKey(req) : def.idempotent ? readIdempotencyKey(req) : null;
-          // Only what the call's schemas validated: a body sent to a call that takes none is neither its input nor hashed.
-          const input = {
-            query: (def.query ? req.query : {}) as never,
-            body: (def.body ? req.body : undefined) as never,
-            params: (def.params ? req.params : {}) as never,
-          };
-          let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
-          if (!principal) {
-            const hint = tenantHint(req);
-            if (hint) tenantId = (await resolveTenant(deps.database, hint)).id;
-          }
-          // The file is received and read before the transaction opens, so a slow upload holds no connection.
-          if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
-          if (def.beforeTransaction) await def.beforeTransaction({ req, reply, principal, tenantId }, input);
-          const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
-          const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk);
-          const limits = def.bulk ? deps.limits.bulk : deps.limits.call;
-          const attempts = def.bulk ? BULK_ATTEMPTS : 1;
-          const run = () =>
-            inScope(
-              deps.database.db,
-              scope,
-              async (tx, session) => {
-                const user = principal ? sessionUserOf(session, principal) : null;
-                if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
-                  throw forbidden("仅主账号可以执行此操作");
-                }
-                if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
-                const owner: KeyOwner | null = key && principal ? { tenantId, userId: principal.userId, key } : null;
-                if (owner) {
-                  const first = await claimIdempotencyKey(tx, owner, requestHash({ method: def.method, url }, input));
-                  if (first) return new Recorded(first, true);
-                }
-                let answer: unknown;
-                try {
-                  answer = await def.handler({ tx, req, reply, principal, user, tenantId }, input);
-                } catch (err) {
-                  // keepChanges(): commit what the call wrote, then answer the error.
-                  if (!(err instanceof AppError && err.commitFirst)) throw err;
-                  if (owner) await recordIdempotentAnswer(tx, owner, { status: err.status, body: JSON.stringify(errorBody(err)) });
-                  return new CommittedFailure(err);
-                }
-                if (!owner) return answer;
-                if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
-                const recorded = answer === undefined ? { status: 204, body: "" } : { status: 200, body: answerBody(answer) };
-                await recordIdempotentAnswer(tx, owner, recorded);
-                return new Recorded(recorded, false);
-              },
-              limits,
-              principal ? sessionQuery(principal) : undefined,
-            );
-          let result: unknown;
-          try {
-            for (let attempt = 1; ; attempt++) {
-              try {
-                result = await run();
-                break;
-              } catch (err) {
-                const state = sqlState(err) ?? "";
-                if (attempt >= attempts || !retriedStates.has(state)) throw err;
-                req.log.warn({ sqlState: state, attempt }, "bulk call retried: the database rolled it back as a deadlock's victim");
-              }
+        // Everything the call does, after its transaction too, works for a user waiting at the screen.
+        handler: (req, reply) =>
+          whileUserWaits(async () => {
+            const principal = principals.get(req) ?? null; // read and checked by onRequest
+            const key = def.movesMoney ? requiredKey(req) : def.idempotent ? readIdempotencyKey(req) : null;
+            // Only what the call's schemas validated: a body sent to a call that takes none is neither its input nor hashed.
+            const input = {
+              query: (def.query ? req.query : {}) as never,
+              body: (def.body ? req.body : undefined) as never,
+              params: (def.params ? req.params : {}) as never,
+            };
+            let tenantId = principal ? (principal.tenantId ?? HOST_TENANT_ID) : HOST_TENANT_ID;
+            if (!principal) {
+              const hint = tenantHint(req);
+              if (hint) tenantId = (await resolveTenant(deps.database, hint)).id;
             }
-          } finally {
-            leave();
-          }
-          if (result instanceof Recorded) return sendRecordedAnswer(reply, result.answer, result.replayed);
-          if (result instanceof CommittedFailure) throw result.error;
-          if (result instanceof AfterCommit) {
-            await result.send(reply);
-            return reply;
-          }
-          if (reply.sent) return reply;
-          if (result === undefined) return reply.code(204).send();
-          if (result instanceof JsonText) return reply.type("application/json; charset=utf-8").send(answerBody(result));
-          return reply.send({ result });
-        },
+            // The file is received and read before the transaction opens, so a slow upload holds no connection.
+            if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
+            if (def.beforeTransaction) await def.beforeTransaction({ req, reply, principal, tenantId }, input);
+            const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
+            const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk);
+            const limits = def.bulk ? deps.limits.bulk : deps.limits.call;
+            const attempts = def.bulk ? BULK_ATTEMPTS : 1;
+            const run = () =>
+              inScope(
+                deps.database.db,
+                scope,
+                async (tx, session) => {
+                  const user = principal ? sessionUserOf(session, principal) : null;
+                  if (def.access === "main" && !(user?.isMainAccount && user.tenantId !== HOST_TENANT_ID)) {
+                    throw forbidden("仅主账号可以执行此操作");
+                  }
+                  if (def.access === "host" && !user?.isHost) throw forbidden("仅平台管理员可以执行此操作");
+                  const owner: KeyOwner | null = key && principal ? { tenantId, userId: principal.userId, key } : null;
+                  if (owner) {
+                    const first = await claimIdempotencyKey(tx, owner, requestHash({ method: def.method, url }, input));
+                    if (first) return new Recorded(first, true);
+                  }
+                  let answer: unknown;
+                  try {
+                    answer = await def.handler({ tx, req, reply, principal, user, tenantId }, input);
+                  } catch (err) {
+                    // keepChanges(): commit what the call wrote, then answer the error.
+                    if (!(err instanceof AppError && err.commitFirst)) throw err;
+                    if (owner) await recordIdempotentAnswer(tx, owner, { status: err.status, body: JSON.stringify(errorBody(err)) });
+                    return new CommittedFailure(err);
+                  }
+                  if (!owner) return answer;
+                  if (answer instanceof AfterCommit || reply.sent) throw new Error(`${url}: an idempotent call answers JSON`);
+                  const recorded = answer === undefined ? { status: 204, body: "" } : { status: 200, body: answerBody(answer) };
+                  await recordIdempotentAnswer(tx, owner, recorded);
+                  return new Recorded(recorded, false);
+                },
+                limits,
+                principal ? sessionQuery(principal) : undefined,
+              );
+            let result: unknown;
+            try {
+              for (let attempt = 1; ; attempt++) {
+                try {
+                  result = await run();
+                  break;
+                } catch (err) {
+                  const state = sqlState(err) ?? "";
+                  if (attempt >= attempts || !retriedStates.has(state)) throw err;
+                  req.log.warn({ sqlState: state, attempt }, "bulk call retried: the database rolled it back as a deadlock's victim");
+                }
+              }
+            } finally {
+              leave();
+            }
+            if (result instanceof Recorded) return sendRecordedAnswer(reply, result.answer, result.replayed);
+            if (result instanceof CommittedFailure) throw result.error;
+            if (result instanceof AfterCommit) {
+              await result.send(reply);
+              return reply;
+            }
+            if (reply.sent) return reply;
+            if (result === undefined) return reply.code(204).send();
+            if (result instanceof JsonText) return reply.type("application/json; charset=utf-8").send(answerBody(result));
+            return reply.send({ result });
+          }),
       };
       if (def.multipart) {
         const fileSize = def.multipart.fileSizeBytes;

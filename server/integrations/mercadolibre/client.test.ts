@@ -8,6 +8,7 @@ import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { whileUserWaits } from "../../user-waiting.ts";
 import { createMeliClient, type MeliClient, type MeliTuning } from "./client.ts";
 import { MeliApiError } from "./errors.ts";
 import { sandboxFetch, type MeliFetch } from "./transport.ts";
@@ -188,6 +189,39 @@ describe("the shared token bucket", () => {
     // A call may leave late (a busy machine) but never before its slot: the i-th to leave, at ≥ (i − 1) × 100 ms.
     const times = log.map((e) => e.at).sort((x, y) => x - y);
     times.forEach((t, i) => expect(t - started, `call ${i}`).toBeGreaterThanOrEqual(Math.max(0, i - 1) * 100 - 5));
+  });
+});
+
+describe("a call a user waits on at the screen", () => {
+  it("queues for its buckets a bounded time: past it, it gives its place back and says 美客多繁忙, sending nothing", async () => {
+    const tuning = { sellerPerMinute: 60, sellerBurst: 1, userMaxWaitMs: 1_500 }; // one a second
+    const log: Sent[] = [];
+    const other = uniqueName("WAITING").toUpperCase();
+    const page = await connectShop(s, A.token, { nickname: other });
+    const ref = { tenantId: A.tenantId, groupId: page.params.get("groupId")! };
+    const otherId = s.deps.sandbox!.store.userByNickname(other)!.id;
+    const c = client(tuning, log);
+    const key = `seller:${otherId}`;
+    const bucket = { key, perMinute: 60, burst: 1 };
+    // A job's calls queue for the next 5 s of the seller's rate (a job waits as long as it takes).
+    for (let i = 0; i < 5; i++) void c.buckets.take([bucket]);
+    const queuedUntil = async () =>
+      Number(
+        rowsOf<{ ms: number }>(
+          await s.database.db.execute(sql`select extract(epoch from tat) * 1000 as ms from meli_rate_buckets where key = ${key}`),
+        )[0].ms,
+      );
+    await expect.poll(queuedUntil).toBeGreaterThan(Date.now() + 3_500);
+    const before = await queuedUntil();
+    log.length = 0;
+    const err = await whileUserWaits(() => getMe(c.shop(ref))).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MeliApiError);
+    expect(err).toMatchObject({ kind: "rate-limited", status: 429, retryable: true, message: "美客多繁忙，请稍后重试" });
+    expect(log).toEqual([]);
+    // Its place went back: the queue ends where it did before it asked.
+    expect(Math.abs((await queuedUntil()) - before)).toBeLessThan(500);
+    // A job's call (no user waiting) still queues behind them and goes.
+    await expect(getMe(c.shop(ref))).resolves.toMatchObject({ nickname: other });
   });
 });
 

@@ -22,6 +22,7 @@ import { createRateBuckets, sleep, type Bucket, type RateBuckets } from "./rate-
 import { createTokenStore, type ShopRef, type ShopToken, type TokenStore } from "./tokens.ts";
 import type { MeliFetch } from "./transport.ts";
 import { tokenAnswer, type TokenAnswer } from "./types.ts";
+import { userIsWaiting } from "../../user-waiting.ts";
 
 export type { ShopRef } from "./tokens.ts";
 
@@ -45,6 +46,8 @@ export type MeliTuning = {
   sellerBurst: number;
   appPerMinute: number;
   appBurst: number;
+  /** The longest a call a user waits on at the screen queues for its rate buckets (then: 美客多繁忙，请稍后重试). */
+  userMaxWaitMs: number;
   /** Refresh a token that expires within this many seconds. */
   refreshMarginSeconds: number;
   refreshLeaseSeconds: number;
@@ -60,6 +63,7 @@ export const defaultTuning: MeliTuning = {
   sellerBurst: 20,
   appPerMinute: 20_000,
   appBurst: 100,
+  userMaxWaitMs: 10_000,
   refreshMarginSeconds: 300,
   refreshLeaseSeconds: 30,
 };
@@ -200,7 +204,7 @@ export function createMeliClient(o: MeliClientOptions) {
       const auth = r.source ? await r.source.current() : null;
       const sellerKey = auth ? sellerBucket(auth.sellerId) : null;
       const keys = sellerKey ? [appBucket, sellerKey] : [appBucket];
-      await buckets.take(keys);
+      await buckets.take(keys, { maxWaitMs: userIsWaiting() ? tuning.userMaxWaitMs : undefined });
 
       const headers: Record<string, string> = { ...r.headers, accept: "application/json" };
       if (auth) headers.authorization = `Bearer ${auth.token}`;

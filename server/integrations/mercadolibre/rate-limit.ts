@@ -2,15 +2,22 @@
 // limits"): one per seller and one per app. Each bucket is a GCRA row (meli_rate_buckets): taking a call is one upsert
 // that moves the theoretical arrival time on and answers how long the caller must wait before sending, so callers queue
 // in order without polling. A 429 writes its Retry-After (or the back-off) as blocked_until, which every process
-// honours before its next call of that seller or app. Runs outside any transaction (each statement commits alone).
+// honours before its next call of that seller or app. A call a user waits on at the screen waits a bounded time. Runs outside any transaction (each statement commits alone).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client.ts";
+import { MeliApiError } from "./errors.ts";
 
 export type Bucket = { key: string; perMinute: number; burst: number };
 
+/** What a waiting user is told when the calls queued before theirs would keep them longer than the bound. */
+export const BUSY_MESSAGE = "美客多繁忙，请稍后重试";
+
 export type RateBuckets = {
-  /** Resolves when one more call may go for every bucket; answers the milliseconds waited. */
-  take(buckets: Bucket[], signal?: AbortSignal): Promise<number>;
+  /**
+   * Resolves when one more call may go for every bucket; answers the milliseconds waited. With `maxWaitMs` (a user
+   * waits at the screen), a wait longer than that gives the place back and fails as rate-limited instead.
+   */
+  take(buckets: Bucket[], opts?: { signal?: AbortSignal; maxWaitMs?: number }): Promise<number>;
   /** No call of the bucket before `seconds` from now (a 429's Retry-After or back-off), in every process. */
   block(key: string, seconds: number): Promise<void>;
   /**
@@ -51,7 +58,7 @@ export function createRateBuckets(db: Db): RateBuckets {
   }
 
   return {
-    async take(buckets, signal) {
+    async take(buckets, { signal, maxWaitMs } = {}) {
       if (!buckets.length) return 0;
       // Sorted, so two callers lock the same rows in the same order.
       const specs = [...new Map(buckets.map((b) => [b.key, b])).values()].sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -77,8 +84,19 @@ export function createRateBuckets(db: Db): RateBuckets {
       );
       let waited = 0;
       let wait = Math.max(0, ...rows.map((r) => Math.max(Number(r.wait_ms), Number(r.blocked_ms))));
+      if (maxWaitMs !== undefined && wait > maxWaitMs) {
+        // The place taken goes back to the queue: the callers behind it move up by one call.
+        await db.execute(sql`update meli_rate_buckets set tat = tat - interval_ms * interval '1 millisecond'
+          where key in (${sql.join(
+            specs.map((b) => sql`${b.key}`),
+            sql`, `,
+          )})`);
+        throw new MeliApiError("rate-limited", {}, { message: BUSY_MESSAGE, retryAfterSeconds: Math.ceil(wait / 1000) });
+      }
       // A 429 may arrive while we wait: look again before going.
       while (wait > 0) {
+        if (maxWaitMs !== undefined && waited + wait > maxWaitMs)
+          throw new MeliApiError("rate-limited", {}, { message: BUSY_MESSAGE, retryAfterSeconds: Math.ceil(wait / 1000) });
         await sleep(Math.ceil(wait), signal);
         waited += Math.ceil(wait);
         wait = await blockedMs(specs.map((s) => s.key));
