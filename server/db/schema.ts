@@ -921,7 +921,7 @@ export const publishBatches = pgTable(
     accountGroupId: uuid("account_group_id").notNull(),
     /** Our site numbers (1-5) published to. */
     sites: jsonb("sites").notNull().default([]),
-    /** PublishBatchStatus. */
+    /** PublishBatchStatus; negative while the batch is written or removed (publishing's HiddenBatchStatus). */
     status: integer("status").notNull(),
     /** Listings of the batch: all, created, refused by Mercado Libre or failed, skipped by the pre-flight check. */
     total: integer("total").notNull().default(0),
@@ -933,7 +933,15 @@ export const publishBatches = pgTable(
     ...creation,
     lastUpdateTime: time("last_update_time").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index("publish_batches_tenant_creation_idx").on(t.tenantId, t.creationTime)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index("publish_batches_tenant_creation_idx").on(t.tenantId, t.creationTime),
+    // A batch still being written or being removed (a negative status: modules/publishing/batch-write.ts), hidden from
+    // every read; its sweep finds it by its last touch (migration 0028).
+    index("publish_batches_hidden_idx")
+      .on(t.tenantId, t.lastUpdateTime)
+      .where(sql`${t.status} < 0`),
+  ],
 );
 
 /** A listing (spec §3 Listing): one product on one site of one shop, with what Mercado Libre answered. */

@@ -88,6 +88,12 @@ export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObjec
     call: Omit<CallContext, "tx" | "user">,
     input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> },
   ) => Promise<void>;
+  /**
+   * Runs once the call's transaction has ended, whatever came of it (committed, rolled back, a replay, refused before
+   * it opened), before the answer is sent: beforeTransaction's writes that only the transaction makes real are undone
+   * here when it did not. Its failure is logged, not answered.
+   */
+  afterTransaction?: (call: Omit<CallContext, "tx" | "user">) => Promise<void>;
   handler: (ctx: CallContext, input: { query: z.output<Q>; body: z.output<B>; params: z.output<P> }) => Promise<R>;
 };
 
@@ -269,8 +275,16 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
             // The file is received and read before the transaction opens, so a slow upload holds no connection.
             if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
             if (def.beforeTransaction) await def.beforeTransaction({ req, reply, principal, tenantId }, input);
+            const after = async () => {
+              await def.afterTransaction?.({ req, reply, principal, tenantId }).catch((err: unknown) => {
+                req.log.warn({ err }, "the call's work after its transaction failed");
+              });
+            };
             const scope: Scope = def.access === "host" ? hostAllScope : { tenantId };
-            const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk);
+            const leave = await deps.admission.enter(scope.hostAll ? "host" : tenantId, !!def.bulk).catch(async (err: unknown) => {
+              await after();
+              throw err;
+            });
             const limits = def.bulk ? deps.limits.bulk : deps.limits.call;
             const attempts = def.bulk ? BULK_ATTEMPTS : 1;
             const run = () =>
@@ -320,6 +334,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
               }
             } finally {
               leave();
+              await after();
             }
             if (result instanceof Recorded) return sendRecordedAnswer(reply, result.answer, result.replayed);
             if (result instanceof CommittedFailure) throw result.error;

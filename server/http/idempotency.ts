@@ -78,6 +78,19 @@ export async function claimIdempotencyKey(tx: Tx, owner: KeyOwner, hash: string)
   return { status: Number(first.status), body: first.response ?? "" };
 }
 
+/**
+ * Whether the key already holds an answer (to replay, or a 422 for another request), read before the call's
+ * transaction by work that would be wasted on a call that will not run (a publish's batch written before it).
+ */
+export async function keyAnswered(tx: Tx, owner: KeyOwner): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`select 1 from idempotency_keys
+      where tenant_id = ${owner.tenantId} and user_id = ${owner.userId} and key = ${owner.key}
+        and status is not null and creation_time >= now() - ${hours}`),
+  );
+  return rows.length > 0;
+}
+
 /** Keeps the answer with the claimed key, in the same transaction as the work. */
 export async function recordIdempotentAnswer(tx: Tx, owner: KeyOwner, answer: RecordedAnswer): Promise<void> {
   await tx.execute(sql`update idempotency_keys set status = ${answer.status}, response = ${answer.body}

@@ -19,6 +19,7 @@ import {
   type ListingRow,
 } from "../../../shared/contract/listings.ts";
 import { listingView } from "../publishing/service.ts";
+import { hiddenBatchIds } from "../publishing/batch-state.ts";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
@@ -52,7 +53,14 @@ const L = columnsText(listings);
  * tenant's, of the list's kind of shop, a sub-account's own shops'); `omit` leaves one filter field out (the group
  * counts count by it). The filter becomes conditions here, in one place; drizzle callers take it as listingWhere.
  */
-function listingWhereText(ctx: CallContext, kind: ListingKind, f: Partial<ListingFilter>, p: Params, omit?: Omitted): string {
+function listingWhereText(
+  ctx: CallContext,
+  kind: ListingKind,
+  f: Partial<ListingFilter>,
+  p: Params,
+  omit?: Omitted,
+  hidden: readonly string[] = [],
+): string {
   if (f.startTime && f.endTime && f.startTime >= f.endTime) throw badRequest("开始时间须早于结束时间");
   if (f.lastUpdateStartTime && f.lastUpdateEndTime && f.lastUpdateStartTime >= f.lastUpdateEndTime)
     throw badRequest("开始时间须早于结束时间");
@@ -64,6 +72,9 @@ function listingWhereText(ctx: CallContext, kind: ListingKind, f: Partial<Listin
     `${L.tenantId} = ${t}`,
     `${L.accountGroupId} in (select id from meli_account_groups where tenant_id = ${t} and is_cbt = ${kind === "cbt"})`,
   ];
+  // Not the listings of a batch still being written (batch-write.ts). Only when there is one: the condition reads
+  // batch_id, which the tabs' index-only ranges do not hold.
+  if (hidden.length) c.push(`${L.batchId} is null or ${L.batchId} not in (${p.list([...hidden])})`);
   if (!u.isMainAccount && !u.isHost)
     c.push(`${L.accountId} in (select id from meli_accounts where tenant_id = ${t} and owner_id = ${p.add(u.id)})`);
   if (f.cbtId) c.push(`${L.cbtId} = ${p.add(f.cbtId.toUpperCase())}`);
@@ -107,10 +118,19 @@ function listingWhereText(ctx: CallContext, kind: ListingKind, f: Partial<Listin
 /** A filter field the group counts leave out when counting by it. */
 type Omitted = "status" | "site" | "accountGroupId";
 
-/** Visible listings of the list's kind matching the filter, as a drizzle condition. */
-export function listingWhere(ctx: CallContext, kind: ListingKind, f: Partial<ListingFilter>, omit?: Omitted): SQL {
+/**
+ * Visible listings of the list's kind matching the filter, as a drizzle condition; `hidden` the tenant's batches still
+ * being written (hiddenBatchIds), for the reads that could meet their listings (those without an item).
+ */
+export function listingWhere(
+  ctx: CallContext,
+  kind: ListingKind,
+  f: Partial<ListingFilter>,
+  omit?: Omitted,
+  hidden: readonly string[] = [],
+): SQL {
   const p = new Params(ctx.tenantId);
-  return sqlOfText(listingWhereText(ctx, kind, f, p, omit), p.values);
+  return sqlOfText(listingWhereText(ctx, kind, f, p, omit, hidden), p.values);
 }
 
 const sortColumns = {
@@ -186,7 +206,7 @@ export async function getMeliStatsByPage(
 ): Promise<JsonText> {
   const { skipCount, maxResultCount, sorting, ...filter } = body;
   const p = new Params(ctx.tenantId);
-  const where = listingWhereText(ctx, kind, filter, p);
+  const where = listingWhereText(ctx, kind, filter, p, undefined, await hiddenBatchIds(ctx.tx, ctx.tenantId));
   const statement = pagedJsonStatement({
     table: "listings",
     columns: L,
@@ -222,7 +242,8 @@ export async function getMeliStatGroupInfo(ctx: CallContext, kind: ListingKind, 
     .orderBy(asc(meliAccountGroups.name), asc(meliAccountGroups.id));
   const capped = (n: number) => (n > GROUP_COUNT_CAP ? { count: GROUP_COUNT_CAP, capped: true } : { count: n, capped: false });
 
-  const base = listingWhere(ctx, kind, { ...filter, status: null, site: null, accountGroupId: null });
+  const hidden = await hiddenBatchIds(ctx.tx, ctx.tenantId);
+  const base = listingWhere(ctx, kind, { ...filter, status: null, site: null, accountGroupId: null }, undefined, hidden);
   const sample = ctx.tx
     .select({ status: listings.status, site: listings.site, groupId: listings.accountGroupId })
     .from(listings)
@@ -251,16 +272,18 @@ export async function getMeliStatGroupInfo(ctx: CallContext, kind: ListingKind, 
   const cap = GROUP_COUNT_CAP + 1;
   const counted = (where: SQL) => sql`(select count(*) from (select 1 from ${listings} where ${where} limit ${cap}) as m)::int`;
   const parts: SQL[] = [
-    sql`select 'total' as kind, '' as key, ${counted(listingWhere(ctx, kind, filter))} as n`,
+    sql`select 'total' as kind, '' as key, ${counted(listingWhere(ctx, kind, filter, undefined, hidden))} as n`,
     ...STATUSES.map(
-      (st) => sql`select 'status', ${String(st)}, ${counted(and(listingWhere(ctx, kind, filter, "status"), eq(listings.status, st))!)}`,
+      (st) =>
+        sql`select 'status', ${String(st)}, ${counted(and(listingWhere(ctx, kind, filter, "status", hidden), eq(listings.status, st))!)}`,
     ),
     ...SITES.map(
-      (site) => sql`select 'site', ${String(site)}, ${counted(and(listingWhere(ctx, kind, filter, "site"), eq(listings.site, site))!)}`,
+      (site) =>
+        sql`select 'site', ${String(site)}, ${counted(and(listingWhere(ctx, kind, filter, "site", hidden), eq(listings.site, site))!)}`,
     ),
     ...groups.map(
       (g) =>
-        sql`select 'group', ${g.id}, ${counted(and(listingWhere(ctx, kind, filter, "accountGroupId"), eq(listings.accountGroupId, g.id))!)}`,
+        sql`select 'group', ${g.id}, ${counted(and(listingWhere(ctx, kind, filter, "accountGroupId", hidden), eq(listings.accountGroupId, g.id))!)}`,
     ),
   ];
   const list = rowsOf<{ kind: string; key: string; n: number }>(await ctx.tx.execute(sql.join(parts, sql` union all `)));

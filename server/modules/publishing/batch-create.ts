@@ -1,11 +1,12 @@
-// Publish: writes, in one transaction, the batch, a listing per product × site (Pending, or Skipped with the
-// pre-flight's reasons, an already listed product's among them: duplicates.ts) and one job per product with a pending
-// listing. The listing's id is its publish key. The transaction stays short and the event loop free (issue 29): the
-// listings go in through one JSON parameter per chunk (building a 1,000-row insert with drizzle's parameters took
-// 130+ ms of synchronous work), and the loops over thousands of rows give the event loop back every few ms.
+// Publish's batch: a listing per product × site (Pending, or Skipped with the pre-flight's reasons, an already listed
+// product's among them: duplicates.ts) and one job per product with a pending listing. The listing's id is its publish
+// key. Written before the call's transaction in chunks of their own (batch-write.ts), or here in the call's one when
+// nothing was written before it. The listings go in through one JSON parameter per chunk (building a 1,000-row insert
+// with drizzle's parameters took 130+ ms of synchronous work), and the loops over thousands of rows give the event loop
+// back every few ms (issue 29).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "../../db/client.ts";
+import { rowsOf, type Tx } from "../../db/client.ts";
 import { publishBatches } from "../../db/schema.ts";
 import { turnPause } from "../../turns.ts";
 import type { CallContext } from "../../http/calls.ts";
@@ -19,25 +20,34 @@ import { listedMeanwhile, markListed } from "./duplicates.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import type { ListingPlan, Planner, PublishingDeps, ShopAccount } from "./service.ts";
 
-export async function createBatch(
-  deps: Pick<PublishingDeps, "jobs">,
-  ctx: CallContext,
-  request: PublishRequest,
-  resolved: { group: { id: string; name: string | null }; productIds: string[]; siteAccounts: ShopAccount[]; selected: number },
-  plan: Planner,
-): Promise<PublishResult> {
-  const { group, productIds, siteAccounts } = resolved;
-  const plans = await plan(ctx.tx, { tenantId: ctx.tenantId, request, productIds, accounts: siteAccounts });
-  await markListed(ctx.tx, ctx.tenantId, { plans, groupId: group.id, sites: request.sites, allowDuplicate: request.isAllowDuplicate });
-  // The categories the seller picked on the publish screen are remembered against the products' source categories.
-  const picks = request.cateInfo.flatMap((c) => productIds.map((productId) => ({ productId, site: c.site, cateId: c.cateId })));
-  await rememberCategoryPicks(ctx.tx, ctx.tenantId, picks);
+/** What a batch is written from: the shop group, the products taken, their sites' shops and how many were selected. */
+export type BatchInput = {
+  group: { id: string; name: string | null };
+  productIds: string[];
+  siteAccounts: ShopAccount[];
+  selected: number;
+};
 
-  const batchId = randomUUID();
+/**
+ * The batch's listings, one per product × site: the plans (`plan`), the duplicate rule's problem on pairs already
+ * listed (duplicates.ts), each row Pending or Skipped with its reasons. Reads only.
+ */
+export async function listingRows(
+  tx: Tx,
+  who: { tenantId: string; creatorId: string },
+  request: PublishRequest,
+  input: BatchInput,
+  batchId: string,
+  plan: Planner,
+): Promise<ListingRow[]> {
+  const { group, productIds, siteAccounts } = input;
+  const tenantId = who.tenantId;
+  const plans = await plan(tx, { tenantId, request, productIds, accounts: siteAccounts });
+  await markListed(tx, tenantId, { plans, groupId: group.id, sites: request.sites, allowDuplicate: request.isAllowDuplicate });
   const owners = new Map(
     rowsOf<{ id: string; userId: string }>(
-      await ctx.tx.execute(sql`select id, user_id as "userId" from products
-        where tenant_id = ${ctx.tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)`),
+      await tx.execute(sql`select id, user_id as "userId" from products
+        where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)`),
     ).map((p) => [p.id, p.userId]),
   );
   const rows: ListingRow[] = [];
@@ -46,7 +56,7 @@ export async function createBatch(
     await pause();
     for (const p of plans.get(productId) ?? []) {
       rows.push({
-        tenantId: ctx.tenantId,
+        tenantId,
         id: randomUUID(),
         batchId,
         accountGroupId: group.id,
@@ -65,19 +75,35 @@ export async function createBatch(
         image: p.item?.pictures[0] ?? null,
         stock: p.item?.stock ?? null,
         duplicateAllowed: request.isAllowDuplicate,
-        creatorId: ctx.user!.id,
+        creatorId: who.creatorId,
         ...outcomeOf(p.problems),
       });
     }
   }
-  await insertListings(ctx, rows);
+  return rows;
+}
+
+/**
+ * Publish in one transaction (the call's): the batch, its listings, its jobs. Taken when Publish's work before the
+ * transaction wrote no batch (batch-write.ts, which writes it over several short transactions).
+ */
+export async function createBatch(
+  deps: Pick<PublishingDeps, "jobs">,
+  ctx: CallContext,
+  request: PublishRequest,
+  input: BatchInput,
+  plan: Planner,
+): Promise<PublishResult> {
+  const batchId = randomUUID();
+  const rows = await listingRows(ctx.tx, { tenantId: ctx.tenantId, creatorId: ctx.user!.id }, request, input, batchId, plan);
+  await insertListings(ctx.tx, rows);
   const skipped = rows.filter((r) => r.status === ListingStatus.Skipped).length;
   const [batch] = await ctx.tx
     .insert(publishBatches)
     .values({
       tenantId: ctx.tenantId,
       id: batchId,
-      accountGroupId: group.id,
+      accountGroupId: input.group.id,
       sites: request.sites,
       status: skipped === rows.length ? PublishBatchStatus.Failed : PublishBatchStatus.Queued,
       total: rows.length,
@@ -86,15 +112,38 @@ export async function createBatch(
       creatorId: ctx.user!.id,
     })
     .returning();
-  await announce(ctx.tx, ctx.tenantId, batchId, batch);
-  const toPublish = new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId));
+  return startBatch(deps, ctx, request, { ...input, batch, ...tally(rows) });
+}
+
+/** What the written listings come to: how many skipped, how many for a product already listed, the products to publish. */
+export function tally(rows: ListingRow[]): { skipped: number; alreadyListed: number; toPublish: string[] } {
+  return {
+    skipped: rows.filter((r) => r.status === ListingStatus.Skipped).length,
+    alreadyListed: rows.filter((r) => r.problems.some(isDuplicateRefusal)).length,
+    toPublish: [...new Set(rows.filter((r) => r.status === ListingStatus.Pending).map((r) => r.productId))],
+  };
+}
+
+/**
+ * The end of Publish, in the call's transaction with the batch in its state: the categories picked are remembered
+ * against the products' source categories, the batch is announced, its jobs are queued; answers the batch.
+ */
+export async function startBatch(
+  deps: Pick<PublishingDeps, "jobs">,
+  ctx: CallContext,
+  request: PublishRequest,
+  done: BatchInput & { batch: typeof publishBatches.$inferSelect; alreadyListed: number; toPublish: string[] },
+): Promise<PublishResult> {
+  const { batch, group, productIds } = done;
+  const picks = request.cateInfo.flatMap((c) => productIds.map((productId) => ({ productId, site: c.site, cateId: c.cateId })));
+  await rememberCategoryPicks(ctx.tx, ctx.tenantId, picks);
+  await announce(ctx.tx, ctx.tenantId, batch.id, batch);
   await deps.jobs.sendMany<PublishJob>(
     PUBLISH_JOB,
-    [...toPublish].map((productId) => ({ tenantId: ctx.tenantId, batchId, productId })),
+    done.toPublish.map((productId) => ({ tenantId: ctx.tenantId, batchId: batch.id, productId })),
     { tx: ctx.tx },
   );
-  const alreadyListed = rows.filter((r) => r.problems.some(isDuplicateRefusal)).length;
-  return { ...batchView(batch, group.name), ...resultNotice(resolved.selected, productIds.length, alreadyListed) };
+  return { ...batchView(batch, group.name), ...resultNotice(done.selected, productIds.length, done.alreadyListed) };
 }
 
 const isDuplicateRefusal = (x: ListingPlan["problems"][number]) => x.code === DUPLICATE_PROBLEM_CODE && x.severity === "error";
@@ -112,7 +161,7 @@ function outcomeOf(problems: ListingPlan["problems"]) {
 }
 
 /** A listing as Publish writes it (the columns of LISTING_COLUMNS). */
-type ListingRow = {
+export type ListingRow = {
   tenantId: string;
   id: string;
   batchId: string;
@@ -171,39 +220,44 @@ const recordType = sql.raw(LISTING_COLUMNS.map(([c, t]) => `${c} ${t}`).join(", 
 /** Listings per statement. */
 const LISTING_CHUNK = 500;
 
-/** Inserts `rows` in chunks, each one statement with the rows as one JSON parameter; answers the ids written. */
-async function insertChunks(ctx: CallContext, rows: ListingRow[], onConflictDoNothing: boolean): Promise<Set<string>> {
-  const written = new Set<string>();
-  const pause = turnPause();
-  for (let i = 0; i < rows.length; i += LISTING_CHUNK) {
-    const json = JSON.stringify(
-      rows.slice(i, i + LISTING_CHUNK).map((r) => Object.fromEntries(LISTING_COLUMNS.map(([c, , f]) => [c, r[f] ?? null]))),
-    );
-    const done = rowsOf<{ id: string }>(
-      await ctx.tx.execute(sql`insert into listings (${columnList})
-        select ${columnList} from jsonb_to_recordset(${json}::jsonb) as v(${recordType})
-        ${onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`),
-    );
-    for (const d of done) written.add(d.id);
-    await pause();
-  }
-  return written;
+/**
+ * Inserts `rows` (at most a chunk's) in one statement with the rows as one JSON parameter; answers the ids written.
+ * Pending ones go in with ON CONFLICT DO NOTHING against the one-listing-per-shop-site index (migration 0026).
+ */
+export async function insertRows(tx: Tx, rows: ListingRow[], onConflictDoNothing: boolean): Promise<Set<string>> {
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(LISTING_COLUMNS.map(([c, , f]) => [c, r[f] ?? null]))));
+  const done = rowsOf<{ id: string }>(
+    await tx.execute(sql`insert into listings (${columnList})
+      select ${columnList} from jsonb_to_recordset(${json}::jsonb) as v(${recordType})
+      ${onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`),
+  );
+  return new Set(done.map((d) => d.id));
+}
+
+/** The pending rows `inserted` left out (a pair another publish holds since the plans were read) become skipped. */
+export function skipHeldElsewhere(pending: ListingRow[], inserted: Set<string>): ListingRow[] {
+  const held = pending.filter((r) => !inserted.has(r.id));
+  for (const r of held) Object.assign(r, outcomeOf([...r.problems, listedMeanwhile()]));
+  return held;
 }
 
 /**
- * Writes the batch's listings. The pending ones go in with ON CONFLICT DO NOTHING against the one-listing-per-shop-site
- * index (migration 0026): a pair another publish holds since the plans were read is written skipped instead (rows
- * change in place, so the batch counts them as skipped).
+ * Writes the batch's listings in `tx`, in chunks of one statement each: the pending ones first; a pair another publish
+ * holds since the plans were read is written skipped instead (rows change in place, so the batch counts them).
  */
-async function insertListings(ctx: CallContext, rows: ListingRow[]) {
+async function insertListings(tx: Tx, rows: ListingRow[]) {
+  const pause = turnPause();
   const pending = rows.filter((r) => r.status === ListingStatus.Pending);
-  const inserted = await insertChunks(ctx, pending, true);
-  for (const r of pending) if (!inserted.has(r.id)) Object.assign(r, outcomeOf([...r.problems, listedMeanwhile()]));
-  await insertChunks(
-    ctx,
-    rows.filter((r) => r.status === ListingStatus.Skipped),
-    false,
-  );
+  for (let i = 0; i < pending.length; i += LISTING_CHUNK) {
+    const chunk = pending.slice(i, i + LISTING_CHUNK);
+    skipHeldElsewhere(chunk, await insertRows(tx, chunk, true));
+    await pause();
+  }
+  const skipped = rows.filter((r) => r.status === ListingStatus.Skipped);
+  for (let i = 0; i < skipped.length; i += LISTING_CHUNK) {
+    await insertRows(tx, skipped.slice(i, i + LISTING_CHUNK), false);
+    await pause();
+  }
 }
 
 /** Publish's counts and notice (shared/contract/publish.ts publishResult). */

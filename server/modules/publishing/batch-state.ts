@@ -55,6 +55,15 @@ export async function refreshBatchIn(tx: Tx, tenantId: string, batchId: string) 
   if (b) await announce(tx, tenantId, batchId, b);
 }
 
+/**
+ * The tenant's batches still being written or being removed (a negative status: batch-write.ts), almost always none;
+ * reads leave their listings out. A lookup of the small partial index of migration 0028.
+ */
+export async function hiddenBatchIds(tx: Tx, tenantId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(await tx.execute(sql`select id from publish_batches where tenant_id = ${tenantId} and status < 0`));
+  return rows.map((r) => r.id);
+}
+
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function batchView(b: typeof publishBatches.$inferSelect, groupName: string | null): PublishBatch {

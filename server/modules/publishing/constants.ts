@@ -11,3 +11,13 @@ export const RETRYABLE_STATUSES: ListingStatus[] = [ListingStatus.Refused, Listi
 /** Time PreflightPublish and each publish job give the picture size probe (pictures.ts). */
 export const PREVIEW_PROBE_MS = 3000;
 export const JOB_PROBE_MS = 5000;
+
+/**
+ * A batch's states of its own before it is one (never answered: the contract's PublishBatchStatus is 1-5). A batch
+ * being written (Writing) or being removed (Dropping) is hidden with its listings from every read (batch-write.ts).
+ */
+export const HiddenBatchStatus = { Writing: -1, Dropping: -2 } as const;
+/** The removal of a batch left hidden (its writer's process died between chunks). */
+export const WRITING_SWEEP_JOB = "publish.writing-sweep";
+/** A hidden batch untouched this long is removed by its sweep: its writer stopped (a chunk takes milliseconds). */
+export const WRITING_STALE_SECONDS = 120;

@@ -29,6 +29,10 @@ export async function listedOn(
         eq(listings.accountGroupId, input.groupId),
         inArray(listings.site, input.sites),
         inArray(listings.status, [...LISTED_STATUSES]),
+        // Not a batch still being written (batch-write.ts): its listings hold their pairs in the unique index, which
+        // skips them as being published meanwhile, and are not yet anyone's to see.
+        sql`(${listings.batchId} is null or ${listings.batchId} not in (
+          select id from publish_batches where tenant_id = ${tenantId} and status < 0))`,
       ),
     )
     .orderBy(sql`${listings.itemId} is null`, listings.creationTime);

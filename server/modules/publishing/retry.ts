@@ -1,6 +1,6 @@
 // RetryPublish: a finished batch's refused, failed and skipped listings go back to Pending and their products' jobs are
 // queued again.
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { listings, meliAccountGroups, publishBatches } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
@@ -47,6 +47,7 @@ export async function retryPublish(
       and(
         eq(publishBatches.tenantId, ctx.tenantId),
         eq(publishBatches.id, input.batchId),
+        gt(publishBatches.status, 0), // not one still being written (batch-write.ts)
         u.isMainAccount ? undefined : eq(publishBatches.creatorId, u.id),
       ),
     )

@@ -1,6 +1,6 @@
 // Publishing calls (spec §7 MeliStat / MeliStatNew Publish; the batch and its listings are ours: the spec's publish
 // records screen shows them without naming the calls).
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, lte, type SQL } from "drizzle-orm";
 import type { Registrar } from "../../http/calls.ts";
 import { listings, meliAccountGroups, products, publishBatches } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
@@ -19,11 +19,16 @@ import {
 import { batchView, listingView } from "./batch-state.ts";
 import type { CallContext } from "../../http/calls.ts";
 
-/** A sub-account sees the batches it started and the listings of its own products. */
+/**
+ * A sub-account sees the batches it started and the listings of its own products; nobody sees a batch still being
+ * written or being removed (a negative status: batch-write.ts).
+ */
 const ownBatches = (ctx: CallContext): SQL =>
-  ctx.user!.isMainAccount
-    ? eq(publishBatches.tenantId, ctx.tenantId)
-    : and(eq(publishBatches.tenantId, ctx.tenantId), eq(publishBatches.creatorId, ctx.user!.id))!;
+  and(
+    eq(publishBatches.tenantId, ctx.tenantId),
+    gt(publishBatches.status, 0),
+    ctx.user!.isMainAccount ? undefined : eq(publishBatches.creatorId, ctx.user!.id),
+  )!;
 
 export function registerPublishing(r: Registrar, services: Services) {
   for (const group of ["MeliStatNew", "MeliStat"]) {
@@ -37,6 +42,7 @@ export function registerPublishing(r: Registrar, services: Services) {
       body: publishRequest,
       result: publishResult,
       beforeTransaction: (call, { body }) => services.publishing.beforePublish(call, body),
+      afterTransaction: (call) => services.publishing.afterPublish(call),
       handler: (ctx, { body }) => services.publishing.publish(ctx, body),
     });
     r.call({

@@ -1,10 +1,10 @@
 // Publishing (issue 15; spec §3 Listings, §7 MeliStat/MeliStatNew Publish). Publish checks the shop group and its sites,
 // selects the products (ids or the product list's filter), plans every product × site (pre-flight and price, plan.ts)
-// and writes the batch with its listings and jobs (batch-create.ts). Each job creates its product's items
-// (publish-job.ts: submit-local.ts, submit-global.ts) and records what Mercado Libre answered; RetryPublish sends a
-// finished batch's failures again (retry.ts). A listing's id is its publish key: sent as the item's seller_custom_field
-// and as the creation's idempotency key, so a job retried after a crash finds the item its earlier attempt created
-// instead of creating a second one.
+// and writes the batch with its listings (before the call's transaction, in chunks of their own: batch-write.ts) and
+// its jobs (batch-create.ts). Each job creates its product's items (publish-job.ts: submit-local.ts, submit-global.ts)
+// and records what Mercado Libre answered; RetryPublish sends a finished batch's failures again (retry.ts). A
+// listing's id is its publish key: sent as the item's seller_custom_field and as the creation's idempotency key, so a
+// job retried after a crash finds the item its earlier attempt created instead of creating a second one.
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
@@ -12,6 +12,7 @@ import { meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
+import { keyAnswered, readIdempotencyKey } from "../../http/idempotency.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import {
@@ -29,12 +30,13 @@ import type { ItemPlan } from "./item-body.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
 import { createBatch } from "./batch-create.ts";
+import { dropUnfinished, finishWrittenBatch, sweepWrittenBatch, writeBatch, type SweepJob } from "./batch-write.ts";
 import { ensureListingFees, feeKeysOf } from "./fees.ts";
 import { probeImageSizes, productPictures, type PictureFetchOptions } from "./pictures.ts";
 import { createPublishJob, type PublishJob } from "./publish-job.ts";
 import { keptPlans, planInSlices } from "./plan-slices.ts";
 import { retryPublish } from "./retry.ts";
-import { PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
+import { PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS, WRITING_SWEEP_JOB } from "./constants.ts";
 
 // Other modules' imports of these stay as they were.
 export { batchView, listingView } from "./batch-state.ts";
@@ -190,6 +192,8 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   }
 
   async function publish(ctx: CallContext, request: PublishRequest): Promise<PublishResult> {
+    const written = await finishWrittenBatch(deps, ctx, request);
+    if (written) return written;
     const resolved = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
     const selected = await selectedCount(ctx, request, resolved.productIds.length, resolved.where, PUBLISH_MAX_PRODUCTS);
     return createBatch(deps, ctx, request, { ...resolved, selected }, keptPlans(ctx.req, plan));
@@ -197,25 +201,45 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
 
   /**
    * Before Publish's transaction: the fees (readListingFees), then the plans in slices of short transactions
-   * (plan-slices.ts), so a publish of 10,000 products never holds the database or the event loop for long.
+   * (plan-slices.ts), then the batch hidden and its listings in chunks of short transactions (batch-write.ts), so a
+   * publish of 10,000 products never holds the database or the event loop for long. Nothing is written for a request
+   * whose Idempotency-Key already answered (the call replays that answer) or that the call will refuse.
    */
   async function beforePublish(call: Omit<CallContext, "tx" | "user">, request: PublishRequest): Promise<void> {
     await readListingFees(call, request, false);
     const principal = call.principal;
     if (!principal) return;
-    const input = await inScope(deps.database.db, { tenantId: call.tenantId }, async (tx) => {
+    const key = readIdempotencyKey(call.req);
+    const prepared = await inScope(deps.database.db, { tenantId: call.tenantId }, async (tx) => {
+      if (key && (await keyAnswered(tx, { tenantId: call.tenantId, userId: principal.userId, key }))) return null;
       const ctx: CallContext = { ...call, tx, user: await loadSessionUser(tx, principal) };
-      const { productIds, siteAccounts } = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
-      return { tenantId: call.tenantId, request, productIds, accounts: siteAccounts };
+      const { group, productIds, siteAccounts, where } = await resolve(ctx, request, PUBLISH_MAX_PRODUCTS);
+      const selected = await selectedCount(ctx, request, productIds.length, where, PUBLISH_MAX_PRODUCTS);
+      return { creatorId: ctx.user!.id, input: { group, productIds, siteAccounts, selected } };
     }).catch((err: unknown) => {
       if (err instanceof AppError) return null; // the call's transaction answers it
       throw err;
     });
-    if (!input) return;
+    if (!prepared) return;
+    const { input } = prepared;
     const of = input.productIds.length;
-    await planInSlices(deps.database, call.req, input, plan, (planned) => deps.log.debug({ planned, of }, "publish: planned a slice"));
+    await planInSlices(
+      deps.database,
+      call.req,
+      { tenantId: call.tenantId, request, productIds: input.productIds, accounts: input.siteAccounts },
+      plan,
+      (planned) => deps.log.debug({ planned, of }, "publish: planned a slice"),
+    );
+    const who = { req: call.req, tenantId: call.tenantId, creatorId: prepared.creatorId, key };
+    await writeBatch(deps, who, request, input, keptPlans(call.req, plan));
   }
 
+  /** After Publish's transaction: a batch written before it that it did not make a batch is removed. */
+  async function afterPublish(call: Omit<CallContext, "tx" | "user">): Promise<void> {
+    await dropUnfinished(deps.database.db, call.req, call.tenantId);
+  }
+
+  deps.jobs.handle<SweepJob>(WRITING_SWEEP_JOB, (job) => sweepWrittenBatch(deps, job));
   const { runPublishJob, failPublishJob } = createPublishJob(deps, plan);
   // 12 at once per process: a worker waits its poll (0.5 s) between jobs, so 12 keep a seller's 1,200 calls a minute
   // busy (bench/RESULTS.md); the shared rate bucket keeps them under it. A job proves it is alive every 5 s.
@@ -233,6 +257,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     failPublishJob,
     readListingFees,
     beforePublish,
+    afterPublish,
     probePreviewPictures,
   };
 }
