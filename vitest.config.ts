@@ -28,8 +28,12 @@ export default defineConfig({
       "e2e/**/*.test.ts",
       "extension/**/*.test.ts",
     ],
-    // Several processes on one database need PostgreSQL: the PGlite run leaves the pooler test out (not skipped).
-    exclude: ["**/node_modules/**", ...(process.env.DATABASE_URL ? [] : ["e2e/pooler.test.ts"])],
+    // What needs PostgreSQL (several processes on one database, a session apart from the pool): the PGlite run leaves
+    // these files out (not skipped).
+    exclude: [
+      "**/node_modules/**",
+      ...(process.env.DATABASE_URL ? [] : ["e2e/pooler.test.ts", "server/modules/events/listen-session.test.ts"]),
+    ],
     globalSetup: ["e2e/global-setup.ts", "server/testing/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -10,8 +10,6 @@ import { seedPricedProducts } from "../../testing/product-kit.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { EVENTS_PATH, type ProgressEvent } from "../../../shared/contract/events.ts";
 import { openEventStream, type EventStream, type Frame } from "../../testing/event-stream.ts";
-import type { Database } from "../../db/client.ts";
-import { createProgressHub, type HubEntry } from "./progress.ts";
 
 let s: TestServer;
 let baseUrl: string;
@@ -162,24 +160,6 @@ describe("GET /api/events", () => {
     expect(again!.status).toBe(200);
     for (const st of [...streams, again!]) st.close();
   });
-
-  it.runIf(!!process.env.DATABASE_URL)(
-    "on PostgreSQL the LISTEN has a session of its own at the session URL (DATABASE_DIRECT_URL), never a pooled connection",
-    async () => {
-      // A database handle with no pool at all: the hub may only use the session URL, as behind a transaction pooler.
-      const direct = { kind: "postgres", sessionUrl: s.database.sessionUrl } as Database;
-      const hub = createProgressHub(direct, s.app.log);
-      const heard: HubEntry[] = [];
-      const { unsubscribe } = await hub.subscribe((e) => heard.push(e), null);
-      const task = await startTask(a, a.userId);
-      for (let i = 0; i < 100 && !heard.length; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(heard).toMatchObject([
-        { type: "event", notice: { kind: "task", id: task, tenantId: a.tenantId, status: TaskStatus.Pending } },
-      ]);
-      unsubscribe();
-      await hub.close();
-    },
-  );
 
   it("ends open streams when the server closes", async () => {
     const stream = await openStream(b.token);
