@@ -18,7 +18,12 @@ import { readTranslateSettings, createTranslator } from "../../integrations/tran
 import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, providerNames, type Translator } from "../../integrations/translate/types.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { ProductSelection, translateProductInput, TranslateProductResult } from "../../../shared/contract/product.ts";
+import {
+  productSelection,
+  type ProductSelection,
+  type translateProductInput,
+  type TranslateProductResult,
+} from "../../../shared/contract/product.ts";
 import { editorScope } from "./bulk-tasks.ts";
 import {
   dropEditTargets,
@@ -88,8 +93,7 @@ async function translateProduct(
     content: `翻译 ${count} 个商品${body.isContainsDescription ? "的标题和描述" : "的标题"}为${languageNames[body.to]}`,
     creatorId: u.id,
   });
-  const { from, to, isContainsDescription, thirdPlatformType, ...selection } = body;
-  void [from, to, isContainsDescription, thirdPlatformType];
+  const selection: ProductSelection = { productIds: body.productIds, ids: body.ids, filter: body.filter };
   await deps.jobs.send<TranslateJob>(
     TRANSLATE_JOB,
     {
@@ -161,7 +165,7 @@ type TranslateState = { listed: number; done: number; translated: number };
 async function listTargets(tx: Tx, job: TranslateJob): Promise<number> {
   if (job.selection) {
     const scope = await editorScope(tx, job.tenantId, job.userId);
-    return listEditTargets(tx, job.tenantId, job.editId, selectionWhere(scope, job.selection as ProductSelection), null);
+    return listEditTargets(tx, job.tenantId, job.editId, selectionWhere(scope, productSelection.parse(job.selection)), null);
   }
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`with listed as (
