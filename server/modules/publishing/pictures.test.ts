@@ -170,6 +170,31 @@ describe("probeImageSizes", () => {
     expect(sizes.get(u("/small.png?own"))).toEqual({ width: 300, height: 300 });
   });
 
+  it("leaves a host it could not reach alone: its other pictures stay unknown, a slow picture does not count", async () => {
+    // A name that resolves (counted) to a port nothing listens on: the connection is refused before it is made.
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    let lookups = 0;
+    const resolveHost = (h: string) => (h === "down.pictures.test" ? (lookups++, "127.0.0.1") : undefined);
+    const down = ["a", "b", "c"].map((n) => `http://down.pictures.test:${port}/${n}.png`);
+    const opts = { budgetMs: 5000, concurrency: 1, fetch: { ...allow, resolveHost } };
+    expect(await probeImageSizes(s.database.db, [...down, u("/big.png?down")], opts)).toBe(2);
+    expect(lookups).toBe(1);
+    const sizes = await imageSizesOf(s.database.db, [...down, u("/big.png?down")]);
+    expect(sizes.get(down[0])).toBeNull(); // the one tried is kept as failed
+    expect(sizes.has(down[1]) || sizes.has(down[2])).toBe(false); // the others unknown, not failed
+    expect(sizes.get(u("/big.png?down"))).toEqual({ width: 800, height: 600 }); // other hosts go on
+    expect(await probeImageSizes(s.database.db, down, opts)).toBe(0);
+    expect(lookups).toBe(1);
+
+    // A picture that connects but answers late fails alone: the next one of its host is still fetched.
+    const slowFirst = [u("/slow.png?alone"), u("/small.png?alone")];
+    expect(await probeImageSizes(s.database.db, slowFirst, { budgetMs: 2500, timeoutMs: 300, concurrency: 1, fetch: allow })).toBe(2);
+    expect((await imageSizesOf(s.database.db, slowFirst)).get(slowFirst[1])).toEqual({ width: 300, height: 300 });
+  });
+
   it("refuses private addresses unless CRAWL_ALLOW_PRIVATE allows them", async () => {
     const port = Number(new URL(base).port);
     const before = seen.length;

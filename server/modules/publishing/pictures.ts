@@ -4,7 +4,10 @@
 // same picture for every tenant). The fetch goes through the crawler's SSRF guard (collects/fetch.ts): http(s) on the
 // usual ports, every resolved address public unless CRAWL_ALLOW_PRIVATE, each redirect checked again. A probe has a
 // time budget: what it does not reach stays unknown (the pre-flight does not refuse an unknown size) and is probed
-// by the next one. A failed probe is kept with its error and tried again after an hour.
+// by the next one. A failed probe is kept with its error and tried again after an hour. A host that could not be
+// reached (its name not resolved, no connection within the time) is left alone for a minute by this process: its
+// other pictures stay unknown instead of each costing a publish job the whole timeout (a dead picture host, or a
+// resolver that stops answering, would otherwise hold every job of a batch for seconds).
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
@@ -43,6 +46,13 @@ export const PROBE_BYTES = 64 * 1024;
 /** A failed probe is tried again after this long. */
 export const PROBE_RETRY_MS = 60 * 60 * 1000;
 const MAX_REDIRECTS = 3;
+/** How long this process leaves a host alone after failing to reach it. */
+export const HOST_DOWN_MS = 60_000;
+
+/** Hosts this process could not reach, with the time (ms) until which their pictures are not fetched. */
+const downHosts = new Map<string, number>();
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+const isDown = (host: string) => (downHosts.get(host) ?? 0) > Date.now();
 
 export const urlHash = (url: string) => createHash("sha256").update(url).digest("hex");
 
@@ -106,6 +116,7 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
   const worker = async () => {
     while (next < toFetch.length && Date.now() < end) {
       const url = toFetch[next++];
+      if (isDown(hostOf(url))) continue; // unknown, tried again once the host's minute is over
       const deadline = Math.min(Date.now() + timeoutMs, end);
       try {
         const size = await fetchSize(url, fetchOpts, deadline);
@@ -183,11 +194,16 @@ function rangedGet(u: URL, opts: CrawlFetchOptions, deadline: number): Promise<R
     const host = u.hostname.replace(/^\[|\]$/g, "");
     if (isIP(host) && !allowed(host, opts)) return reject(new CrawlError(`refused: address ${host} is not public`, "refused", false));
     let settled = false;
+    let connected = false;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       fn();
+    };
+    /** The request failed before a connection was made: the host is unreachable, not this picture. */
+    const unreachable = () => {
+      if (!connected) downHosts.set(host.toLowerCase(), Date.now() + HOST_DOWN_MS);
     };
     const mod = u.protocol === "https:" ? https : http;
     const req = mod.request(
@@ -233,12 +249,15 @@ function rangedGet(u: URL, opts: CrawlFetchOptions, deadline: number): Promise<R
         res.on("error", (e) => settle(() => reject(new CrawlError(`connection error: ${e.message}`, "network", true))));
       },
     );
+    req.on("socket", (socket) => socket.once("connect", () => (connected = true)));
     const timer = setTimeout(() => {
+      unreachable();
       const e = new CrawlError("timeout", "timeout", true);
       req.destroy(e);
       settle(() => reject(e));
     }, remaining);
-    req.on("error", (e: Error & { code?: string }) =>
+    req.on("error", (e: Error & { code?: string }) => {
+      if (!(e instanceof CrawlError)) unreachable();
       settle(() =>
         reject(
           e instanceof CrawlError
@@ -247,8 +266,8 @@ function rangedGet(u: URL, opts: CrawlFetchOptions, deadline: number): Promise<R
               ? new CrawlError(`host ${u.hostname} not found`, "network", false)
               : new CrawlError(`network error: ${e.code ?? e.message}`, "network", true),
         ),
-      ),
-    );
+      );
+    });
     req.end();
   });
 }
