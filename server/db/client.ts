@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -132,12 +132,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     (await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers, extensions: { pg_trgm } }));
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (proxy) {
-    // BEGIN and the scope cross to the worker as one message, as they go to PostgreSQL as one query.
+    // BEGIN, the scope and the prelude (the session check) cross to the worker as one message, as they go to PostgreSQL
+    // as one query: the proxy opens the transaction with its first statement. The prelude goes as a simple query (its
+    // values are inlined): PGlite's extended protocol costs a statement five more steps.
     registerScopedRunner(db, (scopeStatement, fn, prelude) =>
       proxy.transaction(
         async (tx) => {
           const scoped = drizzlePglite(tx as unknown as PGlite) as unknown as Tx;
-          return fn(scoped, prelude ? rowsOf(await scoped.execute(sql.raw(prelude))) : []);
+          return fn(scoped, prelude ? rowsOf(await drizzlePglite(simpleQueriesOf(tx)).execute(sql.raw(prelude))) : []);
         },
         { init: scopeStatement },
       ),
@@ -150,6 +152,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
     close: () => pglite.close(),
   };
+}
+
+/** A PGlite transaction for drizzle whose statements (without parameters) go as simple queries, read as drizzle reads. */
+function simpleQueriesOf(tx: Transaction): PGlite {
+  return {
+    query: async (text: string, params: unknown[] | undefined, options?: QueryOptions) => {
+      if (params?.length) throw new Error("a simple query takes no parameters");
+      return (await tx.exec(text, options)).at(-1)!;
+    },
+  } as unknown as PGlite;
 }
 
 /**

@@ -133,6 +133,42 @@ async function script(p: Client): Promise<Log> {
       return "returned";
     }),
   );
+  // The first statement fails (it opens the transaction, so its error comes with BEGIN's answer): swallowed, COMMIT
+  // turns into ROLLBACK; thrown, the transaction rolls back and the error comes back.
+  await attempt(log, "tx first statement swallowed", () =>
+    p.transaction(async (tx) => {
+      await tx.query("select 1/0").catch(() => {});
+      return "returned";
+    }),
+  );
+  await attempt(log, "tx first statement thrown", () =>
+    p.transaction(async (tx) => {
+      await tx.exec("insert into proxy_t (id, name) values (16, 'one')");
+    }),
+  );
+  // No statement, or a throw before any: nothing to commit or roll back; rollback() as the only call closes it.
+  await attempt(log, "tx without statements", () => p.transaction(async () => "nothing"));
+  await attempt(log, "tx throws first", () =>
+    p.transaction(async () => {
+      throw new Error("before any statement");
+    }),
+  );
+  await attempt(log, "tx only rollback", () =>
+    p.transaction(async (tx) => {
+      await tx.rollback();
+      return tx.closed;
+    }),
+  );
+  // Statements sent together before the first answers: they run in the order sent.
+  await attempt(log, "tx statements at once", () =>
+    p.transaction(async (tx) =>
+      Promise.all([
+        tx.query("insert into proxy_t (id, name) values (17, 'seventeen') returning id"),
+        tx.query("update proxy_t set n = 17 where id = 17 returning n"),
+        tx.exec("select count(*)::int as c from proxy_t where id = 17"),
+      ]),
+    ),
+  );
   // rollback() inside, then the transaction object is closed.
   await attempt(log, "tx rollback", () =>
     p.transaction(async (tx) => {

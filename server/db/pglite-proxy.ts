@@ -37,6 +37,8 @@ type WireError = {
   message: string;
   fields: Record<string, unknown>;
 };
+/** The answer to the statement that opened a transaction (it rode with BEGIN). */
+type FirstResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 type Reply = { type: "reply"; id: number; ok: true; value: unknown } | { type: "reply"; id: number; ok: false; error: WireError };
 type FromWorker = Reply | { type: "ready" } | { type: "failed"; error: WireError } | { type: "notify"; listener: number; payload: string };
 
@@ -225,7 +227,7 @@ export class PGliteProxy implements PGliteClient {
     }
     return async (unlistenTx?: Transaction) => {
       this.#listeners.delete(listener);
-      await this.#call({ op: "unlisten", listener, tx: unlistenTx ? transactionIds.get(unlistenTx) : undefined });
+      await this.#call({ op: "unlisten", listener, tx: unlistenTx ? await transactionIds.get(unlistenTx)?.() : undefined });
     };
   }
 
@@ -242,50 +244,85 @@ export class PGliteProxy implements PGliteClient {
     return this.#exec(undefined, query, options);
   }
 
-  listen(channel: string, callback: (payload: string) => void, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
-    return this.#listen(tx ? transactionIds.get(tx) : undefined, channel, callback);
+  async listen(channel: string, callback: (payload: string) => void, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
+    return this.#listen(tx ? await transactionIds.get(tx)?.() : undefined, channel, callback);
   }
 
   /**
    * PGlite's transaction: the worker opens it with PGlite's own transaction() and keeps it (and so the connection) until
    * `callback` settles here; then it commits, or rolls back and the callback's error is rethrown as it was. `init`
-   * (simple-query SQL) runs first in the transaction, sent together with BEGIN.
+   * (simple-query SQL) runs first in the transaction.
+   *
+   * The transaction opens with its first statement: BEGIN, `init` and that statement cross to the worker as one message
+   * and come back as one answer, so the connection is not held idle while this thread, between BEGIN's answer and the
+   * first statement, serves other requests (issue 29's profile). A callback that sends no statement opens nothing.
    */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>, options?: { init?: string }): Promise<T> {
-    const id = await this.#call<number>({ op: "begin", init: options?.init });
+    let opened: Promise<number> | null = null;
     let closed = false;
     const check = () => {
       if (closed) throw new Error("Transaction is closed");
     };
+    /** Sends `message` in the transaction; the first one opens it (with no message, only opens it). */
+    const send = <R>(message: Record<string, unknown> | null, queryOptions?: QueryOptions): Promise<R> => {
+      if (opened) return opened.then((id) => this.#call<R>({ ...message, tx: id }, queryOptions));
+      let first!: Promise<R>;
+      opened = new Promise<number>((resolve, reject) => {
+        const begun = this.#call<{ id: number; first: FirstResult | null }>({ op: "begin", init: options?.init, first: message });
+        first = begun.then(
+          (r) => {
+            resolve(r.id);
+            if (!r.first || r.first.ok) return r.first?.value as R;
+            throw rebuildError(r.first.error, queryOptions);
+          },
+          (err: Error) => {
+            reject(err); // BEGIN or `init` failed: the transaction is not open
+            throw err;
+          },
+        );
+      });
+      opened.catch(() => {}); // the statement that opened it reports this; commit and abort look again
+      return first;
+    };
+    const idOf = async () => {
+      if (!opened) await send(null);
+      return opened!;
+    };
+    const query = <R>(text: string, params: unknown[] | undefined, queryOptions: QueryOptions | undefined) =>
+      send<Results<R>>({ op: "query", text, params, options: encodeOptions(queryOptions) }, queryOptions);
     const tx: Transaction = {
-      query: async <R>(query: string, params?: unknown[], options?: QueryOptions) => (check(), this.#query<R>(id, query, params, options)),
+      query: async <R>(text: string, params?: unknown[], queryOptions?: QueryOptions) => (check(), query<R>(text, params, queryOptions)),
       sql: async <R>(sqlStrings: TemplateStringsArray, ...params: unknown[]) => {
         check();
-        const { query, params: values } = templateQuery(sqlStrings, ...params);
-        return this.#query<R>(id, query, values, undefined);
+        const { query: text, params: values } = templateQuery(sqlStrings, ...params);
+        return query<R>(text, values, undefined);
       },
-      exec: async (query: string, options?: QueryOptions) => (check(), this.#exec(id, query, options)),
+      exec: async (text: string, queryOptions?: QueryOptions) => (
+        check(),
+        send<Results[]>({ op: "exec", text, options: encodeOptions(queryOptions) }, queryOptions)
+      ),
       rollback: async () => {
         check();
-        await this.#call({ op: "rollback", tx: id });
+        if (opened) await this.#call({ op: "rollback", tx: await opened });
         closed = true;
       },
-      listen: async (channel: string, callback: (payload: string) => void) => (check(), this.#listen(id, channel, callback)),
+      listen: async (channel: string, callback: (payload: string) => void) => (check(), this.#listen(await idOf(), channel, callback)),
       get closed() {
         return closed;
       },
     };
-    transactionIds.set(tx, id);
+    transactionIds.set(tx, idOf);
     let result: T;
     try {
       result = await callback(tx);
     } catch (err) {
       closed = true;
-      await this.#call({ op: "abort", tx: id }); // a failed ROLLBACK replaces the error, as in PGlite
+      const id = await (opened as Promise<number> | null)?.catch(() => null);
+      if (id) await this.#call({ op: "abort", tx: id }); // a failed ROLLBACK replaces the error, as in PGlite
       throw err;
     }
     closed = true;
-    await this.#call({ op: "commit", tx: id });
+    if (opened) await this.#call({ op: "commit", tx: await opened });
     return result;
   }
 
@@ -308,4 +345,5 @@ export class PGliteProxy implements PGliteClient {
   }
 }
 
-const transactionIds = new WeakMap<Transaction, number>();
+/** A proxy transaction's id in the worker (opening it when no statement has yet). */
+const transactionIds = new WeakMap<Transaction, () => Promise<number>>();

@@ -75,25 +75,44 @@ function txOf(id) {
   return t.tx;
 }
 
+/** A statement's outcome as data, its error as one that crosses to the other thread. */
+async function settled(run) {
+  try {
+    return { ok: true, value: await run() };
+  } catch (e) {
+    return { ok: false, error: cloneableError(serializeError(e)) };
+  }
+}
+
+/** The error, or without its fields when one of them cannot be cloned (a parameter value): it still reaches the caller. */
+function cloneableError(error) {
+  try {
+    structuredClone(error);
+    return error;
+  } catch {
+    return { ...error, fields: { code: error.fields.code } };
+  }
+}
+
 const handlers = {
   query: (m) => (m.tx ? txOf(m.tx) : pglite).query(m.text, m.params, decodeOptions(m.options)),
   exec: (m) => (m.tx ? txOf(m.tx) : pglite).exec(m.text, decodeOptions(m.options)),
+  // BEGIN, the transaction's `init` (a request's scope) and its first statement arrive as one message and answer as one:
+  // the transaction holds the connection from its first statement on, never idle waiting for the next message to come.
   begin: (m) =>
     new Promise((started, failed) => {
       const id = nextTransaction++;
       const done = pglite.transaction(async (tx) => {
-        // The transaction's first statement (a request's scope) rides with BEGIN: one thread hop less per request.
         if (m.init) await tx.exec(m.init);
-        return new Promise((resolve, reject) => {
-          transactions.set(id, { tx, resolve, reject, done });
-          started(id);
-        });
+        const held = new Promise((resolve, reject) => transactions.set(id, { tx, resolve, reject, done }));
+        started({ id, first: m.first ? await settled(() => handlers[m.first.op]({ ...m.first, tx: id })) : null });
+        return held;
       });
       done.then(
         () => transactions.delete(id),
         (e) => {
           transactions.delete(id);
-          failed(e); // BEGIN itself failed (no-op once started)
+          failed(e); // BEGIN or the init failed (no-op once started)
         },
       );
     }),
@@ -137,18 +156,15 @@ const handlers = {
 };
 
 parentPort.on("message", async (m) => {
+  let value;
   try {
-    const value = await handlers[m.op](m);
+    value = await handlers[m.op](m);
     const transfer = m.op === "dumpDataDir" ? [value.bytes] : [];
     parentPort.postMessage({ type: "reply", id: m.id, ok: true, value }, transfer);
   } catch (e) {
-    const error = serializeError(e);
-    try {
-      parentPort.postMessage({ type: "reply", id: m.id, ok: false, error });
-    } catch {
-      // a field that cannot be cloned (a parameter value): the error still reaches the caller, without its fields
-      parentPort.postMessage({ type: "reply", id: m.id, ok: false, error: { ...error, fields: { code: error.fields.code } } });
-    }
+    // a transaction whose opening answer could not cross is rolled back: its caller never learns its id
+    if (m.op === "begin" && value) transactions.get(value.id)?.reject(ABORT);
+    parentPort.postMessage({ type: "reply", id: m.id, ok: false, error: cloneableError(serializeError(e)) });
   }
 });
 parentPort.postMessage({ type: "ready" });
