@@ -10,7 +10,8 @@ import { createTask, readTaskState, saveTaskState, updateTask } from "../../jobs
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import { FETCH_ORDERS_MAX_DAYS, type FetchOrdersResult } from "../../../shared/contract/orders.ts";
-import type { PullPoint, PullTotals, Window } from "./pull.ts";
+import type { PullPoint } from "./pull.ts";
+import type { OrderRefresh } from "./refresh.ts";
 import { visibleOrderGroups } from "./service.ts";
 
 export const ORDER_FETCH_JOB = "orders.fetch";
@@ -39,16 +40,12 @@ const sum = (before: Done, pull: Partial<Done> | null): Done => ({
   withoutShipment: (before.withoutShipment ?? 0) + (pull?.withoutShipment ?? 0),
 });
 
-type PullGroup = (
-  tenantId: string,
-  groupId: string,
-  window: Window,
-  onlyAccounts: string[] | null,
-  onPage?: (p: PullTotals) => Promise<void>,
-  point?: { resume: PullPoint | null; save: (tx: Tx, p: PullPoint) => Promise<void> },
-) => Promise<PullTotals>;
-
-export function createOrderFetch(deps: { database: Database; jobs: Jobs; pullGroup: PullGroup; scheduleTick: (tx?: Tx) => Promise<void> }) {
+export function createOrderFetch(deps: {
+  database: Database;
+  jobs: Jobs;
+  pullGroup: OrderRefresh["pullGroup"];
+  scheduleTick: (tx?: Tx) => Promise<void>;
+}) {
   const db = deps.database.db;
 
   async function fetchOrders(ctx: CallContext, q: { StartTime?: Date; EndTime?: Date; GroupId?: string }): Promise<FetchOrdersResult> {
