@@ -5,20 +5,22 @@
 // resource. Marketplace calls are never made inside a transaction.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Tx } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, notFound } from "../../http/errors.ts";
+import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
-import type { MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
+import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { scanSellerItems, type ItemSearchPage, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
+import { recordMeliCalls } from "../meli-logs/service.ts";
 import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { ListingTaskResult, PullReport } from "../../../shared/contract/listing-sync.ts";
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, skusOfItem, statusOfItem } from "./market-reads.ts";
 import { visibleGroups, type ListingKind } from "./service.ts";
-import type { ListingSyncDeps } from "./sync.ts";
 import { productsFollowListings } from "../products/listing-status.ts";
 
 export const LISTING_PULL_JOB = "listings.pull";
@@ -42,11 +44,23 @@ export async function visibleGroup(ctx: CallContext, kind: ListingKind, groupId:
   return group;
 }
 
-export function createListingImport(deps: ListingSyncDeps) {
+export type ListingImportDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+
+export function createListingImport(deps: ListingImportDeps) {
   const db = deps.database.db;
 
-  // ------------------------------------------------------------------------------------------------------------
-  // PullMarketStat: every listing of the group's sellers not recorded yet, imported and linked by SKU.
+  /** Which of the item ids the tenant has a listing of already. */
+  async function recordedOf(tx: Tx, tenantId: string, itemIds: string[]) {
+    const rows = await tx
+      .select({ itemId: listings.itemId })
+      .from(listings)
+      .where(and(eq(listings.tenantId, tenantId), inArray(listings.itemId, itemIds)));
+    return new Set(rows.map((r) => r.itemId));
+  }
+
+  /** The import's Mercado Libre calls go to the group's call log (MeliStatLog). */
+  const logCalls = (tx: Tx, job: PullJob, account: Account, exchanges: MeliExchange[]) =>
+    recordMeliCalls(tx, { tenantId: job.tenantId, accountGroupId: job.groupId, site: account.site, creatorId: job.creatorId }, exchanges);
 
   async function pullMarket(ctx: CallContext, kind: ListingKind, groupId: string): Promise<ListingTaskResult> {
     const group = await visibleGroup(ctx, kind, groupId);
@@ -64,17 +78,13 @@ export function createListingImport(deps: ListingSyncDeps) {
     return { taskId, total: 0 };
   }
 
-  /** Imports the items of one scan page not yet recorded; counts into the report. */
-  /** `reasons`: Mercado Libre's reasons for the items it did not answer (the first three, each once), for the remark. */
+  /**
+   * Imports the items of one scan page not yet recorded; counts into the report. `reasons`: Mercado Libre's reasons for
+   * the items it did not answer (the first three, each once), for the remark.
+   */
   async function importPage(job: PullJob, account: Account, ids: string[], report: PullReport, reasons: string[], shop: MeliSession) {
     const { tenantId } = job;
-    const known = await inScope(db, { tenantId }, (tx) =>
-      tx
-        .select({ itemId: listings.itemId })
-        .from(listings)
-        .where(and(eq(listings.tenantId, tenantId), inArray(listings.itemId, ids))),
-    );
-    const knownIds = new Set(known.map((k) => k.itemId));
+    const knownIds = await inScope(db, { tenantId }, (tx) => recordedOf(tx, tenantId, ids));
     report.known += knownIds.size;
     const fresh = ids.filter((id) => !knownIds.has(id));
     if (!fresh.length) return;
@@ -97,19 +107,11 @@ export function createListingImport(deps: ListingSyncDeps) {
     await inScope(db, { tenantId }, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp:listing-import:${tenantId}`}))`);
       // Recorded meanwhile (another import, a publish): not twice.
-      const now = await tx
-        .select({ itemId: listings.itemId })
-        .from(listings)
-        .where(
-          and(
-            eq(listings.tenantId, tenantId),
-            inArray(
-              listings.itemId,
-              items.map((i) => i.id),
-            ),
-          ),
-        );
-      const recorded = new Set(now.map((r) => r.itemId));
+      const recorded = await recordedOf(
+        tx,
+        tenantId,
+        items.map((i) => i.id),
+      );
       report.known += recorded.size;
       const unrecorded = items.filter((i) => !recorded.has(i.id));
       const skus = [...new Set(unrecorded.flatMap(skusOfItem))];
@@ -158,15 +160,7 @@ export function createListingImport(deps: ListingSyncDeps) {
         rows.map((r) => r.productId),
       );
       report.imported += rows.length;
-      for (const x of exchanges.splice(0)) {
-        await recordMeliCall(tx, {
-          tenantId,
-          accountGroupId: job.groupId,
-          site: account.site,
-          creatorId: job.creatorId,
-          ...exchangeEntry(x),
-        });
-      }
+      await logCalls(tx, job, account, exchanges);
     });
   }
 
@@ -204,16 +198,7 @@ export function createListingImport(deps: ListingSyncDeps) {
           try {
             page = await scanSellerItems(shop, account.custId, { limit: SCAN_LIMIT, scrollId }, { observe: (x) => exchanges.push(x) });
           } catch (err) {
-            await inScope(db, { tenantId }, async (tx) => {
-              for (const x of exchanges.splice(0))
-                await recordMeliCall(tx, {
-                  tenantId,
-                  accountGroupId: job.groupId,
-                  site: account.site,
-                  creatorId: job.creatorId,
-                  ...exchangeEntry(x),
-                });
-            });
+            await inScope(db, { tenantId }, (tx) => logCalls(tx, job, account, exchanges));
             if (scrollId && expiredScroll(err) && restarts < SCROLL_RESTARTS) {
               restarts++;
               report.restarts++;

@@ -53,19 +53,19 @@ export const exchangeEntry = (x: MeliExchange) => ({
 /** The listing a call was made for, as the call log files it. */
 export type LoggedListing = { tenantId: string; accountGroupId: string; id: string; batchId: string | null; site: number };
 
+/** Stores (and empties) the exchanges the client observed, each filed under the same `where`, in the caller's transaction. */
+export async function recordMeliCalls(
+  tx: Tx,
+  where: Omit<MeliCallEntry, keyof ReturnType<typeof exchangeEntry>>,
+  exchanges: MeliExchange[],
+) {
+  for (const x of exchanges.splice(0)) await recordMeliCall(tx, { ...where, ...exchangeEntry(x) });
+}
+
 /** Stores (and empties) the exchanges the client observed for one listing, in the caller's transaction. */
 export async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null) {
-  for (const x of exchanges.splice(0)) {
-    await recordMeliCall(tx, {
-      tenantId: l.tenantId,
-      accountGroupId: l.accountGroupId,
-      listingId: l.id,
-      batchId: l.batchId,
-      site: l.site,
-      creatorId: creatorId ?? null,
-      ...exchangeEntry(x),
-    });
-  }
+  const where = { tenantId: l.tenantId, accountGroupId: l.accountGroupId, listingId: l.id, batchId: l.batchId, site: l.site };
+  await recordMeliCalls(tx, { ...where, creatorId: creatorId ?? null }, exchanges);
 }
 
 /**
