@@ -1,2 +1,2 @@
-export function consoleBuildIsStale(): boolean;
 export function ensureConsoleBuilt(options?: { quiet?: boolean }): boolean;
+export function ensureExtensionBuilt(): boolean;

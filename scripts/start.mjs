@@ -1,7 +1,7 @@
 // `npm start`: builds the console when its build is missing or older than its sources, then runs the server in this
 // process.
 import { register } from "tsx/esm/api";
-import { ensureConsoleBuilt } from "./console-build.mjs";
+import { ensureConsoleBuilt } from "./builds.mjs";
 
 ensureConsoleBuilt();
 register();
