@@ -25,7 +25,9 @@ import {
 import { ListingStatus, TaskStatus } from "../../../shared/contract/enums.ts";
 import type { BatchEditState } from "../../../shared/contract/listing-edits.ts";
 import { pngImage } from "../../../shared/images/test-images.ts";
-import { batchEditState, createListingEditService, EDIT_ATTEMPTS, type Edit } from "./edits.ts";
+import { createListingEditService, type Edit } from "./edits.ts";
+import { EDIT_ATTEMPTS } from "./edit-job.ts";
+import { batchEditState } from "./edit-task.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -22,7 +22,7 @@ import {
 } from "../../testing/publish-kit.ts";
 import { ListingStatus, PublishBatchStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
 import type { BatchEditState } from "../../../shared/contract/listing-edits.ts";
-import { batchEditState } from "./edits.ts";
+import { batchEditState } from "./edit-task.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -7,7 +7,7 @@ import { inScope } from "../../db/scope.ts";
 import { cachedFees, feeInput } from "../publishing/fees.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { currencyDecimals, formatMoney, moneyNumber, sitePrice } from "../../../shared/publish/price.ts";
-import type { Target } from "./edit-apply.ts";
+import type { Target } from "./edit-types.ts";
 
 /**
  * BatchUpdateMeliPrice: the listing's price by the publish formula from its product and shop as they are now. A

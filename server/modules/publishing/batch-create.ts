@@ -18,7 +18,7 @@ import type { PublishJob } from "./publish-job.ts";
 import { PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 import { listedMeanwhile, markListed } from "./duplicates.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
-import type { ListingPlan, Planner, PublishingDeps, ShopAccount } from "./service.ts";
+import type { ListingPlan, Planner, PublishingDeps, ShopAccount } from "./types.ts";
 
 /** What a batch is written from: the shop group, the products taken, their sites' shops and how many were selected. */
 export type BatchInput = {

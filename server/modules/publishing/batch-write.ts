@@ -28,7 +28,7 @@ import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enum
 import type { PublishRequest, PublishResult } from "../../../shared/contract/publish.ts";
 import { insertRows, listingRows, skipHeldElsewhere, startBatch, tally, type BatchInput, type ListingRow } from "./batch-create.ts";
 import { HiddenBatchStatus, WRITING_STALE_SECONDS, WRITING_SWEEP_JOB } from "./constants.ts";
-import type { Planner } from "./service.ts";
+import type { Planner } from "./types.ts";
 
 /** How the listings are cut into transactions; tests make the chunks small and watch between them. */
 export const batchWriting = {

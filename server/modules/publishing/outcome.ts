@@ -12,7 +12,7 @@ import { recordListingCalls } from "../meli-logs/service.ts";
 import { productsFollowListings } from "../products/listing-status.ts";
 import { refreshBatchIn } from "./batch-state.ts";
 import type { ItemPlan } from "./item-body.ts";
-import type { ListingPlan } from "./service.ts";
+import type { ListingPlan } from "./types.ts";
 
 export type ListingRow = typeof listings.$inferSelect;
 

@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
-import type { ListingPlan, Planner } from "./service.ts";
+import type { ListingPlan, Planner } from "./types.ts";
 
 /** Products in the first slice. */
 export const PLAN_SLICE = 100;

@@ -31,7 +31,7 @@ import { imageSizesOf } from "./pictures.ts";
 import { cachedFees, feeInput } from "./fees.ts";
 import { freightRulesOf } from "../freight/service.ts";
 import { freightFor } from "../../../shared/contract/freight.ts";
-import type { ListingPlan, Planner } from "./service.ts";
+import type { ListingPlan, Planner } from "./types.ts";
 import { turnPause } from "../../turns.ts";
 
 type ProductRow = typeof products.$inferSelect;

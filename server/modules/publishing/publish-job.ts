@@ -13,7 +13,7 @@ import { refreshBatch } from "./batch-state.ts";
 import { finish } from "./outcome.ts";
 import { probeProductPictures } from "./pictures.ts";
 import { JOB_PROBE_MS } from "./constants.ts";
-import type { ListingPlan, Planner, PublishingDeps } from "./service.ts";
+import type { ListingPlan, Planner, PublishingDeps } from "./types.ts";
 import { submitGlobal } from "./submit-global.ts";
 import { submitLocal } from "./submit-local.ts";
 

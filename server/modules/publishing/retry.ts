@@ -10,7 +10,7 @@ import type { PublishBatch } from "../../../shared/contract/publish.ts";
 import { batchView, refreshBatchIn } from "./batch-state.ts";
 import type { PublishJob } from "./publish-job.ts";
 import { PUBLISH_JOB, RETRYABLE_STATUSES } from "./constants.ts";
-import type { PublishingDeps } from "./service.ts";
+import type { PublishingDeps } from "./types.ts";
 
 /**
  * A listing to retry whose product is not on its shop's site through another listing (waiting, being published or

@@ -1,9 +1,6 @@
 // Publishing calls (spec §7 MeliStat / MeliStatNew Publish; the batch and its listings are ours: the spec's publish
 // records screen shows them without naming the calls).
-import { and, count, desc, eq, gt, gte, lte, type SQL } from "drizzle-orm";
 import type { Registrar } from "../../http/calls.ts";
-import { listings, meliAccountGroups, products, publishBatches } from "../../db/schema.ts";
-import { notFound } from "../../http/errors.ts";
 import type { Services } from "../../deps.ts";
 import {
   getBatchListingsInput,
@@ -16,19 +13,6 @@ import {
   publishResult,
   retryPublishInput,
 } from "../../../shared/contract/publish.ts";
-import { batchView, listingView } from "./batch-state.ts";
-import type { CallContext } from "../../http/calls.ts";
-
-/**
- * A sub-account sees the batches it started and the listings of its own products; nobody sees a batch still being
- * written or being removed (a negative status: batch-write.ts).
- */
-const ownBatches = (ctx: CallContext): SQL =>
-  and(
-    eq(publishBatches.tenantId, ctx.tenantId),
-    gt(publishBatches.status, 0),
-    ctx.user!.isMainAccount ? undefined : eq(publishBatches.creatorId, ctx.user!.id),
-  )!;
 
 export function registerPublishing(r: Registrar, services: Services) {
   for (const group of ["MeliStatNew", "MeliStat"]) {
@@ -79,28 +63,7 @@ export function registerPublishing(r: Registrar, services: Services) {
     summary: "The caller's publish batches, newest first, with their counts",
     body: getPublishBatchesInput,
     result: publishBatchPage,
-    handler: async (ctx, { body }) => {
-      const where = and(
-        ownBatches(ctx),
-        body.accountGroupId ? eq(publishBatches.accountGroupId, body.accountGroupId) : undefined,
-        body.status ? eq(publishBatches.status, body.status) : undefined,
-        body.startTime ? gte(publishBatches.creationTime, body.startTime) : undefined,
-        body.endTime ? lte(publishBatches.creationTime, body.endTime) : undefined,
-      );
-      const [{ n }] = await ctx.tx.select({ n: count() }).from(publishBatches).where(where);
-      const rows = await ctx.tx
-        .select({ batch: publishBatches, groupName: meliAccountGroups.name })
-        .from(publishBatches)
-        .leftJoin(
-          meliAccountGroups,
-          and(eq(meliAccountGroups.tenantId, publishBatches.tenantId), eq(meliAccountGroups.id, publishBatches.accountGroupId)),
-        )
-        .where(where)
-        .orderBy(desc(publishBatches.creationTime), desc(publishBatches.id))
-        .offset(body.skipCount)
-        .limit(body.maxResultCount);
-      return { totalCount: n, items: rows.map((r) => batchView(r.batch, r.groupName)) };
-    },
+    handler: (ctx, { body }) => services.publishing.publishBatchPage(ctx, body),
   });
   r.call({
     group: "MeliStatNew",
@@ -110,28 +73,6 @@ export function registerPublishing(r: Registrar, services: Services) {
     summary: "The listings of one publish batch: status, site, item id and permalink, the reason when refused or skipped",
     body: getBatchListingsInput,
     result: listingPage,
-    handler: async (ctx, { body }) => {
-      const [batch] = await ctx.tx
-        .select({ id: publishBatches.id })
-        .from(publishBatches)
-        .where(and(ownBatches(ctx), eq(publishBatches.id, body.batchId)));
-      if (!batch) throw notFound("刊登批次不存在");
-      const where = and(
-        eq(listings.tenantId, ctx.tenantId),
-        eq(listings.batchId, body.batchId),
-        body.status ? eq(listings.status, body.status) : undefined,
-        body.site ? eq(listings.site, body.site) : undefined,
-      );
-      const [{ n }] = await ctx.tx.select({ n: count() }).from(listings).where(where);
-      const rows = await ctx.tx
-        .select({ listing: listings, productTitle: products.titleText })
-        .from(listings)
-        .leftJoin(products, and(eq(products.tenantId, listings.tenantId), eq(products.id, listings.productId)))
-        .where(where)
-        .orderBy(desc(listings.creationTime), listings.id)
-        .offset(body.skipCount)
-        .limit(body.maxResultCount);
-      return { totalCount: n, items: rows.map((r) => listingView(r.listing, r.productTitle)) };
-    },
+    handler: (ctx, { body }) => services.publishing.batchListingPage(ctx, body),
   });
 }

@@ -17,7 +17,7 @@ import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
 import { globalItemBody, siteToSell, type GlobalSite, type ItemPlan } from "./item-body.ts";
 import { finish, gtinFor, logCalls, meliProblems, refusalOf, warningsOf, withCodes, type ListingRow } from "./outcome.ts";
-import type { ListingPlan } from "./service.ts";
+import type { ListingPlan } from "./types.ts";
 
 type Ready = { listing: ListingRow; plan: ListingPlan & { item: NonNullable<ListingPlan["item"]> } };
 

@@ -9,7 +9,7 @@ import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "../../../shared/contract/enums.ts";
 import { localItemBody, type ItemPlan } from "./item-body.ts";
 import { finish, gtinFor, logCalls, meliProblems, refusalOf, statusOf, warningsOf, withCodes, type ListingRow } from "./outcome.ts";
-import type { ListingPlan } from "./service.ts";
+import type { ListingPlan } from "./types.ts";
 
 export async function submitLocal(
   db: Db,
