@@ -2,8 +2,8 @@
 // product's among them: duplicates.ts) and one job per product with a pending listing. The listing's id is its publish
 // key. Written before the call's transaction in chunks of their own (batch-write.ts), or here in the call's one when
 // nothing was written before it. The listings go in through one JSON parameter per chunk (building a 1,000-row insert
-// with drizzle's parameters took 130+ ms of synchronous work), and the loops over thousands of rows give the event loop
-// back every few ms (issue 29).
+// with drizzle's parameters took 130+ ms of synchronous work: batch-insert.ts), and the loops over thousands of rows
+// give the event loop back every few ms (issue 29).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
@@ -19,6 +19,7 @@ import { PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 import { listedMeanwhile, markListed } from "./duplicates.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import type { ListingPlan, Planner, PublishingDeps, ShopAccount } from "./types.ts";
+import { insertRows, LISTING_CHUNK, type ListingRow } from "./batch-insert.ts";
 
 /** What a batch is written from: the shop group, the products taken, their sites' shops and how many were selected. */
 export type BatchInput = {
@@ -158,80 +159,6 @@ function outcomeOf(problems: ListingPlan["problems"]) {
     problems,
     warningMessage: warnings.map((x) => x.message).join("；") || null,
   };
-}
-
-/** A listing as Publish writes it (the columns of LISTING_COLUMNS). */
-export type ListingRow = {
-  tenantId: string;
-  id: string;
-  batchId: string;
-  accountGroupId: string;
-  accountId: string;
-  userId: string;
-  productId: string;
-  productLabelId: string | null;
-  site: number;
-  cateId: string | null;
-  cateName: string | null;
-  title: string | null;
-  price: string | null;
-  currency: string | null;
-  priceContent: unknown;
-  listingType: string;
-  image: string | null;
-  stock: number | null;
-  duplicateAllowed: boolean;
-  creatorId: string;
-  status: number;
-  reason: string | null;
-  problems: ListingPlan["problems"];
-  warningMessage: string | null;
-};
-
-/** Each written column, its type in jsonb_to_recordset and the row's field it comes from. */
-const LISTING_COLUMNS: [column: string, type: string, field: keyof ListingRow][] = [
-  ["tenant_id", "uuid", "tenantId"],
-  ["id", "uuid", "id"],
-  ["batch_id", "uuid", "batchId"],
-  ["account_group_id", "uuid", "accountGroupId"],
-  ["account_id", "uuid", "accountId"],
-  ["user_id", "uuid", "userId"],
-  ["product_id", "uuid", "productId"],
-  ["product_label_id", "uuid", "productLabelId"],
-  ["site", "int", "site"],
-  ["cate_id", "text", "cateId"],
-  ["cate_name", "text", "cateName"],
-  ["title", "text", "title"],
-  ["price", "numeric", "price"],
-  ["currency", "text", "currency"],
-  ["price_content", "jsonb", "priceContent"],
-  ["listing_type", "text", "listingType"],
-  ["image", "text", "image"],
-  ["stock", "int", "stock"],
-  ["duplicate_allowed", "boolean", "duplicateAllowed"],
-  ["creator_id", "uuid", "creatorId"],
-  ["status", "int", "status"],
-  ["reason", "text", "reason"],
-  ["problems", "jsonb", "problems"],
-  ["warning_message", "text", "warningMessage"],
-];
-const columnList = sql.raw(LISTING_COLUMNS.map(([c]) => c).join(", "));
-const recordType = sql.raw(LISTING_COLUMNS.map(([c, t]) => `${c} ${t}`).join(", "));
-/** Listings per statement. */
-const LISTING_CHUNK = 500;
-
-/**
- * Inserts `rows` (at most a chunk's) in one statement with the rows as one JSON parameter; answers the ids written.
- * Pending ones go in with ON CONFLICT DO NOTHING against the one-listing-per-shop-site index (migration 0026).
- */
-export async function insertRows(tx: Tx, rows: ListingRow[], onConflictDoNothing: boolean): Promise<Set<string>> {
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(LISTING_COLUMNS.map(([c, , f]) => [c, r[f] ?? null]))));
-  const done = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into listings (${columnList})
-      select ${columnList} from jsonb_to_recordset(${json}::jsonb) as v(${recordType})
-      ${onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning id`),
-  );
-  return new Set(done.map((d) => d.id));
 }
 
 /** The pending rows `inserted` left out (a pair another publish holds since the plans were read) become skipped. */

@@ -12,8 +12,9 @@
 // that wrote them, so a publish of the same product meanwhile is skipped as one being published. A batch whose call did
 // not commit its end (its transaction failed, or the key answered an earlier request) is removed after the call; one
 // whose process died between chunks is removed by its sweep, a job queued with the batch that runs once the batch has
-// been untouched for WRITING_STALE_SECONDS. The end and every chunk require the state Writing, and a removal first
-// turns it Dropping, so a writer that lost its batch to the sweep answers an error instead of completing half of it.
+// been untouched for WRITING_STALE_SECONDS (batch-sweep.ts). The end and every chunk require the state Writing, and a
+// removal first turns it Dropping, so a writer that lost its batch to the sweep answers an error instead of completing
+// half of it.
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -26,7 +27,9 @@ import { AppError } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
 import type { PublishRequest, PublishResult } from "../../../shared/contract/publish.ts";
-import { insertRows, listingRows, skipHeldElsewhere, startBatch, tally, type BatchInput, type ListingRow } from "./batch-create.ts";
+import { listingRows, skipHeldElsewhere, startBatch, tally, type BatchInput } from "./batch-create.ts";
+import { insertRows, type ListingRow } from "./batch-insert.ts";
+import { dropBatch, type SweepJob } from "./batch-sweep.ts";
 import { HiddenBatchStatus, WRITING_STALE_SECONDS, WRITING_SWEEP_JOB } from "./constants.ts";
 import type { Planner } from "./types.ts";
 
@@ -46,8 +49,6 @@ type Written = BatchInput & { batchId: string; total: number; skipped: number; a
 const writtenFor = new WeakMap<FastifyRequest, Written>();
 
 const expired = () => new AppError(409, "刊登批次写入未完成（等待过久已被清除），请重新刊登", "Publish.BatchExpired");
-
-export type SweepJob = { tenantId: string; batchId: string };
 
 /**
  * Writes the batch hidden, its listings in chunks of their own transactions, and keeps it for the call's handler
@@ -207,53 +208,4 @@ export async function dropUnfinished(db: Db, req: FastifyRequest, tenantId: stri
   if (!w) return;
   writtenFor.delete(req);
   await dropBatch(db, tenantId, w.batchId);
-}
-
-/**
- * Removes a hidden batch (only one untouched for `staleSeconds`, when given) with its listings: it turns Dropping (so
- * neither its writer nor its end can go on with it), then its listings go in chunks, then the batch. Answers whether
- * there was one to remove.
- */
-export async function dropBatch(db: Db, tenantId: string, batchId: string, staleSeconds?: number): Promise<boolean> {
-  const marked = await inScope(db, { tenantId }, async (tx) =>
-    rowsOf(
-      await tx.execute(sql`update publish_batches set status = ${HiddenBatchStatus.Dropping}::int, last_update_time = now()
-        where tenant_id = ${tenantId} and id = ${batchId} and status < 0
-        ${staleSeconds === undefined ? sql`` : sql`and last_update_time < now() - ${staleSeconds}::int * interval '1 second'`}
-        returning 1`),
-    ),
-  );
-  if (!marked.length) return false;
-  const CHUNK = 500;
-  for (;;) {
-    const gone = await inScope(db, { tenantId }, async (tx) =>
-      rowsOf(
-        await tx.execute(sql`delete from listings where tenant_id = ${tenantId} and id in (
-          select id from listings where tenant_id = ${tenantId} and batch_id = ${batchId} limit ${CHUNK}) returning 1`),
-      ),
-    );
-    if (gone.length < CHUNK) break;
-    await nextTurn();
-  }
-  await inScope(db, { tenantId }, (tx) =>
-    tx.execute(sql`delete from publish_batches
-      where tenant_id = ${tenantId} and id = ${batchId} and status = ${HiddenBatchStatus.Dropping}::int`),
-  );
-  return true;
-}
-
-/**
- * The sweep of one written batch: nothing once it is a batch or gone; removed when it has been untouched for
- * WRITING_STALE_SECONDS (its writer died); otherwise looked at again that much later.
- */
-export async function sweepWrittenBatch(deps: { database: Database; jobs: Jobs; log: FastifyBaseLogger }, job: SweepJob): Promise<void> {
-  const db = deps.database.db;
-  if (await dropBatch(db, job.tenantId, job.batchId, WRITING_STALE_SECONDS)) {
-    deps.log.warn({ batchId: job.batchId, tenantId: job.tenantId }, "publish: removed a batch left unwritten");
-    return;
-  }
-  const [still] = await inScope(db, { tenantId: job.tenantId }, async (tx) =>
-    rowsOf(await tx.execute(sql`select 1 from publish_batches where tenant_id = ${job.tenantId} and id = ${job.batchId} and status < 0`)),
-  );
-  if (still) await deps.jobs.send<SweepJob>(WRITING_SWEEP_JOB, job, { startAfterSeconds: WRITING_STALE_SECONDS + 5 });
 }
