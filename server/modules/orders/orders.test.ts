@@ -9,9 +9,10 @@
 // FetchOrders that fails mid-way and is retried goes on after the last page it stored.
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meliAccountGroups, meliAccounts, meliNotifications, orders, products, taskInfos } from "../../db/schema.ts";
+import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
@@ -541,12 +542,27 @@ describe("the order-search limit", () => {
       expect(mine).toHaveLength(2);
       expect(mine[1] - mine[0]).toBeGreaterThanOrEqual(950);
     }
-    // Side by side: the ten sellers' first searches did not wait for each other. One bucket shared by all sellers would
-    // space every two first searches at least 950 ms apart; separate buckets let some pair start closer than that,
-    // however slow the machine makes the set-up before each first search.
-    const firsts = shops.map((shop) => calls.find((c) => c.seller === String(shop.sellerId))!.at).sort((a, b) => a - b);
-    const closest = Math.min(...firsts.slice(1).map((at, i) => at - firsts[i]));
-    expect(closest).toBeLessThan(950);
+    // Side by side: each seller's searches take places in a bucket of its own (orders:<seller>, at the rate given), not
+    // one shared by the sellers, so no seller's searches wait for another's. Its schedule (GCRA: a search may go once
+    // tat − interval has passed) ends at its second search's place: the second search went no earlier than that place
+    // (nothing took a place after it), and the first went before it.
+    const buckets = rowsOf<{ key: string; tat_ms: number | string; interval_ms: number; burst_ms: number }>(
+      await s.database.db.execute(
+        sql`select key, extract(epoch from tat) * 1000 as tat_ms, interval_ms, burst_ms from meli_rate_buckets where key in (${sql.join(
+          shops.map((shop) => sql`${`orders:${shop.sellerId}`}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(buckets.map((b) => b.key).sort()).toEqual(shops.map((shop) => `orders:${shop.sellerId}`).sort());
+    for (const b of buckets) {
+      expect({ interval: Number(b.interval_ms), burst: Number(b.burst_ms) }).toEqual({ interval: 1000, burst: 0 });
+      const [first, second] = calls.filter((c) => `orders:${c.seller}` === b.key).map((c) => c.at);
+      const lastPlace = Number(b.tat_ms) - 1000;
+      // The timer and Date.now() count whole milliseconds; the database's clock, fractions of one.
+      expect(second, b.key).toBeGreaterThanOrEqual(Math.floor(lastPlace) - 1);
+      expect(first, b.key).toBeLessThan(lastPlace);
+    }
     const count = await inScope(s.database.db, { tenantId: C.tenantId }, (tx) =>
       tx
         .select({ id: orders.id })
