@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite, type QueryOptions } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -132,15 +132,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     (await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, parsers, extensions: { pg_trgm } }));
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   if (proxy) {
-    // The prelude (the session check) goes with the scope as one simple query before the transaction, not in it: the
-    // transaction then opens with the call's first statement (the proxy sends BEGIN, the scope and it as one message),
-    // so the one connection is not held while this thread reads the session and builds that statement (issue 29's
-    // profile). On PostgreSQL it travels with BEGIN; in READ COMMITTED it sees no more there than here.
-    const simple = drizzlePglite(simpleQueriesOf(proxy));
-    registerScopedRunner(db, async (scopeStatement, fn, prelude) => {
-      const rows = prelude ? rowsOf(await simple.execute(sql.raw(`${scopeStatement}; ${prelude}`))) : [];
-      return proxy.transaction((tx) => fn(drizzlePglite(tx as unknown as PGlite) as unknown as Tx, rows), { init: scopeStatement });
-    });
+    // BEGIN, the scope and the prelude (the session check) cross to the worker as one message, as they go to PostgreSQL
+    // as one query: the proxy opens the transaction with its first statement. The prelude goes as a simple query (its
+    // values are inlined): PGlite's extended protocol costs a statement five more steps.
+    registerScopedRunner(db, (scopeStatement, fn, prelude) =>
+      proxy.transaction(
+        async (tx) => {
+          const scoped = drizzlePglite(tx as unknown as PGlite) as unknown as Tx;
+          return fn(scoped, prelude ? rowsOf(await drizzlePglite(simpleQueriesOf(tx)).execute(sql.raw(prelude))) : []);
+        },
+        { init: scopeStatement },
+      ),
+    );
   }
   return {
     kind: "pglite",
@@ -151,15 +154,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/**
- * PGlite for drizzle whose statements (without parameters) go as one simple query each, several statements at once
- * allowed (the last one's rows are the result), read with drizzle's own options.
- */
-function simpleQueriesOf(pglite: Pick<PGlite, "exec">): PGlite {
+/** A PGlite transaction for drizzle whose statements (without parameters) go as simple queries, read as drizzle reads. */
+function simpleQueriesOf(tx: Transaction): PGlite {
   return {
     query: async (text: string, params: unknown[] | undefined, options?: QueryOptions) => {
       if (params?.length) throw new Error("a simple query takes no parameters");
-      return (await pglite.exec(text, options)).at(-1)!;
+      return (await tx.exec(text, options)).at(-1)!;
     },
   } as unknown as PGlite;
 }

@@ -16,8 +16,7 @@ export const hostAllScope: Scope = { hostAll: true };
 
 /**
  * A driver's own way to open a transaction that starts with a scope statement and, optionally, a prelude query whose
- * rows it hands to `fn` (PostgreSQL: all in one round trip; PGlite's worker: the prelude in the scope just before the
- * transaction, which opens with fn's first statement).
+ * rows it hands to `fn` (PostgreSQL: all in one round trip).
  */
 export type ScopedRunner = <T>(scopeStatement: string, fn: (tx: Tx, prelude: unknown[]) => Promise<T>, prelude?: string) => Promise<T>;
 const runners = new WeakMap<Db, ScopedRunner>();
