@@ -68,6 +68,8 @@ const { values: args } = parseArgs({
     "stall-seconds": { type: "string", default: "20" },
     "stall-publish": { type: "string", default: "10000" },
     "pool-size": { type: "string" },
+    /** A V8 CPU profile of the server for the measured part (the mix and the stall phases), into bench/.data/prof. */
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 const dbs = databasesOf(args.db);
@@ -477,7 +479,7 @@ async function loadOne(db: "pglite" | "postgres"): Promise<DbResult> {
     const { seller, listingIds } = await prepareTenantA(app.url, () => app.stdout(), sandbox);
     await server.stop();
     const { detailA, detailB } = await seedTenants(server, demo.tenant);
-    app = await server.start();
+    app = await server.start(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${join(benchDataDir, "prof")}`] : []);
     const tokenA = await accessToken(app.url, demo.user, demo.password, demo.tenant);
     const setup: Setup = {
       url: app.url,
