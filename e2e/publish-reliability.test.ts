@@ -37,8 +37,6 @@ import {
 const split = !!process.env.DATABASE_URL;
 const mode = split ? "PostgreSQL, ROLE=api + ROLE=worker" : "PGlite, one process";
 const SELLER_LIMIT = 1200;
-/** A call this soon after a 429's answer had its bucket place before the 429 was known (in flight). */
-const IN_FLIGHT_MS = 250;
 const RECOVERY_MS = 90_000;
 let sandbox: SandboxProcess;
 let tap: Tap;
@@ -138,17 +136,23 @@ describe(`publishing reliability (${mode})`, () => {
     const mine = sellerCalls(calls);
     const window = maxInWindow(mine, 60_000);
     figures.push(
-      `§9: ${after.length} answers 429; the next seller call came ${after.map((a) => `${(a.gapMs! / 1000).toFixed(2)} s`).join(", ")} after ` +
+      `§9: ${after.length} answers 429; the next seller call came ${after.map((a) => `${(a.gapMs! / 1000).toFixed(2)} s`).join(", ")} after, ` +
+        `the refused creation again ${after.map((a) => `${((a.againMs ?? NaN) / 1000).toFixed(2)} s`).join(", ")} after ` +
         `(Retry-After ${after.map((a) => a.retryAfter).join(", ")} s; calls inside Retry-After, ms after the 429: ${after.map((a) => `[${a.early.map((c) => c.text).join("; ")}]`).join(", ")}); ${mine.length} seller calls in ${took.toFixed(1)} s, ` +
         `at most ${window} in any minute (limit ${SELLER_LIMIT})`,
     );
     expect(done).toMatchObject({ total: 50, success: 50, fail: 0 });
     expect(after.map((a) => a.retryAfter)).toEqual([5, 5]);
-    // Calls of the other jobs already on their way when the 429 was answered (at most one per other job running:
-    // PUBLISH_CONCURRENCY per process) still arrive within moments; nothing else for that seller before Retry-After.
+    // The rule of rate-limit.ts: the refused call waits out Retry-After (block), and so does every call of the seller
+    // that had not passed its last check (hold) when the app read the 429. Calls already past it still go: at most one
+    // per other job running (PUBLISH_CONCURRENCY per process), each another listing's. Which calls had passed it is only
+    // known inside the app, so the test counts them, however long after the 429 they arrive (no time window).
     for (const a of after) {
+      expect(a.againMs).toBeGreaterThanOrEqual(a.retryAfter * 1000);
+      const keys = a.early.map((c) => c.key).filter((k) => k !== null);
+      expect(keys).not.toContain(a.key);
+      expect(new Set(keys).size).toBe(keys.length);
       expect(a.early.length).toBeLessThanOrEqual(PUBLISH_CONCURRENCY - 1);
-      expect(a.early.every((c) => c.ms < IN_FLIGHT_MS)).toBe(true);
     }
     expect(window).toBeLessThanOrEqual(SELLER_LIMIT);
     expect(mine.filter((c) => c.status === 429).length).toBe(2);

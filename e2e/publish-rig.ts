@@ -100,6 +100,8 @@ export type TapCall = {
   retryAfter: string | null;
   /** Whether the call carried a seller's token (every seller call of these runs is the one shop's). */
   seller: boolean;
+  /** The call's x-idempotency-key (a creation's: its listing), null without one. */
+  key: string | null;
 };
 
 /** A recording reverse proxy in front of the sandbox: the app's MELI_API_URL. */
@@ -142,6 +144,7 @@ export async function startTap(target: string) {
         status: answer.status,
         retryAfter: answer.headers.get("retry-after"),
         seller: !!req.headers.authorization,
+        key: (req.headers["x-idempotency-key"] as string | undefined) ?? null,
       });
     } catch (err) {
       res.writeHead(502, { "content-type": "application/json" });
@@ -418,16 +421,20 @@ export async function waitForBatch(s: Seller, batchId: string, timeoutMs: number
 export const sellerCalls = (calls: TapCall[], creationsOnly = false) =>
   calls.filter((c) => c.seller && (!creationsOnly || (c.method === "POST" && c.path === "/items")));
 
-/** For each 429: the first seller call sent after it, and how long after the answer it went (ms). */
 /** How far the tap's stamp of an answer may trail the app's reading of it (see callsAfter429). */
 const CLOCK_SLACK_MS = 50;
 
+/**
+ * For each 429: the first seller call sent after it and how long after the answer it went (ms), when the refused request
+ * (same idempotency key) went again, and the seller calls that reached the sandbox inside its Retry-After.
+ */
 export function callsAfter429(record: TapCall[]) {
   const calls = sellerCalls(record).sort((a, b) => a.start - b.start);
   return calls
     .filter((c) => c.status === 429)
     .map((r) => {
       const next = calls.find((c) => c.start > r.end);
+      const again = r.key === null ? undefined : calls.find((c) => c.start > r.end && c.key === r.key);
       const ra = Number(r.retryAfter ?? "NaN");
       // The tap stamps a 429's end when it has passed the answer on; on a busy machine the app may have read it (and
       // started its Retry-After) a few ms before that stamp, so the call that waited exactly Retry-After can look a
@@ -435,9 +442,13 @@ export function callsAfter429(record: TapCall[]) {
       const inside = calls.filter((c) => c.start > r.end && c.start < r.end + ra * 1000 - CLOCK_SLACK_MS);
       return {
         retryAfter: ra,
+        key: r.key,
         gapMs: next ? next.start - r.end : null,
-        /** Seller calls that reached the sandbox before Retry-After elapsed, ms after the 429's answer. */
+        /** When the refused request went again, ms after the 429's answer (+ the slack); null if it never did. */
+        againMs: again ? again.start - r.end + CLOCK_SLACK_MS : null,
+        /** Seller calls that reached the sandbox inside Retry-After, ms after the 429's answer. */
         early: inside.map((c) => ({
+          key: c.key,
           ms: Math.round(c.start - r.end),
           text: `${Math.round(c.start - r.end)} ms ${c.method} ${c.path} ${c.status}`,
         })),
