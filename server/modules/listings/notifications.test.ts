@@ -166,9 +166,29 @@ describe("Notifications update listings", () => {
 
     s.deps.sandbox!.control.addVisits(item.id, 7);
     const started = Date.now();
+    // The change's notification is held until the PUT has answered (or 20 s have passed): Mercado Libre answers the
+    // change first and notifies after, so the PUT answers while its notification is still held.
+    const url = control().notifications.url()!;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let releasedFirst = false;
+    const fallback = setTimeout(() => ((releasedFirst = true), release()), 20_000);
+    control().notifications.configure({
+      url,
+      send: async (to, payload) => {
+        await held;
+        const res = await fetch(to, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) });
+        await res.body?.cancel();
+        return res.status;
+      },
+    });
     const put = await meli(shops.A.token, "PUT", `/items/${item.id}`, { price: 650 });
+    const heldAtAnswer = !releasedFirst;
+    clearTimeout(fallback);
+    release();
+    control().notifications.configure({ url });
     expect(put.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(heldAtAnswer).toBe(true);
     const notes = await deliveredFor(`/items/${item.id}`);
     expect(notes).toHaveLength(2);
     await worked(A, [notes[1]._id]);
