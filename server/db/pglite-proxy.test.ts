@@ -13,6 +13,7 @@ import { openDatabase, type Database } from "./client.ts";
 import { encodeParsers, PGliteProxy } from "./pglite-proxy.ts";
 import { tenants } from "./schema.ts";
 import { TEMPLATE_ENV } from "../testing/templates.ts";
+import { whileUserWaits } from "../user-waiting.ts";
 
 type Client = PGlite; // the proxy is handed around as PGlite, as openDatabase does
 type Log = unknown[];
@@ -334,6 +335,33 @@ describe("PGlite in the worker thread", () => {
     await fromDump.close();
     expect(fromDump.closed).toBe(true);
     await expect(fromDump.query("select 1")).rejects.toThrow("PGlite is closed");
+  });
+
+  it("gives the connection to a request before queued background work when it frees, and a turn to the background after 8", async () => {
+    const p = proxied.pglite!;
+    const done: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // A background transaction holds the connection while background statements and requests queue behind it.
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const holder = p.transaction(async (tx) => {
+      await tx.query("select 1");
+      opened();
+      await held;
+    });
+    await isOpen;
+    const queued = [
+      p.query("select 'job 1'").then(() => done.push("job 1")),
+      p.query("select 'job 2'").then(() => done.push("job 2")),
+      ...Array.from({ length: 9 }, (_, i) =>
+        whileUserWaits(() => p.transaction(async (tx) => tx.query(`select ${i}`))).then(() => done.push(`request ${i + 1}`)),
+      ),
+    ];
+    // Messages reach the worker in the order they were sent: all of these are queued before the holder's commit.
+    release();
+    await Promise.all([holder, ...queued]);
+    expect(done).toEqual([...Array.from({ length: 8 }, (_, i) => `request ${i + 1}`), "job 1", "request 9", "job 2"]);
   });
 
   it("refuses a parser it cannot carry to the worker", async () => {

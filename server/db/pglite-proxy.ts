@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { protocol, TransactionAbortedError, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import { query as templateQuery } from "@electric-sql/pglite/template";
+import { userIsWaiting } from "../user-waiting.ts";
 
 /** The part of PGlite's API the server uses; the proxy answers each of these exactly as PGlite would. */
 export type PGliteClient = Pick<PGlite, "query" | "sql" | "exec" | "transaction" | "listen" | "dumpDataDir" | "close" | "waitReady">;
@@ -205,11 +206,11 @@ export class PGliteProxy implements PGliteClient {
   }
 
   async #query<T>(tx: number | undefined, text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
-    return this.#call<Results<T>>({ op: "query", tx, text, params, options: encodeOptions(options) }, options);
+    return this.#call<Results<T>>({ op: "query", tx, text, params, options: encodeOptions(options), urgent: userIsWaiting() }, options);
   }
 
   async #exec(tx: number | undefined, text: string, options: QueryOptions | undefined) {
-    return this.#call<Results[]>({ op: "exec", tx, text, options: encodeOptions(options) }, options);
+    return this.#call<Results[]>({ op: "exec", tx, text, options: encodeOptions(options), urgent: userIsWaiting() }, options);
   }
 
   async #listen(
@@ -268,7 +269,12 @@ export class PGliteProxy implements PGliteClient {
       if (opened) return opened.then((id) => this.#call<R>({ ...message, tx: id }, queryOptions));
       let first!: Promise<R>;
       opened = new Promise<number>((resolve, reject) => {
-        const begun = this.#call<{ id: number; first: FirstResult | null }>({ op: "begin", init: options?.init, first: message });
+        const begun = this.#call<{ id: number; first: FirstResult | null }>({
+          op: "begin",
+          init: options?.init,
+          first: message,
+          urgent: userIsWaiting(), // a request's transaction goes before queued jobs (the worker's turns)
+        });
         first = begun.then(
           (r) => {
             resolve(r.id);

@@ -94,13 +94,52 @@ function cloneableError(error) {
   }
 }
 
+/**
+ * The connection's turns. A transaction, or a statement outside one, holds the one connection; when it frees, a caller
+ * a user waits on (`urgent`, a request) goes before queued background work (jobs, the job queue's polls), so a large
+ * job does not put every screen behind its statements. After 8 urgent turns in a row a waiting background caller gets
+ * one, so jobs are slowed by screens, never stopped. Statements inside a transaction already hold the turn.
+ */
+const turns = { busy: false, urgent: [], background: [], urgentInARow: 0 };
+const URGENT_IN_A_ROW = 8;
+
+function takeTurn(urgent) {
+  if (!turns.busy) {
+    turns.busy = true;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => (urgent ? turns.urgent : turns.background).push(resolve));
+}
+
+function giveTurn() {
+  const backgroundsTurn = turns.background.length && (!turns.urgent.length || turns.urgentInARow >= URGENT_IN_A_ROW);
+  const next = backgroundsTurn ? turns.background.shift() : turns.urgent.shift();
+  turns.urgentInARow = backgroundsTurn ? 0 : next ? turns.urgentInARow + 1 : 0;
+  if (next) next();
+  else turns.busy = false;
+}
+
+/** Runs a statement outside a transaction in its turn. */
+async function inTurn(m, run) {
+  await takeTurn(m.urgent);
+  try {
+    return await run();
+  } finally {
+    giveTurn();
+  }
+}
+
 const handlers = {
-  query: (m) => (m.tx ? txOf(m.tx) : pglite).query(m.text, m.params, decodeOptions(m.options)),
-  exec: (m) => (m.tx ? txOf(m.tx) : pglite).exec(m.text, decodeOptions(m.options)),
+  query: (m) =>
+    m.tx
+      ? txOf(m.tx).query(m.text, m.params, decodeOptions(m.options))
+      : inTurn(m, () => pglite.query(m.text, m.params, decodeOptions(m.options))),
+  exec: (m) => (m.tx ? txOf(m.tx).exec(m.text, decodeOptions(m.options)) : inTurn(m, () => pglite.exec(m.text, decodeOptions(m.options)))),
   // BEGIN, the transaction's `init` (a request's scope) and its first statement arrive as one message and answer as one:
   // the transaction holds the connection from its first statement on, never idle waiting for the next message to come.
-  begin: (m) =>
-    new Promise((started, failed) => {
+  begin: async (m) => {
+    await takeTurn(m.urgent);
+    return new Promise((started, failed) => {
       const id = nextTransaction++;
       const done = pglite.transaction(async (tx) => {
         if (m.init) await tx.exec(m.init);
@@ -109,13 +148,18 @@ const handlers = {
         return held;
       });
       done.then(
-        () => transactions.delete(id),
+        () => {
+          transactions.delete(id);
+          giveTurn();
+        },
         (e) => {
           transactions.delete(id);
+          giveTurn();
           failed(e); // BEGIN or the init failed (no-op once started)
         },
       );
-    }),
+    });
+  },
   commit: async (m) => {
     const t = transactions.get(m.tx);
     if (!t) throw new Error("Transaction is closed");
