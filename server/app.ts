@@ -24,6 +24,7 @@ import { registerModules } from "./modules/index.ts";
 import { createProgressHub } from "./modules/events/progress.ts";
 import { registerEventStream } from "./modules/events/routes.ts";
 import { SANDBOX_PREFIX } from "./sandbox/sandbox.ts";
+import { whileUserWaits } from "./user-waiting.ts";
 
 const consoleDist = fileURLToPath(new URL("../console/dist", import.meta.url));
 
@@ -67,10 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/swagger" });
 
-  app.get("/health", { schema: { hide: true } }, async () => {
-    await deps.database.db.execute("select 1" as never);
-    return { status: "ok", database: deps.database.kind };
-  });
+  // A health probe waits like a user: on PGlite its statement goes before queued jobs (user-waiting.ts).
+  app.get("/health", { schema: { hide: true } }, () =>
+    whileUserWaits(async () => {
+      await deps.database.db.execute("select 1" as never);
+      return { status: "ok", database: deps.database.kind };
+    }),
+  );
 
   // Encapsulated: Mercado Libre's own bodies and errors, outside the app's auth, envelope and OpenAPI document.
   if (deps.sandbox) await app.register(deps.sandbox.plugin, { prefix: SANDBOX_PREFIX });

@@ -10,6 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import { credentialMessages, lockedMessage, type SessionService } from "../identity/sessions.ts";
+import { whileUserWaits } from "../../user-waiting.ts";
 
 /** A name as a person types it: no control characters (a NUL would otherwise reach the database as an error). */
 const typedName = z
@@ -58,50 +59,53 @@ export type TokenEndpointDeps = { database: Database; loginLimiter: RateLimiter;
 export function registerTokenEndpoint(app: FastifyInstance, { database, loginLimiter, sessions }: TokenEndpointDeps) {
   const tenantOf = (hint: string) => inScope(database.db, hostAllScope, (tx) => findTenant(tx, hint));
   const schema = { tags: ["Token"], operationId: "Token", hide: false };
-  app.post("/connect/token", { schema, errorHandler: oauthErrorHandler }, async (req, reply) => {
-    const wait = loginLimiter.hit(req.ip);
-    if (wait > 0) {
-      reply.header("retry-after", String(wait));
-      return oauthError(reply, 429, "too_many_requests", "访问太多，请稍候访问!");
-    }
-    const parsed = tokenRequest.safeParse(req.body ?? {});
-    if (!parsed.success) return oauthError(reply, 400, "invalid_request", "请求参数格式不正确");
-    const body = parsed.data;
-    if (!body.grant_type) return oauthError(reply, 400, "invalid_request", "The parameter grant_type cannot be null.");
-    if (body.client_id !== CLIENT_ID) return oauthError(reply, 400, "invalid_client", "未知的客户端");
-    const scopes = (body.scope ?? "Erp").split(/\s+/).filter(Boolean);
-    if (scopes.some((s) => s !== "Erp" && s !== "offline_access")) {
-      return oauthError(reply, 400, "invalid_scope", "不支持的 scope");
-    }
-    reply.header("cache-control", "no-store");
-
-    if (body.grant_type === "refresh_token") {
-      if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
-      const refused = () => oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
-      if (!refreshTokenShape.test(body.refresh_token)) return refused();
-      // As on the password grant, a named tenant must be the one the session belongs to (none names the host's).
-      const hint = namedTenant(req, body);
-      if (hint) {
-        const tokenTenantId = body.refresh_token.slice(0, 36);
-        if ((await tenantOf(hint))?.id !== tokenTenantId || tokenTenantId === HOST_TENANT_ID) return refused();
+  // A sign-in is a user waiting at the screen: its statements go before queued jobs on PGlite (user-waiting.ts).
+  app.post("/connect/token", { schema, errorHandler: oauthErrorHandler }, (req, reply) =>
+    whileUserWaits(async () => {
+      const wait = loginLimiter.hit(req.ip);
+      if (wait > 0) {
+        reply.header("retry-after", String(wait));
+        return oauthError(reply, 429, "too_many_requests", "访问太多，请稍候访问!");
       }
-      return (await sessions.refreshSession(body.refresh_token)) ?? refused();
-    }
-    if (body.grant_type !== "password") return oauthError(reply, 400, "unsupported_grant_type", "不支持的授权类型");
-    if (!body.username) return oauthError(reply, 400, "invalid_request", "The parameter username cannot be null.");
-    if (!body.password) return oauthError(reply, 400, "invalid_request", "The parameter password cannot be null.");
+      const parsed = tokenRequest.safeParse(req.body ?? {});
+      if (!parsed.success) return oauthError(reply, 400, "invalid_request", "请求参数格式不正确");
+      const body = parsed.data;
+      if (!body.grant_type) return oauthError(reply, 400, "invalid_request", "The parameter grant_type cannot be null.");
+      if (body.client_id !== CLIENT_ID) return oauthError(reply, 400, "invalid_client", "未知的客户端");
+      const scopes = (body.scope ?? "Erp").split(/\s+/).filter(Boolean);
+      if (scopes.some((s) => s !== "Erp" && s !== "offline_access")) {
+        return oauthError(reply, 400, "invalid_scope", "不支持的 scope");
+      }
+      reply.header("cache-control", "no-store");
 
-    const hint = namedTenant(req, body);
-    const tenant = hint ? await tenantOf(hint) : null;
-    // An unknown tenant answers like a wrong password, its names counted and locked alike: nothing tells it apart.
-    const check =
-      hint && !tenant
-        ? await sessions.checkUnknownTenant(hint, body.username, body.password)
-        : await sessions.checkCredentials(tenant?.id ?? HOST_TENANT_ID, body.username, body.password);
-    if (!check.ok) {
-      const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds) : credentialMessages[check.reason];
-      return oauthError(reply, 400, "invalid_grant", description);
-    }
-    return sessions.openSession(check.user, req.ip, scopes.includes("offline_access"));
-  });
+      if (body.grant_type === "refresh_token") {
+        if (!body.refresh_token) return oauthError(reply, 400, "invalid_request", "The parameter refresh_token cannot be null.");
+        const refused = () => oauthError(reply, 400, "invalid_grant", "刷新令牌无效或已过期，请重新登录");
+        if (!refreshTokenShape.test(body.refresh_token)) return refused();
+        // As on the password grant, a named tenant must be the one the session belongs to (none names the host's).
+        const hint = namedTenant(req, body);
+        if (hint) {
+          const tokenTenantId = body.refresh_token.slice(0, 36);
+          if ((await tenantOf(hint))?.id !== tokenTenantId || tokenTenantId === HOST_TENANT_ID) return refused();
+        }
+        return (await sessions.refreshSession(body.refresh_token)) ?? refused();
+      }
+      if (body.grant_type !== "password") return oauthError(reply, 400, "unsupported_grant_type", "不支持的授权类型");
+      if (!body.username) return oauthError(reply, 400, "invalid_request", "The parameter username cannot be null.");
+      if (!body.password) return oauthError(reply, 400, "invalid_request", "The parameter password cannot be null.");
+
+      const hint = namedTenant(req, body);
+      const tenant = hint ? await tenantOf(hint) : null;
+      // An unknown tenant answers like a wrong password, its names counted and locked alike: nothing tells it apart.
+      const check =
+        hint && !tenant
+          ? await sessions.checkUnknownTenant(hint, body.username, body.password)
+          : await sessions.checkCredentials(tenant?.id ?? HOST_TENANT_ID, body.username, body.password);
+      if (!check.ok) {
+        const description = check.reason === "locked" ? lockedMessage(check.lockoutSeconds) : credentialMessages[check.reason];
+        return oauthError(reply, 400, "invalid_grant", description);
+      }
+      return sessions.openSession(check.user, req.ip, scopes.includes("offline_access"));
+    }),
+  );
 }
