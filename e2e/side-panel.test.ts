@@ -632,10 +632,16 @@ describe("side panel", () => {
     // The shop's chart, pulled before; none chosen yet, and the pre-flight refuses for want of one.
     await panel.waitForSelector("[data-testid=panel-site1-size-chart][data-charts='1']", { timeout: 20_000 });
     const row = '[data-testid=panel-preflight-row][data-site="1"]';
-    await panel.waitForSelector(row, { timeout: 30_000 });
-    const refused = await panel.$eval(row, (e) => ({ ok: e.getAttribute("data-ok"), text: e.textContent }));
-    expect(refused.ok, refused.text ?? "").toBe("false");
-    expect(refused.text).toContain("尺码表");
+    // Read in the same look as the wait: the pre-flight re-runs as the panel settles and redraws its rows meanwhile.
+    const refusedText = await panel.waitForFunction(
+      (r) => {
+        const e = document.querySelector(r);
+        return e?.getAttribute("data-ok") === "false" && e.textContent?.includes("尺码表") ? e.textContent : null;
+      },
+      { timeout: 30_000 },
+      row,
+    );
+    expect(await refusedText.jsonValue()).toContain("尺码表");
     const chartId = await panel.$eval(
       "[data-testid=panel-site1-size-chart-select] option:nth-child(2)",
       (o) => (o as HTMLOptionElement).value,
@@ -646,8 +652,15 @@ describe("side panel", () => {
       els.map((e) => [e.getAttribute("data-size"), e.getAttribute("data-row")]),
     );
     expect(sizes.map(([size]) => size)).toEqual(["M", "L", "XL"]);
-    await panel.waitForFunction((r) => document.querySelector(r)?.textContent?.includes("已在此店铺站点刊登"), { timeout: 30_000 }, row);
-    expect(await panel.$eval(row, (e) => e.getAttribute("data-ok"))).toBe("false");
+    // Refused as a duplicate, read in one look (the rows are redrawn while the pre-flight re-runs).
+    await panel.waitForFunction(
+      (r) => {
+        const e = document.querySelector(r);
+        return e?.getAttribute("data-ok") === "false" && e.textContent?.includes("已在此店铺站点刊登");
+      },
+      { timeout: 30_000 },
+      row,
+    );
     await panel.click("[data-testid=panel-allow-duplicate]");
     await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
     expect(await text(panel, row)).toContain("将再刊登一份");
