@@ -52,7 +52,14 @@ export const HOST_DOWN_MS = 60_000;
 /** Hosts this process could not reach, with the time (ms) until which their pictures are not fetched. */
 const downHosts = new Map<string, number>();
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
-const isDown = (host: string) => (downHosts.get(host) ?? 0) > Date.now();
+/** Whether the host is still left alone; an entry whose minute is over is dropped, so the map stays small. */
+function isDown(host: string): boolean {
+  const until = downHosts.get(host);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  downHosts.delete(host);
+  return false;
+}
 
 export const urlHash = (url: string) => createHash("sha256").update(url).digest("hex");
 
