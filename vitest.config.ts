@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // vitest 5's reporters call Map.groupBy (Node 21+); this machine runs Node 20, where a failing test would otherwise
@@ -18,8 +17,6 @@ if (!mapWithGroupBy.groupBy) {
 }
 
 export default defineConfig({
-  // The console imports shared code as @shared/… (console/tsconfig.json, console/vite.config.ts).
-  resolve: { alias: { "@shared": fileURLToPath(new URL("./shared", import.meta.url)) } },
   test: {
     include: [
       "server/**/*.test.ts",

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { PREFIX_WORD, seedProducts } from "./product-seed.ts";
 
 const { values: args } = parseArgs({

@@ -34,7 +34,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { accessToken, cleanEnv, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import { crawlFetch } from "../server/modules/collects/fetch.ts";
-import { extract } from "../shared/extract/extract.ts";
+import { extract } from "#shared/extract/extract.ts";
 import { loadAvg, processCpuSeconds } from "./measure.ts";
 
 const { values: args } = parseArgs({

@@ -7,9 +7,9 @@
 // Prints the machine and a markdown table (page, size, status, median / p95 / max ms).
 import { cpus, totalmem } from "node:os";
 import { parseArgs } from "node:util";
-import { extract } from "../shared/extract/extract.ts";
-import { loadFixtures } from "../shared/extract/fixture-loader.ts";
-import type { Snapshot } from "../shared/extract/snapshot.ts";
+import { extract } from "#shared/extract/extract.ts";
+import { loadFixtures } from "#shared/extract/fixture-loader.ts";
+import type { Snapshot } from "#shared/extract/snapshot.ts";
 
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "200" }, warmup: { type: "string", default: "30" } } });
 const runs = Number(args.runs);

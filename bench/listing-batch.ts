@@ -38,8 +38,8 @@ import {
 } from "../e2e/publish-rig.ts";
 import { createSandbox } from "../server/sandbox/sandbox.ts";
 import { itemBody, plainLeaf } from "../server/testing/sandbox-kit.ts";
-import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
-import type { BatchEditState } from "../shared/contract/listing-edits.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { BatchEditState } from "#shared/contract/listing-edits.ts";
 import { cpuMeter, loadAvg, machine } from "./measure.ts";
 
 const { values: args } = parseArgs({

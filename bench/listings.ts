@@ -26,7 +26,7 @@ import pg from "pg";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import type { CallContext } from "../server/http/calls.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
-import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "../shared/contract/listings.ts";
+import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "#shared/contract/listings.ts";
 import { loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, openReplay, principalOf, replayOptions, sqlLoad } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";

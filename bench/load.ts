@@ -51,7 +51,7 @@ import { rowsOf, type Database } from "../server/db/client.ts";
 import { hostAllScope, inScope } from "../server/db/scope.ts";
 import { insertTenantWithMainAccount } from "../server/modules/identity/users.ts";
 import { collectedItem } from "../server/testing/product-kit.ts";
-import { ListingStatus, TaskStatus, TaskType, WalletLogType } from "../shared/contract/enums.ts";
+import { ListingStatus, TaskStatus, TaskType, WalletLogType } from "#shared/contract/enums.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
 import { seedProducts } from "./product-seed.ts";
 import { benchDataDir, benchServer, databasesOf, serverOptions, type BenchServer } from "./server.ts";

@@ -41,8 +41,8 @@ import {
 } from "../e2e/publish-rig.ts";
 import { getMeliOrderGroupInfo, getOrders } from "../server/modules/orders/service.ts";
 import { ORDER_SEARCH_RATE } from "../server/modules/orders/sync.ts";
-import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
-import { getMeliOrderGroupInfoQuery, getOrdersQuery } from "../shared/contract/orders.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { getMeliOrderGroupInfoQuery, getOrdersQuery } from "#shared/contract/orders.ts";
 import { cpuMeter, loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, replayOptions, sqlLoad, type Load } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";

@@ -13,9 +13,9 @@
 // wall time and the process's CPU time (user + system) per run, since other work on a shared machine stretches the wall.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { CategoryAttributeModelType, type CategoryAttribute } from "../shared/contract/category.ts";
-import type { MeliSiteNumber } from "../shared/contract/meli.ts";
-import { preflight, type PreflightPair, type PreflightProduct } from "../shared/publish/preflight.ts";
+import { CategoryAttributeModelType, type CategoryAttribute } from "#shared/contract/category.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
+import { preflight, type PreflightPair, type PreflightProduct } from "#shared/publish/preflight.ts";
 import { machine } from "./measure.ts";
 
 const { values: args } = parseArgs({

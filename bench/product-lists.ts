@@ -38,8 +38,8 @@ import type { CallContext } from "../server/http/calls.ts";
 import { sessionUserOf } from "../server/modules/identity/session-user.ts";
 import { getCollect } from "../server/modules/collects/service.ts";
 import { getProductsByPage } from "../server/modules/products/service.ts";
-import { getCollectInput } from "../shared/contract/collect.ts";
-import { getProductsByPageInput } from "../shared/contract/product.ts";
+import { getCollectInput } from "#shared/contract/collect.ts";
+import { getProductsByPageInput } from "#shared/contract/product.ts";
 import { loadAvg, machine, stats } from "./measure.ts";
 import { COMMON_WORD_ZH, RARE_WORD, seedProducts, type ProductSeedResult } from "./product-seed.ts";
 import {

@@ -65,8 +65,8 @@ import { htmlText, productWord } from "../server/modules/infringement/service.ts
 import { bulkEditPlan, type BulkEditKind } from "../server/modules/products/bulk.ts";
 import { recordBulkEdit } from "../server/modules/products/edits.ts";
 import { getProductsByPage } from "../server/modules/products/service.ts";
-import { batchUpdateProductPriceInput, getProductsByPageInput, replaceKeywordInput, type ProductPage } from "../shared/contract/product.ts";
-import { createWordMatcher, pickWord } from "../shared/text/aho-corasick.ts";
+import { batchUpdateProductPriceInput, getProductsByPageInput, replaceKeywordInput, type ProductPage } from "#shared/contract/product.ts";
+import { createWordMatcher, pickWord } from "#shared/text/aho-corasick.ts";
 import { cpuMeter, loadAvg, machine, rssMiB, sequentialPosts, stats } from "./measure.ts";
 import { BRAND_WORDS, COMMON_WORD_ZH, PREFIX_WORD, RARE_WORD, seedProducts, type ProductSeedResult } from "./product-seed.ts";
 import { drain } from "./replay.ts";

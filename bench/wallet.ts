@@ -29,9 +29,9 @@ import { users } from "../server/db/schema.ts";
 import { hostAllScope, inScope, scopeStatement } from "../server/db/scope.ts";
 import { createTokenSigner } from "../server/http/auth.ts";
 import { openSession } from "../server/modules/identity/sessions.ts";
-import { WalletLogType } from "../shared/contract/enums.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
 import { getWalletLogs } from "../server/modules/wallet/service.ts";
-import { getWalletLogsQuery, type GetWalletLogsQuery, type WalletLogPage } from "../shared/contract/wallet.ts";
+import { getWalletLogsQuery, type GetWalletLogsQuery, type WalletLogPage } from "#shared/contract/wallet.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, httpLoad, principalOf, sqlLoad } from "./replay.ts";
 

@@ -10,7 +10,6 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "./",
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { "@shared": fileURLToPath(new URL("../shared", import.meta.url)) } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, HTTPResponse, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CategoryTreeNode } from "../shared/contract/category.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListingStatus, PublishBatchStatus } from "../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { createFreshPostgresDatabase, freePort } from "./app-process.ts";
 import { PUBLISH_CONCURRENCY } from "../server/modules/publishing/service.ts";
 import {

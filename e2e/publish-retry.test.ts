@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListingStatus, PublishBatchStatus } from "../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
 import { type AppProcess, repoRoot, until } from "./app-process.ts";
 import {

@@ -13,7 +13,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListingStatus, PublishBatchStatus } from "../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { launchChromium, openConsolePage } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 import { connectSeller, ean13, sellerToken } from "./publish-rig.ts";

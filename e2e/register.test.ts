@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SettingKeys } from "../shared/contract/setting-registry.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 import { launchChromium } from "./browser.ts";
 import { accessToken, callApi, repoRoot, startFreshApp, type AppProcess } from "./app-process.ts";
 

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompetitorListing, CompetitorListingPage } from "../shared/contract/selection.ts";
+import type { CompetitorListing, CompetitorListingPage } from "#shared/contract/selection.ts";
 import { createSandbox } from "../server/sandbox/sandbox.ts";
 import { itemBody, plainLeaf } from "../server/testing/sandbox-kit.ts";
 import { launchChromium, openConsolePage, toastSays } from "./browser.ts";

@@ -27,7 +27,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListingStatus } from "../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { launchChromium } from "./browser.ts";
 import { createRelay, extensionDir, extensionIdOf, type Relay } from "./extension-kit.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";

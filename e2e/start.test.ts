@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { TaskStatus, TaskType } from "../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   accessToken,
   createFreshPostgresDatabase,

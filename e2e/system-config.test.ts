@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, ElementHandle, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTING_REGISTRY } from "../shared/contract/setting-registry.ts";
-import { pngImage } from "../shared/images/test-images.ts";
+import { SETTING_REGISTRY } from "#shared/contract/setting-registry.ts";
+import { pngImage } from "#shared/images/test-images.ts";
 import { launchChromium, openConsolePage, toastSays } from "./browser.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp } from "./app-process.ts";
 

@@ -9,7 +9,7 @@ import { currencies, HOST_TENANT_ID, settings, tenants, users } from "./db/schem
 import { hostAllScope, hostScope, inScope } from "./db/scope.ts";
 import { generatePassword } from "./modules/identity/passwords.ts";
 import { insertTenantWithMainAccount, insertUser } from "./modules/identity/users.ts";
-import { SettingKeys } from "../shared/contract/setting-registry.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 
 export const DEMO_TENANT = "demo";
 export const DEMO_USER = "demo";

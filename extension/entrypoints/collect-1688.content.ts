@@ -1,6 +1,6 @@
 // The collect button on 1688 product pages.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { alibaba1688 } from "../../shared/extract/adapters/1688.ts";
+import { alibaba1688 } from "#shared/extract/adapters/1688.ts";
 import { runCollector } from "../lib/collect-page.ts";
 import { platformMatches } from "../lib/platform-matches.ts";
 

@@ -1,6 +1,6 @@
 // The collect button on amazon product pages.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { amazon } from "../../shared/extract/adapters/amazon.ts";
+import { amazon } from "#shared/extract/adapters/amazon.ts";
 import { runCollector } from "../lib/collect-page.ts";
 import { platformMatches } from "../lib/platform-matches.ts";
 

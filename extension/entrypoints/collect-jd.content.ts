@@ -1,6 +1,6 @@
 // The collect button on jd product pages.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { jd } from "../../shared/extract/adapters/jd.ts";
+import { jd } from "#shared/extract/adapters/jd.ts";
 import { runCollector } from "../lib/collect-page.ts";
 import { platformMatches } from "../lib/platform-matches.ts";
 

@@ -1,6 +1,6 @@
 // The collect button on shein product pages.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { shein } from "../../shared/extract/adapters/shein.ts";
+import { shein } from "#shared/extract/adapters/shein.ts";
 import { runCollector } from "../lib/collect-page.ts";
 import { platformMatches } from "../lib/platform-matches.ts";
 

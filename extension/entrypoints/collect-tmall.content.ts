@@ -1,6 +1,6 @@
 // The collect button on tmall product pages.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { tmall } from "../../shared/extract/adapters/tmall.ts";
+import { tmall } from "#shared/extract/adapters/tmall.ts";
 import { runCollector } from "../lib/collect-page.ts";
 import { platformMatches } from "../lib/platform-matches.ts";
 

@@ -1,7 +1,7 @@
 // MAIN-world half of the collect button (runs in the page's own JavaScript world, where its variables live): answers
 // the isolated content script's request with a JSON copy of the variables an adapter named, without credentials.
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { scrubSecrets } from "../../shared/extract/snapshot.ts";
+import { scrubSecrets } from "#shared/extract/snapshot.ts";
 import { GLOBALS_ANSWER, GLOBALS_REQUEST, readPath, toJsonText, type GlobalsRequest } from "../lib/page-globals.ts";
 import { allPlatformMatches } from "../lib/platform-matches.ts";
 

@@ -2,7 +2,7 @@
 // watchProgress, the console's stream) says the batch changed, and polls every pollMs only while the stream is not
 // live (refused, dropped, not open yet), with a slow backstop while it is. Once the batch has ended it is asked once
 // more (its listings' last writes) and the following stops.
-import type { ProgressEvent } from "../../shared/contract/events.ts";
+import type { ProgressEvent } from "#shared/contract/events.ts";
 
 export type BatchFollowOptions = {
   batchId: string;

@@ -3,9 +3,9 @@
 // the background worker on a press (which opens the side panel too), or when the side panel asks for it.
 import { browser } from "wxt/browser";
 import type { ContentScriptContext } from "wxt/utils/content-script-context";
-import { extract } from "../../shared/extract/extract.ts";
-import { incompleteWarning, type ExtractResult } from "../../shared/extract/product.ts";
-import type { Adapter, Snapshot } from "../../shared/extract/snapshot.ts";
+import { extract } from "#shared/extract/extract.ts";
+import { incompleteWarning, type ExtractResult } from "#shared/extract/product.ts";
+import type { Adapter, Snapshot } from "#shared/extract/snapshot.ts";
 import { mountCollectButton } from "./collect-button.ts";
 import { sendMessage } from "./messaging.ts";
 import { CHANNEL, type CollectOutcome } from "./protocol.ts";

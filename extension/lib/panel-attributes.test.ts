@@ -4,12 +4,12 @@
 // form asks is exactly what the pre-flight's attribute rule wants, for a product by size and colour, by colour only and
 // a plain one.
 import { describe, expect, it } from "vitest";
-import { CategoryAttributeModelType, type CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../../shared/contract/size-charts.ts";
-import { askedAttributes } from "../../shared/publish/category-form.ts";
-import { preflight, type PreflightPair } from "../../shared/publish/preflight.ts";
-import { variantAttributes } from "../../shared/publish/variations.ts";
+import { CategoryAttributeModelType, type CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "#shared/contract/size-charts.ts";
+import { askedAttributes } from "#shared/publish/category-form.ts";
+import { preflight, type PreflightPair } from "#shared/publish/preflight.ts";
+import { variantAttributes } from "#shared/publish/variations.ts";
 import { variantsOf } from "./panel-size-chart.ts";
 
 const attr = (id: string, name: string, tags: string[], modelType: number = CategoryAttributeModelType.Item): CategoryAttribute => ({

@@ -1,8 +1,8 @@
 // The panel's form: the console editor's rules with their Chinese messages, and the CreateOrUpdateProduct body it
 // sends (the product's stamp, the main image, the category's attribute values, the variants' prices and stock).
 import { describe, expect, it } from "vitest";
-import type { CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
 import { moveImage, problemsOf, saveBodyOf, saveProductInputCheck, translateSource, translateTargets, valuesOf } from "./panel-form.ts";
 
 const detail = {

@@ -4,9 +4,9 @@
 // are not edited here: a field left out of the body keeps its value. The panel loads this module when it saves, so zod
 // stays out of its first chunk.
 import { z } from "zod";
-import type { CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { numberText, sizeText } from "../../shared/text/form-text.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { numberText, sizeText } from "#shared/text/form-text.ts";
 import { TITLE_MAX, type PanelValues } from "./panel-values.ts";
 import { saveProductInput } from "./protocol.ts";
 

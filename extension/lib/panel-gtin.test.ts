@@ -5,10 +5,10 @@
 import { createElement } from "react";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CategoryAttributeModelType, type CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { publishRequest, type PreflightResultView } from "../../shared/contract/publish.ts";
-import { preflight, type PreflightPair } from "../../shared/publish/preflight.ts";
+import { CategoryAttributeModelType, type CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { publishRequest, type PreflightResultView } from "#shared/contract/publish.ts";
+import { preflight, type PreflightPair } from "#shared/publish/preflight.ts";
 import { GtinReasonFields } from "../entrypoints/sidepanel/gtin-reason.tsx";
 import { gtinReasonSites } from "./panel-gtin.ts";
 import { publishRequestOf } from "./panel-publish.ts";

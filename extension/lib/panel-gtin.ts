@@ -1,8 +1,8 @@
 // The side panel's 无条码原因 field (Mercado Libre's EMPTY_GTIN_REASON): asked for a category site whose category takes
 // it where the pre-flight found the GTIN pool short (shared gtin-rule.ts), and kept while a reason is chosen there, so
 // a product without GTIN can be published from the panel with an empty pool.
-import type { PreflightResultView } from "../../shared/contract/publish.ts";
-import { fixedByGtinReason } from "../../shared/publish/gtin-rule.ts";
+import type { PreflightResultView } from "#shared/contract/publish.ts";
+import { fixedByGtinReason } from "#shared/publish/gtin-rule.ts";
 import { categorySitesOf, GLOBAL_SITE, type GtinReasons } from "./panel-publish.ts";
 
 /**

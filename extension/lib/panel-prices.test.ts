@@ -1,9 +1,9 @@
 // The panel's profit preview: the pre-flight's margin warning (a loss, or under the shop's minimum) makes the site's
 // margin red and is shown under it; a margin over the minimum is not red; a price that cannot be computed says so.
 import { describe, expect, it } from "vitest";
-import type { PreflightPairView, PreflightResultView } from "../../shared/contract/publish.ts";
-import { preflight } from "../../shared/publish/preflight.ts";
-import { WORKED_EXAMPLE } from "../../shared/publish/worked-example.ts";
+import type { PreflightPairView, PreflightResultView } from "#shared/contract/publish.ts";
+import { preflight } from "#shared/publish/preflight.ts";
+import { WORKED_EXAMPLE } from "#shared/publish/worked-example.ts";
 import { sitePriceRows } from "./panel-prices.ts";
 
 const category = {

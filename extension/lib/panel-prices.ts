@@ -1,9 +1,9 @@
 // The panel's profit preview rows: each site's price, proceeds and margin from the pre-flight of the product, and the
 // pre-flight's margin warning (a loss, or under the shop's minimum margin: shared/publish/margin.ts), shown in red
 // under the price as the console's pre-flight shows it.
-import type { PreflightResultView } from "../../shared/contract/publish.ts";
-import { isMarginProblem } from "../../shared/publish/margin.ts";
-import { formatMoney, type PriceBreakdown } from "../../shared/publish/price.ts";
+import type { PreflightResultView } from "#shared/contract/publish.ts";
+import { isMarginProblem } from "#shared/publish/margin.ts";
+import { formatMoney, type PriceBreakdown } from "#shared/publish/price.ts";
 
 export type SitePriceRow = {
   site: number;

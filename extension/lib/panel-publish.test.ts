@@ -2,8 +2,8 @@
 // (the product's own where it is on that site, else the one chosen there with its attribute values), checked against
 // the server's contract.
 import { describe, expect, it } from "vitest";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { publishRequest } from "../../shared/contract/publish.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { publishRequest } from "#shared/contract/publish.ts";
 import { categorySources, categorySitesOf, publishRequestOf, type SiteCategory } from "./panel-publish.ts";
 
 const GROUP = "9b1c0c4e-8a51-4a2b-9b7e-1f2a3b4c5d6e";

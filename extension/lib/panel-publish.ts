@@ -6,9 +6,9 @@
 // chosen category it is among the site's chosen attribute values; for the product's own category it is chosen in the
 // publish section too (charts belong to the shop group, not the product) and joins the product's own values. Where the
 // GTIN pool falls short in a category that takes it, the reason the item has no GTIN chosen in the panel joins them.
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { SIZE_CHART_ATTRIBUTES } from "../../shared/publish/category-form.ts";
-import { EMPTY_GTIN_REASON } from "../../shared/publish/gtin-rule.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { SIZE_CHART_ATTRIBUTES } from "#shared/publish/category-form.ts";
+import { EMPTY_GTIN_REASON } from "#shared/publish/gtin-rule.ts";
 import type { AttrValue } from "./panel-values.ts";
 import type { InputOf } from "./protocol.ts";
 

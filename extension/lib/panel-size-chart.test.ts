@@ -3,10 +3,10 @@
 // variants are not by size, and the choice sent as the console sends it (SIZE_GRID_ID / SIZE_GRID_ROW_ID), which the
 // shared pre-flight then accepts or refuses as the server will.
 import { describe, expect, it } from "vitest";
-import { CategoryAttributeModelType, type CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "../../shared/contract/size-charts.ts";
-import { preflight, type PreflightPair } from "../../shared/publish/preflight.ts";
+import { CategoryAttributeModelType, type CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
+import { preflight, type PreflightPair } from "#shared/publish/preflight.ts";
 import { publishRequestOf } from "./panel-publish.ts";
 import { chartsOfSite, chosenChart, matchRows, sizeChartAsked, variantsOf, withChart } from "./panel-size-chart.ts";
 

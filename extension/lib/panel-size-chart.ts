@@ -4,14 +4,14 @@
 // publisher applies too), and, when the variants do not differ by size (a plain item, colours only), the one row chosen
 // for the item. They go to the publish request as the console's do: the attributes SIZE_GRID_ID and SIZE_GRID_ROW_ID of
 // the site's cateInfo.
-import type { CategoryAttribute } from "../../shared/contract/category.ts";
-import type { ProductDetail } from "../../shared/contract/product.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "../../shared/contract/size-charts.ts";
-import { variantSizeRows } from "../../shared/publish/preflight.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
+import { variantSizeRows } from "#shared/publish/preflight.ts";
 import type { AttrValue } from "./panel-values.ts";
 
 /** The attributes the size chart picker fills (the attribute form leaves them to it: shared/publish/category-form.ts). */
-export { SIZE_CHART_ATTRIBUTES } from "../../shared/publish/category-form.ts";
+export { SIZE_CHART_ATTRIBUTES } from "#shared/publish/category-form.ts";
 
 /** Whether a category's attributes ask for a size chart, and for the item's row. */
 export const sizeChartAsked = (attributes: readonly CategoryAttribute[]) => ({

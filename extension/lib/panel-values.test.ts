@@ -1,7 +1,7 @@
 // The panel's values before the product is stored: the collected page's core as the form's values, and the seller's
 // edits of that core carried over to the stored product when it arrives.
 import { describe, expect, it } from "vitest";
-import type { ProductDetail } from "../../shared/contract/product.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
 import { coreOf, coreValues, moveImage, valuesOf, withEdits } from "./panel-values.ts";
 
 const page = {

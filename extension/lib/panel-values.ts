@@ -2,7 +2,7 @@
 // fields as typed (text), made from a stored product or, before it is stored, from the collected page's product (the
 // editable core the panel shows at once: images, titles, price), and the seller's edits of that core carried over to
 // the stored product when it arrives. Free of zod: it is part of the panel's first chunk.
-import type { ProductDetail } from "../../shared/contract/product.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
 
 export const PANEL_LANGUAGES = ["zh", "es", "pt", "en"] as const;
 export const languageNames: Record<string, string> = { zh: "中文", es: "西语", pt: "葡语", en: "英语" };

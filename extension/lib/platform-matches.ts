@@ -1,7 +1,7 @@
 // Where the collect button runs: each platform's product pages as match patterns (a pattern without a port matches
 // every port). The adapter's own match() then decides on the exact URL (Temu and Shein product URLs carry the item id
 // in the path, which patterns cannot express).
-import type { Platform } from "../../shared/extract/product.ts";
+import type { Platform } from "#shared/extract/product.ts";
 
 export const platformMatches: Record<Exclude<Platform, "generic">, string[]> = {
   "1688": ["*://detail.1688.com/offer/*"],

@@ -8,23 +8,23 @@ import {
   type CategoryAttributes,
   type CategoryTreeNode,
   type PredictMeliCategoryResult,
-} from "../../shared/contract/category.ts";
-import { collectedProductInput } from "../../shared/contract/collect.ts";
-import type { CategoryMapping } from "../../shared/contract/category-mapping.ts";
-import { id } from "../../shared/contract/common.ts";
-import { siteNumber } from "../../shared/contract/meli.ts";
+} from "#shared/contract/category.ts";
+import { collectedProductInput } from "#shared/contract/collect.ts";
+import type { CategoryMapping } from "#shared/contract/category-mapping.ts";
+import { id } from "#shared/contract/common.ts";
+import { siteNumber } from "#shared/contract/meli.ts";
 import {
   createOrUpdateProductInput,
   predictWeightByTitleInput,
   translateLanguages,
   type PredictWeightByTitleResult,
   type ProductDetail,
-} from "../../shared/contract/product.ts";
-import { publishRequest, type Listing, type PreflightResultView, type PublishBatch } from "../../shared/contract/publish.ts";
-import { createMeliChartBody, type SizeChart } from "../../shared/contract/size-charts.ts";
-import { platform } from "../../shared/extract/product.ts";
-import type { UserInfo } from "../../shared/contract/users.ts";
-import type { ProgressEvent } from "../../shared/contract/events.ts";
+} from "#shared/contract/product.ts";
+import { publishRequest, type Listing, type PreflightResultView, type PublishBatch } from "#shared/contract/publish.ts";
+import { createMeliChartBody, type SizeChart } from "#shared/contract/size-charts.ts";
+import { platform } from "#shared/extract/product.ts";
+import type { UserInfo } from "#shared/contract/users.ts";
+import type { ProgressEvent } from "#shared/contract/events.ts";
 import type { TabEntry } from "./panel-tabs.ts";
 import type { ProductCore } from "./panel-values.ts";
 import type { RecentProduct } from "./storage.ts";

@@ -1,6 +1,6 @@
 // The protocol's receiving side without a browser: envelope, sender rules, input validation, error shape.
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../shared/api/errors.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import { CHANNEL, loginInput } from "./protocol.ts";
 import { createRouter, senderAllowed, type Handlers } from "./router.ts";
 

@@ -1,7 +1,7 @@
 // The receiving side of the protocol, free of browser globals so it is tested directly: validates the envelope, the
 // sender and the input, runs the handler and turns any failure into a plain {message, status, code}.
 import { z } from "zod";
-import { ApiError } from "../../shared/api/errors.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import { CHANNEL, protocol, type MessageType, type Outputs, type Reply, type SenderRule, type WireError } from "./protocol.ts";
 
 /** The parts of runtime.MessageSender the router reads. */

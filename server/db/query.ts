@@ -1,7 +1,7 @@
 // Small query-building helpers every list uses: whitelisted sorting, safe LIKE patterns, count-and-page.
 import { asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { PagedResult } from "../../shared/contract/common.ts";
+import type { PagedResult } from "#shared/contract/common.ts";
 import type { Tx } from "./client.ts";
 
 /** "field asc|desc" (already validated against the call's whitelist by its schema) as an order by. */

@@ -2,7 +2,7 @@
 // accepts neither, and never the live progress stream (a compressor would hold its events back).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENTS_PATH } from "../../shared/contract/events.ts";
+import { EVENTS_PATH } from "#shared/contract/events.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../testing/harness.ts";
 
 let s: TestServer;

@@ -10,8 +10,8 @@ import { productEdits, products } from "../db/schema.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../testing/harness.ts";
 import { envelopeProblem } from "../testing/security-kit.ts";
-import { callGroups } from "../../shared/api/calls.ts";
-import type { CallDef } from "../../shared/api/define.ts";
+import { callGroups } from "#shared/api/calls.ts";
+import type { CallDef } from "#shared/api/define.ts";
 
 let s: TestServer;
 let a: TestTenant;

@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyRequest } from "fastify";
 import type { CallContext } from "./calls.ts";
 import { AppError, badRequest } from "./errors.ts";
-import { imageDimensions, type ImageDimensions } from "../../shared/images/dimensions.ts";
+import { imageDimensions, type ImageDimensions } from "#shared/images/dimensions.ts";
 
 export const unsupportedFile = () => new AppError(415, "文件内容不是 xlsx、csv 或 txt，请检查文件", "UnsupportedFile");
 

@@ -20,7 +20,7 @@ import type { CallContext } from "../http/calls.ts";
 import type { SessionUser } from "../modules/identity/session-user.ts";
 import { businessError, notFound } from "../http/errors.ts";
 import { updateTask } from "./tasks.ts";
-import { TaskStatus } from "../../shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Days a finished export can be downloaded; older files are removed. */

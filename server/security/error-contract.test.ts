@@ -11,7 +11,7 @@ import { HOST_TENANT_ID } from "../db/schema.ts";
 import { multipartFile, startTestServer, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "../testing/harness.ts";
 import { seedMoney, seedOrder, uploadReceipt, type SeededMoney, type SeededOrder } from "../testing/money-kit.ts";
 import { connectShop } from "../testing/shop-kit.ts";
-import { pngImage } from "../../shared/images/test-images.ts";
+import { pngImage } from "#shared/images/test-images.ts";
 import {
   Choices,
   asText,

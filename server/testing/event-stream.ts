@@ -1,6 +1,6 @@
 // The live progress stream (GET /api/events) read over a real socket as server-sent events, for the tests that watch it
 // (server/modules/events/events.test.ts, e2e/pooler.test.ts): SSE cannot go through inject.
-import { EVENTS_PATH, type ProgressEvent } from "../../shared/contract/events.ts";
+import { EVENTS_PATH, type ProgressEvent } from "#shared/contract/events.ts";
 
 export type Frame = { event: string; id: string | null; data: unknown };
 

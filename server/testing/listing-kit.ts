@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { listings, meliAccounts } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
-import { ListingStatus } from "../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import type { TestServer, TestTenant } from "./harness.ts";
 import { itemBody, plainLeaf } from "./sandbox-kit.ts";
 

@@ -8,11 +8,11 @@ import { and, eq } from "drizzle-orm";
 import { meliAccountGroups, orders } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
 import { createOrderSyncService } from "../modules/orders/sync.ts";
-import { ChargePayType, ChargeStatus } from "../../shared/contract/enums.ts";
-import { pngImage } from "../../shared/images/test-images.ts";
+import { ChargePayType, ChargeStatus } from "#shared/contract/enums.ts";
+import { pngImage } from "#shared/images/test-images.ts";
 import { multipartFile, uniqueName, type ApiResponse, type TestServer, type TestTenant } from "./harness.ts";
 import { uploadSellerInvoice } from "./order-kit.ts";
-import { SettingKeys } from "../../shared/contract/setting-registry.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 
 const HOUR = 3600_000;
 

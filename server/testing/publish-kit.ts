@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "../db/client.ts";
 import { HOST_TENANT_ID, meliAccountGroups } from "../db/schema.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
-import { TaskStatus } from "../../shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 import type { TestServer, TestTenant } from "./harness.ts";
 import type { Category } from "../sandbox/categories.ts";
 import { requiredAttributes } from "./sandbox-kit.ts";

@@ -4,17 +4,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { HashRouter, Navigate, Route, Routes } from "react-router-dom";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { ConfirmHost } from "@shared/ui/confirm.tsx";
-import { Toaster } from "@shared/ui/toast.tsx";
-import { TooltipProvider } from "@shared/ui/tooltip.tsx";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { ConfirmHost } from "#shared/ui/confirm.tsx";
+import { Toaster } from "#shared/ui/toast.tsx";
+import { TooltipProvider } from "#shared/ui/tooltip.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { GuestOnly, RequireAuth } from "./guard.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { RegisterPage } from "../features/auth/register-page.tsx";
 import { NotFoundPage } from "../features/exception/not-found-page.tsx";
 import { RedirectPage } from "./redirect-page.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
 
 // The layout (menus, tabs, header) is its own chunk: the login route does not load it.
 const MainLayout = lazy(() => import("./layout/main-layout.tsx"));

@@ -2,9 +2,9 @@
 // yet (a reload), the user info and cache are loaded once before anything protected renders.
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate } from "react-router-dom";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { Loading } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { Loading } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { isSigningIn, loadUserSession, logout, sessionMessages } from "../lib/session.ts";
 import { usePermissionStore } from "../stores/permission.ts";
 import { useUserStore } from "../stores/user.ts";

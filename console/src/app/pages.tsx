@@ -1,7 +1,7 @@
 // Route page keys (shared/routes) → screens. Each screen is a lazy chunk (its module's default export), loaded when first opened; a
 // route whose area has not been built yet shows the "not available yet" page.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { AppRoute, PageProps } from "@shared/routes/table.ts";
+import type { AppRoute, PageProps } from "#shared/routes/table.ts";
 import { ForbiddenPage } from "../features/exception/forbidden-page.tsx";
 import { NotAvailablePage } from "../features/placeholder/not-available-page.tsx";
 

@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useToastStore } from "@shared/ui/toast.tsx";
+import { useToastStore } from "#shared/ui/toast.tsx";
 import { api } from "../lib/feature-api.ts";
 import { CategoryAdvice } from "./category-advice.tsx";
 

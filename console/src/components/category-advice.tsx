@@ -3,9 +3,9 @@
 // the title in the site's language (a Chinese title after translation, or by the categories' Chinese names) — with
 // its answer. One component, so 推荐类目 works the same wherever a category is chosen.
 import { Sparkles } from "lucide-react";
-import type { PredictedCategory } from "@shared/contract/category.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { PredictedCategory } from "#shared/contract/category.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { CategoryPredictions } from "./category-predictions.tsx";
 import { useSuggestedCategory } from "../lib/category-mapping.ts";
 import { categoryTitleOf, usePredictCategory } from "../lib/category-prediction.ts";

@@ -1,8 +1,8 @@
 // 推荐类目's answer (PredictMeliCategory): how the categories were found (Mercado Libre on the title, after translation,
 // or by the categories' Chinese names), then each category with its Chinese path first where known and 使用 to take it.
 // The product editor and the publish screen show it.
-import type { CategoryPredictionMethod, PredictedCategory, PredictMeliCategoryResult } from "@shared/contract/category.ts";
-import { Button } from "@shared/ui/button.tsx";
+import type { CategoryPredictionMethod, PredictedCategory, PredictMeliCategoryResult } from "#shared/contract/category.ts";
+import { Button } from "#shared/ui/button.tsx";
 
 /** How the predictions were found, for the seller. */
 export const predictionMethodText: Record<CategoryPredictionMethod, string> = {

@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CategoryTreeNode } from "@shared/contract/category.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
 import { api } from "../lib/feature-api.ts";
 import { usePlatformStore } from "../stores/platform.ts";
 import { CategorySelect } from "./category-select.tsx";

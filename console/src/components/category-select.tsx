@@ -3,9 +3,9 @@
 // the node, whose fullName is the selection text the product keeps as its category name. The search box promises
 // Chinese only when the site's tree has Chinese names (the glossary's, or AckCategory's).
 import { useMemo } from "react";
-import type { CategoryTreeNode } from "@shared/contract/category.ts";
-import { siteLanguage } from "@shared/contract/meli.ts";
-import { TreeSelect, type TreeSelectProps } from "@shared/ui/tree-select.tsx";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
+import { siteLanguage } from "#shared/contract/meli.ts";
+import { TreeSelect, type TreeSelectProps } from "#shared/ui/tree-select.tsx";
 import { useCategoryTree } from "../lib/category-trees.ts";
 import type { SiteId } from "../stores/platform.ts";
 

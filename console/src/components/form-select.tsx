@@ -1,6 +1,6 @@
 // A select inside a FormField: the field's value (text) and change, its id and aria on the trigger, and the choices.
 import type { ReactNode } from "react";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 
 export type Choice = { value: string | number; label: ReactNode };
 

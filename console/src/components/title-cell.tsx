@@ -2,7 +2,7 @@
 // (children) the title keeps one line and the details sit under it; without, the title wraps to two lines, so a
 // long title shows its first words whatever the row height (18px lines keep two of them inside a compact row).
 import type { ReactNode } from "react";
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 
 export type TitleCellProps = { testId: string; title: string; onOpen: () => void; dense?: boolean; children?: ReactNode };
 

@@ -4,14 +4,14 @@
 // The screens reach the API through `api` (feature-api.ts: every area on this client, loaded with the first lazy
 // screen). The login route and the session take only the few areas they call, `sessionApi`, so the login route does
 // not load every screen's contract.
-import { createAccountApi } from "@shared/api/account.ts";
-import { createApiClient, TENANT_PLACEHOLDER } from "@shared/api/client.ts";
-import { createMeliSandboxApi } from "@shared/api/meli-sandbox.ts";
-import { createSettingsApi } from "@shared/api/settings.ts";
-import { createTenancyApi } from "@shared/api/tenancy.ts";
-import { createTokenApi } from "@shared/api/token.ts";
-import { createUserApi } from "@shared/api/users.ts";
-import { createTokenRefresh } from "@shared/api/token-refresh.ts";
+import { createAccountApi } from "#shared/api/account.ts";
+import { createApiClient, TENANT_PLACEHOLDER } from "#shared/api/client.ts";
+import { createMeliSandboxApi } from "#shared/api/meli-sandbox.ts";
+import { createSettingsApi } from "#shared/api/settings.ts";
+import { createTenancyApi } from "#shared/api/tenancy.ts";
+import { createTokenApi } from "#shared/api/token.ts";
+import { createUserApi } from "#shared/api/users.ts";
+import { createTokenRefresh } from "#shared/api/token-refresh.ts";
 import { useUserStore } from "../stores/user.ts";
 
 /** Exchanges the stored refresh token for a new access token; null when there is none or it was refused. */

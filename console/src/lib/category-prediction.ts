@@ -11,4 +11,4 @@ export const usePredictCategory = ({ mutationConfig }: MutationHookOptions<typeo
   useMutation(withCallerConfig({ mutationFn: predictCategory }, mutationConfig));
 
 /** The title Mercado Libre predicts best from (shared with the extension's side panel). */
-export { categoryTitleOf } from "@shared/publish/category-form.ts";
+export { categoryTitleOf } from "#shared/publish/category-form.ts";

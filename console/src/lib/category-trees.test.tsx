@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CategoryTreeAnswer, CategoryTreeNode } from "@shared/contract/category.ts";
+import type { CategoryTreeAnswer, CategoryTreeNode } from "#shared/contract/category.ts";
 import { CategorySelect } from "../components/category-select.tsx";
 import { usePlatformStore } from "../stores/platform.ts";
 import { api } from "./feature-api.ts";

@@ -3,7 +3,7 @@
 // notModified without the tree while the version held is current, so an unchanged tree costs one small request; a
 // changed one replaces the tree in the store and in the local database.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { INVALID_SITE_ID } from "@shared/contract/category.ts";
+import { INVALID_SITE_ID } from "#shared/contract/category.ts";
 import { SITE_IDS, usePlatformStore, type CategoryNode, type SiteId } from "../stores/platform.ts";
 import { api } from "./feature-api.ts";
 import { readCategoryTree, writeCategoryTree } from "./category-cache.ts";

@@ -1,8 +1,8 @@
 // The file of a finished export (DownloadExport): the call answers the file's address, which needs the bearer token (and
 // tenant), so it is fetched, not navigated to, and saved under the name its Content-Disposition gives. Shared by the
 // screen that started the export and the task centre, since features do not import each other.
-import { tenantHeader } from "@shared/api/client.ts";
-import { errorFromBody } from "@shared/api/errors.ts";
+import { tenantHeader } from "#shared/api/client.ts";
+import { errorFromBody } from "#shared/api/errors.ts";
 import { useUserStore } from "../stores/user.ts";
 import { api } from "./feature-api.ts";
 import { formatDate } from "./format.ts";

@@ -1,7 +1,7 @@
 // Names the screens show for the server's numbers that several areas use: the badge tones, the source platforms and the
 // task statuses.
-import { PlatformType, TaskStatus } from "@shared/contract/enums.ts";
-import { platformNames } from "@shared/contract/names.ts";
+import { PlatformType, TaskStatus } from "#shared/contract/enums.ts";
+import { platformNames } from "#shared/contract/names.ts";
 
 export type BadgeTone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
 

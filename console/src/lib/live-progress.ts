@@ -5,8 +5,8 @@
 import type { QueryClient, Query } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import type { ProgressEvent, ProgressKind } from "@shared/contract/events.ts";
-import { openProgressStream } from "@shared/api/progress-stream.ts";
+import type { ProgressEvent, ProgressKind } from "#shared/contract/events.ts";
+import { openProgressStream } from "#shared/api/progress-stream.ts";
 import { useUserStore } from "../stores/user.ts";
 
 let live = false;

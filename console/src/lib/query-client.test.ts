@@ -2,7 +2,7 @@
 // caller's; the caller's other settings (meta) are kept.
 import { MutationObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "@shared/api/errors.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import { isConflict, queryClient, withCallerConfig } from "./query-client.ts";
 
 afterEach(() => queryClient.clear());

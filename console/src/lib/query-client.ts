@@ -3,8 +3,8 @@
 // The features' api/ files build their hooks on the types and the merge below (bulletproof-react's lib/react-query).
 import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
-import { newIdempotencyKey } from "@shared/api/client.ts";
-import { ApiError } from "@shared/api/errors.ts";
+import { newIdempotencyKey } from "#shared/api/client.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import { handleServerError } from "./response-handler.ts";
 
 const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;

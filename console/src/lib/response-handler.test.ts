@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Spec §8: the notice the shared response handler shows for each status.
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, ClientErrorCode, errorFromBody } from "@shared/api/errors.ts";
-import { useToastStore } from "@shared/ui/toast.tsx";
+import { ApiError, ClientErrorCode, errorFromBody } from "#shared/api/errors.ts";
+import { useToastStore } from "#shared/ui/toast.tsx";
 import { handleServerError, noticeOf } from "./response-handler.ts";
 
 const abp = (message: string | null, details: string | null = null) => ({

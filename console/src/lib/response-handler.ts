@@ -1,8 +1,8 @@
 // The shared response handler (spec §8): every failed call's message is shown once as a notice. 401 logs out (through
 // the API client's unauthorized hook), 403/404/429/500/400 show the message ApiError derived from the status and the
 // server's body; other statuses (e.g. 409 on a stale edit) are left to the screen that made the call.
-import { ApiError } from "@shared/api/errors.ts";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { toast } from "#shared/ui/toast.tsx";
 
 /** The notice to show for a failed call, or null when the caller handles it. */
 export function noticeOf(error: unknown): string | null {

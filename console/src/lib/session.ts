@@ -1,10 +1,10 @@
 // The session of spec §4: logged out → token → user info and cache loaded → dashboard; logout resets the user, app
 // and platform stores, clears the category cache and goes to /login; a reload with a token loads everything again.
-import { ApiError } from "@shared/api/errors.ts";
-import { SettingKeys } from "@shared/contract/setting-registry.ts";
-import { buildAllowedRoutes, parseNameList, permissionUserOf } from "@shared/routes/permission.ts";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
+import { buildAllowedRoutes, parseNameList, permissionUserOf } from "#shared/routes/permission.ts";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { toast } from "#shared/ui/toast.tsx";
 import { useAppStore } from "../stores/app.ts";
 import { useConfigStore } from "../stores/config.ts";
 import { usePermissionStore } from "../stores/permission.ts";

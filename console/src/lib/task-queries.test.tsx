@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
 import { api } from "./feature-api.ts";
 import { isTaskDone, useTask } from "./task-queries.ts";
 

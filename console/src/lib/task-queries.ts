@@ -2,8 +2,8 @@
 // GetTaskInfoByPage of its type, newest first, found by id, asked again until it has finished. Shared because several
 // features start tasks and features do not import each other.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { TaskStatus } from "@shared/contract/enums.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
 import { api } from "./feature-api.ts";
 import { liveProgressMeta, pollUnlessLive } from "./live-progress.ts";
 

@@ -1,6 +1,6 @@
 // App store (spec §3): the permission mode and which platform's menu is shown.
 import { create } from "zustand";
-import { PermissionMode } from "@shared/routes/permission.ts";
+import { PermissionMode } from "#shared/routes/permission.ts";
 
 export type Platform = "mercado" | "ozone";
 

@@ -2,8 +2,8 @@
 // allowed paths are kept in local storage so a reload can guard before the user info has been fetched again.
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { AllowedRoutes, Menus } from "@shared/routes/permission.ts";
-import type { SectionRoute } from "@shared/routes/table.ts";
+import type { AllowedRoutes, Menus } from "#shared/routes/permission.ts";
+import type { SectionRoute } from "#shared/routes/table.ts";
 
 type PermissionState = {
   sections: SectionRoute[];

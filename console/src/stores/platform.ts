@@ -2,7 +2,7 @@
 // the IndexedDB category cache (lib/category-cache.ts), not in local storage: a site's tree is megabytes.
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { CategoryTreeNode } from "@shared/contract/category.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
 
 /** Spec §1/§9: site ids 1..5 map to mx, bl, cl, co, cbt. */
 export const SITES = { 1: "mx", 2: "bl", 3: "cl", 4: "co", 5: "cbt" } as const;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The spec's client stores (§3): defaults, what is persisted under which store id, and reset.
 import { beforeEach, describe, expect, it } from "vitest";
-import { buildAllowedRoutes } from "@shared/routes/permission.ts";
+import { buildAllowedRoutes } from "#shared/routes/permission.ts";
 import { useAppStore } from "./app.ts";
 import { useConfigStore } from "./config.ts";
 import { usePermissionStore } from "./permission.ts";

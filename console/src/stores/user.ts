@@ -2,7 +2,7 @@
 // Persisted in local storage under its store id so a reload keeps the session (spec §4).
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { UserInfo, UserInitCache } from "@shared/contract/users.ts";
+import type { UserInfo, UserInitCache } from "#shared/contract/users.ts";
 
 export type UserCache = Pick<UserInitCache, "accs" | "subUsers" | "moduleAuths">;
 

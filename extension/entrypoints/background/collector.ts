@@ -3,8 +3,8 @@
 // the newest capture wins) and is sent later, once: the server treats the same source item from the same user as the
 // same collection, so a retry after a lost answer cannot make a duplicate either.
 import type { z } from "zod";
-import { ApiError, ClientErrorCode } from "../../../shared/api/errors.ts";
-import type { collectedProductInput } from "../../../shared/contract/collect.ts";
+import { ApiError, ClientErrorCode } from "#shared/api/errors.ts";
+import type { collectedProductInput } from "#shared/contract/collect.ts";
 import type { CollectOutcome, SourceItem } from "../../lib/protocol.ts";
 import type { QueuedCollect, StorageItems } from "../../lib/storage.ts";
 import type { SessionService } from "./session.ts";

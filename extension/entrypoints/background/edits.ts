@@ -3,7 +3,7 @@
 // queue, one entry per product (a newer save of the same product replaces the waiting one: each body is the whole
 // edit), and is sent later, once: an entry leaves the queue as soon as the server has answered it.
 import type { z } from "zod";
-import { ApiError } from "../../../shared/api/errors.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import type { saveProductInput, SaveOutcome } from "../../lib/protocol.ts";
 import type { StorageItems } from "../../lib/storage.ts";
 import { isTransient } from "./collector.ts";

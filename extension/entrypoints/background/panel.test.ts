@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../../server/testing/harness.ts";
 import { connectShop } from "../../../server/testing/shop-kit.ts";
-import type { ProductDetail } from "../../../shared/contract/product.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
 import { CHANNEL, type Reply, type SaveOutcome, type TabView } from "../../lib/protocol.ts";
 import { createRouter } from "../../lib/router.ts";
 import { defineStorageItems, type RecentProduct } from "../../lib/storage.ts";

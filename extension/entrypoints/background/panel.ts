@@ -2,11 +2,11 @@
 // tab (its collection moved to the products with MigratToProduct, as the console's collection box does, or the product
 // already made from it), the recent list, and the calls the panel's editor and publishing make through the session's
 // API client. The panel never holds the token: everything it shows comes through here.
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { platformTypeOf } from "../../../shared/contract/collect.ts";
-import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
-import type { ProductDetail } from "../../../shared/contract/product.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { platformTypeOf } from "#shared/contract/collect.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
 import { applyTabEvent, type TabEntry, type TabEvent } from "../../lib/panel-tabs.ts";
 import { coreOf, type ProductCore } from "../../lib/panel-values.ts";
 import type { BatchView, CollectOutcome, ShopGroupView, SourceItem, TabView } from "../../lib/protocol.ts";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../../server/testing/harness.ts";
 import { sql } from "drizzle-orm";
-import type { ProgressEvent } from "../../../shared/contract/events.ts";
+import type { ProgressEvent } from "#shared/contract/events.ts";
 import { defineStorageItems } from "../../lib/storage.ts";
 import { createProgressWatch } from "./progress.ts";
 import { createSession } from "./session.ts";

@@ -3,8 +3,8 @@
 // panel each event and whether the stream is live; the panel asks for its batch when told, and polls only while the
 // stream is not live. A watch lasts WATCH_MS: the panel renews it while its batch runs (each renewal is a message, which
 // also keeps the worker awake), and the stream closes when nobody renews it.
-import { openProgressStream } from "../../../shared/api/progress-stream.ts";
-import { EVENTS_PATH, type ProgressEvent } from "../../../shared/contract/events.ts";
+import { openProgressStream } from "#shared/api/progress-stream.ts";
+import { EVENTS_PATH, type ProgressEvent } from "#shared/contract/events.ts";
 import type { SessionService } from "./session.ts";
 
 export const WATCH_MS = 30_000;

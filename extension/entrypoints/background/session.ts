@@ -1,9 +1,9 @@
 // The login session of the background worker: logs in through the shared client, keeps the token in extension
 // storage, renews it with the refresh token before it expires (the shared single-flight refresh), and forgets it on
 // logout or on any 401.
-import { createApi, type Api } from "../../../shared/api/index.ts";
-import { createTokenRefresh } from "../../../shared/api/token-refresh.ts";
-import type { UserInfo } from "../../../shared/contract/users.ts";
+import { createApi, type Api } from "#shared/api/index.ts";
+import { createTokenRefresh } from "#shared/api/token-refresh.ts";
+import type { UserInfo } from "#shared/contract/users.ts";
 import type { LoginRequest, Status } from "../../lib/protocol.ts";
 import type { StorageItems } from "../../lib/storage.ts";
 

@@ -3,7 +3,7 @@
 // worker's message protocol.
 import { useEffect, useState, type FormEvent } from "react";
 import { browser } from "wxt/browser";
-import type { UserInfo } from "../../../shared/contract/users.ts";
+import type { UserInfo } from "#shared/contract/users.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import type { Status } from "../../lib/protocol.ts";
 

@@ -1,7 +1,7 @@
 // 类目映射 in the side panel: the category the seller picked before for products of this product's source category on
 // the site (GetSuggestedCategory, the console's call), offered first with 使用. Nothing shows without one.
 import { useEffect, useState } from "react";
-import type { CategoryMapping } from "../../../shared/contract/category-mapping.ts";
+import type { CategoryMapping } from "#shared/contract/category-mapping.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 
 export function MappingSuggestion({

@@ -4,18 +4,18 @@
 // screen's choice of attributes, shared/publish/category-form.ts: not the size chart, chosen per shop group in the
 // publish section, nor what the product's variants carry).
 import { useEffect, useMemo, useState } from "react";
-import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } from "../../../shared/contract/category.ts";
-import { MELI_SITES } from "../../../shared/contract/meli.ts";
-import type { ProductDetail } from "../../../shared/contract/product.ts";
-import { askedAttributes, categoryTitleOf } from "../../../shared/publish/category-form.ts";
-import { variantAttributes } from "../../../shared/publish/variations.ts";
+import type { CategoryAttribute, CategoryTreeNode, PredictMeliCategoryResult } from "#shared/contract/category.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { askedAttributes, categoryTitleOf } from "#shared/publish/category-form.ts";
+import { variantAttributes } from "#shared/publish/variations.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import { sizeChartAsked, variantsOf } from "../../lib/panel-size-chart.ts";
 import type { AttrValue, PanelValues } from "../../lib/panel-values.ts";
 import { errorText, Field, Section } from "./ui.tsx";
 import { MappingSuggestion } from "./category-mapping.tsx";
-import { attributeLabel } from "../../../shared/contract/names.ts";
-import { indexTree, zhPathOf } from "../../../shared/ui/tree-select.tsx";
+import { attributeLabel } from "#shared/contract/names.ts";
+import { indexTree, zhPathOf } from "#shared/ui/tree-select.tsx";
 
 /** The trees read in this panel's life, by site. */
 const trees = new Map<number, Promise<CategoryTreeNode[]>>();

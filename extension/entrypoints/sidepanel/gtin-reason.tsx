@@ -1,7 +1,7 @@
 // 无条码原因: for each category site where the pre-flight found the GTIN pool short and the category takes
 // EMPTY_GTIN_REASON (lib/panel-gtin.ts), the documented reasons in Chinese; the chosen one is sent with the site's
 // attributes and the pool is not used for it. Codes are added in the console's GTIN管理.
-import { EMPTY_GTIN_REASONS } from "../../../shared/publish/gtin-rule.ts";
+import { EMPTY_GTIN_REASONS } from "#shared/publish/gtin-rule.ts";
 import type { GtinReasons } from "../../lib/panel-publish.ts";
 import { Field } from "./ui.tsx";
 

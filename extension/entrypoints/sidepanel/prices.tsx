@@ -1,7 +1,7 @@
 // The panel's profit preview (loaded after the product's editable core): each site's price, proceeds and profit from
 // the pre-flight of the product as stored, for the shop group and sites chosen in the publish section; a loss or a
 // margin under the shop's minimum in red, with the pre-flight's warning under the site's row.
-import type { PreflightResultView } from "../../../shared/contract/publish.ts";
+import type { PreflightResultView } from "#shared/contract/publish.ts";
 import { sitePriceRows } from "../../lib/panel-prices.ts";
 import { siteName, type PublishChoice } from "./publish.tsx";
 

@@ -9,9 +9,9 @@
 // heavy parts (the form's rules, the category tree and attributes, the publish flow, the profit preview) are chunks
 // of their own, loaded once the core is on screen.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
-import type { PredictWeightByTitleResult, ProductDetail } from "../../../shared/contract/product.ts";
-import type { PreflightResultView } from "../../../shared/contract/publish.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { PredictWeightByTitleResult, ProductDetail } from "#shared/contract/product.ts";
+import type { PreflightResultView } from "#shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import {
   coreValues,

@@ -7,12 +7,12 @@
 // until it ends), each listing linking to its page on Mercado Libre.
 import { useEffect, useMemo, useState } from "react";
 import { browser } from "wxt/browser";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import { MELI_SITES } from "../../../shared/contract/meli.ts";
-import { listingStatusNames, publishBatchStatusNames } from "../../../shared/contract/names.ts";
-import type { ProductDetail } from "../../../shared/contract/product.ts";
-import type { PreflightResultView, PublishBatch } from "../../../shared/contract/publish.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { listingStatusNames, publishBatchStatusNames } from "#shared/contract/names.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import type { PreflightResultView, PublishBatch } from "#shared/contract/publish.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import {
   categorySources,
@@ -24,7 +24,7 @@ import {
 } from "../../lib/panel-publish.ts";
 import { gtinReasonSites } from "../../lib/panel-gtin.ts";
 import { SIZE_CHART_ATTRIBUTES, sizeChartAsked } from "../../lib/panel-size-chart.ts";
-import { listedPairs } from "../../../shared/publish/duplicates.ts";
+import { listedPairs } from "#shared/publish/duplicates.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { PUSH_CHANNEL, type BatchView, type Push, type ShopGroupView } from "../../lib/protocol.ts";
 import { followBatch } from "../../lib/batch-follow.ts";

@@ -4,15 +4,15 @@
 // sizes by the pre-flight's rule (each size shown with its row, a size without one marked), or, for a plain item or
 // variants by colour only, the row chosen for the item. In the details chunk: the panel's first chunk never loads it.
 import { useEffect, useState } from "react";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
-import type { ProductDetail } from "../../../shared/contract/product.ts";
-import type { SizeChart } from "../../../shared/contract/size-charts.ts";
-import { parseSizes, variantSizes } from "../../../shared/publish/size-chart-sizes.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import type { SizeChart } from "#shared/contract/size-charts.ts";
+import { parseSizes, variantSizes } from "#shared/publish/size-chart-sizes.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import { chartsOfSite, chosenChart, matchRows, sizeChartAsked, variantsOf, withChart } from "../../lib/panel-size-chart.ts";
 import type { AttrValue } from "../../lib/panel-values.ts";
 import { errorText } from "./ui.tsx";
-import { withChinese } from "../../../shared/contract/names.ts";
+import { withChinese } from "#shared/contract/names.ts";
 
 export function SizeChartPick({
   site,

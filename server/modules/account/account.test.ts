@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings, tenants, users } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { SettingKeys } from "../settings/values.ts";
-import { LoginResultType } from "../../../shared/contract/enums.ts";
+import { LoginResultType } from "#shared/contract/enums.ts";
 import { ADMIN_PASSWORD, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 // The wire forms of a user row: the full user (spec §3, ABP's IdentityUserDto) and the caller's profile.
 import { HOST_TENANT_ID, users } from "../../db/schema.ts";
-import type { FullUser, Profile } from "../../../shared/contract/account.ts";
+import type { FullUser, Profile } from "#shared/contract/account.ts";
 
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -2,7 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_TENANT_ID, outboxEmails, passwordResetCodes, users } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { MailStatus } from "../../../shared/contract/enums.ts";
+import { MailStatus } from "#shared/contract/enums.ts";
 import { ADMIN_PASSWORD, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 
 let s: TestServer;

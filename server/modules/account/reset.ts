@@ -9,7 +9,7 @@ import { passwordResetCodes, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../identity/names.ts";
 import { businessError, keepChanges } from "../../http/errors.ts";
-import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordResetTokenInput } from "../../../shared/contract/account.ts";
+import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordResetTokenInput } from "#shared/contract/account.ts";
 import { hashPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import type { Mailer } from "../mail/outbox.ts";

@@ -11,7 +11,7 @@ import {
   sendPasswordResetCodeInput,
   updateProfileInput,
   verifyPasswordResetTokenInput,
-} from "../../../shared/contract/account.ts";
+} from "#shared/contract/account.ts";
 import type { AccountService } from "./service.ts";
 
 export function registerAccount(r: Registrar, { account }: { account: AccountService }) {

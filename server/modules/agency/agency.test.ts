@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { AGENCY_COMMISSION_RATE_SETTING, commissionFen, commissionRateBasisPoints } from "../../../shared/contract/agency.ts";
-import { BalanceAdjustType, RecommendType, TaskStatus, TaskType, WalletLogType } from "../../../shared/contract/enums.ts";
-import { walletLogExportHeaders } from "../../../shared/contract/wallet.ts";
+import { AGENCY_COMMISSION_RATE_SETTING, commissionFen, commissionRateBasisPoints } from "#shared/contract/agency.ts";
+import { BalanceAdjustType, RecommendType, TaskStatus, TaskType, WalletLogType } from "#shared/contract/enums.ts";
+import { walletLogExportHeaders } from "#shared/contract/wallet.ts";
 import { chinaMonth } from "../wallet/workbench.ts";
 
 let s: TestServer;

@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { setScope } from "../../db/scope.ts";
-import { RecommendType, WalletLogType } from "../../../shared/contract/enums.ts";
-import { commissionFen, commissionRateBasisPoints } from "../../../shared/contract/agency.ts";
+import { RecommendType, WalletLogType } from "#shared/contract/enums.ts";
+import { commissionFen, commissionRateBasisPoints } from "#shared/contract/agency.ts";
 import { getSettingValue, SettingKeys } from "../settings/values.ts";
 import { lockWallet, postLedgerEntry } from "../wallet/ledger.ts";
 

@@ -10,8 +10,8 @@ import {
   inviteRecordPage,
   recommendInfo,
   setRecommendInput,
-} from "../../../shared/contract/agency.ts";
-import { tenantUserInfoQuery } from "../../../shared/contract/hosted.ts";
+} from "#shared/contract/agency.ts";
+import { tenantUserInfoQuery } from "#shared/contract/hosted.ts";
 import type { AgencyService } from "./service.ts";
 
 export function registerAgency(r: Registrar, { agency }: { agency: AgencyService }) {

@@ -9,8 +9,8 @@ import { HOST_TENANT_ID, tenants, walletLogs } from "../../db/schema.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { WalletLogType } from "../../../shared/contract/enums.ts";
-import { fenToYuan } from "../../../shared/contract/wallet.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
+import { fenToYuan } from "#shared/contract/wallet.ts";
 import type {
   AgencyTransactionPage,
   editAgencyRemarkInput,
@@ -19,7 +19,7 @@ import type {
   InviteRecordPage,
   RecommendInfo,
   setRecommendInput,
-} from "../../../shared/contract/agency.ts";
+} from "#shared/contract/agency.ts";
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const num = (v: unknown) => Number(v ?? 0);

@@ -11,8 +11,8 @@ import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { categoryTrees } from "../../sandbox/categories.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
-import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
 
 let s: TestServer;
 let host: string;

@@ -10,9 +10,9 @@ import { updateTask } from "../../jobs/tasks.ts";
 import { translatorFromSettings } from "../../integrations/translate/index.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, type Translator } from "../../integrations/translate/types.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
-import { siteLanguage, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import { siteLanguage, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
 import { rebuildSiteTree, refreshFullZh } from "./store.ts";
 import { siteName, type CategoryDeps } from "./sync.ts";
 

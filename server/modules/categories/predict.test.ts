@@ -14,8 +14,8 @@ import { categoryTrees, predict } from "../../sandbox/categories.ts";
 import { rebuildSiteTree, refreshFullZh } from "./store.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
-import type { CategoryTreeNode } from "../../../shared/contract/category.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { CategoryTreeNode } from "#shared/contract/category.ts";
 import {
   chineseBigrams,
   isChineseTitle,

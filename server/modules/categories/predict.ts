@@ -20,8 +20,8 @@ import type {
   PredictedCategory,
   predictMeliCategoryInput,
   PredictMeliCategoryResult,
-} from "../../../shared/contract/category.ts";
-import { siteLanguage } from "../../../shared/contract/meli.ts";
+} from "#shared/contract/category.ts";
+import { siteLanguage } from "#shared/contract/meli.ts";
 import { meliSiteOf, type CategoryDeps } from "./sync.ts";
 
 export const NO_SHOP_FOR_PREDICTION = "类目预测需要美客多店铺授权，请先在店铺列表中绑定店铺";

@@ -22,8 +22,8 @@ import {
   updateAllCategoryStatusInput,
   updateMeliAttrOneQuery,
   updateReferQuery,
-} from "../../../shared/contract/category.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+} from "#shared/contract/category.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import type { CategoryService } from "./service.ts";
 import type { SyncPart } from "./sync.ts";
 

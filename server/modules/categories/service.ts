@@ -20,8 +20,8 @@ import type {
   predictMeliCategoryInput,
   updateAllCategoryStatusInput,
   updateReferQuery,
-} from "../../../shared/contract/category.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+} from "#shared/contract/category.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import { hashOf, toAttributes, variantKeysOf } from "./shape.ts";
 import { rebuildSiteTree, refreshGenderMappings, storedAttributes, writeAttributes } from "./store.ts";
 import { CHINESE_JOB, checkTranslator, registerChineseJob, type ChineseJob } from "./chinese.ts";

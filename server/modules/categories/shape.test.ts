@@ -1,7 +1,7 @@
 // The pure conversions: the picker's tree from rows (hidden ancestors hide their subtree, a branch with nothing left to
 // choose is dropped, leaves that cannot be listed in are left out) and Mercado Libre's attributes in the spec's shape.
 import { describe, expect, it } from "vitest";
-import { CategoryAttributeModelType } from "../../../shared/contract/category.ts";
+import { CategoryAttributeModelType } from "#shared/contract/category.ts";
 import { buildTree, toAttributes, variantKeysOf, type NodeRow } from "./shape.ts";
 
 const row = (cateId: string, pId: string | null, isLeaf: boolean, extra: Partial<NodeRow> = {}): NodeRow => ({

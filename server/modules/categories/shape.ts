@@ -3,7 +3,7 @@
 // sync job and the calls.
 import { createHash } from "node:crypto";
 import type { CategoryAttribute as MeliAttribute, CategoryDetail } from "../../integrations/mercadolibre/endpoints/categories.ts";
-import { CategoryAttributeModelType, type CategoryAttribute, type CategoryTreeNode } from "../../../shared/contract/category.ts";
+import { CategoryAttributeModelType, type CategoryAttribute, type CategoryTreeNode } from "#shared/contract/category.ts";
 
 export const PATH_SEPARATOR = " > ";
 

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { buildTree, hashOf, type NodeRow, type TreeRow } from "./shape.ts";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
 
 const CHUNK = 2000;
 

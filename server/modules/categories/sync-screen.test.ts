@@ -6,8 +6,8 @@ import { rowsOf } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
-import type { CategorySiteStatus, MeliCategory } from "../../../shared/contract/category.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { CategorySiteStatus, MeliCategory } from "#shared/contract/category.ts";
 
 let s: TestServer;
 let host: string;

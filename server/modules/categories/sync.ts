@@ -16,9 +16,9 @@ import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { MeliSiteCode } from "../../integrations/mercadolibre/types.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { CategoryTaskResult } from "../../../shared/contract/category.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { CategoryTaskResult } from "#shared/contract/category.ts";
 import { hashOf, toAttributes, treeRows, variantKeysOf } from "./shape.ts";
 import {
   leafIds,

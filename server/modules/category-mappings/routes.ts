@@ -10,7 +10,7 @@ import {
   getSuggestedCategoryQuery,
   suggestedCategory,
   updateCategoryMappingInput,
-} from "../../../shared/contract/category-mapping.ts";
+} from "#shared/contract/category-mapping.ts";
 import type { CategoryMappingService } from "./service.ts";
 
 export function registerCategoryMappings(r: Registrar, { categoryMappings }: { categoryMappings: CategoryMappingService }) {

@@ -15,8 +15,8 @@ import {
   type getSuggestedCategoryQuery,
   type SourceCategory,
   type updateCategoryMappingInput,
-} from "../../../shared/contract/category-mapping.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+} from "#shared/contract/category-mapping.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import { visibleProducts } from "../products/filter.ts";
 
 type Row = Omit<CategoryMapping, "lastModificationTime" | "site"> & { site: number; lastModificationTime: Date | string };

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { COLLECT_COUNT_CAP } from "../../../shared/contract/collect.ts";
-import { CollectStatus, PlatformType } from "../../../shared/contract/enums.ts";
+import { COLLECT_COUNT_CAP } from "#shared/contract/collect.ts";
+import { CollectStatus, PlatformType } from "#shared/contract/enums.ts";
 
 type Page = { items: { id: string; title: Record<string, string>; price: string | null }[]; totalCount: number; totalCountCapped: boolean };
 

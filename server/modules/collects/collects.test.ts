@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collections, infringementWords, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { collectListItem } from "../../../shared/contract/collect.ts";
+import { CollectStatus, InfringementRuleType, PlatformType, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { collectListItem } from "#shared/contract/collect.ts";
 
 let s: TestServer;
 let a: TestTenant;

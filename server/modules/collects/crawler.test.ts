@@ -10,9 +10,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { platformTypeOf } from "../../../shared/contract/collect.ts";
-import { PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { extract } from "../../../shared/extract/extract.ts";
+import { platformTypeOf } from "#shared/contract/collect.ts";
+import { PlatformType, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { extract } from "#shared/extract/extract.ts";
 import { crawlTestHooks } from "./crawler.ts";
 
 const fixturesDir = fileURLToPath(new URL("../../../shared/extract/fixtures", import.meta.url));

@@ -5,7 +5,7 @@ import { aquiredUrls, collectTasks, collections } from "../../db/schema.ts";
 import { deleteOwnedRows, type UserDataCleaner } from "../users/extensions.ts";
 import type { WorkbenchContributor, WorkbenchScope } from "../workbench/extensions.ts";
 import { countPerDay } from "../workbench/series.ts";
-import { CollectStatus } from "../../../shared/contract/enums.ts";
+import { CollectStatus } from "#shared/contract/enums.ts";
 
 /** The caller's collections: the tenant's for a main account, its own for a sub-account. */
 function collectionWhere(scope: WorkbenchScope): SQL {

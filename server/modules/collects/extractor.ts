@@ -1,7 +1,7 @@
 // The shared extractor as the crawler uses it (shared/extract: the same code the extension runs), loaded on first use
 // so the API process does not parse every adapter at start.
-import type { ExtractResult, Platform } from "../../../shared/extract/product.ts";
-import type { Snapshot } from "../../../shared/extract/snapshot.ts";
+import type { ExtractResult, Platform } from "#shared/extract/product.ts";
+import type { Snapshot } from "#shared/extract/snapshot.ts";
 
 type ExtractorModule = {
   extract(snapshot: Snapshot): ExtractResult;
@@ -11,7 +11,7 @@ type ExtractorModule = {
 let loading: Promise<ExtractorModule> | undefined;
 
 function load(): Promise<ExtractorModule> {
-  loading ??= import("../../../shared/extract/extract.ts") as Promise<ExtractorModule>;
+  loading ??= import("#shared/extract/extract.ts") as Promise<ExtractorModule>;
   return loading;
 }
 

@@ -2,7 +2,7 @@
 // line values that are http(s) URLs are taken.
 import { badRequest } from "../../http/errors.ts";
 import { readTableFile } from "../../http/upload.ts";
-import { IMPORT_MAX_ROWS } from "../../../shared/contract/collect.ts";
+import { IMPORT_MAX_ROWS } from "#shared/contract/collect.ts";
 
 const urlPattern = /https?:\/\/[^\s"'<>,;，；]+/gi;
 

@@ -2,7 +2,7 @@
 // list and re-run that the /collects/task screen needs (additions, docs/decisions.md).
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import { id, pagedResult } from "../../../shared/contract/common.ts";
+import { id, pagedResult } from "#shared/contract/common.ts";
 import {
   aquiredUrl,
   aquiredUrlFilter,
@@ -41,7 +41,7 @@ import {
   updateCollectConfigInput,
   updateCollectInput,
   updateInfringementRuleSettingInput,
-} from "../../../shared/contract/collect.ts";
+} from "#shared/contract/collect.ts";
 import type { CollectService } from "./service.ts";
 
 export function registerCollects(r: Registrar, { collects }: { collects: CollectService }) {

@@ -22,8 +22,8 @@ import {
   type updateCollectConfigInput,
   type updateCollectInput,
   type updateInfringementRuleSettingInput,
-} from "../../../shared/contract/collect.ts";
-import { CollectSource, CollectStatus, ProductStatus } from "../../../shared/contract/enums.ts";
+} from "#shared/contract/collect.ts";
+import { CollectSource, CollectStatus, ProductStatus } from "#shared/contract/enums.ts";
 import { checkProductLimit } from "../products/service.ts";
 import { mainText, readCollectConfig, readInfringementRule, storeCollection, wordMatch } from "./store.ts";
 import { createCrawler, type CrawlerDeps } from "./crawler.ts";

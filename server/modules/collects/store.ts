@@ -7,9 +7,9 @@ import { rowsOf, type Tx } from "../../db/client.ts";
 import { collectConfigs, collections, infringementRuleSettings, SETTINGS_PROFILE, users } from "../../db/schema.ts";
 import { badRequest, businessError } from "../../http/errors.ts";
 import { describeIssues } from "../../http/validation.ts";
-import { platformTypeOf, type CollectConfig, type CollectedProduct } from "../../../shared/contract/collect.ts";
-import { extractedProduct } from "../../../shared/extract/product.ts";
-import { CollectSource, CollectStatus, InfringementRuleType } from "../../../shared/contract/enums.ts";
+import { platformTypeOf, type CollectConfig, type CollectedProduct } from "#shared/contract/collect.ts";
+import { extractedProduct } from "#shared/extract/product.ts";
+import { CollectSource, CollectStatus, InfringementRuleType } from "#shared/contract/enums.ts";
 
 export const defaultCollectConfig: Omit<CollectConfig, "lastModificationTime"> = {
   isDiscountPrice: false,

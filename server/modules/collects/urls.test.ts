@@ -7,7 +7,7 @@ import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartFile, startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { PlatformType, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { PlatformType, TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { DISPATCH_BATCH } from "./urls.ts";
 
 let s: TestServer;

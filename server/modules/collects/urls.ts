@@ -13,7 +13,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest, forbidden } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
-import type { PagedResult } from "../../../shared/contract/common.ts";
+import type { PagedResult } from "#shared/contract/common.ts";
 import {
   aquiredUrlFilter,
   createUrlsInput,
@@ -24,8 +24,8 @@ import {
   setUrlSortInput,
   webUrl,
   type AquiredUrl,
-} from "../../../shared/contract/collect.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+} from "#shared/contract/collect.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { createCrawlTasks, platformTypeOfUrl, refreshTaskInfo } from "./crawler.ts";
 import { readUrlFile } from "./import-file.ts";
 import { receiveUpload } from "../../http/upload.ts";

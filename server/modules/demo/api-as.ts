@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { createSessionService, type SessionDeps } from "../identity/sessions.ts";
-import { createApi, type Api } from "../../../shared/api/index.ts";
+import { createApi, type Api } from "#shared/api/index.ts";
 
 const ORIGIN = "http://first-start.local";
 

@@ -4,11 +4,11 @@
 // finds what an interrupted earlier run left and only adds what is missing, so the job may run again.
 import type { FastifyBaseLogger } from "fastify";
 import type { Sandbox } from "../../sandbox/sandbox.ts";
-import type { Api } from "../../../shared/api/index.ts";
-import type { CollectedProductInput } from "../../../shared/contract/collect.ts";
-import { extract } from "../../../shared/extract/extract.ts";
-import { loadFixtures } from "../../../shared/extract/fixture-loader.ts";
-import { normalizeWord } from "../../../shared/text/aho-corasick.ts";
+import type { Api } from "#shared/api/index.ts";
+import type { CollectedProductInput } from "#shared/contract/collect.ts";
+import { extract } from "#shared/extract/extract.ts";
+import { loadFixtures } from "#shared/extract/fixture-loader.ts";
+import { normalizeWord } from "#shared/text/aho-corasick.ts";
 import { htmlText } from "../infringement/service.ts";
 import { DEMO_IMAGES_PER_PRODUCT, demoImageUrl } from "./demo-images.ts";
 

@@ -7,8 +7,8 @@ import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { seedPricedProducts } from "../../testing/product-kit.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { EVENTS_PATH, type ProgressEvent } from "../../../shared/contract/events.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { EVENTS_PATH, type ProgressEvent } from "#shared/contract/events.ts";
 import { openEventStream, type EventStream, type Frame } from "../../testing/event-stream.ts";
 
 let s: TestServer;

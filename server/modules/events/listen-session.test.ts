@@ -6,7 +6,7 @@ import { createTask } from "../../jobs/tasks.ts";
 import { inScope } from "../../db/scope.ts";
 import type { Database } from "../../db/client.ts";
 import { startTestServer, type TestServer } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { createProgressHub, type HubEntry } from "./progress.ts";
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Db, Tx } from "../../db/client.ts";
-import type { ProgressEvent } from "../../../shared/contract/events.ts";
+import type { ProgressEvent } from "#shared/contract/events.ts";
 
 export const PROGRESS_CHANNEL = "erp_progress";
 

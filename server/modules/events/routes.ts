@@ -10,7 +10,7 @@ import { inScope } from "../../db/scope.ts";
 import { readPrincipal, type Principal, type TokenSigner } from "../../http/auth.ts";
 import { tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { loadSessionUser, type SessionUser } from "../identity/session-user.ts";
-import { EVENTS_PATH, StreamEvent, type ProgressEvent } from "../../../shared/contract/events.ts";
+import { EVENTS_PATH, StreamEvent, type ProgressEvent } from "#shared/contract/events.ts";
 import type { HubEntry, ProgressHub, ProgressNotice } from "./progress.ts";
 
 export type EventStreamOptions = {

@@ -12,8 +12,8 @@ import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories } from "../../testing/publish-kit.ts";
 import { envelopeProblem } from "../../testing/security-kit.ts";
-import { freightFor, type FreightRule } from "../../../shared/contract/freight.ts";
-import type { PriceBreakdown } from "../../../shared/publish/price.ts";
+import { freightFor, type FreightRule } from "#shared/contract/freight.ts";
+import type { PriceBreakdown } from "#shared/publish/price.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -1,7 +1,7 @@
 // Freight rule calls (spec §7 MeliOther PullMeliFreight, GetMeliFreights).
 import type { Registrar } from "../../http/calls.ts";
-import { freightRulePage, getMeliFreightsQuery, pullMeliFreightQuery, pullMeliFreightResult } from "../../../shared/contract/freight.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { freightRulePage, getMeliFreightsQuery, pullMeliFreightQuery, pullMeliFreightResult } from "#shared/contract/freight.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import type { FreightService } from "./service.ts";
 
 export function registerFreight(r: Registrar, { freight }: { freight: FreightService }) {

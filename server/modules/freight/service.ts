@@ -13,8 +13,8 @@ import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import type { FreightRule, FreightRulePage, getMeliFreightsQuery } from "../../../shared/contract/freight.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import type { FreightRule, FreightRulePage, getMeliFreightsQuery } from "#shared/contract/freight.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { quoteGlobalTable, quoteLocalTable, type QuotedTable } from "./quote.ts";
 
 type Row = typeof meliFreightRules.$inferSelect;

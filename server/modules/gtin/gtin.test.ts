@@ -7,7 +7,7 @@ import { gtinCodes } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { AppError } from "../../http/errors.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { isGtin } from "../../../shared/contract/gtin.ts";
+import { isGtin } from "#shared/contract/gtin.ts";
 import { listingGtinCodes, takeGtinCodes } from "./service.ts";
 
 let s: TestServer;

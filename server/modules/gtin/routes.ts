@@ -1,7 +1,7 @@
 // GTIN pool calls (spec §7 MeliCode). Any account may add codes and see the count (a salesperson told by a publish
 // that the pool is empty can fill it); only the main account clears the pool, which all its sub-accounts share.
 import type { Registrar } from "../../http/calls.ts";
-import { clearCodesResult, codeCount, setCodesInput, setCodesResult } from "../../../shared/contract/gtin.ts";
+import { clearCodesResult, codeCount, setCodesInput, setCodesResult } from "#shared/contract/gtin.ts";
 import type { GtinService } from "./service.ts";
 
 export function registerGtin(r: Registrar, { gtin }: { gtin: GtinService }) {

@@ -8,7 +8,7 @@ import { gtinCodes } from "../../db/schema.ts";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError } from "../../http/errors.ts";
-import { isGtin, type CodeCount, type setCodesInput } from "../../../shared/contract/gtin.ts";
+import { isGtin, type CodeCount, type setCodesInput } from "#shared/contract/gtin.ts";
 
 /** How many invalid codes a refusal names (the rest are counted). */
 const NAMED_INVALID = 20;

@@ -2,7 +2,7 @@
 // Every call is host-only; the remaining Hosted calls (money, migration, copying, statistics) join as their areas land.
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import { pagedResult } from "../../../shared/contract/common.ts";
+import { pagedResult } from "#shared/contract/common.ts";
 import {
   editRemarkQuery,
   getTenantsQuery,
@@ -15,8 +15,8 @@ import {
   tenantNameSearchQuery,
   tenantUserInfoQuery,
   unlockTenantQuery,
-} from "../../../shared/contract/hosted.ts";
-import { tenantAccountSummary } from "../../../shared/contract/users.ts";
+} from "#shared/contract/hosted.ts";
+import { tenantAccountSummary } from "#shared/contract/users.ts";
 import type { HostedService } from "./service.ts";
 
 export function registerHosted(r: Registrar, { hosted }: { hosted: HostedService }) {

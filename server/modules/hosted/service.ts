@@ -9,7 +9,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../identity/names.ts";
 import type { TenantRow } from "../identity/tenants.ts";
 import { notFound } from "../../http/errors.ts";
-import type { PagedResult } from "../../../shared/contract/common.ts";
+import type { PagedResult } from "#shared/contract/common.ts";
 import type {
   editRemarkQuery,
   getTenantsQuery,
@@ -19,8 +19,8 @@ import type {
   TenantListItem,
   TenantLookup,
   unlockTenantQuery,
-} from "../../../shared/contract/hosted.ts";
-import type { TenantAccountSummary } from "../../../shared/contract/users.ts";
+} from "#shared/contract/hosted.ts";
+import type { TenantAccountSummary } from "#shared/contract/users.ts";
 import { generatePassword, hashPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertTenantWithMainAccount } from "../identity/users.ts";

@@ -1,8 +1,8 @@
 // Infringement word calls (spec §7 InfringementWord, names as the spec spells them) and the product screening
 // (spec §7 Product ScreeningforInfringement). The rule setting calls stay with the collection centre.
 import type { Registrar } from "../../http/calls.ts";
-import { pagedResult } from "../../../shared/contract/common.ts";
-import { countResult } from "../../../shared/contract/collect.ts";
+import { pagedResult } from "#shared/contract/common.ts";
+import { countResult } from "#shared/contract/collect.ts";
 import {
   createIfringementWordInput,
   deleteInfringementWordInput,
@@ -12,7 +12,7 @@ import {
   infringementWordImportResult,
   productScreeningInput,
   productScreeningResult,
-} from "../../../shared/contract/infringement.ts";
+} from "#shared/contract/infringement.ts";
 import type { InfringementService } from "./service.ts";
 
 export function registerInfringement(r: Registrar, { infringement }: { infringement: InfringementService }) {

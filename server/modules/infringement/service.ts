@@ -8,13 +8,13 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, infringementWords, products } from "../../db/schema.ts";
 import { selectionWhere } from "../products/filter.ts";
-import type { ProductSelection } from "../../../shared/contract/product.ts";
+import type { ProductSelection } from "#shared/contract/product.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { setScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, forbidden } from "../../http/errors.ts";
 import { readTableFile, receiveUpload } from "../../http/upload.ts";
-import type { PagedResult } from "../../../shared/contract/common.ts";
+import type { PagedResult } from "#shared/contract/common.ts";
 import {
   INFRINGEMENT_IMPORT_MAX_BYTES,
   INFRINGEMENT_WORDS_PER_LIST,
@@ -23,8 +23,8 @@ import {
   type createIfringementWordInput,
   type getInfringementWordQuery,
   type InfringementWord,
-} from "../../../shared/contract/infringement.ts";
-import { createWordMatcher, normalizeWord, pickWord, type WordMatcher } from "../../../shared/text/aho-corasick.ts";
+} from "#shared/contract/infringement.ts";
+import { createWordMatcher, normalizeWord, pickWord, type WordMatcher } from "#shared/text/aho-corasick.ts";
 
 type WordRow = typeof infringementWords.$inferSelect;
 const toItem = (r: WordRow): InfringementWord => ({ id: r.id, word: r.word, creationTime: r.creationTime.toISOString() });

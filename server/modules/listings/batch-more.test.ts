@@ -22,9 +22,9 @@ import {
   syncCategories,
   until,
 } from "../../testing/publish-kit.ts";
-import { ListingStatus, TaskStatus } from "../../../shared/contract/enums.ts";
-import type { BatchEditState } from "../../../shared/contract/listing-edits.ts";
-import { pngImage } from "../../../shared/images/test-images.ts";
+import { ListingStatus, TaskStatus } from "#shared/contract/enums.ts";
+import type { BatchEditState } from "#shared/contract/listing-edits.ts";
+import { pngImage } from "#shared/images/test-images.ts";
 import { createListingEditService, type Edit } from "./edits.ts";
 import { EDIT_ATTEMPTS } from "./edit-job.ts";
 import { batchEditState } from "./edit-task.ts";

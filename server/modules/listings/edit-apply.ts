@@ -5,7 +5,7 @@
 // Chinese) on the listing.
 import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { meliPriceOf } from "./meli-price.ts";
 import { sendEdit, storedAfter, type Sending } from "./edit-send.ts";
 import { createEditTargets, type EditTargets } from "./edit-target.ts";

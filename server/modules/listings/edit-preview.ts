@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { MeliPricePreview } from "../../../shared/contract/listing-edits.ts";
+import type { MeliPricePreview } from "#shared/contract/listing-edits.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { ListingEditDeps } from "./edit-types.ts";

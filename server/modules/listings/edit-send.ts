@@ -18,7 +18,7 @@ import {
 } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { updateGlobalItem } from "../../integrations/mercadolibre/endpoints/global-items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import type { Edit, Outcome, Target } from "./edit-types.ts";
 
 type Stored = Partial<typeof listings.$inferInsert>;

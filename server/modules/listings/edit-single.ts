@@ -7,7 +7,7 @@ import { listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
-import type { EditResult } from "../../../shared/contract/listing-edits.ts";
+import type { EditResult } from "#shared/contract/listing-edits.ts";
 import { loadSessionUser } from "../identity/session-user.ts";
 import { productsFollowListings } from "../products/listing-status.ts";
 import type { EditApplier } from "./edit-apply.ts";

@@ -6,8 +6,8 @@ import type { listings } from "../../db/schema.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import type { PictureFetchOptions } from "../publishing/pictures.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
-import type { EditOutcome } from "../../../shared/contract/listing-edits.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
+import type { EditOutcome } from "#shared/contract/listing-edits.ts";
 
 /** One edit of a listing. */
 export type Edit =

@@ -20,8 +20,8 @@ import {
   syncCategories,
   until,
 } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { BatchEditState } from "../../../shared/contract/listing-edits.ts";
+import { ListingStatus, PublishBatchStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { BatchEditState } from "#shared/contract/listing-edits.ts";
 import { batchEditState } from "./edit-task.ts";
 
 let s: TestServer;

@@ -17,8 +17,8 @@ import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/m
 import { scanSellerItems, type ItemSearchPage, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { recordMeliCalls } from "../meli-logs/service.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { ListingTaskResult, PullReport } from "../../../shared/contract/listing-sync.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { ListingTaskResult, PullReport } from "#shared/contract/listing-sync.ts";
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, skusOfItem, statusOfItem } from "./market-reads.ts";
 import { visibleGroups, type ListingKind } from "./service.ts";
 import { productsFollowListings } from "../products/listing-status.ts";

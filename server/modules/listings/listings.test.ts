@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { GROUP_COUNT_CAP, LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "../../../shared/contract/listings.ts";
+import { GROUP_COUNT_CAP, LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "#shared/contract/listings.ts";
 import { rowView, SMALL_BASE } from "./service.ts";
 
 let s: TestServer;

@@ -13,7 +13,7 @@ import {
   type ListingItem,
 } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { AppError } from "../../http/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 
 /** Ids per multiget (Mercado Libre's maximum). */
 export const MULTIGET_IDS = MULTIGET_MAX_IDS;

@@ -16,8 +16,8 @@ import { connectShop } from "../../testing/shop-kit.ts";
 import { shopGroupOf, until } from "../../testing/publish-kit.ts";
 import { SANDBOX_PREFIX } from "../../sandbox/sandbox.ts";
 import type { NotificationPayload } from "../../sandbox/notify.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
-import type { ListingRowPage } from "../../../shared/contract/listings.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
+import type { ListingRowPage } from "#shared/contract/listings.ts";
 import { MeliNotificationStatus } from "../meli/notifications.ts";
 
 let s: TestServer;

@@ -19,7 +19,7 @@ import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { getItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
 import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";

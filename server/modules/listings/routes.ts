@@ -1,12 +1,12 @@
 // The listing centre's read calls (spec §7 MeliStat / MeliStatNew GetMeliStatsByPage, GetMeliStatGroupInfo): the same
 // calls under both names, MeliStat over local shops' listings and MeliStatNew over cross-border shops'.
 import type { Registrar } from "../../http/calls.ts";
-import { getMeliStatGroupInfoInput, getMeliStatsByPageInput, listingGroupInfo, listingRowPage } from "../../../shared/contract/listings.ts";
+import { getMeliStatGroupInfoInput, getMeliStatsByPageInput, listingGroupInfo, listingRowPage } from "#shared/contract/listings.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, kindOfGroup } from "./service.ts";
 import type { z } from "zod";
 import type { CallContext } from "../../http/calls.ts";
 import type { Services } from "../../deps.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { notFound } from "../../http/errors.ts";
 import {
   batchEditTask,
@@ -29,7 +29,7 @@ import {
   updateMarketTitleInput,
   upOrDownMarketInput,
   type BatchEditTask,
-} from "../../../shared/contract/listing-edits.ts";
+} from "#shared/contract/listing-edits.ts";
 import type { Edit } from "./edits.ts";
 import {
   addSyncTaskInput,
@@ -39,8 +39,8 @@ import {
   listingTaskResult,
   pullMarketInput,
   syncListingInput,
-} from "../../../shared/contract/listing-sync.ts";
-import { listingRow } from "../../../shared/contract/listings.ts";
+} from "#shared/contract/listing-sync.ts";
+import { listingRow } from "#shared/contract/listings.ts";
 
 export function registerListings(r: Registrar) {
   for (const group of ["MeliStatNew", "MeliStat"]) {

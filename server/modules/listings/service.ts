@@ -9,7 +9,7 @@ import { listings, meliAccountGroups, meliAccounts, meliCategories, products } f
 import { cappedPageJson, containsPattern, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import {
   GROUP_COUNT_CAP,
   LISTING_COUNT_CAP,
@@ -17,7 +17,7 @@ import {
   type ListingFilter,
   type ListingGroupInfo,
   type ListingRow,
-} from "../../../shared/contract/listings.ts";
+} from "#shared/contract/listings.ts";
 import { listingView } from "../publishing/service.ts";
 import { hiddenBatchIds } from "../publishing/batch-state.ts";
 import { PgDialect } from "drizzle-orm/pg-core";

@@ -11,7 +11,7 @@ import { listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { recordMeliCalls } from "../meli-logs/service.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { chunks, itemValues, MULTIGET_IDS, readItems, readVisits, type ItemRead } from "./market-reads.ts";
 import { productsFollowListings } from "../products/listing-status.ts";
 

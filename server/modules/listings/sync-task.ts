@@ -11,14 +11,14 @@ import { businessError } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   BATCH_SYNC_MAX_LISTINGS,
   type AddSyncTaskRequest,
   type BatchSyncRequest,
   type ListingTaskResult,
   type SyncReport,
-} from "../../../shared/contract/listing-sync.ts";
+} from "#shared/contract/listing-sync.ts";
 import { visibleGroup } from "./import.ts";
 import { chunks, pool, VISITS_IDS } from "./market-reads.ts";
 import { listingWhere, type ListingKind } from "./service.ts";

@@ -14,8 +14,8 @@ import { startTestServer, uniqueName, type TestServer, type TestTenant } from ".
 import { connectPublishingShop, createProductAs, until } from "../../testing/publish-kit.ts";
 import { accountOf as accountOfGroup, createShopItem, recordListings as recordListingRows } from "../../testing/listing-kit.ts";
 import type { Item } from "../../sandbox/store.ts";
-import { ListingStatus, TaskStatus } from "../../../shared/contract/enums.ts";
-import type { ListingRow } from "../../../shared/contract/listings.ts";
+import { ListingStatus, TaskStatus } from "#shared/contract/enums.ts";
+import type { ListingRow } from "#shared/contract/listings.ts";
 import { createListingSyncService, DELETED_CODE, DELETED_REASON } from "./sync.ts";
 
 let s: TestServer;

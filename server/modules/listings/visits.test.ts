@@ -11,8 +11,8 @@ import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, until } from "../../testing/publish-kit.ts";
 import { createShopItem, recordListings as recordListingRows } from "../../testing/listing-kit.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
-import type { ListingRow } from "../../../shared/contract/listings.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { ListingRow } from "#shared/contract/listings.ts";
 
 let s: TestServer;
 let A: TestTenant;

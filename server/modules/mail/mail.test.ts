@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { MailStatus } from "../../../shared/contract/enums.ts";
+import { MailStatus } from "#shared/contract/enums.ts";
 import { startTestServer, uniqueName, type TestServer } from "../../testing/harness.ts";
 import { queueMail } from "./outbox.ts";
 

@@ -11,7 +11,7 @@ import type { Database, Tx } from "../../db/client.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { outboxEmails } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { MailStatus } from "../../../shared/contract/enums.ts";
+import { MailStatus } from "#shared/contract/enums.ts";
 
 export const SEND_MAIL_JOB = "send-mail";
 

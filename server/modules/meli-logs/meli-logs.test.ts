@@ -7,7 +7,7 @@ import { meliAccounts } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { MELI_LOG_BODY_MAX_BYTES } from "../../../shared/contract/meli-logs.ts";
+import { MELI_LOG_BODY_MAX_BYTES } from "#shared/contract/meli-logs.ts";
 import { recordMeliCall, type MeliCallEntry } from "./service.ts";
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 // Marketplace call log calls (spec §7 MeliStatLog; the spec's AccountgroupId spelling stays on the wire).
 import type { Registrar } from "../../http/calls.ts";
-import { getLogDetailQuery, getLogsByPageQuery, meliCallLogDetail, meliCallLogPage } from "../../../shared/contract/meli-logs.ts";
+import { getLogDetailQuery, getLogsByPageQuery, meliCallLogDetail, meliCallLogPage } from "#shared/contract/meli-logs.ts";
 import type { MeliLogService } from "./service.ts";
 
 export function registerMeliLogs(r: Registrar, { meliLogs }: { meliLogs: MeliLogService }) {

@@ -1,6 +1,6 @@
 // What a stored marketplace call keeps of its request and answer: no secret (tokens, client secret, OAuth code,
 // Authorization header), and at most MELI_LOG_BODY_MAX_BYTES of text, with a note when it was cut.
-import { MELI_LOG_BODY_MAX_BYTES } from "../../../shared/contract/meli-logs.ts";
+import { MELI_LOG_BODY_MAX_BYTES } from "#shared/contract/meli-logs.ts";
 
 export const SCRUBBED = "***";
 

@@ -16,7 +16,7 @@ import {
   type MeliCallLog,
   type MeliCallLogDetail,
   type MeliCallLogPage,
-} from "../../../shared/contract/meli-logs.ts";
+} from "#shared/contract/meli-logs.ts";
 import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { scrubBody, scrubPath } from "./scrub.ts";
 

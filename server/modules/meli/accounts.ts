@@ -13,7 +13,7 @@ import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { MeliAuthStatus } from "../../integrations/mercadolibre/tokens.ts";
 import type { SessionUser } from "../identity/session-user.ts";
 import { heldModuleAuths } from "../module-auth/held.ts";
-import { MeliAccountStatus } from "../../../shared/contract/enums.ts";
+import { MeliAccountStatus } from "#shared/contract/enums.ts";
 import type {
   AccountGroupResponse,
   AccountInfo,
@@ -25,7 +25,7 @@ import type {
   getMeliOneQuery,
   ShopAccount,
   updateAccountInput,
-} from "../../../shared/contract/meli.ts";
+} from "#shared/contract/meli.ts";
 
 type Who = Pick<SessionUser, "tenantId" | "id" | "isMainAccount">;
 

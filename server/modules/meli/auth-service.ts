@@ -14,7 +14,7 @@ import { AfterCommit, type CallContext } from "../../http/calls.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { MELI_SITES, type authBackQuery, type getAuthUrlQuery, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { MELI_SITES, type authBackQuery, type getAuthUrlQuery, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { authFailure, sendResultPage, type AuthOutcome } from "./auth-result-page.ts";
 import { readState, signState, STATE_TTL_MS, stateKeyFrom } from "./auth-state.ts";
 import { createShopProvisioning, type PendingAuthorization } from "./shop-provisioning.ts";

@@ -11,7 +11,7 @@ import { meliAccountGroups, meliAccounts, meliNotifications } from "../../db/sch
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import type { Jobs } from "../../jobs/queue.ts";
-import type { MeliCallbackBody } from "../../../shared/contract/meli.ts";
+import type { MeliCallbackBody } from "#shared/contract/meli.ts";
 
 export const MELI_NOTIFICATION_JOB = "meli.notification";
 /** Works through one stored notification ({tenantId, id}); its handler is the listings module's (listings/notifications.ts). */

@@ -9,7 +9,7 @@ import { startTestServer, uniqueName, type TestServer, type TestTenant } from ".
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
 import { plainLeaf, requiredAttributes } from "../../testing/sandbox-kit.ts";
 import { connectPublishingShop, until } from "../../testing/publish-kit.ts";
-import { TaskStatus } from "../../../shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 
 let s: TestServer;
 let A: TestTenant;

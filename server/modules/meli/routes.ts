@@ -19,7 +19,7 @@ import {
   shopAccount,
   shopAccountPage,
   updateAccountInput,
-} from "../../../shared/contract/meli.ts";
+} from "#shared/contract/meli.ts";
 import type { ShopAccountService } from "./accounts.ts";
 import type { ShopAuthorizationService } from "./auth-service.ts";
 import type { NotificationService } from "./notifications.ts";

@@ -11,7 +11,7 @@ import { businessError, notFound } from "../../http/errors.ts";
 import type { Sandbox } from "../../sandbox/sandbox.ts";
 import { shipmentAt } from "../../sandbox/shipments.ts";
 import { DEFAULT_ORDER_INTERVAL_MINUTES, type Item, type Order } from "../../sandbox/store.ts";
-import { SettingKeys } from "../../../shared/contract/setting-registry.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 import type { RuntimeSetting } from "../settings/known.ts";
 import {
   createSandboxOrderBody,
@@ -27,7 +27,7 @@ import {
   setSandboxOrderRateResult,
   type SandboxOrder,
   type SandboxState,
-} from "../../../shared/contract/meli-sandbox.ts";
+} from "#shared/contract/meli-sandbox.ts";
 
 const ITEMS_PER_SELLER = 100;
 const RECENT_ORDERS = 20;

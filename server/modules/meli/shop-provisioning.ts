@@ -9,7 +9,7 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { TokenStore } from "../../integrations/mercadolibre/tokens.ts";
 import type { MarketplaceUser, MeliUser } from "../../integrations/mercadolibre/endpoints/users.ts";
 import type { TokenAnswer } from "../../integrations/mercadolibre/types.ts";
-import { MELI_SITES, siteNumberOf, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { MELI_SITES, siteNumberOf, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { authFailure, type AuthOutcome } from "./auth-result-page.ts";
 
 const LOCAL_SITES = [1, 2, 3, 4] as const;

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { moduleAuths, tenants } from "../../db/schema.ts";
-import { ModuleAuthStatus } from "../../../shared/contract/enums.ts";
+import { ModuleAuthStatus } from "#shared/contract/enums.ts";
 
 const grantor = alias(tenants, "grantor");
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { ModuleAuthContent, ModuleAuthStatus, ProductStatus } from "../../../shared/contract/enums.ts";
+import { ModuleAuthContent, ModuleAuthStatus, ProductStatus } from "#shared/contract/enums.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 
 let s: TestServer;

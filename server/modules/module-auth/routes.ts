@@ -16,8 +16,8 @@ import {
   moduleAuthPage,
   reApplyAuthInput,
   revokeAuthInput,
-} from "../../../shared/contract/module-auth.ts";
-import { copyProductResult, productDetail, productPage } from "../../../shared/contract/product.ts";
+} from "#shared/contract/module-auth.ts";
+import { copyProductResult, productDetail, productPage } from "#shared/contract/product.ts";
 import type { ModuleAuthService } from "./service.ts";
 
 export function registerModuleAuth(r: Registrar, { moduleAuth: auth }: { moduleAuth: ModuleAuthService }) {

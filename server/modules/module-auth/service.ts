@@ -20,7 +20,7 @@ import { moduleAuthCodes, moduleAuths, products, tenants } from "../../db/schema
 import { hostAllScope, setScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
-import { ModuleAuthContent, ModuleAuthStatus, ProductStatus } from "../../../shared/contract/enums.ts";
+import { ModuleAuthContent, ModuleAuthStatus, ProductStatus } from "#shared/contract/enums.ts";
 import {
   AUTH_CODE_ALPHABET,
   AUTH_CODE_LENGTH,
@@ -41,8 +41,8 @@ import {
   type ModuleAuthPage,
   type reApplyAuthInput,
   type revokeAuthInput,
-} from "../../../shared/contract/module-auth.ts";
-import type { ProductDetail, ProductListItem, ProductPage } from "../../../shared/contract/product.ts";
+} from "#shared/contract/module-auth.ts";
+import type { ProductDetail, ProductListItem, ProductPage } from "#shared/contract/product.ts";
 import { checkProductLimit, getProductById, getProductsByPage } from "../products/service.ts";
 
 type AuthRow = typeof moduleAuths.$inferSelect;

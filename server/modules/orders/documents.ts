@@ -17,10 +17,10 @@ import {
 } from "../../integrations/mercadolibre/endpoints/invoices.ts";
 import { getMarketplaceShipmentLabel, getShipmentLabels } from "../../integrations/mercadolibre/endpoints/shipments.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import type { OrderInvoice } from "../../../shared/contract/orders.ts";
+import type { OrderInvoice } from "#shared/contract/orders.ts";
 import type { OrderReads } from "./read.ts";
 import { orderWhere } from "./service.ts";
-import { shipmentStatusLabel } from "../../../shared/contract/orders.ts";
+import { shipmentStatusLabel } from "#shared/contract/orders.ts";
 
 type Ref = {
   id: string;

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { currencies, listings, orderItems, products } from "../../db/schema.ts";
 import { proceedsConcepts } from "../../integrations/mercadolibre/endpoints/orders.ts";
-import { formatMoney } from "../../../shared/publish/price.ts";
+import { formatMoney } from "#shared/publish/price.ts";
 import { freightShare } from "./profit.ts";
 import type { MeliOrder, ShipmentFacts } from "./read.ts";
 

@@ -23,8 +23,8 @@ import { createMeliClient, type MeliClient } from "../../integrations/mercadolib
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
-import { OrderStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { OrderPage, OrderRow } from "../../../shared/contract/orders.ts";
+import { OrderStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { OrderPage, OrderRow } from "#shared/contract/orders.ts";
 import { MeliNotificationStatus } from "../meli/notifications.ts";
 import { marketplaceOrderJson } from "../../sandbox/orders.ts";
 import { createOrderSyncService, LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE } from "./sync.ts";

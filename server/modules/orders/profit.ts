@@ -2,8 +2,8 @@
 // is integer minor units (centavos; whole pesos for CLP and COP) with bigint arithmetic from decimal strings, and a
 // conversion through the currency rates (CNY for one unit, as the settings store them) is rounded half up once, on
 // the total, as the publish price formula converts (shared/publish/price.ts). Pure: no database, no marketplace.
-import { currencyDecimals, formatMoney, parseDecimal, toMinor, type Decimal } from "../../../shared/publish/price.ts";
-import type { ProfitBreakdown } from "../../../shared/contract/orders.ts";
+import { currencyDecimals, formatMoney, parseDecimal, toMinor, type Decimal } from "#shared/publish/price.ts";
+import type { ProfitBreakdown } from "#shared/contract/orders.ts";
 
 export type ProfitLine = {
   quantity: number;

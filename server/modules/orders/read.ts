@@ -13,7 +13,7 @@ import {
   type MeliShipment,
 } from "../../integrations/mercadolibre/endpoints/shipments.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { OrderStatus } from "../../../shared/contract/enums.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
 
 export type { MeliOrder } from "../../integrations/mercadolibre/endpoints/orders.ts";
 

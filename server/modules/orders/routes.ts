@@ -13,7 +13,7 @@ import {
   orderInvoice,
   orderPage,
   orderRow,
-} from "../../../shared/contract/orders.ts";
+} from "#shared/contract/orders.ts";
 import { getMeliOrderGroupInfo, getOrderRow, getOrders } from "./service.ts";
 
 export function registerOrders(r: Registrar, services: Services) {

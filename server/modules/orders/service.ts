@@ -12,14 +12,14 @@ import { cappedPageJson, isoText, pagedJsonStatement, sortOfText } from "../../d
 import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import { OrderStatus } from "../../../shared/contract/enums.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
 import {
   ORDER_COUNT_CAP,
   ORDER_GROUP_COUNT_CAP,
   type getOrdersQuery,
   type OrderFilter,
   type OrderGroupInfo,
-} from "../../../shared/contract/orders.ts";
+} from "#shared/contract/orders.ts";
 
 /** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
 export function visibleOrderGroups(ctx: CallContext): SQL {

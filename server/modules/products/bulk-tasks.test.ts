@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productEdits, productEditTargets, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { BULK_EDIT_TASK_THRESHOLD } from "../../../shared/contract/product.ts";
-import { MAX_PAGE_SIZE } from "../../../shared/contract/common.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { BULK_EDIT_TASK_THRESHOLD } from "#shared/contract/product.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
 import type { BulkEditTaskState } from "./bulk-tasks.ts";
 
 const THRESHOLD = 50;

@@ -20,14 +20,14 @@ import { AppError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, saveTaskState } from "../../jobs/tasks.ts";
 import { emitProgress } from "../events/progress.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   BULK_EDIT_BATCH_SIZE,
   BULK_EDIT_TASK_THRESHOLD,
   productEditKindName,
   type BulkEditResult,
   type ProductSelection,
-} from "../../../shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import { selectionWhere } from "./filter.ts";
 import { bulkEditPlan, bulkEditPlans, type BulkEditBody, type BulkEditKind, type BulkEditPlan, type BulkScope } from "./bulk.ts";
 import {

@@ -23,7 +23,7 @@ import {
   replaceKeywordInput,
   type ProductFilter,
   type ProductSelection,
-} from "../../../shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import { editedStatus, type BulkEdit } from "./edits.ts";
 import { productWhere, selectionWhere, type ProductScope } from "./filter.ts";
 

@@ -12,8 +12,8 @@ import type { Tx } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import { UNDO_WINDOW_HOURS, type BulkEditResult, type ProductEditInfo } from "../../../shared/contract/product.ts";
-import { ProductStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { UNDO_WINDOW_HOURS, type BulkEditResult, type ProductEditInfo } from "#shared/contract/product.ts";
+import { ProductStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
 
 /**
  * A product's status after a change of its content (title, description, price, weight, size, attributes, category,

@@ -14,9 +14,9 @@ import { productLabels, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { PlatformType, ProductStatus, TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { productExportColumnKeys, productExportColumns } from "../../../shared/contract/product-export.ts";
-import { createApi } from "../../../shared/api/index.ts";
+import { PlatformType, ProductStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { productExportColumnKeys, productExportColumns } from "#shared/contract/product-export.ts";
+import { createApi } from "#shared/api/index.ts";
 
 let s: TestServer;
 let a: TestTenant;

@@ -20,15 +20,15 @@ import {
   type XlsxExportJob,
   type XlsxSource,
 } from "../../jobs/xlsx-export.ts";
-import { TaskType } from "../../../shared/contract/enums.ts";
-import { platformNames, productStatusNames } from "../../../shared/contract/names.ts";
-import { productSelection, type ProductSelection } from "../../../shared/contract/product.ts";
+import { TaskType } from "#shared/contract/enums.ts";
+import { platformNames, productStatusNames } from "#shared/contract/names.ts";
+import { productSelection, type ProductSelection } from "#shared/contract/product.ts";
 import {
   PRODUCT_EXPORT_MAX_ROWS,
   productExportColumnKeys,
   productExportColumns,
   type ProductExportColumn,
-} from "../../../shared/contract/product-export.ts";
+} from "#shared/contract/product-export.ts";
 import { selectionWhere } from "./filter.ts";
 
 export const EXPORT_PRODUCTS_JOB = "export-products";

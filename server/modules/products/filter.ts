@@ -8,7 +8,7 @@ import { products } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";
 import type { SessionUser } from "../identity/session-user.ts";
 import { badRequest } from "../../http/errors.ts";
-import type { ProductFilter, ProductSelection } from "../../../shared/contract/product.ts";
+import type { ProductFilter, ProductSelection } from "#shared/contract/product.ts";
 
 /** Who asks, as far as visibility goes: a call's context, or a bulk edit task's (bulk-tasks.ts). */
 export type ProductScope = { tenantId: string; user: Pick<SessionUser, "id" | "isMainAccount" | "isHost"> | null };

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productLabels, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { productLabelCalls } from "../../../shared/api/product-labels.ts";
-import { MAX_PRODUCT_LABELS, type ProductLabel, type ProductLabelList } from "../../../shared/contract/product-label.ts";
+import { productLabelCalls } from "#shared/api/product-labels.ts";
+import { MAX_PRODUCT_LABELS, type ProductLabel, type ProductLabelList } from "#shared/contract/product-label.ts";
 
 let s: TestServer;
 

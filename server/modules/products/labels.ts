@@ -17,7 +17,7 @@ import {
   type ProductLabel,
   type ProductLabelGroup,
   type ProductLabelList,
-} from "../../../shared/contract/product-label.ts";
+} from "#shared/contract/product-label.ts";
 import { visibleProducts } from "./filter.ts";
 
 type LabelInput = z.output<typeof createOrUpdateProductLabelInput>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, ProductStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus, ProductStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { productsFollowListings } from "./listing-status.ts";
 import { inScope } from "../../db/scope.ts";
 

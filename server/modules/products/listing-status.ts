@@ -4,7 +4,7 @@
 // per chunk, scoped to the tenant. An archived product stays archived (the seller put it aside).
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { ListingStatus, ProductStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus, ProductStatus } from "#shared/contract/enums.ts";
 
 /** On Mercado Libre: active, paused (also out of stock) or under review; closed, refused and unsent are not. */
 export const LIVE_LISTING_STATUSES = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview] as const;

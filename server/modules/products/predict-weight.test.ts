@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import type { PredictWeightByTitleResult } from "../../../shared/contract/product.ts";
+import type { PredictWeightByTitleResult } from "#shared/contract/product.ts";
 import { NO_BASIS_MESSAGE, neighboursQuery, neighbourSettings, weightedMedian } from "./predict-weight.ts";
 
 let s: TestServer;

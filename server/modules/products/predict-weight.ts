@@ -15,7 +15,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { type PredictWeightByTitleResult } from "../../../shared/contract/product.ts";
+import { type PredictWeightByTitleResult } from "#shared/contract/product.ts";
 import { visibleProducts } from "./filter.ts";
 
 /** Least word similarity of a neighbour (pg_trgm.word_similarity_threshold for the `<%` operator). */

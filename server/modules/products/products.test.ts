@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productCounts, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { PRODUCT_COUNT_CAP, productListItem } from "../../../shared/contract/product.ts";
+import { PRODUCT_COUNT_CAP, productListItem } from "#shared/contract/product.ts";
 
 let s: TestServer;
 let a: TestTenant;

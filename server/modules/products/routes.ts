@@ -2,8 +2,8 @@
 // weight prediction, export and translation. The work is done by the product service (service.ts and its parts).
 import { z } from "zod";
 import type { CallContext, Registrar } from "../../http/calls.ts";
-import { id } from "../../../shared/contract/common.ts";
-import { countResult } from "../../../shared/contract/collect.ts";
+import { id } from "#shared/contract/common.ts";
+import { countResult } from "#shared/contract/collect.ts";
 import {
   assignProductInput,
   batchDeleteProductsInput,
@@ -35,7 +35,7 @@ import {
   updateProductAttrInput,
   updateProductPriceInput,
   type BulkEditResult,
-} from "../../../shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import {
   createOrUpdateProductLabelGroupInput,
   createOrUpdateProductLabelInput,
@@ -44,8 +44,8 @@ import {
   productLabelGroup,
   productLabelIdQuery,
   productLabelList,
-} from "../../../shared/contract/product-label.ts";
-import { downloadExportQuery, exportProductInput, exportProductResult } from "../../../shared/contract/product-export.ts";
+} from "#shared/contract/product-label.ts";
+import { downloadExportQuery, exportProductInput, exportProductResult } from "#shared/contract/product-export.ts";
 import type { ProductService } from "./service.ts";
 
 export function registerProducts(r: Registrar, { products }: { products: ProductService }) {

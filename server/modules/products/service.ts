@@ -11,7 +11,7 @@ import { productCounts, productLabels, products, users } from "../../db/schema.t
 import { setScope } from "../../db/scope.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
-import { ProductStatus } from "../../../shared/contract/enums.ts";
+import { ProductStatus } from "#shared/contract/enums.ts";
 import {
   PRODUCT_COUNT_CAP,
   type copyProductInput,
@@ -22,7 +22,7 @@ import {
   type ProductListItem,
   type updateProductAttrInput,
   type updateProductPriceInput,
-} from "../../../shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import { filtersAnything, P, productWhereText, visibleProducts } from "./filter.ts";
 import { rememberCategoryPicks } from "../category-mappings/store.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";

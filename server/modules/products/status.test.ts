@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productLabels, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { ProductStatus } from "../../../shared/contract/enums.ts";
+import { ProductStatus } from "#shared/contract/enums.ts";
 
 let s: TestServer;
 let a: TestTenant;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { ProductStatus, TaskStatus } from "../../../shared/contract/enums.ts";
+import { ProductStatus, TaskStatus } from "#shared/contract/enums.ts";
 import { sourceLanguage } from "./translate.ts";
 
 let s: TestServer;

@@ -17,13 +17,13 @@ import { createTask, readTaskState, saveTaskState, updateTask } from "../../jobs
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { TranslationError, providerNames, type Translator } from "../../integrations/translate/types.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   productSelection,
   type ProductSelection,
   type translateProductInput,
   type TranslateProductResult,
-} from "../../../shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import { editorScope } from "./bulk-tasks.ts";
 import {
   dropEditTargets,

@@ -3,7 +3,7 @@
 // variant list (variant_Key / variant_Values) and the editor's grid (variantModel), and the editor's grid comes back
 // as options and variants, keeping the ids of values that kept their names.
 import { badRequest } from "../../http/errors.ts";
-import type { VariantModel, VariantModelInput } from "../../../shared/contract/product.ts";
+import type { VariantModel, VariantModelInput } from "#shared/contract/product.ts";
 
 export type StoredOption = { name: string; values: { id: string; name: string; image?: string }[] };
 export type StoredVariant = {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { listings, meliAccountGroups, products, publishBatches } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
-import type { getBatchListingsInput, getPublishBatchesInput, Listing, PublishBatch } from "../../../shared/contract/publish.ts";
+import type { getBatchListingsInput, getPublishBatchesInput, Listing, PublishBatch } from "#shared/contract/publish.ts";
 import { batchView, listingView } from "./batch-state.ts";
 
 type Page<T> = { totalCount: number; items: T[] };

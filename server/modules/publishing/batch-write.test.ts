@@ -11,7 +11,7 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { sweepWrittenBatch } from "./batch-sweep.ts";
 import { batchWriting } from "./batch-write.ts";
 import { WRITING_STALE_SECONDS, WRITING_SWEEP_JOB } from "./constants.ts";

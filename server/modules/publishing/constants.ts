@@ -1,5 +1,5 @@
 // Publishing's numbers, shared by the service, the job and the listing centre.
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 
 export const PUBLISH_JOB = "publish.product";
 /** Publish jobs running at once in each process (see the handler's registration). */

@@ -8,7 +8,7 @@ import { inScope } from "../../db/scope.ts";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 
 let s: TestServer;

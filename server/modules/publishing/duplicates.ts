@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { listings } from "../../db/schema.ts";
-import { duplicateProblem, LISTED_STATUSES } from "../../../shared/publish/duplicates.ts";
+import { duplicateProblem, LISTED_STATUSES } from "#shared/publish/duplicates.ts";
 import type { ListingPlan } from "./types.ts";
 
 const key = (productId: string, site: number) => `${productId}|${site}`;

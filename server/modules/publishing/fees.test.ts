@@ -13,8 +13,8 @@ import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import { moneyNumber, sitePrice, type PriceBreakdown } from "../../../shared/publish/price.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { moneyNumber, sitePrice, type PriceBreakdown } from "#shared/publish/price.ts";
 
 let s: TestServer;
 let A: TestTenant;

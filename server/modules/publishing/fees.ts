@@ -17,10 +17,10 @@ import { AppError } from "../../http/errors.ts";
 import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { getListingPrices } from "../../integrations/mercadolibre/endpoints/fees.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
-import type { PreflightPair } from "../../../shared/publish/preflight.ts";
-import { FIXED_FEE_UNDER } from "../../../shared/publish/price.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
+import type { PreflightPair } from "#shared/publish/preflight.ts";
+import { FIXED_FEE_UNDER } from "#shared/publish/price.ts";
 import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
 import { pool } from "../categories/sync.ts";
 

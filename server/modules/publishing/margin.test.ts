@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories } from "../../testing/publish-kit.ts";
-import type { PriceBreakdown } from "../../../shared/publish/price.ts";
+import type { PriceBreakdown } from "#shared/publish/price.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -6,7 +6,7 @@ import { gtinCodes, listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import type { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
 import { recordListingCalls } from "../meli-logs/service.ts";
 import { productsFollowListings } from "../products/listing-status.ts";

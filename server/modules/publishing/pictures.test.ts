@@ -13,8 +13,8 @@ import { hostAllScope, inScope } from "../../db/scope.ts";
 import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import { gifImage, jpegImage, pngImage } from "../../../shared/images/test-images.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { gifImage, jpegImage, pngImage } from "#shared/images/test-images.ts";
 import { imageSizesOf, PROBE_BYTES, probeImageSizes, urlHash } from "./pictures.ts";
 
 let s: TestServer;

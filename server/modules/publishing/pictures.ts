@@ -16,7 +16,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { imageSizes, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { imageDimensions } from "../../../shared/images/dimensions.ts";
+import { imageDimensions } from "#shared/images/dimensions.ts";
 import { demoImageSize } from "../demo/demo-images.ts";
 import { allowed, checkUrl, CrawlError, guardedLookup, type CrawlFetchOptions } from "../collects/fetch.ts";
 

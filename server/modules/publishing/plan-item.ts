@@ -1,8 +1,8 @@
 // One product × site's plan from its pre-flight result: the item to send (title, price, stock, pictures, attributes,
 // variations with their size chart rows, description), its global title and what is left to translate.
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../../../shared/contract/size-charts.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "#shared/contract/size-charts.ts";
 import {
   cutTitle,
   framedTitle,
@@ -13,8 +13,8 @@ import {
   type PreflightProduct,
   type PreflightResult,
   type PreflightSizeChart,
-} from "../../../shared/publish/preflight.ts";
-import { moneyNumber } from "../../../shared/publish/price.ts";
+} from "#shared/publish/preflight.ts";
+import { moneyNumber } from "#shared/publish/price.ts";
 import { plainDescription, type ItemAttribute } from "./item-body.ts";
 import type { PlanCategory, ProductRow } from "./plan-reads.ts";
 import type { ListingPlan, ShopAccount } from "./types.ts";

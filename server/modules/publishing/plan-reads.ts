@@ -8,10 +8,10 @@ import { currencies, gtinCodes, meliAccounts, meliSizeCharts, products } from ".
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
 import { TranslationError } from "../../integrations/translate/types.ts";
 import type { SecretBox } from "../../security/secrets.ts";
-import type { CategoryAttribute } from "../../../shared/contract/category.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
-import { SIZE_GRID_ID } from "../../../shared/contract/size-charts.ts";
-import type { PreflightCategory, PreflightSizeChart } from "../../../shared/publish/preflight.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
+import { SIZE_GRID_ID } from "#shared/contract/size-charts.ts";
+import type { PreflightCategory, PreflightSizeChart } from "#shared/publish/preflight.ts";
 import { imageSizesOf } from "./pictures.ts";
 import { cachedFees } from "./fees.ts";
 import { freightRulesOf } from "../freight/service.ts";

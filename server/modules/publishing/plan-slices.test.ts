@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, until } from "../../testing/publish-kit.ts";
-import { preflight } from "../../../shared/publish/preflight.ts";
+import { preflight } from "#shared/publish/preflight.ts";
 import { TURN_MS } from "../../turns.ts";
 import { PLAN_SLICE } from "./plan-slices.ts";
 
 // The pre-flight as it is, its calls counted.
-vi.mock("../../../shared/publish/preflight.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../shared/publish/preflight.ts")>();
+vi.mock("#shared/publish/preflight.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#shared/publish/preflight.ts")>();
   return { ...real, preflight: vi.fn(real.preflight) };
 });
 

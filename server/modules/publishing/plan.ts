@@ -2,11 +2,11 @@
 // runs the shared pre-flight check and price formula (shared/publish/) on every pair and builds the item each pair
 // would send (plan-item.ts).
 import type { SecretBox } from "../../security/secrets.ts";
-import type { MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import { SIZE_GRID_ID } from "../../../shared/contract/size-charts.ts";
-import { packageOf, preflight, type PreflightProduct } from "../../../shared/publish/preflight.ts";
-import { freightFor } from "../../../shared/contract/freight.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
+import type { MeliSiteNumber } from "#shared/contract/meli.ts";
+import { SIZE_GRID_ID } from "#shared/contract/size-charts.ts";
+import { packageOf, preflight, type PreflightProduct } from "#shared/publish/preflight.ts";
+import { freightFor } from "#shared/contract/freight.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
 import { toVariantItems, type StoredOption, type StoredVariant } from "../products/variants.ts";
 import { feeInput } from "./fees.ts";
 import { pairPlan, type OwnAttr, type Variant } from "./plan-item.ts";

@@ -8,8 +8,8 @@ import {
   type PreflightPairView,
   type PreflightResultView,
   type PublishRequest,
-} from "../../../shared/contract/publish.ts";
-import { DUPLICATE_PROBLEM_CODE } from "../../../shared/publish/duplicates.ts";
+} from "#shared/contract/publish.ts";
+import { DUPLICATE_PROBLEM_CODE } from "#shared/publish/duplicates.ts";
 import { markListed } from "./duplicates.ts";
 import { resolveRequest, selectedCount } from "./selection.ts";
 import type { Planner } from "./types.ts";

@@ -6,9 +6,9 @@ import { listings, meliAccountGroups, meliAccounts, publishBatches } from "../..
 import { inScope } from "../../db/scope.ts";
 import { createTranslator, readTranslateSettings } from "../../integrations/translate/index.ts";
 import { TranslationError } from "../../integrations/translate/types.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
-import { cutTitle, framedTitle } from "../../../shared/publish/preflight.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
+import { cutTitle, framedTitle } from "#shared/publish/preflight.ts";
 import { refreshBatch } from "./batch-state.ts";
 import { finish } from "./outcome.ts";
 import { probeProductPictures } from "./pictures.ts";

@@ -20,8 +20,8 @@ import {
   syncCategories,
   until,
 } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import { moneyNumber } from "../../../shared/publish/price.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { moneyNumber } from "#shared/publish/price.ts";
 import { PUBLISH_JOB } from "./service.ts";
 
 let s: TestServer;

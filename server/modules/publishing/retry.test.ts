@@ -12,7 +12,7 @@ import { plainLeaf, requiredAttributes } from "../../testing/sandbox-kit.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
 import { createProductAs, ean13s, requestAttrs, shopGroupOf, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { createPlanner } from "./plan.ts";
 import { createPublishingService } from "./service.ts";
 

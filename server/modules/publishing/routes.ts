@@ -12,7 +12,7 @@ import {
   publishRequest,
   publishResult,
   retryPublishInput,
-} from "../../../shared/contract/publish.ts";
+} from "#shared/contract/publish.ts";
 
 export function registerPublishing(r: Registrar, services: Services) {
   for (const group of ["MeliStatNew", "MeliStat"]) {

@@ -4,8 +4,8 @@ import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { meliAccountGroups, meliAccounts, products } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { selectionWhere } from "../products/filter.ts";
 import type { ShopAccount } from "./types.ts";
 

@@ -8,7 +8,7 @@
 // seller_custom_field and as the creation's idempotency key, so a job retried after a crash finds the item its earlier
 // attempt created instead of creating a second one.
 import type { CallContext } from "../../http/calls.ts";
-import type { PublishRequest, PublishResult } from "../../../shared/contract/publish.ts";
+import type { PublishRequest, PublishResult } from "#shared/contract/publish.ts";
 import { createBatch } from "./batch-create.ts";
 import { batchListingPage, publishBatchPage } from "./batch-views.ts";
 import { sweepWrittenBatch, type SweepJob } from "./batch-sweep.ts";

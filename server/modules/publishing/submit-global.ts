@@ -13,8 +13,8 @@ import {
 } from "../../integrations/mercadolibre/endpoints/global-items.ts";
 import { searchSellerItems } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { globalItemBody, siteToSell, type GlobalSite, type ItemPlan } from "./item-body.ts";
 import { finish, gtinFor, logCalls, meliProblems, refusalOf, warningsOf, withCodes, type ListingRow } from "./outcome.ts";
 import type { ListingPlan } from "./types.ts";

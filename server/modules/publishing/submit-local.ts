@@ -6,7 +6,7 @@ import { AppError } from "../../http/errors.ts";
 import type { MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { createItem, getItem, searchSellerItems } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { ListingStatus } from "../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { localItemBody, type ItemPlan } from "./item-body.ts";
 import { finish, gtinFor, logCalls, meliProblems, refusalOf, statusOf, warningsOf, withCodes, type ListingRow } from "./outcome.ts";
 import type { ListingPlan } from "./types.ts";

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import type { PublishRequest } from "../../../shared/contract/publish.ts";
+import type { PublishRequest } from "#shared/contract/publish.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import type { ItemPlan } from "./item-body.ts";
 import type { PictureFetchOptions } from "./pictures.ts";

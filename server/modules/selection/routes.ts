@@ -1,6 +1,6 @@
 // The selection library's calls (host only; spec §7 Selection: /api/MeliSelectionSku/GetMeliSelectionSku, CreawlUrl).
 import type { Registrar } from "../../http/calls.ts";
-import { competitorListingPage, creawlUrlBody, creawlUrlResult, getMeliSelectionSkuQuery } from "../../../shared/contract/selection.ts";
+import { competitorListingPage, creawlUrlBody, creawlUrlResult, getMeliSelectionSkuQuery } from "#shared/contract/selection.ts";
 import type { SelectionService } from "./service.ts";
 
 export function registerSelection(r: Registrar, { selection }: { selection: SelectionService }) {

@@ -11,7 +11,7 @@ import { createShopItem } from "../../testing/listing-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, until } from "../../testing/publish-kit.ts";
 import { envelopeProblem } from "../../testing/security-kit.ts";
-import { itemIdOf, type CompetitorListing } from "../../../shared/contract/selection.ts";
+import { itemIdOf, type CompetitorListing } from "#shared/contract/selection.ts";
 import { createSelectionService, SELECTION_READ_HOURS } from "./service.ts";
 
 let s: TestServer;

@@ -18,7 +18,7 @@ import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { getItems } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { getPublicUser, publicItem, type PublicItem } from "../../integrations/mercadolibre/endpoints/public-items.ts";
-import { siteNumberOf } from "../../../shared/contract/meli.ts";
+import { siteNumberOf } from "#shared/contract/meli.ts";
 import {
   itemIdOf,
   type CompetitorListing,
@@ -27,7 +27,7 @@ import {
   type creawlUrlBody,
   type getMeliSelectionSkuQuery,
   type SelectionPoint,
-} from "../../../shared/contract/selection.ts";
+} from "#shared/contract/selection.ts";
 
 export const SELECTION_READ_JOB = "selection-read";
 /** How often a watched listing is read. */

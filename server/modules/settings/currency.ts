@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { currencies } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import { BASE_CURRENCY, type createOrUpdateCurrencyInput, type Currency } from "../../../shared/contract/settings.ts";
+import { BASE_CURRENCY, type createOrUpdateCurrencyInput, type Currency } from "#shared/contract/settings.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 

@@ -2,7 +2,7 @@
 // every registry key with its meaning, kind, default and value, sets values that pass each kind's rule, and a refused
 // value is a 400 in the §8 envelope that changes nothing. Tenants neither list nor set them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTING_REGISTRY, SettingKeys } from "../../../shared/contract/setting-registry.ts";
+import { SETTING_REGISTRY, SettingKeys } from "#shared/contract/setting-registry.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 
 let s: TestServer;

@@ -15,7 +15,7 @@ import {
   type KnownSetting,
   type SettingKey,
   type setSettingValueInput,
-} from "../../../shared/contract/setting-registry.ts";
+} from "#shared/contract/setting-registry.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { settingValueOf, storedSettingValue } from "./values.ts";
 

@@ -2,7 +2,7 @@
 // logged-in user; changes are the host's.
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import { pagedResult } from "../../../shared/contract/common.ts";
+import { pagedResult } from "#shared/contract/common.ts";
 import {
   createOrUpdateCurrencyInput,
   createOrUpdateSettingInput,
@@ -12,8 +12,8 @@ import {
   publicSettings,
   setting,
   settingKeyQuery,
-} from "../../../shared/contract/settings.ts";
-import { knownSetting, setSettingValueInput } from "../../../shared/contract/setting-registry.ts";
+} from "#shared/contract/settings.ts";
+import { knownSetting, setSettingValueInput } from "#shared/contract/setting-registry.ts";
 import type { SettingService } from "./service.ts";
 
 export function registerSettings(r: Registrar, { settings }: { settings: SettingService }) {

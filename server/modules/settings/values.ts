@@ -4,10 +4,10 @@ import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { SecretError, type SecretBox } from "../../security/secrets.ts";
-import { SettingKeys, type SettingKey } from "../../../shared/contract/setting-registry.ts";
+import { SettingKeys, type SettingKey } from "#shared/contract/setting-registry.ts";
 
 /** Every key the product reads (shared/contract/setting-registry.ts: one entry per key, with its meaning and rule). */
-export { SettingKeys, type SettingKey } from "../../../shared/contract/setting-registry.ts";
+export { SettingKeys, type SettingKey } from "#shared/contract/setting-registry.ts";
 
 /** Keys whose values must not reach tenant users: any key with a segment or word such as Secret, ApiKey, Password,
  *  Token or PrivateKey (e.g. Translate.DeepL.ApiKey, Secret.Smtp). Areas storing credentials name them so. */

@@ -8,8 +8,8 @@ import { rowsOf } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, meliSizeCharts } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { mainAttributeOf, type MeliChart } from "../../integrations/mercadolibre/endpoints/size-charts.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { SizeChart } from "../../../shared/contract/size-charts.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { SizeChart } from "#shared/contract/size-charts.ts";
 
 export type Who = { id: string; isMain: boolean };
 export type GroupShop = { site: MeliSiteNumber; custId: string; brand: string | null };

@@ -13,8 +13,8 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { addChartRow, createChart, getChart, type MeliChart } from "../../integrations/mercadolibre/endpoints/size-charts.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { CreateMeliChartBody, SizeChart } from "../../../shared/contract/size-charts.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { CreateMeliChartBody, SizeChart } from "#shared/contract/size-charts.ts";
 import { gendersOf, storedChart, toChart, upsertCharts, visibleGroup, type Who } from "./chart-data.ts";
 
 type Created = { site: MeliSiteNumber; domainId: string; chart: MeliChart };

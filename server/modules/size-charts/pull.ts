@@ -13,8 +13,8 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { searchCharts, type MeliChart } from "../../integrations/mercadolibre/endpoints/size-charts.ts";
-import { MELI_SITES, type MeliSiteNumber } from "../../../shared/contract/meli.ts";
-import type { pullMeliChartQuery } from "../../../shared/contract/size-charts.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import type { pullMeliChartQuery } from "#shared/contract/size-charts.ts";
 import { brandsOf, gendersOf, storedChart, upsertCharts, visibleGroup, type Who } from "./chart-data.ts";
 
 type Domain = { site: MeliSiteNumber; domainId: string };

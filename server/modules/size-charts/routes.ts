@@ -9,7 +9,7 @@ import {
   sizeChart,
   sizeChartCategoryList,
   sizeChartList,
-} from "../../../shared/contract/size-charts.ts";
+} from "#shared/contract/size-charts.ts";
 import type { SizeChartService } from "./service.ts";
 
 export function registerSizeCharts(r: Registrar, { sizeCharts }: { sizeCharts: SizeChartService }) {

@@ -15,8 +15,8 @@ import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { Category } from "../../sandbox/categories.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
-import { ListingStatus, PublishBatchStatus } from "../../../shared/contract/enums.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "../../../shared/contract/size-charts.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
 
 let s: TestServer;
 let A: TestTenant;

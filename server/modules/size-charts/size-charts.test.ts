@@ -12,7 +12,7 @@ import { plainLeaf } from "../../testing/sandbox-kit.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories } from "../../testing/publish-kit.ts";
 import { envelopeProblem } from "../../testing/security-kit.ts";
-import type { SizeChart, SizeChartCategory } from "../../../shared/contract/size-charts.ts";
+import type { SizeChart, SizeChartCategory } from "#shared/contract/size-charts.ts";
 
 let s: TestServer;
 let A: TestTenant;

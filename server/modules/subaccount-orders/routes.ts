@@ -11,7 +11,7 @@ import {
   saveSubAccPackageInput,
   subAccPackage,
   subAccPackageList,
-} from "../../../shared/contract/subaccount-orders.ts";
+} from "#shared/contract/subaccount-orders.ts";
 import type { SubAccountOrderService } from "./service.ts";
 
 export function registerSubAccountOrders(r: Registrar, { subAccountOrders }: { subAccountOrders: SubAccountOrderService }) {

@@ -9,7 +9,7 @@ import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { subAccountOrders, subAccountPackages, tenants, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import { SubAccountType, WalletLogType } from "../../../shared/contract/enums.ts";
+import { SubAccountType, WalletLogType } from "#shared/contract/enums.ts";
 import type {
   getHostSubAccountOrdersQuery,
   getMySubAccOrderQuery,
@@ -20,8 +20,8 @@ import type {
   SubAccAllowance,
   SubAccOrder,
   SubAccPackage,
-} from "../../../shared/contract/subaccount-orders.ts";
-import { fenToYuan, yuanToFen } from "../../../shared/contract/wallet.ts";
+} from "#shared/contract/subaccount-orders.ts";
+import { fenToYuan, yuanToFen } from "#shared/contract/wallet.ts";
 import { postLedgerEntry, walletBalanceFen } from "../wallet/ledger.ts";
 import { subAccountAllowance } from "./allowance.ts";
 import { prepareCommission } from "../agency/commission.ts";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
-import { WalletLogType } from "../../../shared/contract/enums.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { postLedgerEntry } from "../wallet/ledger.ts";
 import { FREE_SUB_ACCOUNTS_SETTING } from "./allowance.ts";

@@ -8,8 +8,8 @@ import { loadConfig } from "../../config.ts";
 import { taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { TaskInfo } from "../../../shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
 import { crawlTestHooks } from "../collects/crawler.ts";
 
 const productPage = `<!doctype html><html lang="en"><head><title>Plain Mug</title>

@@ -1,6 +1,6 @@
 // Task centre calls (spec §7 TaskInfo; RetryTask is ours: the spec's task centre lists no retry).
 import type { Registrar } from "../../http/calls.ts";
-import { getTaskInfoByPageQuery, retryTaskInput, retryTaskResult, taskInfoPage } from "../../../shared/contract/tasks.ts";
+import { getTaskInfoByPageQuery, retryTaskInput, retryTaskResult, taskInfoPage } from "#shared/contract/tasks.ts";
 import type { TaskService } from "./service.ts";
 
 export function registerTasks(r: Registrar, { tasks }: { tasks: TaskService }) {

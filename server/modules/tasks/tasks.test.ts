@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_TENANT_ID, taskInfos, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import { TASK_COUNT_CAP } from "../../../shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { TASK_COUNT_CAP } from "#shared/contract/tasks.ts";
 import { and, eq } from "drizzle-orm";
 
 let s: TestServer;

@@ -2,7 +2,7 @@
 // as the login screen needs them.
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import { getTenantIdByNameQuery, tenantByIdParams, tenantByNameParams, tenantLookup } from "../../../shared/contract/tenancy.ts";
+import { getTenantIdByNameQuery, tenantByIdParams, tenantByNameParams, tenantLookup } from "#shared/contract/tenancy.ts";
 import type { TenancyService } from "./service.ts";
 
 export function registerTenancy(r: Registrar, { tenancy }: { tenancy: TenancyService }) {

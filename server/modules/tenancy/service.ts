@@ -2,7 +2,7 @@
 // it is stopped.
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
-import type { TenantLookup } from "../../../shared/contract/tenancy.ts";
+import type { TenantLookup } from "#shared/contract/tenancy.ts";
 import { findTenant } from "../identity/tenants.ts";
 
 /** ABP's lookup answer for a tenant id or name: success false when there is no such tenant. */

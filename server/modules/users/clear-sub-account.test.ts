@@ -2,7 +2,7 @@
 // shows it succeed, and the cleared sub-account's sessions are gone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 
 let s: TestServer;
 let a: TestTenant;

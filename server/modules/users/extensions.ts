@@ -4,7 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import type { AccountGroupResponse } from "../../../shared/contract/meli.ts";
+import type { AccountGroupResponse } from "#shared/contract/meli.ts";
 import { passwordResetCodes, userSessions, users } from "../../db/schema.ts";
 
 export type UserDataCleaner = { label: string; clear(tx: Tx, tenantId: string, userId: string): Promise<number> };

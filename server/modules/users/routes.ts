@@ -1,7 +1,7 @@
 // User calls (spec §7 User): the caller's own info and cache, and the main account's sub-account management.
 import { z } from "zod";
 import type { Registrar } from "../../http/calls.ts";
-import { id } from "../../../shared/contract/common.ts";
+import { id } from "#shared/contract/common.ts";
 import {
   changePwdInput,
   createSubUserInput,
@@ -15,8 +15,8 @@ import {
   updateUserInput,
   userInfo,
   userInitCache,
-} from "../../../shared/contract/users.ts";
-import { pagedResult } from "../../../shared/contract/common.ts";
+} from "#shared/contract/users.ts";
+import { pagedResult } from "#shared/contract/common.ts";
 import type { UserService } from "./service.ts";
 
 export function registerUsers(r: Registrar, { users }: { users: UserService }) {

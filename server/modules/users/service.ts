@@ -13,7 +13,7 @@ import type { SessionTenant } from "../identity/session-user.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type {
   changePwdInput,
   createSubUserInput,
@@ -25,7 +25,7 @@ import type {
   updateUserInput,
   UserInfo,
   UserInitCache,
-} from "../../../shared/contract/users.ts";
+} from "#shared/contract/users.ts";
 import { hashPassword, verifyPassword } from "../identity/passwords.ts";
 import { revokeUserSessions } from "../identity/sessions.ts";
 import { insertUser } from "../identity/users.ts";

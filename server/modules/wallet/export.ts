@@ -19,14 +19,14 @@ import {
   type XlsxExportDeps,
   type XlsxExportJob,
 } from "../../jobs/xlsx-export.ts";
-import { TaskType, WalletLogType } from "../../../shared/contract/enums.ts";
+import { TaskType, WalletLogType } from "#shared/contract/enums.ts";
 import {
   WALLET_LOG_EXPORT_MAX_ROWS,
   walletLogExportHeaders,
   walletLogTypeNames,
   type exportWalletLogsQuery,
   type ExportWalletLogsResult,
-} from "../../../shared/contract/wallet.ts";
+} from "#shared/contract/wallet.ts";
 import { assertFinanceVisible } from "./visibility.ts";
 
 export const EXPORT_WALLET_LOGS_JOB = "export-wallet-logs";

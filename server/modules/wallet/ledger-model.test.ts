@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer } from "../../testing/harness.ts";
-import { WalletLogType } from "../../../shared/contract/enums.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
 import { AppError } from "../../http/errors.ts";
 import { postLedgerEntry } from "./ledger.ts";
 

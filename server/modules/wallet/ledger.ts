@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { fenToYuan, MAX_MONEY_YUAN } from "../../../shared/contract/wallet.ts";
-import { WalletLogType } from "../../../shared/contract/enums.ts";
+import { fenToYuan, MAX_MONEY_YUAN } from "#shared/contract/wallet.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
 
 export type LedgerEntryInput = {
   tenantId: string;

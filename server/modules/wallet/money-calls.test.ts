@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { envelopeProblem } from "../../testing/security-kit.ts";
-import { BalanceAdjustType } from "../../../shared/contract/enums.ts";
+import { BalanceAdjustType } from "#shared/contract/enums.ts";
 
 let s: TestServer;
 let host: string;

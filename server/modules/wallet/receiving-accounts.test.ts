@@ -4,8 +4,8 @@
 import { join } from "node:path";
 import { stat, utimes } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SettingKeys } from "../../../shared/contract/setting-registry.ts";
-import { pngImage } from "../../../shared/images/test-images.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
+import { pngImage } from "#shared/images/test-images.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { getReceipt, uploadReceipt } from "../../testing/money-kit.ts";
 import { ORPHAN_RECEIPT_AGE_MS, receiptDir, sweepOrphanReceipts } from "./receipts.ts";

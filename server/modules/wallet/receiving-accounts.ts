@@ -3,7 +3,7 @@
 // QR code the host uploaded (a receipt image under the platform's tenant) is served to every tenant and kept by the
 // orphan sweep while an account names it.
 import type { Tx } from "../../db/client.ts";
-import { parseReceivingAccounts, type ReceivingAccount } from "../../../shared/contract/receiving-accounts.ts";
+import { parseReceivingAccounts, type ReceivingAccount } from "#shared/contract/receiving-accounts.ts";
 import { getSettingValue, SettingKeys } from "../settings/values.ts";
 
 /** The accounts as the host saved them; none when unset. */

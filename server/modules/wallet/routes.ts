@@ -28,8 +28,8 @@ import {
   walletLogPage,
   withdrawal,
   withdrawalPage,
-} from "../../../shared/contract/wallet.ts";
-import { receivingAccountList } from "../../../shared/contract/receiving-accounts.ts";
+} from "#shared/contract/wallet.ts";
+import { receivingAccountList } from "#shared/contract/receiving-accounts.ts";
 
 export function registerWallet(r: Registrar, services: Services) {
   const w = services.wallet;

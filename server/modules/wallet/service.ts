@@ -15,7 +15,7 @@ import { AfterCommit, JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, forbidden, notFound } from "../../http/errors.ts";
 import { checkUploadedImage, receiveUpload } from "../../http/upload.ts";
 import { makeImagePreview } from "../../http/image-preview.ts";
-import { BalanceAdjustType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
+import { BalanceAdjustType, ChargeStatus, WalletLogType, WithdrawStatus } from "#shared/contract/enums.ts";
 import {
   fenToYuan,
   MAX_RECEIPT_BYTES,
@@ -36,8 +36,8 @@ import {
   type requestWithdrawInput,
   type submitChargeRecordInput,
   type Withdrawal,
-} from "../../../shared/contract/wallet.ts";
-import type { PagedResult } from "../../../shared/contract/common.ts";
+} from "#shared/contract/wallet.ts";
+import type { PagedResult } from "#shared/contract/common.ts";
 import { postLedgerEntry } from "./ledger.ts";
 import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";

@@ -6,7 +6,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { forbidden } from "../../http/errors.ts";
 import type { SessionUser } from "../identity/session-user.ts";
 import { getSettingValue, SettingKeys } from "../settings/values.ts";
-import { parseNameList } from "../../../shared/routes/permission.ts";
+import { parseNameList } from "#shared/routes/permission.ts";
 
 /** Whether the user may see the tenant's money: main accounts and the host always; a sub-account unless its tenant is listed. */
 export async function isFinanceVisible(tx: Tx, user: Pick<SessionUser, "isMainAccount" | "isHost" | "tenantName">): Promise<boolean> {

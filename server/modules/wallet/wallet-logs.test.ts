@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inScope } from "../../db/scope.ts";
 import { tenants, users, walletLogs } from "../../db/schema.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { BalanceAdjustType, WalletLogType } from "../../../shared/contract/enums.ts";
-import { fenToYuan, WALLET_LOG_COUNT_CAP, type WalletLogEntry, type WalletLogPage } from "../../../shared/contract/wallet.ts";
+import { BalanceAdjustType, WalletLogType } from "#shared/contract/enums.ts";
+import { fenToYuan, WALLET_LOG_COUNT_CAP, type WalletLogEntry, type WalletLogPage } from "#shared/contract/wallet.ts";
 import { postLedgerEntry, walletBalanceFen } from "./ledger.ts";
 
 let s: TestServer;

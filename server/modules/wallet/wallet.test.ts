@@ -14,9 +14,9 @@ import { rowsOf } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type ApiResponse, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { uploadReceipt } from "../../testing/money-kit.ts";
-import { pngImage } from "../../../shared/images/test-images.ts";
-import { BalanceAdjustType, ChargePayType, ChargeStatus, WalletLogType, WithdrawStatus } from "../../../shared/contract/enums.ts";
-import { WALLET_LOG_COUNT_CAP } from "../../../shared/contract/wallet.ts";
+import { pngImage } from "#shared/images/test-images.ts";
+import { BalanceAdjustType, ChargePayType, ChargeStatus, WalletLogType, WithdrawStatus } from "#shared/contract/enums.ts";
+import { WALLET_LOG_COUNT_CAP } from "#shared/contract/wallet.ts";
 import { PREVIEW_MAX_SIDE } from "../../http/image-preview.ts";
 import { ORPHAN_RECEIPT_AGE_MS, RECEIPT_SWEEP_JOB, receiptDir, receiptPreviewPath, sweepOrphanReceipts } from "./receipts.ts";
 

@@ -4,7 +4,7 @@
 // sellers work in China time and a tenant keeps no time zone. One statement for both figures.
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { tenants, walletLogs } from "../../db/schema.ts";
-import { WalletLogType } from "../../../shared/contract/enums.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
 import type { WorkbenchContributor } from "../workbench/extensions.ts";
 import { isFinanceVisible } from "./visibility.ts";
 

@@ -7,8 +7,8 @@ import { currencies, orders } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
-import { OrderStatus } from "../../../shared/contract/enums.ts";
-import type { WorkbenchInfo } from "../../../shared/contract/workbench.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
+import type { WorkbenchInfo } from "#shared/contract/workbench.ts";
 
 const DAY = 86_400_000;
 const dayAgo = (offset: number) => new Date(Date.now() - offset * DAY).toISOString().slice(0, 10);

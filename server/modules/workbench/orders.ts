@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { currencies, meliAccounts, orders } from "../../db/schema.ts";
-import { OrderStatus } from "../../../shared/contract/enums.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
 import type { WorkbenchContributor, WorkbenchScope } from "./extensions.ts";
 import { startOfUtcDay, type WorkbenchWindow } from "./series.ts";
 

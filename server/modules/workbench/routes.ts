@@ -1,6 +1,6 @@
 // Workbench calls (an addition to spec §7: the spec shows the workbench screen but no call for its figures).
 import type { Registrar } from "../../http/calls.ts";
-import { getWorkbenchInfoQuery, workbenchInfo } from "../../../shared/contract/workbench.ts";
+import { getWorkbenchInfoQuery, workbenchInfo } from "#shared/contract/workbench.ts";
 import type { WorkbenchService } from "./service.ts";
 
 export function registerWorkbench(r: Registrar, { workbench }: { workbench: WorkbenchService }) {

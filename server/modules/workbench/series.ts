@@ -3,7 +3,7 @@
 import { and, count, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
-import type { WorkbenchPoint } from "../../../shared/contract/workbench.ts";
+import type { WorkbenchPoint } from "#shared/contract/workbench.ts";
 
 const DAY_MS = 86_400_000;
 

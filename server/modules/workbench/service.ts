@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { hostAllScope, setScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { getWorkbenchInfoQuery, WorkbenchCard, WorkbenchInfo, WorkbenchTrend } from "../../../shared/contract/workbench.ts";
+import type { getWorkbenchInfoQuery, WorkbenchCard, WorkbenchInfo, WorkbenchTrend } from "#shared/contract/workbench.ts";
 import { workbenchRole, type WorkbenchContributor, type WorkbenchScope } from "./extensions.ts";
 import { fillDays, windowOf } from "./series.ts";
 

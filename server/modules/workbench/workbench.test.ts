@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { taskInfos, tenants, userSessions } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { TaskStatus, TaskType } from "../../../shared/contract/enums.ts";
-import type { WorkbenchInfo } from "../../../shared/contract/workbench.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { WorkbenchInfo } from "#shared/contract/workbench.ts";
 import { windowOf } from "./series.ts";
 
 const DAY = 86_400_000;

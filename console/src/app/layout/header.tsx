@@ -2,8 +2,8 @@
 // logout).
 import { ChevronDown, KeyRound, LogOut, Menu, User } from "lucide-react";
 import { useNavigate } from "react-router-dom";
-import { Button } from "@shared/ui/button.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +11,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "@shared/ui/dropdown-menu.tsx";
+} from "#shared/ui/dropdown-menu.tsx";
 import { logout } from "../../lib/session.ts";
 import { useUserStore } from "../../stores/user.ts";
 

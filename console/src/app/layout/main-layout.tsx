@@ -4,9 +4,9 @@
 // paths).
 import { useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { findScreen, findSection } from "@shared/routes/permission.ts";
-import { accountRoutes, basicRoutes, sectionRoutes, type AppRoute } from "@shared/routes/table.ts";
-import { Sheet, SheetContent, SheetTitle } from "@shared/ui/sheet.tsx";
+import { findScreen, findSection } from "#shared/routes/permission.ts";
+import { accountRoutes, basicRoutes, sectionRoutes, type AppRoute } from "#shared/routes/table.ts";
+import { Sheet, SheetContent, SheetTitle } from "#shared/ui/sheet.tsx";
 import { FORBIDDEN_TITLE } from "../../features/exception/forbidden-page.tsx";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
 import { useLiveProgress } from "../../lib/live-progress.ts";

@@ -3,8 +3,8 @@
 // container, and a hidden Activity keeps its DOM, so the position is still there when the tab comes back (the browser
 // test checks it). Other pages are mounted afresh and start at the top.
 import { Activity, Suspense, type ReactNode } from "react";
-import type { AppRoute } from "@shared/routes/table.ts";
-import { Loading } from "@shared/ui/spinner.tsx";
+import type { AppRoute } from "#shared/routes/table.ts";
+import { Loading } from "#shared/ui/spinner.tsx";
 import { pageFor } from "../pages.tsx";
 
 export function PageHost({ current, cached }: { current: AppRoute; cached: AppRoute[] }) {

@@ -3,8 +3,8 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
-import type { SectionRoute } from "@shared/routes/table.ts";
-import { cn } from "@shared/ui/cn.ts";
+import type { SectionRoute } from "#shared/routes/table.ts";
+import { cn } from "#shared/ui/cn.ts";
 import { RouteIcon } from "../../components/route-icon.tsx";
 import { useAppStore, type Platform } from "../../stores/app.ts";
 import { usePermissionStore } from "../../stores/permission.ts";

@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 import { PINNED_TAB, useTabsStore } from "../../stores/tabs.ts";
 
 export function TabBar() {

@@ -1,6 +1,6 @@
 // The lists' one select of a facet: an optional "all" choice (no filter) and the facet's values.
 import type { ReactNode } from "react";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { ALL } from "./url-params.ts";
 
 export type Choice = { value: string | number; label: ReactNode };

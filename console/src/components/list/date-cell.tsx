@@ -1,5 +1,5 @@
 // A date-time in a list cell, in local time: on one line, or stacked as day over time in a narrow column.
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
 
 export function DateCell({ iso, stacked = false, className }: { iso: string | null | undefined; stacked?: boolean; className?: string }) {

@@ -1,6 +1,6 @@
 // Two day fields (yyyy-mm-dd in every browser locale, local days) for a list filter; a start after the end is not
 // applied.
-import { DateInput } from "@shared/ui/date-input.tsx";
+import { DateInput } from "#shared/ui/date-input.tsx";
 
 export type DateRangeFilterProps = {
   start: string;

@@ -1,8 +1,8 @@
 // The refresh control of a list that follows its running work by itself (the task centre, the collection tasks):
 // 实时更新 (the live progress stream is open) or 每 N 秒自动刷新 (it is not: the list polls) while a row on the page is
 // waiting or running, then the list's refresh button.
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { useProgressLive } from "../../lib/live-progress.ts";
 
 export type FollowingRefreshProps = {

@@ -1,5 +1,5 @@
 // A list's tab bar (the tab is a URL parameter like any filter): one button per tab, the chosen one filled.
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 
 export function ListTabs<K extends string>({
   tabs,

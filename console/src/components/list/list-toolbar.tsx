@@ -3,9 +3,9 @@
 // `more` sit in a second row that 更多筛选 opens (open from the start when one of them is set).
 import { ChevronDown, ChevronUp, RotateCcw } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
-import { Button } from "@shared/ui/button.tsx";
-import { DataTableToolbar } from "@shared/ui/data-table.tsx";
-import { SearchInput } from "@shared/ui/search-input.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { DataTableToolbar } from "#shared/ui/data-table.tsx";
+import { SearchInput } from "#shared/ui/search-input.tsx";
 import { AllSelect, type Choice } from "./all-select.tsx";
 import { DateRangeFilter } from "./date-range-filter.tsx";
 

@@ -1,6 +1,6 @@
 // The shop-group filter of the publish records and the publish logs: all shops, or one account group (GetMeliAccGroup).
 import { useAccountGroups } from "../../lib/account-groups.ts";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 
 /** The value that stands for every shop. */
 export const ALL_SHOPS = "all";

@@ -2,7 +2,7 @@
 // or broken image shows a placeholder instead.
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 
 export function Thumb({
   src,

@@ -1,7 +1,7 @@
 // The rows chosen on a list: ids ticked row by row (kept across pages), or every row matching the filter. A new filter
 // starts a new selection, so a bulk action never reaches rows the user no longer sees.
 import { useState } from "react";
-import type { DataTableSelection } from "@shared/ui/data-table.tsx";
+import type { DataTableSelection } from "#shared/ui/data-table.tsx";
 
 export function useListSelection(filterKey: string) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());

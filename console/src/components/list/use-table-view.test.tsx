@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { UserInfo } from "@shared/contract/users.ts";
+import type { UserInfo } from "#shared/contract/users.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { tableViewKey, useTableView } from "./use-table-view.ts";
 

@@ -2,7 +2,7 @@
 // under `table-view:<user id>:<table>`: a seller's choice follows them across reloads and stays theirs on a shared
 // computer.
 import { useState } from "react";
-import { tableViewSchema, type TableView } from "@shared/ui/data-table-view.tsx";
+import { tableViewSchema, type TableView } from "#shared/ui/data-table-view.tsx";
 import { useUserStore } from "../../stores/user.ts";
 
 export const tableViewKey = (userId: string, tableId: string) => `table-view:${userId}:${tableId}`;

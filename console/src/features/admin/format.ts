@@ -1,6 +1,6 @@
 // Display helpers of the host's admin screens: the account payment types, and whether a lockout is still running (dates
 // and money: lib/format.ts).
-import { AccountPaymentType } from "@shared/contract/enums.ts";
+import { AccountPaymentType } from "#shared/contract/enums.ts";
 
 export const paymentTypeLabels: Record<number, string> = {
   [AccountPaymentType.Trial]: "试用",

@@ -2,12 +2,12 @@
 // a number, a list of company names, JSON for structured ones) and the registry's own rule checked before sending
 // (the server checks it again). 恢复默认 removes the value so the default applies.
 import { useEffect, useState } from "react";
-import { settingValueError, type KnownSetting } from "@shared/contract/setting-registry.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { settingValueError, type KnownSetting } from "#shared/contract/setting-registry.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
 import { useSetSettingValue } from "./api/known-settings.ts";
 

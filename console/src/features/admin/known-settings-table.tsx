@@ -1,12 +1,12 @@
 // The settings the product reads (issue 28: 系统配置 was an empty table until the host typed a key): each with its
 // name, key, meaning, kind, default and value now, from the server's registry (GetKnownSettings), edited in place.
 import { useState } from "react";
-import type { KnownSetting } from "@shared/contract/setting-registry.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Card } from "@shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import type { KnownSetting } from "#shared/contract/setting-registry.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Card } from "#shared/ui/card.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { useKnownSettings } from "./api/known-settings.ts";
 import { KnownSettingDialog } from "./known-setting-dialog.tsx";

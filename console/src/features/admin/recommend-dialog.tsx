@@ -2,13 +2,13 @@
 // earns its commission on the tenant's purchases, at the rate of the setting Agency.CommissionRate), changes it, or
 // clears it. Commissions already paid stay where they are.
 import { useEffect, useState } from "react";
-import type { TenantListItem } from "@shared/contract/hosted.ts";
-import { RecommendType } from "@shared/contract/enums.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { TenantListItem } from "#shared/contract/hosted.ts";
+import { RecommendType } from "#shared/contract/enums.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
 import { useRecommendInfo, useSetRecommend, useTenantNameSearch } from "./api/recommend.ts";
 

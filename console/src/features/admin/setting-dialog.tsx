@@ -1,13 +1,13 @@
 // Creates or edits one system setting (name, key, value, description) with the contract's own rules.
 import { useEffect } from "react";
 import { z } from "zod";
-import { createOrUpdateSettingInput, type Setting } from "@shared/contract/settings.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { createOrUpdateSettingInput, type Setting } from "#shared/contract/settings.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useSaveSetting } from "./api/edit-settings.ts";
 
 const settingForm = createOrUpdateSettingInput.omit({ id: true, description: true }).extend({

@@ -1,8 +1,8 @@
 // The tenant list's columns: the company, its main account, figures, state, remark and the row actions.
-import type { TenantListItem } from "@shared/contract/hosted.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { TenantListItem } from "#shared/contract/hosted.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
 import { isLocked, paymentTypeLabel } from "./format.ts";
 

@@ -1,7 +1,7 @@
 // The frame of the screens before login (登录, 注册): the product's name on a card in the middle of the page, and the
 // one line that says why a submit failed.
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 
 export function AuthCard({ description, children }: { description: string; children: ReactNode }) {
   return (

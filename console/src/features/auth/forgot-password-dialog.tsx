@@ -2,13 +2,13 @@
 // button's 60 s countdown (spec §5); the code and a new password then reset it.
 import { useState } from "react";
 import { z } from "zod";
-import { ApiError } from "@shared/api/errors.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { CountdownButton } from "@shared/ui/countdown-button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { CountdownButton } from "#shared/ui/countdown-button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { sessionApi } from "../../lib/api.ts";
 import { resolveTenant } from "../../lib/session.ts";
 

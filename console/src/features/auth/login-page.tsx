@@ -4,12 +4,12 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { ApiError } from "@shared/api/errors.ts";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { LoginError, loginAndLoad } from "../../lib/session.ts";
 import { usePublicSettings } from "./api/get-public-settings.ts";
 import { AuthCard, AuthError } from "./auth-card.tsx";

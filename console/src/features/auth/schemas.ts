@@ -1,7 +1,7 @@
 // The register screen's form: the contract's own rules for the new company and its main account (the server validates
 // with the same ones), and the password typed twice.
 import { z } from "zod";
-import { registerInput } from "@shared/contract/account.ts";
+import { registerInput } from "#shared/contract/account.ts";
 import { confirmMatches } from "../../lib/password.ts";
 
 export const registerForm = registerInput

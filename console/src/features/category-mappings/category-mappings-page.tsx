@@ -4,15 +4,15 @@
 // changed to another category, deleted.
 import { useState } from "react";
 import { z } from "zod";
-import type { CategoryMapping } from "@shared/contract/category-mapping.ts";
-import { MELI_SITES, type MeliSiteNumber } from "@shared/contract/meli.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardDescription } from "@shared/ui/card.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { CategoryMapping } from "#shared/contract/category-mapping.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardDescription } from "#shared/ui/card.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ALL, choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";

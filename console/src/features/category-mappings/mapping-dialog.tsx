@@ -1,10 +1,10 @@
 // Changing a mapping's category: the category tree-select of the mapping's site (leaves only), saved with
 // UpdateCategoryMapping. The source category stays; its next product is offered the new category.
 import { useState } from "react";
-import type { CategoryMapping } from "@shared/contract/category-mapping.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { CategoryMapping } from "#shared/contract/category-mapping.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { platformLabel } from "../../lib/labels.ts";
 import type { SiteId } from "../../stores/platform.ts";

@@ -1,10 +1,10 @@
 // The category table's columns: the id, the Chinese name (from AckCategory, or set by hand) beside the site's own
 // Spanish/Portuguese/English name with their paths, the sale fees, the reference name and whether the picker offers it
 // (停用/启用 changes it with its subtree).
-import type { MeliCategory } from "@shared/contract/category.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { MeliCategory } from "#shared/contract/category.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 
 const fee = (v: number | null) => (v === null ? "-" : `${v}%`);
 

@@ -1,12 +1,12 @@
 // Editing a category's reference name for sellers (UpdateRefer); blank clears it.
 import { useEffect } from "react";
 import { z } from "zod";
-import type { MeliCategory } from "@shared/contract/category.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { MeliCategory } from "#shared/contract/category.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useUpdateRefer } from "./api/update-refer.ts";
 
 const referForm = z.object({ refer: z.string().trim().max(200, "最多 200 个字符") });

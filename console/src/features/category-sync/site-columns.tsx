@@ -1,10 +1,10 @@
 // The site table's columns: the site, its tree version, what the last sync stored (categories, leaves with attributes,
 // leaves with fees, Chinese names) with the sync times, and the row's 同步 button.
-import type { CategorySiteStatus } from "@shared/contract/category.ts";
-import { MELI_SITES, type MeliSiteNumber } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { CategorySiteStatus } from "#shared/contract/category.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 
 export const siteLabel = (site: number) => {

@@ -2,9 +2,9 @@
 // remark. When it ends the screen's counts and categories are read again.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { TaskStatus } from "@shared/contract/enums.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
-import { Badge } from "@shared/ui/badge.tsx";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
+import { Badge } from "#shared/ui/badge.tsx";
 import { ProgressBar, taskState } from "../../components/task/task-progress.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { isTaskDone } from "../../lib/task-queries.ts";

@@ -1,8 +1,8 @@
 // The selection line above the collection table: how many are chosen (on any page, or every collection matching the
 // filter), and the bulk actions on them: 批量修改状态, 导入产品库, 侵权检测, 删除.
 import { ListChecks, PackagePlus, ShieldCheck, Tags, Trash2, X } from "lucide-react";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
 
 export type BulkAction = "status" | "migrate" | "screen" | "delete";
 

@@ -2,8 +2,8 @@
 // The collection list's status cell: a collection the extractor could not read whole is marked, naming what is missing.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CollectListItem } from "@shared/contract/collect.ts";
-import { CollectStatus } from "@shared/contract/enums.ts";
+import type { CollectListItem } from "#shared/contract/collect.ts";
+import { CollectStatus } from "#shared/contract/enums.ts";
 import { collectColumns } from "./collect-columns.tsx";
 
 const row = (over: Partial<CollectListItem> = {}): CollectListItem => ({

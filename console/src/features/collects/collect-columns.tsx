@@ -2,11 +2,11 @@
 // with the infringement flag and the mark of a partial collection, owner and creation time and the row actions (view/edit, source link, delete).
 import { TitleCell } from "../../components/title-cell.tsx";
 import { ExternalLink, ShieldAlert, TriangleAlert } from "lucide-react";
-import type { CollectListItem } from "@shared/contract/collect.ts";
-import { incompleteWarning } from "@shared/extract/product.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { CollectListItem } from "#shared/contract/collect.ts";
+import { incompleteWarning } from "#shared/extract/product.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { platformLabel } from "../../lib/labels.ts";

@@ -3,7 +3,7 @@
 // collection, and "every collection matching" reads its ids past the cap, to the last short page.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CollectPage } from "@shared/contract/collect.ts";
+import type { CollectPage } from "#shared/contract/collect.ts";
 import { api } from "../../lib/feature-api.ts";
 import { fetchAllCollectIds } from "./api/get-collects.ts";
 import { CollectBulkBar } from "./collect-bulk-bar.tsx";

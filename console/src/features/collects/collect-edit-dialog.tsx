@@ -4,17 +4,17 @@
 // the current data).
 import { ExternalLink } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import type { CollectDetail, CollectListItem } from "@shared/contract/collect.ts";
-import { CollectSource } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { CollectDetail, CollectListItem } from "#shared/contract/collect.ts";
+import { CollectSource } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { isConflict } from "../../lib/query-client.ts";
 import { useUpdateCollect } from "./api/edit-collects.ts";
 import { useCollect } from "./api/get-collects.ts";

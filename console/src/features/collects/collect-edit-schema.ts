@@ -1,8 +1,8 @@
 // The edit dialog's form: the title in each language, price and currency, weight, brand and status. Fields hold text;
 // the schema turns them into UpdateCollect's values (blank = none) with Chinese messages.
 import { z } from "zod";
-import type { CollectDetail } from "@shared/contract/collect.ts";
-import { CollectStatus } from "@shared/contract/enums.ts";
+import type { CollectDetail } from "#shared/contract/collect.ts";
+import { CollectStatus } from "#shared/contract/enums.ts";
 import { TITLE_LANGUAGES } from "./format.ts";
 
 export const TITLE_MAX = 1000;

@@ -3,11 +3,11 @@
 // the queue works through them in the background) is shown as for pasted links.
 import { FileUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { ApiError } from "@shared/api/errors.ts";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "@shared/contract/collect.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#shared/contract/collect.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
 import { useImportUrls } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { fileProblem } from "./format.ts";

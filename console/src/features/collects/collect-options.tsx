@@ -1,8 +1,8 @@
 // The options a collect request carries (spec §3): the source platform (blank: the server detects it from each URL)
 // and whether to take the discounted price (default: the tenant's collect setting).
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Switch } from "@shared/ui/switch.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Switch } from "#shared/ui/switch.tsx";
 import { platformOptions } from "../../lib/labels.ts";
 
 export const AUTO_PLATFORM = "auto";

@@ -5,10 +5,10 @@
 import { ListChecks, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useCollectConfig } from "./api/collect-settings.ts";
 import { CollectImportForm } from "./collect-import-form.tsx";
 import { AUTO_PLATFORM, CollectOptions, type CollectOptionsValue } from "./collect-options.tsx";

@@ -4,16 +4,16 @@
 // account may change them (the server says so too); a sub-account sees them read only.
 import type { ReactNode } from "react";
 import { z } from "zod";
-import type { CollectConfig } from "@shared/contract/collect.ts";
-import { InfringementRuleType } from "@shared/contract/enums.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
-import { Switch } from "@shared/ui/switch.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { CollectConfig } from "#shared/contract/collect.ts";
+import { InfringementRuleType } from "#shared/contract/enums.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
+import { Switch } from "#shared/ui/switch.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { useCollectConfig, useInfringementRule, useUpdateCollectConfig, useUpdateInfringementRule } from "./api/collect-settings.ts";
 import { infringementRuleLabels } from "./labels.ts";

@@ -1,10 +1,10 @@
 // 批量修改状态: the status to give the chosen collections (BatchUpdateCollectStatus).
 import { useEffect, useState } from "react";
-import { CollectStatus } from "@shared/contract/enums.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
+import { CollectStatus } from "#shared/contract/enums.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { collectStatusOptions } from "./labels.ts";
 
 export type CollectStatusDialogProps = {

@@ -2,10 +2,10 @@
 // puts them in the URL queue like an imported file, so they show below with their progress.
 import { useState } from "react";
 import { z } from "zod";
-import { MAX_URLS_PER_REQUEST } from "@shared/contract/collect.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
+import { MAX_URLS_PER_REQUEST } from "#shared/contract/collect.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
 import { useCreateUrls } from "./api/start-collecting.ts";
 import { requestOptionsOf, type CollectOptionsValue } from "./collect-options.tsx";
 import { parseUrlLines, urlLinesProblem } from "./format.ts";

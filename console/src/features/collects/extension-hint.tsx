@@ -2,9 +2,9 @@
 // (GET /downloads/meli-erp-extension.zip, server/http/extension-download.ts); the seller unzips it and loads it
 // unpacked in Chrome/Edge; on a product page of a supported platform it shows "采集到 ERP" at the bottom right.
 import { Download, Puzzle } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 import { platformOptions } from "../../lib/labels.ts";
-import { PlatformType } from "@shared/contract/enums.ts";
+import { PlatformType } from "#shared/contract/enums.ts";
 
 /** The server's download of the built extension (server/http/extension-download.ts). */
 export const EXTENSION_DOWNLOAD_URL = "/downloads/meli-erp-extension.zip";

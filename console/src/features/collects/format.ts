@@ -1,6 +1,6 @@
 // Display helpers of the collection screens (dates and prices: lib/format.ts): the title of a product in the first
 // language it has, and the URL box's lines.
-import { IMPORT_MAX_BYTES, MAX_URLS_PER_REQUEST, webUrl } from "@shared/contract/collect.ts";
+import { IMPORT_MAX_BYTES, MAX_URLS_PER_REQUEST, webUrl } from "#shared/contract/collect.ts";
 
 /** The languages a title is looked for in, in order; then whatever language it has. */
 export const TITLE_LANGUAGES = ["zh", "es", "en"] as const;

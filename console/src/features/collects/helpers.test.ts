@@ -1,7 +1,7 @@
 // Pure helpers of the collection screens: labels and the crawler's messages, the URL box, the URL state of the lists,
 // the edit form's schema.
 import { describe, expect, it } from "vitest";
-import { CollectStatus, TaskStatus } from "@shared/contract/enums.ts";
+import { CollectStatus, TaskStatus } from "#shared/contract/enums.ts";
 import { collectEditForm, editValuesOf, updateBodyOf } from "./collect-edit-schema.ts";
 import { readListState, writeListState } from "../../components/list/use-list-url-state.ts";
 import { formatPrice } from "../../lib/format.ts";
@@ -9,7 +9,7 @@ import { platformLabel } from "../../lib/labels.ts";
 import { chunks, fileProblem, parseUrlLines, titleOf, urlLinesProblem } from "./format.ts";
 import { isUnfinished, taskMessageText, taskView, taskViewLabels } from "./labels.ts";
 import { collectListSchema, taskListSchema, toCollectFilter, toCollectQuery, toTaskQuery } from "./search-params.ts";
-import type { CollectDetail } from "@shared/contract/collect.ts";
+import type { CollectDetail } from "#shared/contract/collect.ts";
 
 const USER = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 

@@ -1,6 +1,6 @@
 // What the collection screens call the server's numbers (shared/contract/enums.ts; the source platforms: lib/labels.ts):
 // the status of a collected product, of a collection task and of a queued URL; and the crawler's messages in Chinese.
-import { CollectStatus, InfringementRuleType, TaskStatus } from "@shared/contract/enums.ts";
+import { CollectStatus, InfringementRuleType, TaskStatus } from "#shared/contract/enums.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const collectStatusLabels: Record<number, string> = {

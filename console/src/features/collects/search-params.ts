@@ -1,7 +1,7 @@
 // The collection list's and the task list's URL schemas (useListUrlState: each key is its search param, broken values
 // fall back to the defaults) and the server queries they turn into.
 import { z } from "zod";
-import { CollectStatus, PlatformType, TaskStatus } from "@shared/contract/enums.ts";
+import { CollectStatus, PlatformType, TaskStatus } from "#shared/contract/enums.ts";
 import {
   ALL,
   choiceParam,

@@ -1,12 +1,12 @@
 // The collection task table's columns: the product (image, title or URL, source item id), platform, status, the
 // crawler's message in Chinese (with the next retry), attempts, owner (main accounts), times and 重试.
 import { ExternalLink } from "lucide-react";
-import type { CollectTask } from "@shared/contract/collect.ts";
-import { TaskStatus } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import type { CollectTask } from "#shared/contract/collect.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { displayUrl } from "./format.ts";
 import { Thumb } from "../../components/list/thumb.tsx";

@@ -2,7 +2,7 @@
 // many were left out, and where their progress shows.
 import { CircleCheck, Info } from "lucide-react";
 import type { z } from "zod";
-import type { importResult } from "@shared/contract/collect.ts";
+import type { importResult } from "#shared/contract/collect.ts";
 
 export type QueueAnswer = z.output<typeof importResult>;
 

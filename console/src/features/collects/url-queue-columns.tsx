@@ -1,12 +1,12 @@
 // The URL queue's columns: the URL with its platform, status, the crawler's message, crawl count, owner (main
 // accounts), times and the row actions (重新采集 for a finished URL, 删除).
 import { ExternalLink } from "lucide-react";
-import type { AquiredUrl } from "@shared/contract/collect.ts";
-import { TaskStatus } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import type { AquiredUrl } from "#shared/contract/collect.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { displayUrl } from "./format.ts";
 import { platformLabel } from "../../lib/labels.ts";

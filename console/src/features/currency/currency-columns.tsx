@@ -1,10 +1,10 @@
 // Columns of the currency-rate table; the host gets an actions column (edit, delete; the base currency cannot be
 // deleted).
 import { Pencil, Trash2 } from "lucide-react";
-import type { Currency } from "@shared/contract/settings.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { Currency } from "#shared/contract/settings.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { isBaseCurrency, rateText } from "./schemas.ts";
 

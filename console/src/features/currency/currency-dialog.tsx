@@ -2,12 +2,12 @@
 // Chinese name can change.
 import { useEffect } from "react";
 import type { z } from "zod";
-import { BASE_CURRENCY, type Currency } from "@shared/contract/settings.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { BASE_CURRENCY, type Currency } from "#shared/contract/settings.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useSaveCurrency } from "./api/edit-currencies.ts";
 import { currencyForm, currencyValuesOf, emptyCurrencyValues, isBaseCurrency } from "./schemas.ts";
 

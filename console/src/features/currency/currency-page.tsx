@@ -2,14 +2,14 @@
 // the host adds, edits and deletes (deleting asks first). The list is short, so the search filters on this page.
 import { Info, Plus, RotateCw, Search } from "lucide-react";
 import { useState } from "react";
-import type { Currency } from "@shared/contract/settings.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "@shared/ui/data-table.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { Currency } from "#shared/contract/settings.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar } from "#shared/ui/data-table.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useCurrencies } from "./api/get-currencies.ts";
 import { useDeleteCurrency } from "./api/edit-currencies.ts";

@@ -1,6 +1,6 @@
 // The currency form: the contract's rules for code, name and rate (the server validates with the same ones).
 import { z } from "zod";
-import { BASE_CURRENCY, createOrUpdateCurrencyInput, type Currency } from "@shared/contract/settings.ts";
+import { BASE_CURRENCY, createOrUpdateCurrencyInput, type Currency } from "#shared/contract/settings.ts";
 
 // The contract's rate accepts a number or a string and answers the trimmed decimal string; the form always has text.
 const rateRule = createOrUpdateCurrencyInput.shape.rate as unknown as z.ZodType<string, string>;

@@ -4,12 +4,12 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useSaveFaq } from "./api/save-faq.ts";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, FAQ_VALUE_MAX, serializeFaq, type FaqItem } from "./faq-format.ts";
 

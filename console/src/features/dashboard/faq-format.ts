@@ -1,8 +1,8 @@
 // The FAQ's stored format (setting Console.Faq, see docs/decisions.md): a JSON array of {q, a} written by the FAQ
 // editor. Values typed by hand on the system configuration screen are read too: "Q:/A:" (or 问：/答：) blocks, or, with
 // no markers at all, blocks separated by a blank line whose first line is the question.
-import { MAX_SETTING_VALUE_LENGTH } from "@shared/contract/settings.ts";
-import { SettingKeys } from "@shared/contract/setting-registry.ts";
+import { MAX_SETTING_VALUE_LENGTH } from "#shared/contract/settings.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 
 export const FAQ_SETTING_KEY = SettingKeys.faq;
 export const FAQ_QUESTION_MAX = 200;

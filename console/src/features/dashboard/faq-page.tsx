@@ -2,13 +2,13 @@
 // search box; the host edits them here too.
 import { ChevronDown, Pencil, Search } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Button } from "@shared/ui/button.tsx";
-import { Card } from "@shared/ui/card.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Empty } from "@shared/ui/empty.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card } from "#shared/ui/card.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Empty } from "#shared/ui/empty.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useFaqValue } from "./api/get-faq.ts";
 import { FaqEditorDialog } from "./faq-editor-dialog.tsx";

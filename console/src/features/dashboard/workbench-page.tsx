@@ -16,17 +16,17 @@ import {
   Wallet,
 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { formatYuan } from "@shared/contract/wallet.ts";
-import type { WorkbenchInfo, WorkbenchTrend } from "@shared/contract/workbench.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { BarChart, LineChart, type ChartDatum } from "@shared/ui/chart.tsx";
-import { Empty } from "@shared/ui/empty.tsx";
-import { Skeleton } from "@shared/ui/skeleton.tsx";
-import { StatCard } from "@shared/ui/stat-card.tsx";
-import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { formatYuan } from "#shared/contract/wallet.ts";
+import type { WorkbenchInfo, WorkbenchTrend } from "#shared/contract/workbench.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { BarChart, LineChart, type ChartDatum } from "#shared/ui/chart.tsx";
+import { Empty } from "#shared/ui/empty.tsx";
+import { Skeleton } from "#shared/ui/skeleton.tsx";
+import { StatCard } from "#shared/ui/stat-card.tsx";
+import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useWorkbenchInfo } from "./api/get-workbench-info.ts";
 

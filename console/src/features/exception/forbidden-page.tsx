@@ -2,8 +2,8 @@
 // layout so the menus stay at hand; the path names a real screen, so "not found" would be wrong.
 import { ShieldX } from "lucide-react";
 import { Link } from "react-router-dom";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
 
 export const FORBIDDEN_TITLE = "无权限访问";
 

@@ -1,8 +1,8 @@
 // /exception/404 (spec §2).
 import { FileQuestion } from "lucide-react";
 import { Link } from "react-router-dom";
-import { basicRoutes } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
+import { basicRoutes } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
 
 export function NotFoundPage() {
   return (

@@ -4,10 +4,10 @@
 // returns the held money). Status, search, days and order in the URL. 收款账户 edits where sellers transfer top-ups.
 import { Landmark } from "lucide-react";
 import { useState } from "react";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { useHostChargeRecords } from "./api/charge-records.ts";
 import { useHostWithdraws } from "./api/withdraws.ts";

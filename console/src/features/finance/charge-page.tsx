@@ -3,11 +3,11 @@
 // second tab its withdrawals (held when requested, returned when rejected). Status, days and order in the URL.
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import { useState } from "react";
-import { formatYuan } from "@shared/contract/wallet.ts";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import { formatYuan } from "#shared/contract/wallet.ts";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useUserStore } from "../../stores/user.ts";

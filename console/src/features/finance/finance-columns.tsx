@@ -1,12 +1,12 @@
 // The finance tables' columns: the ledger (time, type, signed amount, balance after, remark, who), top-ups and
 // withdrawals (for the seller; the host's lists add the company and the review action). Amounts in yuan, two decimals.
-import type { ChargeRecord, WalletLogEntry, Withdrawal } from "@shared/contract/wallet.ts";
-import { formatYuan } from "@shared/contract/wallet.ts";
-import { ChargeStatus, WithdrawStatus } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { ChargeRecord, WalletLogEntry, Withdrawal } from "#shared/contract/wallet.ts";
+import { formatYuan } from "#shared/contract/wallet.ts";
+import { ChargeStatus, WithdrawStatus } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import {
   chargeStatusLabel,

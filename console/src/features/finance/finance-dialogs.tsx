@@ -3,14 +3,14 @@
 // approve, or reject with a reason). Amounts are typed in yuan and checked by their digits (money.ts).
 import { useEffect, useState, type ReactNode } from "react";
 import { z } from "zod";
-import { ChargePayType, ChargeStatus, WithdrawSource } from "@shared/contract/enums.ts";
-import { formatYuan, type ChargeRecord, type Withdrawal } from "@shared/contract/wallet.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { ChargePayType, ChargeStatus, WithdrawSource } from "#shared/contract/enums.ts";
+import { formatYuan, type ChargeRecord, type Withdrawal } from "#shared/contract/wallet.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useAuditCharge, useSubmitCharge } from "./api/charge-records.ts";

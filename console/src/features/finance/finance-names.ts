@@ -1,7 +1,7 @@
 // The finance screens' Chinese names for the wallet's enumerations (shared/contract/enums.ts) and the badge tone of each
 // status.
-import { ChargePayType, ChargeStatus, WalletLogType, WithdrawSource, WithdrawStatus } from "@shared/contract/enums.ts";
-import { walletLogTypeNames } from "@shared/contract/wallet.ts";
+import { ChargePayType, ChargeStatus, WalletLogType, WithdrawSource, WithdrawStatus } from "#shared/contract/enums.ts";
+import { walletLogTypeNames } from "#shared/contract/wallet.ts";
 
 type Tone = "default" | "secondary" | "success" | "warning" | "destructive" | "outline";
 

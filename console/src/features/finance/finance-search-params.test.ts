@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChargeStatus, WalletLogType } from "@shared/contract/enums.ts";
-import { getChargeRecordsQuery, getWalletLogsQuery, getWithdrawsQuery } from "@shared/contract/wallet.ts";
+import { ChargeStatus, WalletLogType } from "#shared/contract/enums.ts";
+import { getChargeRecordsQuery, getWalletLogsQuery, getWithdrawsQuery } from "#shared/contract/wallet.ts";
 import {
   chargeListSchema,
   rechargeReviewSchema,

@@ -2,9 +2,9 @@
 // defaults) and the queries each turns into: the wallet's ledger (GetWalletLogs), the seller's top-ups
 // (GetChargeRecords), the host's review list (GetHostChargeRecords) and the withdrawals.
 import { z } from "zod";
-import type { InputOf } from "@shared/api/define.ts";
-import { ChargeStatus, WalletLogType, WithdrawStatus } from "@shared/contract/enums.ts";
-import type { getChargeRecordsQuery, getWalletLogsQuery, getWithdrawsQuery } from "@shared/contract/wallet.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import { ChargeStatus, WalletLogType, WithdrawStatus } from "#shared/contract/enums.ts";
+import type { getChargeRecordsQuery, getWalletLogsQuery, getWithdrawsQuery } from "#shared/contract/wallet.ts";
 import { ALL, choiceParam, dateParam, idParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { localDayRange } from "../../lib/format.ts";
 

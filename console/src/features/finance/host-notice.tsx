@@ -1,8 +1,8 @@
 // What the finance centre shows the platform's own account: it has no wallet; top-ups and withdrawals are reviewed in
 // /admin/recharge.
 import { Link } from "react-router-dom";
-import { Card } from "@shared/ui/card.tsx";
-import { Empty } from "@shared/ui/empty.tsx";
+import { Card } from "#shared/ui/card.tsx";
+import { Empty } from "#shared/ui/empty.tsx";
 
 export function HostFinanceNotice() {
   return (

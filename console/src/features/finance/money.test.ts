@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatYuan, MAX_MONEY_YUAN } from "@shared/contract/wallet.ts";
+import { formatYuan, MAX_MONEY_YUAN } from "#shared/contract/wallet.ts";
 import { amountProblem, fenOf, signedYuanText, yuanOf } from "./money.ts";
 
 describe("money on the finance screens", () => {

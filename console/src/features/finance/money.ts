@@ -1,7 +1,7 @@
 // Money on the finance screens: on the wire it is yuan with at most two decimals (shared/contract/wallet.ts; the server
 // keeps integer fen); the screens show it with two decimals (the contract's formatYuan) and read what the seller types
 // by its digits, so "0.29" is exactly 29 fen (no float arithmetic on the typed text).
-import { fenToYuan, formatYuan, MAX_MONEY_YUAN, yuanToFen } from "@shared/contract/wallet.ts";
+import { fenToYuan, formatYuan, MAX_MONEY_YUAN, yuanToFen } from "#shared/contract/wallet.ts";
 
 /** A signed movement: "+¥1,234.56" for a credit, "-¥12.00" for a debit, "¥0.00" for none. */
 export function signedYuanText(yuan: number): string {

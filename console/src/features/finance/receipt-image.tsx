@@ -2,9 +2,9 @@
 // small preview the server made at upload) that opens the full image, or the full image itself in the review dialog.
 import { ImageOff, ZoomIn } from "lucide-react";
 import { useEffect, useState } from "react";
-import { cn } from "@shared/ui/cn.ts";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { receiptObjectUrl } from "./api/charge-records.ts";
 
 /** The image's object URL while mounted (revoked after); "error" when it could not be read. */

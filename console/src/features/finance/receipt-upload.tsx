@@ -2,9 +2,9 @@
 // (UploadReceipt) and shows it; the form holds the answer's pic. A refused file says why.
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "@shared/api/errors.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { uploadReceipt } from "./api/charge-records.ts";
 import { RECEIPT_ACCEPT, RECEIPT_MAX_MB, receiptFileProblem } from "./receipt.ts";
 

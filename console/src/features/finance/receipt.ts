@@ -1,6 +1,6 @@
 // The receipt image's checks before it is sent: the types and size the server takes (it checks the bytes again: the
 // type here is only the browser's guess from the name).
-import { MAX_RECEIPT_BYTES } from "@shared/contract/wallet.ts";
+import { MAX_RECEIPT_BYTES } from "#shared/contract/wallet.ts";
 
 export const RECEIPT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const RECEIPT_ACCEPT = RECEIPT_TYPES.join(",");

@@ -9,11 +9,11 @@ import {
   receivingAccountKindNames,
   receivingAccountList,
   type ReceivingAccount,
-} from "@shared/contract/receiving-accounts.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+} from "#shared/contract/receiving-accounts.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
 import { useReceivingAccounts, useSaveReceivingAccounts } from "./api/receiving-accounts.ts";
 import { ReceiptImage } from "./receipt-image.tsx";

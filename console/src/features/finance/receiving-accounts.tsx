@@ -1,11 +1,11 @@
 // Where a seller pays a top-up (issue 28): the platform's receiving accounts the host set, each with its holder, bank
 // or Alipay/WeChat, the account with a copy button, and its QR code. Without any, the dialog says to ask the platform.
 import { Copy } from "lucide-react";
-import { receivingAccountKindNames, type ReceivingAccount } from "@shared/contract/receiving-accounts.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { receivingAccountKindNames, type ReceivingAccount } from "#shared/contract/receiving-accounts.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useReceivingAccounts } from "./api/receiving-accounts.ts";
 import { ReceiptImage } from "./receipt-image.tsx";
 

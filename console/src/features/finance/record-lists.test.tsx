@@ -5,8 +5,8 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChargeStatus, WithdrawStatus } from "@shared/contract/enums.ts";
-import type { ChargeRecord, Withdrawal } from "@shared/contract/wallet.ts";
+import { ChargeStatus, WithdrawStatus } from "#shared/contract/enums.ts";
+import type { ChargeRecord, Withdrawal } from "#shared/contract/wallet.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { chargeColumns, withdrawColumns } from "./finance-columns.tsx";
 import { rechargeReviewSchema, type ChargeRecordsQuery } from "./finance-search-params.ts";

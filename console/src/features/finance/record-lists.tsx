@@ -3,8 +3,8 @@
 // order, the days; the host adds a search), the tab bar, the toolbar and the active tab's table, whose columns
 // (status badge with the rejection reason, the receipt's thumbnail opening large) come from finance-columns.tsx.
 import type { ReactNode } from "react";
-import type { ChargeRecord, Withdrawal } from "@shared/contract/wallet.ts";
-import { DataTable, type DataTableColumn, type DataTablePagination } from "@shared/ui/data-table.tsx";
+import type { ChargeRecord, Withdrawal } from "#shared/contract/wallet.ts";
+import { DataTable, type DataTableColumn, type DataTablePagination } from "#shared/ui/data-table.tsx";
 import { ListToolbar, type ListFilter, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { chargeStatusLabels, withdrawStatusLabels } from "./finance-names.ts";

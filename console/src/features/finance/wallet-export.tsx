@@ -2,8 +2,8 @@
 // decimals). The export runs as a task; the dialog follows it to the end and then offers the file.
 import { FileDown } from "lucide-react";
 import { useState } from "react";
-import { TaskType } from "@shared/contract/enums.ts";
-import { Button } from "@shared/ui/button.tsx";
+import { TaskType } from "#shared/contract/enums.ts";
+import { Button } from "#shared/ui/button.tsx";
 import { ExportTaskDialog } from "../../components/task/task-progress.tsx";
 import { useDownloadWalletLogExport, useExportWalletLogs, type WalletExportFilter } from "./api/wallet-export.ts";
 

@@ -4,8 +4,8 @@
 // not pulled back to a last page that is not known, as in the listing list.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { WalletLogType } from "@shared/contract/enums.ts";
-import { WALLET_LOG_COUNT_CAP, type WalletLogPage } from "@shared/contract/wallet.ts";
+import { WalletLogType } from "#shared/contract/enums.ts";
+import { WALLET_LOG_COUNT_CAP, type WalletLogPage } from "#shared/contract/wallet.ts";
 import { settledTotal } from "../../components/list/use-keep-page-in-range.ts";
 import { WalletLogTable } from "./wallet-log-table.tsx";
 

@@ -1,9 +1,9 @@
 // The wallet's ledger table (GetWalletLogs) under its total. A total capped at WALLET_LOG_COUNT_CAP is a lower bound:
 // the line above the table says "1,000+" and the pager's own "共 N 条", which cannot, is hidden, as in the listing
 // and task lists (the page is not pulled back to a last page that is not known: settledTotal).
-import type { WalletLogPage } from "@shared/contract/wallet.ts";
-import { cn } from "@shared/ui/cn.ts";
-import { DataTable } from "@shared/ui/data-table.tsx";
+import type { WalletLogPage } from "#shared/contract/wallet.ts";
+import { cn } from "#shared/ui/cn.ts";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { walletLogColumns } from "./finance-columns.tsx";
 import { FINANCE_PAGE_SIZES } from "./finance-search-params.ts";
 

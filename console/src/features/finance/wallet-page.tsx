@@ -4,12 +4,12 @@
 import { ArrowDownToLine, ArrowUpFromLine, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { formatYuan } from "@shared/contract/wallet.ts";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Skeleton } from "@shared/ui/skeleton.tsx";
+import { formatYuan } from "#shared/contract/wallet.ts";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Skeleton } from "#shared/ui/skeleton.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";

@@ -3,10 +3,10 @@
 // too). The invalid ones are listed in red and left out; the answer says how many were added, ignored and skipped.
 import { FileUp, Plus } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { checkCodes, GTIN_FILE_MAX_BYTES, MAX_CODES_PER_CALL } from "@shared/contract/gtin.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { checkCodes, GTIN_FILE_MAX_BYTES, MAX_CODES_PER_CALL } from "#shared/contract/gtin.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useSetGtinCodes } from "./api/gtin-codes.ts";
 
 /** How many invalid codes the list under the box shows (the rest are counted). */

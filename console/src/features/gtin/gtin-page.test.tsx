@@ -5,9 +5,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfirmHost } from "@shared/ui/confirm.tsx";
-import { useToastStore } from "@shared/ui/toast.tsx";
-import type { AppRoute } from "@shared/routes/table.ts";
+import { ConfirmHost } from "#shared/ui/confirm.tsx";
+import { useToastStore } from "#shared/ui/toast.tsx";
+import type { AppRoute } from "#shared/routes/table.ts";
 import { api } from "../../lib/feature-api.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { useUserStore } from "../../stores/user.ts";

@@ -3,12 +3,12 @@
 // 清空码池 (ClearCode, main account, after a confirmation): the unused codes go, the used ones stay as the record of
 // which listing got them. The publish pre-flight's "GTIN码池已空" links here.
 import { Trash2 } from "lucide-react";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useClearGtinCodes, useGtinCount } from "./api/gtin-codes.ts";
 import { GtinCodesInput } from "./gtin-codes-input.tsx";

@@ -1,8 +1,8 @@
 // The authorization centre's URL state: /module-auth/auth (which list: grants held or applications received, a status
 // filter on the received ones) and /module-auth/apply (the caller's applications, a status filter), each with paging.
 import { z } from "zod";
-import { AuthDirection } from "@shared/contract/module-auth.ts";
-import { ModuleAuthStatus } from "@shared/contract/enums.ts";
+import { AuthDirection } from "#shared/contract/module-auth.ts";
+import { ModuleAuthStatus } from "#shared/contract/enums.ts";
 import { ALL, choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import type { ApplysQuery, AuthsQuery } from "./api/module-auth.ts";
 

@@ -1,7 +1,7 @@
 // How an application's status and content read on both screens.
-import { authContentNames, moduleAuthStatusNames } from "@shared/contract/module-auth.ts";
-import { ModuleAuthStatus } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
+import { authContentNames, moduleAuthStatusNames } from "#shared/contract/module-auth.ts";
+import { ModuleAuthStatus } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 
 const variants: Record<number, "success" | "warning" | "secondary" | "destructive" | "outline"> = {

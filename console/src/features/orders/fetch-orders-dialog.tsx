@@ -1,12 +1,12 @@
 // FetchOrders: pull the orders bought in a day range from Mercado Libre now, of one shop or of every shop receiving
 // orders (订单接收 on in the shop list). The pull runs as a task; its progress shows above the list.
 import { useState } from "react";
-import { FETCH_ORDERS_MAX_DAYS } from "@shared/contract/orders.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { DateInput } from "@shared/ui/date-input.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { FETCH_ORDERS_MAX_DAYS } from "#shared/contract/orders.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { DateInput } from "#shared/ui/date-input.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { ALL } from "../../components/list/url-params.ts";
 import { formatDate, localDayRange } from "../../lib/format.ts";
 import { useFetchOrders } from "./api/orders.ts";

@@ -3,14 +3,14 @@
 // shipment's, the shipping deadline in the seller's time (overdue in red), the order time, and the row actions
 // (details, label, re-read). Cells stay within two lines so rows keep one height.
 import { FileDown, RefreshCw } from "lucide-react";
-import { OrderStatus } from "@shared/contract/enums.ts";
-import type { OrderRow } from "@shared/contract/orders.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import type { TableDensity } from "@shared/ui/data-table-view.tsx";
+import { OrderStatus } from "#shared/contract/enums.ts";
+import type { OrderRow } from "#shared/contract/orders.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import type { TableDensity } from "#shared/ui/data-table-view.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { deadlineOf, moneyText, orderMarginOf, orderStatusLabel, orderStatusTones, shipmentStatusLabel } from "./order-names.ts";

@@ -4,12 +4,12 @@
 // the label download and the re-read from Mercado Libre.
 import { ExternalLink, FileDown, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import type { OrderRow } from "@shared/contract/orders.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import type { OrderRow } from "#shared/contract/orders.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { invoiceProblemText, useOrderInvoice } from "./api/orders.ts";

@@ -6,16 +6,16 @@
 // 拉取订单 runs FetchOrders as a task whose progress shows above the table.
 import { Download } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { OrderRow } from "@shared/contract/orders.ts";
-import { TaskType } from "@shared/contract/enums.ts";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { DataTable } from "@shared/ui/data-table.tsx";
-import { DataTableViewOptions, type TableView } from "@shared/ui/data-table-view.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { OrderRow } from "#shared/contract/orders.ts";
+import { TaskType } from "#shared/contract/enums.ts";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { DataTable } from "#shared/ui/data-table.tsx";
+import { DataTableViewOptions, type TableView } from "#shared/ui/data-table-view.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { ALL } from "../../components/list/url-params.ts";

@@ -3,8 +3,8 @@
 // minimum margin (the pre-flight's rule, shared/publish/margin.ts); green otherwise; a cancelled order counts none.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { OrderStatus } from "@shared/contract/enums.ts";
-import type { OrderRow } from "@shared/contract/orders.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
+import type { OrderRow } from "#shared/contract/orders.ts";
 import { orderColumns } from "./order-columns.tsx";
 import { orderMarginOf } from "./order-names.ts";
 

@@ -1,10 +1,10 @@
 // The orders screen's words and the pure rules it shows by: each order status in Chinese with its badge tone, the
 // shipping deadline (mustSendTime) as the seller reads it (in the browser's time: left, due soon, overdue), and money
 // in the order's currency.
-import { OrderStatus } from "@shared/contract/enums.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import type { OrderRow } from "@shared/contract/orders.ts";
-import { marginPercentOf, marginStatus, marginWarning } from "@shared/publish/margin.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import type { OrderRow } from "#shared/contract/orders.ts";
+import { marginPercentOf, marginStatus, marginWarning } from "#shared/publish/margin.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const orderStatusNames: Record<number, string> = {
@@ -89,4 +89,4 @@ export function orderMarginOf(r: Pick<OrderRow, "profit" | "totalAmount" | "minM
 /** 墨西哥, 巴西…; 站点 N for an unknown number. */
 export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
 
-export { shipmentStatusLabel } from "@shared/contract/orders.ts";
+export { shipmentStatusLabel } from "#shared/contract/orders.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OrderStatus } from "@shared/contract/enums.ts";
+import { OrderStatus } from "#shared/contract/enums.ts";
 import { deadlineOf, moneyText, spanText } from "./order-names.ts";
 import { orderListSchema, orderNumberOf, toOrderFilter, toOrderQuery } from "./order-search-params.ts";
 

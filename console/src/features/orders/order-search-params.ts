@@ -2,9 +2,9 @@
 // defaults) and the GetOrders / GetMeliOrderGroupInfo queries it turns into. The status tab is a filter like the others,
 // so a link keeps the tab; `pack` shows the orders bought together with one order (its pack id).
 import { z } from "zod";
-import { OrderStatus, Site } from "@shared/contract/enums.ts";
-import type { InputOf } from "@shared/api/define.ts";
-import type { getOrdersQuery } from "@shared/contract/orders.ts";
+import { OrderStatus, Site } from "#shared/contract/enums.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import type { getOrdersQuery } from "#shared/contract/orders.ts";
 import { choiceParam, dateParam, idParam, ALL, pageParam, pageSizeParam } from "../../components/list/url-params.ts";
 import { localDayRange } from "../../lib/format.ts";
 

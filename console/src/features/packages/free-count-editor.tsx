@@ -1,10 +1,10 @@
 // The free sub-account number on the host's package screen (issue 28): a package adds to it, so without it (no limit)
 // packages change nothing and cannot be bought; the host sets it here, next to the packages.
 import { useEffect, useState } from "react";
-import { MAX_PACKAGE_COUNT } from "@shared/contract/subaccount-orders.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { MAX_PACKAGE_COUNT } from "#shared/contract/subaccount-orders.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useFreeCount, useSaveFreeCount } from "./api/free-count.ts";
 
 export function FreeCountEditor() {

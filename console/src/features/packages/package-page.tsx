@@ -2,16 +2,16 @@
 // platform offers (buying one pays from the balance after a confirmation), and the purchases made.
 import { PackagePlus, Users, Wallet } from "lucide-react";
 import { useState } from "react";
-import type { SubAccOrder, SubAccPackage } from "@shared/contract/subaccount-orders.ts";
-import { formatYuan } from "@shared/contract/wallet.ts";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { StatCard } from "@shared/ui/stat-card.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { SubAccOrder, SubAccPackage } from "#shared/contract/subaccount-orders.ts";
+import { formatYuan } from "#shared/contract/wallet.ts";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { StatCard } from "#shared/ui/stat-card.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMyOrders, useOrderPackage, usePackages } from "./api/packages.ts";
 

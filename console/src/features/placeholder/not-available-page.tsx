@@ -1,6 +1,6 @@
 // Shown for routes in the menus whose screens are built by a later area (issue), instead of an empty or fake screen.
 import { Construction } from "lucide-react";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { PageProps } from "#shared/routes/table.ts";
 
 export function NotAvailablePage({ route }: PageProps) {
   return (

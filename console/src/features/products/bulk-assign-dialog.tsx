@@ -1,5 +1,5 @@
 // 分配给子账号 (AssignProduct, main account only): the selected products to one account of the tenant.
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import type { UserOption } from "../../components/list/owner-filter.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { assignBody, assignForm } from "./bulk-forms.ts";

@@ -1,8 +1,8 @@
 // 修改类目 (BatchUpdateProductCategory): the site and a leaf of its category tree (searched in the tree-select) for
 // every selected product; the category's full name goes with it as the products' category name.
 import { useWatch } from "react-hook-form";
-import { Site } from "@shared/contract/enums.ts";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { Site } from "#shared/contract/enums.ts";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";

@@ -1,7 +1,7 @@
 // The bulk actions without fields, in the same frame as the edits: 删除 (BatchDeleteProducts; deleted products can be
 // recovered from the recycle bin, and the delete can be undone) and 侵权检测 (ScreeningforInfringement against the
 // tenant's and the default infringement words).
-import { toast } from "@shared/ui/toast.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { selectionBody, countText } from "./bulk-target.ts";
 import { useScreenProducts } from "./api/bulk-edit-products.ts";

@@ -3,10 +3,10 @@
 // submits the dialog's form by id, or runs onConfirm when there is no form). useBulkSubmit runs the edit and reports
 // its count.
 import type { ReactNode } from "react";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { countText, type BulkTarget } from "./bulk-target.ts";
 import { useBulkEdit, type BulkEdit } from "./api/bulk-edit-products.ts";
 import { useTargetCount } from "./api/get-products.ts";

@@ -1,11 +1,11 @@
 // The bulk edit dialogs' forms: each field holds text as typed; the schemas read it into the contract's values with
 // Chinese messages, and the *Body functions build the call's body with the selection (ids or the filter).
 import { z } from "zod";
-import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.ts";
-import { translateLanguages } from "@shared/contract/product.ts";
+import { ProductStatus, Site, ThirdPlatformType } from "#shared/contract/enums.ts";
+import { translateLanguages } from "#shared/contract/product.ts";
 import { bulkBody, type BulkTarget } from "./bulk-target.ts";
 import { numberText } from "../../lib/number-text.ts";
-import { sizeText } from "@shared/text/form-text.ts";
+import { sizeText } from "#shared/text/form-text.ts";
 
 const PRICE_MAX = 1_000_000_000;
 const WEIGHT_MAX = 1_000_000;

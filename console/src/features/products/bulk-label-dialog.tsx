@@ -1,7 +1,7 @@
 // 标签 (LinkProductLabel / CancelLinkProductLabel): put one label on every selected product, or take labels off (one
 // label, or whatever label they carry).
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { ANY_LABEL, labelBody, labelForm } from "./bulk-forms.ts";
 import { FormSelect } from "../../components/form-select.tsx";

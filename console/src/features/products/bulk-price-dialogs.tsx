@@ -1,7 +1,7 @@
 // 统一价格 (BatchUpdateProductSamePrice: every product and variant at fixPrice × rate, ending on the tinyPrice cents)
 // and 调整价格 (BatchUpdateProductPrice: each price becomes price × rate + amount, ending on tinyPrice).
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { adjustPriceBody, adjustPriceForm, samePriceBody, samePriceForm } from "./bulk-forms.ts";
 

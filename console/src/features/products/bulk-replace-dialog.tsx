@@ -1,6 +1,6 @@
 // 查找替换 (ReplaceKeyword): a word replaced in the titles and/or descriptions of every language.
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { replaceBody, replaceForm } from "./bulk-forms.ts";
 import { FormCheck } from "./form-check.tsx";

@@ -1,6 +1,6 @@
 // 修改状态 (BatchUpdateProductStatus): one status for every selected product.
-import { ProductStatus } from "@shared/contract/enums.ts";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { ProductStatus } from "#shared/contract/enums.ts";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { statusBody, statusForm } from "./bulk-forms.ts";
 import { FormSelect } from "../../components/form-select.tsx";

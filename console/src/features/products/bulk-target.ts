@@ -1,6 +1,6 @@
 // Which products a bulk action works on: the rows chosen by hand (any page), or every product matching the list's
 // filter. Every bulk edit takes the contract's selection: {productIds} for the first, {filter} for the second.
-import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
 import type { ProductListFilter } from "./search-params.ts";
 
 export type BulkTarget = { kind: "ids"; ids: string[] } | { kind: "filter"; filter: ProductListFilter };

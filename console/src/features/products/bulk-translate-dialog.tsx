@@ -3,10 +3,10 @@
 // the dialog follows it to the end, then the list reloads.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { TaskType } from "@shared/contract/enums.ts";
-import { translateLanguages } from "@shared/contract/product.ts";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { TaskType } from "#shared/contract/enums.ts";
+import { translateLanguages } from "#shared/contract/product.ts";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useTranslateProducts } from "./api/bulk-edit-products.ts";
 import { productKeys } from "./api/get-products.ts";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";

@@ -1,8 +1,8 @@
 // 重量尺寸 (WebBatchUpdateProductWeight): one weight for every product, or a random weight between a minimum and a
 // maximum for each; and/or one size (length x width x height, cm).
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
 import { BulkDialog, useBulkSubmit, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { weightBody, weightForm } from "./bulk-forms.ts";
 

@@ -1,7 +1,7 @@
 // The product list's bulk edit task strips (edit-tasks.ts): which tasks show, and for which the list refreshes.
 import { describe, expect, it } from "vitest";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
 import { editTaskStrips, tasksToRefreshFor } from "./edit-tasks.ts";
 
 const opened = Date.parse("2026-11-29T02:00:00Z");

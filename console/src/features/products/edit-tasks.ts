@@ -1,8 +1,8 @@
 // Bulk edits (and undos) over more products than BULK_EDIT_TASK_THRESHOLD run as tasks (TaskType.BulkEditProducts):
 // the product list shows each one's progress in a strip above the table, live, whether it was started here or before
 // the seller left the page and came back. Which strips show, and for which ended tasks the list refreshes.
-import { TaskType } from "@shared/contract/enums.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
+import { TaskType } from "#shared/contract/enums.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
 import { isTaskDone } from "../../lib/task-queries.ts";
 
 export const EDIT_TASK_TYPE = TaskType.BulkEditProducts;

@@ -1,8 +1,8 @@
 // The editor's attributes: name / value rows (e.g. 材质 / 棉), added and removed freely.
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray } from "react-hook-form";
-import { Button } from "@shared/ui/button.tsx";
-import { Input } from "@shared/ui/input.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Input } from "#shared/ui/input.tsx";
 import type { EditorForm } from "./editor-types.ts";
 
 export function EditorAttributes({ form }: { form: EditorForm }) {

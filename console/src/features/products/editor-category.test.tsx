@@ -3,7 +3,7 @@
 // beside, the reason when nothing could be predicted, and 使用 only on a category that can be chosen.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PredictedCategory, PredictMeliCategoryResult } from "@shared/contract/category.ts";
+import type { PredictedCategory, PredictMeliCategoryResult } from "#shared/contract/category.ts";
 import { CategoryPredictions } from "../../components/category-predictions.tsx";
 
 afterEach(cleanup);

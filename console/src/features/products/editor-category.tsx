@@ -2,7 +2,7 @@
 // as the product's category name), and the category advice (components/category-advice.tsx): the category mapped to
 // the product's source category first, then 推荐类目 for the title; either is taken in one click.
 import { useWatch } from "react-hook-form";
-import { FormField } from "@shared/ui/form.tsx";
+import { FormField } from "#shared/ui/form.tsx";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";

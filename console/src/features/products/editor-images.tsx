@@ -2,9 +2,9 @@
 import { Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Input } from "@shared/ui/input.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Input } from "#shared/ui/input.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import type { EditorForm } from "./editor-types.ts";
 import { MAX_IMAGES } from "./product-editor-schema.ts";

@@ -4,14 +4,14 @@
 // changes to be saved first, and reloads the product when the translation is done.
 import { Languages } from "lucide-react";
 import { useEffect, useState } from "react";
-import { TaskType } from "@shared/contract/enums.ts";
-import { translateLanguages } from "@shared/contract/product.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { FormField } from "@shared/ui/form.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { TaskType } from "#shared/contract/enums.ts";
+import { translateLanguages } from "#shared/contract/product.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { FormField } from "#shared/ui/form.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { TaskProgress, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { useTranslateProducts } from "./api/bulk-edit-products.ts";
 import type { EditorForm } from "./editor-types.ts";

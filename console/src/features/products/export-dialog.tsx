@@ -1,8 +1,8 @@
 // 导出: the chosen products (or every product matching the filter) as an xlsx file. ExportProduct queues the export;
 // the dialog follows its task to the end and then offers the file (DownloadExport).
 import { useState } from "react";
-import { TaskType } from "@shared/contract/enums.ts";
-import { PRODUCT_EXPORT_KEEP_DAYS } from "@shared/contract/product-export.ts";
+import { TaskType } from "#shared/contract/enums.ts";
+import { PRODUCT_EXPORT_KEEP_DAYS } from "#shared/contract/product-export.ts";
 import { ExportTaskDialog } from "../../components/task/task-progress.tsx";
 import { BulkDialog, type BulkDialogBaseProps } from "./bulk-dialog.tsx";
 import { useDownloadProductExport, useExportProducts } from "./api/export-products.ts";

@@ -1,5 +1,5 @@
 // A checkbox inside a FormField (whose own label is hidden): the box and its text on one line.
-import { Checkbox } from "@shared/ui/checkbox.tsx";
+import { Checkbox } from "#shared/ui/checkbox.tsx";
 
 export type FormCheckProps = {
   field: { value: boolean; onChange: (value: boolean) => void; id: string; "aria-describedby": string | undefined };

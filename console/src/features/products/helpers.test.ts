@@ -2,7 +2,7 @@
 // Pure parts of the product list: the URL state, the bulk edits' bodies (ids vs filter, checked against the contract),
 // the variant grid model ↔ variantModel, the editor's save body, and the export's file name.
 import { describe, expect, it } from "vitest";
-import { ProductStatus, Site } from "@shared/contract/enums.ts";
+import { ProductStatus, Site } from "#shared/contract/enums.ts";
 import {
   batchUpdateProductCategoryInput,
   batchUpdateProductPriceInput,
@@ -16,7 +16,7 @@ import {
   translateProductInput,
   type ProductDetail,
   type VariantModel,
-} from "@shared/contract/product.ts";
+} from "#shared/contract/product.ts";
 import {
   adjustPriceBody,
   adjustPriceForm,

@@ -17,8 +17,8 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
 import { countText, MAX_SELECTED_IDS } from "./bulk-target.ts";
 
 export type BulkAction =

@@ -5,11 +5,11 @@
 // as their content allows, so the title keeps ~250px at 1440px.
 import { TitleCell } from "../../components/title-cell.tsx";
 import { ShieldAlert } from "lucide-react";
-import type { ProductListItem } from "@shared/contract/product.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import type { TableDensity } from "@shared/ui/data-table-view.tsx";
+import type { ProductListItem } from "#shared/contract/product.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import type { TableDensity } from "#shared/ui/data-table-view.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { formatPrice } from "../../lib/format.ts";

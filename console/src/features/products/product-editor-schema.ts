@@ -2,9 +2,9 @@
 // schema reads it into CreateOrUpdateProduct's values with Chinese messages; the variants live in their own grid
 // (variant-model.ts) and join the body at save.
 import { z } from "zod";
-import { webUrl } from "@shared/contract/collect.ts";
-import type { InputOf } from "@shared/api/define.ts";
-import type { createOrUpdateProductInput, ProductDetail } from "@shared/contract/product.ts";
+import { webUrl } from "#shared/contract/collect.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import type { createOrUpdateProductInput, ProductDetail } from "#shared/contract/product.ts";
 import { numberText } from "../../lib/number-text.ts";
 import { sizeText } from "./bulk-forms.ts";
 import { EDIT_LANGUAGES } from "./product-names.ts";

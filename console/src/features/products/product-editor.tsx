@@ -5,14 +5,14 @@
 // offers the current data.
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import type { ProductDetail } from "@shared/contract/product.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { EditorAttributes } from "./editor-attributes.tsx";
 import { EditorCategory } from "./editor-category.tsx";

@@ -6,17 +6,17 @@
 // by default: a heavy seller sees ~16 rows at 1440×900) and which columns show in which order, remembered per user.
 import { Download, Plus } from "lucide-react";
 import { useState } from "react";
-import type { ProductListItem } from "@shared/contract/product.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable } from "@shared/ui/data-table.tsx";
-import { DataTableViewOptions, type TableView } from "@shared/ui/data-table-view.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { ProductListItem } from "#shared/contract/product.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
+import { DataTableViewOptions, type TableView } from "#shared/ui/data-table-view.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";

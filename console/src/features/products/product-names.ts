@@ -1,9 +1,9 @@
 // What the product list calls the server's numbers and names (shared/contract/enums.ts): product status, site,
 // translation service, the languages a product is edited in, and the kind of a bulk edit (the call's name) as the undo
 // button shows it.
-import { ProductStatus, Site, ThirdPlatformType } from "@shared/contract/enums.ts";
-import { productStatusNames } from "@shared/contract/names.ts";
-import { productEditKindName } from "@shared/contract/product.ts";
+import { ProductStatus, Site, ThirdPlatformType } from "#shared/contract/enums.ts";
+import { productStatusNames } from "#shared/contract/names.ts";
+import { productEditKindName } from "#shared/contract/product.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const productStatusLabels = productStatusNames;

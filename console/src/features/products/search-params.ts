@@ -2,9 +2,9 @@
 // defaults) and the contract's product filter it turns into (GetProductsByPage, CountProducts, a bulk edit's "all
 // matching").
 import { z } from "zod";
-import type { ProductFilter } from "@shared/contract/product.ts";
-import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
-import { PlatformType, ProductStatus, Site } from "@shared/contract/enums.ts";
+import type { ProductFilter } from "#shared/contract/product.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
+import { PlatformType, ProductStatus, Site } from "#shared/contract/enums.ts";
 import {
   ALL,
   choiceParam,

@@ -1,11 +1,11 @@
 // 添加侵权词: a textarea of words, one per line → CreateIfringementWord; the answer's counts are shown as a toast.
 import { useEffect, useState } from "react";
-import { INFRINGEMENT_WORD_MAX_CHARS } from "@shared/contract/infringement.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { INFRINGEMENT_WORD_MAX_CHARS } from "#shared/contract/infringement.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useCreateInfringementWords } from "./api/edit-infringement-words.ts";
 import { answerText, wordsOf, wordsProblem } from "./words.ts";
 

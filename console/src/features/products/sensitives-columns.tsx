@@ -1,6 +1,6 @@
 // The infringement word list's columns: the word and when it was added.
-import type { InfringementWord } from "@shared/contract/infringement.ts";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
+import type { InfringementWord } from "#shared/contract/infringement.ts";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 
 export const sensitivesColumns: DataTableColumn<InfringementWord>[] = [

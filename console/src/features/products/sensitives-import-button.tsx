@@ -3,9 +3,9 @@
 // are shown as a toast, and a rejected file (413/415, which get no global notice) is explained the same way.
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
-import { ApiError } from "@shared/api/errors.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useImportInfringementWords } from "./api/edit-infringement-words.ts";
 import { answerText, IMPORT_MAX_MB, wordFileProblem } from "./words.ts";
 

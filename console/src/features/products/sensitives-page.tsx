@@ -5,15 +5,15 @@
 // read only.
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar, PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { SearchInput } from "@shared/ui/search-input.tsx";
-import { Tabs, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable, DataTableToolbar, PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { SearchInput } from "#shared/ui/search-input.tsx";
+import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useDeleteInfringementWords } from "./api/edit-infringement-words.ts";

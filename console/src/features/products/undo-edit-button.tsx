@@ -1,9 +1,9 @@
 // 撤销上次批量修改: the caller's last bulk edit (GetLastProductEdit), offered while it can still be undone (within the
 // undo window, not undone yet); undoing asks first, then puts back what the edit changed.
 import { Undo2 } from "lucide-react";
-import { Button } from "@shared/ui/button.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { countText } from "./bulk-target.ts";
 import { useLastProductEdit, useUndoProductEdit } from "./api/undo-product-edit.ts";

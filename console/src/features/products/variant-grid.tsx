@@ -5,9 +5,9 @@
 import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { Plus, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Input } from "@shared/ui/input.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Input } from "#shared/ui/input.tsx";
 import {
   addOption,
   addValue,

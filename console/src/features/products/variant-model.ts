@@ -3,7 +3,7 @@
 // options and rows, each row's values aligned with every option ("" under an option that has no values yet, which
 // takes no part in the variants), prices and stock as text as typed. Structural edits keep the data of every row
 // that still exists; new combinations start blank.
-import type { VariantModel, VariantModelInput } from "@shared/contract/product.ts";
+import type { VariantModel, VariantModelInput } from "#shared/contract/product.ts";
 
 export type VariantOption = { name: string; values: string[] };
 export type VariantRow = { values: string[]; price: string; stock: string; sku: string; images: string[] };

@@ -1,9 +1,9 @@
 // 预估重量 (PredictWightByTitle): the weight of similar products of the tenant, from the title being edited; shows the
 // products it rests on and applies the figure to the weight field on request.
 import { Sparkles } from "lucide-react";
-import type { PredictWeightByTitleResult } from "@shared/contract/product.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { PredictWeightByTitleResult } from "#shared/contract/product.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import type { EditorForm } from "./editor-types.ts";
 import { usePredictWeight } from "./api/predict-product-fields.ts";
 

@@ -3,7 +3,7 @@ import {
   INFRINGEMENT_IMPORT_MAX_BYTES,
   INFRINGEMENT_WORD_MAX_CHARS,
   INFRINGEMENT_WORDS_PER_REQUEST,
-} from "@shared/contract/infringement.ts";
+} from "#shared/contract/infringement.ts";
 
 /** The words of a textarea: one per line, trimmed, empty lines dropped, each once (as typed). */
 export function wordsOf(text: string): string[] {

@@ -2,11 +2,11 @@
 // company's balance, sub-account and shop counts.
 import { Store, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { AccountPaymentType } from "@shared/contract/enums.ts";
-import type { TenantAccountSummary } from "@shared/contract/users.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { Skeleton } from "@shared/ui/skeleton.tsx";
+import { AccountPaymentType } from "#shared/contract/enums.ts";
+import type { TenantAccountSummary } from "#shared/contract/users.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { Skeleton } from "#shared/ui/skeleton.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { formatAmount, formatDateTime } from "../../lib/format.ts";
 import { useMyInfo } from "./api/get-profile.ts";

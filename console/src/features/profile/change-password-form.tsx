@@ -1,12 +1,12 @@
 // Tab 修改密码: old password, new password typed twice. ChangePwd ends every session of the user, so on success the
 // console says so and logs out (no server logout call: the session is gone already).
 import type { z } from "zod";
-import { ApiError } from "@shared/api/errors.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { ApiError } from "#shared/api/errors.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { logout } from "../../lib/session.ts";
 import { useChangePassword } from "./api/change-password.ts";
 import { changePasswordForm, emptyPasswordValues } from "./schemas.ts";

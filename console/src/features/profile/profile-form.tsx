@@ -1,14 +1,14 @@
 // Tab 基本资料's form: name, surname, email and phone of my-profile. The concurrency stamp read with the profile is sent
 // back; a 409 means the profile changed elsewhere meanwhile: the screen says so and shows the current one.
 import type { z } from "zod";
-import type { Profile } from "@shared/contract/account.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { Profile } from "#shared/contract/account.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { isConflict } from "../../lib/query-client.ts";
 import { useMyProfile } from "./api/get-profile.ts";
 import { useUpdateMyProfile } from "./api/update-profile.ts";

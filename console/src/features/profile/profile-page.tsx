@@ -1,8 +1,8 @@
 // /profile (from the header's user menu): tab 基本资料 shows the account and edits my-profile; tab 修改密码 changes the
 // password. ?tab=password in the URL selects the second tab (the menu's 修改密码 opens it that way).
 import { useSearchParams } from "react-router-dom";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { AccountSummary } from "./account-summary.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ProfileEditor } from "./profile-form.tsx";

@@ -1,8 +1,8 @@
 // Form schemas of the profile screen, from the contract's rules (the server validates with the same ones).
 import { z } from "zod";
 import { confirmMatches } from "../../lib/password.ts";
-import { updateProfileInput, type Profile } from "@shared/contract/account.ts";
-import { changePwdInput } from "@shared/contract/users.ts";
+import { updateProfileInput, type Profile } from "#shared/contract/account.ts";
+import { changePwdInput } from "#shared/contract/users.ts";
 
 // The contract's profile fields take any value (a blank string becomes null, "clear this field"); the form has text.
 const textRule = <T extends z.ZodType>(rule: T) => z.string().pipe(rule as unknown as z.ZodType<z.output<T>, string>);

@@ -2,17 +2,17 @@
 // first, filtered by shop group and call day; a row opens a drawer with the request and the answer (GetLogDetail,
 // tokens scrubbed by the server), JSON pretty-printed.
 import { useState } from "react";
-import type { MeliCallLog } from "@shared/contract/meli-logs.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { DateInput } from "@shared/ui/date-input.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DateInput } from "#shared/ui/date-input.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime, localDayRange } from "../../lib/format.ts";
 import { useMeliLogDetail, useMeliLogs } from "./api/get-meli-logs.ts";

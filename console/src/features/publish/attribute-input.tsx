@@ -1,13 +1,13 @@
 // One category attribute's value as the seller fills it: a choice among the attribute's values (named in Chinese where
 // known, as the site's form names them), or free text (with the unit hint of a number-with-unit attribute). The
 // product attributes dialog (填写属性) uses it.
-import type { CategoryAttribute } from "@shared/contract/category.ts";
-import { attributeLabel, withChinese } from "@shared/contract/names.ts";
-import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "@shared/publish/gtin-rule.ts";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import { attributeLabel, withChinese } from "#shared/contract/names.ts";
+import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "#shared/publish/gtin-rule.ts";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { cn } from "#shared/ui/cn.ts";
 import type { AttrValue } from "./site-category-form.tsx";
 
 export function AttributeInput({

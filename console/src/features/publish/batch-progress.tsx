@@ -1,9 +1,9 @@
 // The batch just submitted, filling in live (the publishBatch progress events refetch it; polled while the stream is
 // down): status, counts of live / refused or failed / skipped of the total, Publish's notice, and the way to its records.
 import { Link } from "react-router-dom";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import type { PublishBatch } from "@shared/contract/publish.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import type { PublishBatch } from "#shared/contract/publish.ts";
 import { ProgressBar } from "../../components/task/task-progress.tsx";
 import { isBatchRunning, usePublishBatches } from "./api/get-publish-batches.ts";
 import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";

@@ -2,18 +2,18 @@
 // sizes (CreateMeliChart): a name, one of the category's genders and the sizes (read from the products' size option,
 // editable). The created chart is answered and picked at once (onCreated).
 import { useState, type FormEvent } from "react";
-import type { CategoryAttribute } from "@shared/contract/category.ts";
-import type { SizeChart } from "@shared/contract/size-charts.ts";
-import { parseSizes } from "@shared/publish/size-chart-sizes.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { SizeChart } from "#shared/contract/size-charts.ts";
+import { parseSizes } from "#shared/publish/size-chart-sizes.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useCreateSizeChart } from "./api/size-charts.ts";
-import { withChinese } from "@shared/contract/names.ts";
+import { withChinese } from "#shared/contract/names.ts";
 
 export function CreateSizeChartDialog({
   site,

@@ -1,7 +1,7 @@
 // The listing centre's batch actions as call bodies: which listings (the rows ticked by hand, or the list's filter) and
 // the dialog's fields, checked here so a wrong value is said in the dialog, never sent. An answer that is a string is
 // the message to show.
-import { BATCH_IMAGES_MAX } from "@shared/contract/listing-edits.ts";
+import { BATCH_IMAGES_MAX } from "#shared/contract/listing-edits.ts";
 import type { BatchEdit } from "./api/listings.ts";
 import type { ListingTableRow } from "./listing-columns.tsx";
 import type { ListingListFilter } from "./listing-search-params.ts";

@@ -2,15 +2,15 @@
 // listing matching the filter), the action's fields, and for a price change the result for a sample of the rows
 // (the old price and the new one). The call answers a task at once; the screen then follows its progress.
 import { useState, type FormEvent } from "react";
-import { BATCH_EDIT_MAX, BATCH_IMAGES_MAX } from "@shared/contract/listing-edits.ts";
-import { LISTING_COUNT_CAP } from "@shared/contract/listings.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { BATCH_EDIT_MAX, BATCH_IMAGES_MAX } from "#shared/contract/listing-edits.ts";
+import { LISTING_COUNT_CAP } from "#shared/contract/listings.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useBatchEdit, useMeliPricePreview, type ListingKind } from "./api/listings.ts";
 import { batchEditOf, byPercent, countOf, type ListingBatchAction, type ListingTarget } from "./listing-batch-body.ts";
 

@@ -4,23 +4,23 @@
 // virtualized rows keep one height.
 import { ChevronDown, ChevronRight, ExternalLink, MoreHorizontal, Pencil } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import type { ListingRow } from "@shared/contract/listings.ts";
-import { ListingStatus } from "@shared/contract/enums.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import type { TableDensity } from "@shared/ui/data-table-view.tsx";
+import type { ListingRow } from "#shared/contract/listings.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import type { TableDensity } from "#shared/ui/data-table-view.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "@shared/ui/dropdown-menu.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+} from "#shared/ui/dropdown-menu.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { listingStatusLabel, listingStatusTones, siteName } from "./publish-names.ts";

@@ -1,11 +1,11 @@
 // A listing's log: every call made to Mercado Libre for it (publish, edits, syncs), newest first; a row opens the
 // request and the answer as stored (tokens scrubbed).
 import { useState } from "react";
-import type { MeliCallLog } from "@shared/contract/meli-logs.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@shared/ui/sheet.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { LOG_PAGE_SIZE, useListingLogDetail, useListingLogs } from "./api/listings.ts";
 import type { ListingTableRow } from "./listing-columns.tsx";

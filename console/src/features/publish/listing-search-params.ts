@@ -2,9 +2,9 @@
 // defaults) and the contract's listing filter it turns into (GetMeliStatsByPage, GetMeliStatGroupInfo, a batch edit's
 // "all matching"). The status tab is a filter like the others, so a link keeps the tab.
 import { z } from "zod";
-import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
-import { ListingStatus, Site } from "@shared/contract/enums.ts";
-import type { ListingFilter } from "@shared/contract/listings.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
+import { ListingStatus, Site } from "#shared/contract/enums.ts";
+import type { ListingFilter } from "#shared/contract/listings.ts";
 import {
   ALL,
   choiceParam,

@@ -4,10 +4,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PreflightPairView } from "@shared/contract/publish.ts";
-import { MARGIN_PROBLEM_CODES, marginStatus, marginWarning } from "@shared/publish/margin.ts";
-import { sitePrice } from "@shared/publish/price.ts";
-import { WORKED_EXAMPLE } from "@shared/publish/worked-example.ts";
+import type { PreflightPairView } from "#shared/contract/publish.ts";
+import { MARGIN_PROBLEM_CODES, marginStatus, marginWarning } from "#shared/publish/margin.ts";
+import { sitePrice } from "#shared/publish/price.ts";
+import { WORKED_EXAMPLE } from "#shared/publish/worked-example.ts";
 import { PreviewTable } from "./preview-table.tsx";
 import { previewRows } from "./publish-names.ts";
 

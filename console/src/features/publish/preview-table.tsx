@@ -3,11 +3,11 @@
 // the profit preview from the price breakdown (price, cost, fees, net proceeds, margin and its %).
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { isMarginProblem } from "@shared/publish/margin.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { isMarginProblem } from "#shared/publish/margin.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { fixHints, fixTarget, siteName, type PreviewRow } from "./publish-names.ts";
 import type { AttrsTarget } from "./product-attrs-dialog.tsx";

@@ -5,12 +5,12 @@
 // the publish screen then checks again, so a mixed batch is fixed in place, product by product.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import type { ProductDetail } from "@shared/contract/product.ts";
-import { askedAttributes } from "@shared/publish/category-form.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { ProductDetail } from "#shared/contract/product.ts";
+import { askedAttributes } from "#shared/publish/category-form.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
 import { useProductForAttrs, useUpdateProductAttrs } from "./api/product-attrs.ts";
 import { AttributeInput } from "./attribute-input.tsx";

@@ -7,9 +7,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { useState, type ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CategoryAttribute } from "@shared/contract/category.ts";
-import type { PreflightPairView } from "@shared/contract/publish.ts";
-import { useToastStore } from "@shared/ui/toast.tsx";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import type { PreflightPairView } from "#shared/contract/publish.ts";
+import { useToastStore } from "#shared/ui/toast.tsx";
 import { PreviewTable } from "./preview-table.tsx";
 import { ProductAttrsDialog, mergedAttrs, productAttrFieldId, type AttrsTarget } from "./product-attrs-dialog.tsx";
 import { previewRows } from "./publish-names.ts";

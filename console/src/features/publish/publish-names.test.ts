@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PreflightPairView } from "@shared/contract/publish.ts";
-import { sitePrice, type PriceBreakdown } from "@shared/publish/price.ts";
-import { WORKED_EXAMPLE } from "@shared/publish/worked-example.ts";
+import type { PreflightPairView } from "#shared/contract/publish.ts";
+import { sitePrice, type PriceBreakdown } from "#shared/publish/price.ts";
+import { WORKED_EXAMPLE } from "#shared/publish/worked-example.ts";
 import { fixTarget, missingAttributes, previewMoney, previewRows } from "./publish-names.ts";
 import { toPublishRequest } from "./publish-page.tsx";
 

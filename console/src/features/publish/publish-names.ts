@@ -1,11 +1,11 @@
 // What the publish screens call things: batch and listing states with their badge tones, sites, and the pre-flight
 // result as table rows (the problems with where to fix them, the money of the price breakdown in its currency).
-import { ListingStatus, PublishBatchStatus } from "@shared/contract/enums.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import { listingStatusNames, publishBatchStatusNames } from "@shared/contract/names.ts";
-import type { PreflightPairView } from "@shared/contract/publish.ts";
-import { isMarginProblem } from "@shared/publish/margin.ts";
-import { formatMoney, type PriceBreakdown } from "@shared/publish/price.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { listingStatusNames, publishBatchStatusNames } from "#shared/contract/names.ts";
+import type { PreflightPairView } from "#shared/contract/publish.ts";
+import { isMarginProblem } from "#shared/publish/margin.ts";
+import { formatMoney, type PriceBreakdown } from "#shared/publish/price.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;

@@ -6,21 +6,21 @@
 // click (never once per product of a big selection) from its title; choosing one sets the category as the tree-select
 // does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
 import { useQuery } from "@tanstack/react-query";
-import { askedAttributes } from "@shared/publish/category-form.ts";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import { askedAttributes } from "#shared/publish/category-form.ts";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
+import { cn } from "#shared/ui/cn.ts";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
 import { siteName } from "./publish-names.ts";
 import { SIZE_CHART_ATTRIBUTES, SizeChartField } from "./size-chart-field.tsx";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "@shared/contract/size-charts.ts";
-import { attributeLabel, withChinese } from "@shared/contract/names.ts";
-import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "@shared/publish/gtin-rule.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "#shared/contract/size-charts.ts";
+import { attributeLabel, withChinese } from "#shared/contract/names.ts";
+import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "#shared/publish/gtin-rule.ts";
 
 export type AttrValue = { valueId?: string | null; valueName?: string | null };
 export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };

@@ -5,21 +5,21 @@
 // them gets those sizes as rows (补充尺码): both on Mercado Libre through CreateMeliChart, the chart then picked.
 import { useState } from "react";
 import { Plus, RefreshCw } from "lucide-react";
-import type { CategoryAttribute } from "@shared/contract/category.ts";
-import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "@shared/contract/size-charts.ts";
-import { sizesMissingFrom, variantSizes } from "@shared/publish/size-chart-sizes.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Label } from "@shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { CategoryAttribute } from "#shared/contract/category.ts";
+import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
+import { sizesMissingFrom, variantSizes } from "#shared/publish/size-chart-sizes.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Label } from "#shared/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useCreateSizeChart, usePullSizeCharts, useSelectionVariants, useSizeCharts } from "./api/size-charts.ts";
 import { CreateSizeChartDialog } from "./create-size-chart-dialog.tsx";
 
 type AttrValue = { valueId?: string | null; valueName?: string | null };
 
 /** The attributes this field fills (the generic attribute form leaves them to it: shared/publish/category-form.ts). */
-export { SIZE_CHART_ATTRIBUTES } from "@shared/publish/category-form.ts";
+export { SIZE_CHART_ATTRIBUTES } from "#shared/publish/category-form.ts";
 
 export function SizeChartField({
   site,

@@ -3,17 +3,17 @@
 // the clock moved on, a notification sent to this system, the next calls refused with 429. The newest orders below.
 import { Clock, Gauge, Send, ShieldAlert, ShoppingCart } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { sandboxTopics, type SandboxOrder } from "@shared/contract/meli-sandbox.ts";
-import type { PageProps } from "@shared/routes/table.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Card } from "@shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { sandboxTopics, type SandboxOrder } from "#shared/contract/meli-sandbox.ts";
+import type { PageProps } from "#shared/routes/table.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Card } from "#shared/ui/card.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useSandbox } from "./api/get-sandbox.ts";
 import {
@@ -23,7 +23,7 @@ import {
   useSendSandboxNotification,
   useSetSandboxOrderRate,
 } from "./api/sandbox-actions.ts";
-import { shipmentStatusLabel } from "@shared/contract/orders.ts";
+import { shipmentStatusLabel } from "#shared/contract/orders.ts";
 
 const topicLabels: Record<(typeof sandboxTopics)[number], string> = {
   orders_v2: "订单（orders_v2）",

@@ -5,24 +5,24 @@
 // where it becomes a product like any collected one.
 import { ExternalLink, PackagePlus, Plus } from "lucide-react";
 import { useState } from "react";
-import type { CompetitorListing } from "@shared/contract/selection.ts";
-import { MELI_SITES } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@shared/ui/select.tsx";
-import { Textarea } from "@shared/ui/textarea.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import type { CompetitorListing } from "#shared/contract/selection.ts";
+import { MELI_SITES } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import { Textarea } from "#shared/ui/textarea.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useSelection } from "./api/get-selection.ts";
 import { useCollectListing, useWatchListings } from "./api/watch-listings.ts";
 import { Sparkline } from "./sparkline.tsx";
-import { meliItemStatusName } from "@shared/contract/names.ts";
+import { meliItemStatusName } from "#shared/contract/names.ts";
 import { watchResultText } from "./watch-result.ts";
 
 const PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 // A trend in a table cell: a polyline over the reads with a dot on the latest, no axes (the cell's tooltip says first
 // and last). One read alone is the dot.
-import { cn } from "@shared/ui/cn.ts";
+import { cn } from "#shared/ui/cn.ts";
 
 /** SVG points for values over a width × height box (a flat line for one value or equal values); nulls are left out. */
 export function sparkPoints(values: readonly (number | null)[], width: number, height: number): string {

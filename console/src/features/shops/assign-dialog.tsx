@@ -2,10 +2,10 @@
 // limit (limitMeliAccount) still holds; the server refuses an assignment past it and says so.
 import { useEffect } from "react";
 import { z } from "zod";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { FormSelect } from "../../components/form-select.tsx";
 import type { UserOption } from "../../components/list/owner-filter.ts";
 import { useAssignAccount } from "./api/edit-shops.ts";

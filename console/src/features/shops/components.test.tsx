@@ -7,10 +7,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ShopAccount } from "@shared/contract/meli.ts";
-import type { UserInfo } from "@shared/contract/users.ts";
-import { sectionRoutes, type AppRoute } from "@shared/routes/table.ts";
-import { useToastStore } from "@shared/ui/toast.tsx";
+import type { ShopAccount } from "#shared/contract/meli.ts";
+import type { UserInfo } from "#shared/contract/users.ts";
+import { sectionRoutes, type AppRoute } from "#shared/routes/table.ts";
+import { useToastStore } from "#shared/ui/toast.tsx";
 import { useUserStore } from "../../stores/user.ts";
 import { ConnectDialog } from "./connect-dialog.tsx";
 import { PricingDialog } from "./pricing-dialog.tsx";

@@ -3,12 +3,12 @@
 // global (CBT) seller connects one shop per marketplace it sells on, limited to the sites ticked here.
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { siteNumber } from "@shared/contract/meli.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Checkbox } from "@shared/ui/checkbox.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
+import { siteNumber } from "#shared/contract/meli.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Checkbox } from "#shared/ui/checkbox.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import { FormSelect } from "../../components/form-select.tsx";
 import type { UserOption } from "../../components/list/owner-filter.ts";
 import { SITE_NUMBERS, siteCodeHint, siteName } from "./names.ts";

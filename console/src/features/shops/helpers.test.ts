@@ -28,7 +28,7 @@ import {
   writeListState,
 } from "../../components/list/use-list-url-state.ts";
 import { readShopsTab, shopListSchema, toAccountsQuery, writeShopsTab } from "./search-params.ts";
-import type { ShopAccount } from "@shared/contract/meli.ts";
+import type { ShopAccount } from "#shared/contract/meli.ts";
 
 const USER = "3f0c8a52-1b7e-4c1d-9a43-2f6f0e9b7a11";
 

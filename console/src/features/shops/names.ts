@@ -1,7 +1,7 @@
 // What the shop centre calls the server's numbers: the sites (MELI_SITES: our number, Mercado Libre's site id, the
 // Chinese name) and the status of a shop account (MeliAccountStatus), with the badge tone each status shows in.
-import { MeliAccountStatus } from "@shared/contract/enums.ts";
-import { MELI_SITES, type MeliSiteNumber } from "@shared/contract/meli.ts";
+import { MeliAccountStatus } from "#shared/contract/enums.ts";
+import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
 export const SITE_NUMBERS = Object.keys(MELI_SITES).map(Number) as MeliSiteNumber[];

@@ -3,15 +3,15 @@
 // limits against each shop's current values too and says which shop refused.
 import { useEffect } from "react";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
-import type { ShopAccount } from "@shared/contract/meli.ts";
-import { DEFAULT_MIN_MARGIN } from "@shared/publish/margin.ts";
-import { DEFAULT_ADJUST_RATE } from "@shared/publish/price.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Checkbox } from "@shared/ui/checkbox.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { ShopAccount } from "#shared/contract/meli.ts";
+import { DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
+import { DEFAULT_ADJUST_RATE } from "#shared/publish/price.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Checkbox } from "#shared/ui/checkbox.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useBatchUpdateAccount, useUpdateAccount } from "./api/edit-shops.ts";
 import { siteName, shopTitle } from "./names.ts";
 import {

@@ -2,9 +2,9 @@
 // take them (the contract's accountInfo: a field left out keeps its value, null clears it). Each field is read with a
 // Chinese message first and then checked by the contract's own rule, so the form and the server agree.
 import { z } from "zod";
-import { accountInfo, type AccountInfo, type ShopAccount } from "@shared/contract/meli.ts";
-import { DEFAULT_MIN_MARGIN } from "@shared/publish/margin.ts";
-import { DEFAULT_ADJUST_RATE } from "@shared/publish/price.ts";
+import { accountInfo, type AccountInfo, type ShopAccount } from "#shared/contract/meli.ts";
+import { DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
+import { DEFAULT_ADJUST_RATE } from "#shared/publish/price.ts";
 import { numberText } from "../../lib/number-text.ts";
 
 const PRICE_MAX = 1_000_000_000;

@@ -1,7 +1,7 @@
 // The shop list's URL schema (useListUrlState: ?q=&site=&status=&user=&sort=&page=&size=, broken values fall back to
 // the defaults), the page's tab (?tab=) and GetAccounts' query (KeyWord, Site, Status, UserId, Sorting, paging).
 import { z } from "zod";
-import { MeliAccountStatus } from "@shared/contract/enums.ts";
+import { MeliAccountStatus } from "#shared/contract/enums.ts";
 import { ALL, choiceParam, idParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { SITE_NUMBERS } from "./names.ts";
 

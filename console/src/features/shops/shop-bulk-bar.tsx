@@ -1,8 +1,8 @@
 // The selection line above the shop table: how many shops are chosen and what can be done to all of them at once
 // (pricing rules, enable, disable, assign to a salesperson for main accounts).
 import { BadgeDollarSign, CirclePause, CirclePlay, UserRoundPlus, X, type LucideIcon } from "lucide-react";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
 
 export type ShopBulkAction = "pricing" | "enable" | "disable" | "assign";
 

@@ -2,12 +2,12 @@
 // shop needing authorization says why and offers 重新授权), currency, pricing rules, the order-receiving switch, owner
 // (main accounts), when it was connected, and the row actions 定价规则 / 停用·启用 / 分配.
 import { KeyRound } from "lucide-react";
-import { MeliAccountStatus } from "@shared/contract/enums.ts";
-import type { ShopAccount } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Switch } from "@shared/ui/switch.tsx";
+import { MeliAccountStatus } from "#shared/contract/enums.ts";
+import type { ShopAccount } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Switch } from "#shared/ui/switch.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { accountStatusLabel, accountStatusTones, shopTitle, siteCodeHint, siteName } from "./names.ts";
 import { pricingSummary } from "./pricing-form.ts";

@@ -2,13 +2,13 @@
 // authorization state, its sites, the salespeople holding its shops, and the shops themselves.
 import { TriangleAlert, Store, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { MeliAccountStatus } from "@shared/contract/enums.ts";
-import type { AccountGroupResponse, ShopAccount } from "@shared/contract/meli.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { DataTable, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Empty } from "@shared/ui/empty.tsx";
-import { Loading } from "@shared/ui/spinner.tsx";
+import { MeliAccountStatus } from "#shared/contract/enums.ts";
+import type { AccountGroupResponse, ShopAccount } from "#shared/contract/meli.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Empty } from "#shared/ui/empty.tsx";
+import { Loading } from "#shared/ui/spinner.tsx";
 import { useAccountGroups } from "./api/get-shops.ts";
 import { accountStatusLabel, accountStatusTones, shopTitle, siteCodeHint, siteName } from "./names.ts";
 

@@ -1,8 +1,8 @@
 // Pure helpers of the task centre: every task type and status named, the list's URL state and its query, and which
 // row offers 重试 or 下载.
 import { describe, expect, it } from "vitest";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
-import { canRetryTask, type TaskInfo } from "@shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { canRetryTask, type TaskInfo } from "#shared/contract/tasks.ts";
 import { readListState, writeListState } from "../../components/list/use-list-url-state.ts";
 import { isTaskRunning, taskStatusLabel, taskTypeLabel } from "./labels.ts";
 import { taskListSchema, toTaskQuery } from "./search-params.ts";

@@ -1,5 +1,5 @@
 // The task centre's words: each task type and status in Chinese, and which statuses are still moving.
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { taskStatusLabels, type BadgeTone } from "../../lib/labels.ts";
 
 export { taskStatusLabel, taskStatusLabels } from "../../lib/labels.ts";

@@ -1,7 +1,7 @@
 // The task list's URL schema (useListUrlState: each key is its search param, broken values fall back to the defaults)
 // and the GetTaskInfoByPage query it turns into.
 import { z } from "zod";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { ALL, choiceParam, dateParam, idParam, pageParam, pageSizeParam } from "../../components/list/url-params.ts";
 import { localDayRange } from "../../lib/format.ts";
 

@@ -1,12 +1,12 @@
 // The task table's columns: type, content and remark, status, progress, creator (main accounts), times, and the row's
 // action: 重试 for a failed task whose type can run again, 下载 for a finished export of the viewer's own.
-import { canRetryTask, type TaskInfo } from "@shared/contract/tasks.ts";
-import { TaskStatus, TaskType } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import { canRetryTask, type TaskInfo } from "#shared/contract/tasks.ts";
+import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { ProgressBar, taskState } from "../../components/task/task-progress.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { isTaskRunning, taskStatusLabel, taskStatusTones, taskTypeLabel } from "./labels.ts";

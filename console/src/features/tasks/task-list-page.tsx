@@ -3,13 +3,13 @@
 // creation days (kept in the URL), paged on the server. The page asks again every few seconds while one of its tasks
 // is waiting or running; a failed crawl or URL import can be retried, a finished export downloaded by its creator.
 import { useState } from "react";
-import { PRODUCT_EXPORT_KEEP_DAYS } from "@shared/contract/product-export.ts";
-import type { TaskInfo } from "@shared/contract/tasks.ts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { cn } from "@shared/ui/cn.ts";
-import { DataTable } from "@shared/ui/data-table.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { PRODUCT_EXPORT_KEEP_DAYS } from "#shared/contract/product-export.ts";
+import type { TaskInfo } from "#shared/contract/tasks.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { cn } from "#shared/ui/cn.ts";
+import { DataTable } from "#shared/ui/data-table.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";

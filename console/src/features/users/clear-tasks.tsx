@@ -3,10 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useEffect } from "react";
-import { TaskType } from "@shared/contract/enums.ts";
-import { Badge } from "@shared/ui/badge.tsx";
-import { Button } from "@shared/ui/button.tsx";
-import { Spinner } from "@shared/ui/spinner.tsx";
+import { TaskType } from "#shared/contract/enums.ts";
+import { Badge } from "#shared/ui/badge.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { Spinner } from "#shared/ui/spinner.tsx";
 import { useTask } from "../../lib/task-queries.ts";
 import { subUserKeys } from "./api/get-sub-users.ts";
 import { isTaskFinished, taskState, taskStateLabel, type TaskState } from "./task-status.ts";

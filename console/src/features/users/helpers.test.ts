@@ -1,6 +1,6 @@
 // Pure helpers of the sub-account screen: display formats, the URL state of the list and the task state mapping.
 import { describe, expect, it } from "vitest";
-import { TaskStatus } from "@shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 import { formatLimit, lastDays } from "./format.ts";
 import { createSubUserForm, editSubUserForm, editValuesOf, resetPasswordForm } from "./schemas.ts";
 import { readListState, writeListState } from "../../components/list/use-list-url-state.ts";

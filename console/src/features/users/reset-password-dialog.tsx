@@ -1,12 +1,12 @@
 // Sets a new password for a sub-account: asks the server for a single-use reset token (GetResetPwdToken), then sends
 // it with the password typed here (ResetPwd). The sub-account's sessions end; it logs in with the new password.
 import type { z } from "zod";
-import type { SubUser } from "@shared/contract/users.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "@shared/ui/form.tsx";
-import { Input } from "@shared/ui/input.tsx";
-import { toast } from "@shared/ui/toast.tsx";
+import type { SubUser } from "#shared/contract/users.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
+import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
+import { Input } from "#shared/ui/input.tsx";
+import { toast } from "#shared/ui/toast.tsx";
 import { useResetSubUserPassword } from "./api/edit-sub-users.ts";
 import { resetPasswordForm } from "./schemas.ts";
 

@@ -2,7 +2,7 @@
 // ones). Form fields hold text; each field turns its text into the wire value and then runs the contract's rule.
 import { z } from "zod";
 import { confirmMatches } from "../../lib/password.ts";
-import { createSubUserInput, resetPwdInput, type CreateSubUserInput, type SubUser, type UpdateUserInput } from "@shared/contract/users.ts";
+import { createSubUserInput, resetPwdInput, type CreateSubUserInput, type SubUser, type UpdateUserInput } from "#shared/contract/users.ts";
 
 /** The contract's upper bound of a per-user limit. */
 export const LIMIT_MAX = 100_000_000;

@@ -1,7 +1,7 @@
 // The sub-account screen's URL: the list's schema (useListUrlState: ?q=&active=&page=&size=, broken values fall back to
 // the defaults), the tab (?tab=) and the statistics' date range (?from=&to=).
 import { z } from "zod";
-import { PAGE_SIZE_OPTIONS } from "@shared/ui/data-table.tsx";
+import { PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
 import { choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 
 export type SubAccountsTab = "list" | "stats";

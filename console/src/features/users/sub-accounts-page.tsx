@@ -2,9 +2,9 @@
 // resets passwords and clears data of sub-accounts; tab 子账号统计 shows per-user figures over a date range.
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@shared/ui/card.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@shared/ui/tabs.tsx";
-import type { PageProps } from "@shared/routes/table.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
+import type { PageProps } from "#shared/routes/table.ts";
 import type { TrackedClearTask } from "./clear-tasks.tsx";
 import { readTab, type SubAccountsTab } from "./search-params.ts";
 import { SubUserList } from "./sub-user-list.tsx";

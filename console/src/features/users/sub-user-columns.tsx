@@ -1,9 +1,9 @@
 // The sub-account table's columns: identity, contact, the enable switch, the per-user limits, creation time and the
 // row actions (edit, reset password, clear data).
-import type { SubUser } from "@shared/contract/users.ts";
-import { Button } from "@shared/ui/button.tsx";
-import type { DataTableColumn } from "@shared/ui/data-table.tsx";
-import { Switch } from "@shared/ui/switch.tsx";
+import type { SubUser } from "#shared/contract/users.ts";
+import { Button } from "#shared/ui/button.tsx";
+import type { DataTableColumn } from "#shared/ui/data-table.tsx";
+import { Switch } from "#shared/ui/switch.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
 import { formatLimit } from "./format.ts";
 

@@ -3,12 +3,12 @@
 // followed until it has finished).
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import type { SubUser } from "@shared/contract/users.ts";
-import { Button } from "@shared/ui/button.tsx";
-import { confirm } from "@shared/ui/confirm.tsx";
-import { DataTable } from "@shared/ui/data-table.tsx";
-import { toast } from "@shared/ui/toast.tsx";
-import { RefreshButton } from "@shared/ui/refresh-button.tsx";
+import type { SubUser } from "#shared/contract/users.ts";
+import { Button } from "#shared/ui/button.tsx";
+import { confirm } from "#shared/ui/confirm.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
+import { toast } from "#shared/ui/toast.tsx";
+import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";

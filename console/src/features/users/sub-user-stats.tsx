@@ -3,11 +3,11 @@
 import { Package, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { Button } from "@shared/ui/button.tsx";
-import { DataTable, DataTableToolbar, type DataTableColumn } from "@shared/ui/data-table.tsx";
-import { DateInput } from "@shared/ui/date-input.tsx";
-import { Label } from "@shared/ui/label.tsx";
-import { StatCard } from "@shared/ui/stat-card.tsx";
+import { Button } from "#shared/ui/button.tsx";
+import { DataTable, DataTableToolbar, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DateInput } from "#shared/ui/date-input.tsx";
+import { Label } from "#shared/ui/label.tsx";
+import { StatCard } from "#shared/ui/stat-card.tsx";
 import { useSubUserStats } from "./api/get-sub-users.ts";
 import { formatAmount, localDayRange } from "../../lib/format.ts";
 import { lastDays } from "./format.ts";

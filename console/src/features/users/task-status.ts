@@ -1,5 +1,5 @@
 // What the sub-account screen shows of a ClearSubAccountInfo task while it polls the task centre.
-import { TaskStatus } from "@shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 
 export type TaskState = "running" | "succeeded" | "failed" | "cancelled";
 

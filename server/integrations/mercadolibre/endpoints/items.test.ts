@@ -4,7 +4,7 @@
 // status as the listing keeps them, and the search by publish key (sku = seller_custom_field).
 import { describe, expect, it } from "vitest";
 import { contractSession } from "../../../testing/meli-contract.ts";
-import { ListingStatus } from "../../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { statusOf } from "../../../modules/publishing/outcome.ts";
 import { MeliApiError } from "../errors.ts";
 import { createItem, getItem, searchSellerItems } from "./items.ts";

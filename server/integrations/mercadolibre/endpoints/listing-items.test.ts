@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { contractSession } from "../../../testing/meli-contract.ts";
 import { itemValues, readItems, readVisits, skusOfItem } from "../../../modules/listings/market-reads.ts";
 import { listingChanges } from "../../../modules/listings/notifications.ts";
-import { ListingStatus } from "../../../../shared/contract/enums.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { MeliApiError } from "../errors.ts";
 import {
   deleteItem,

@@ -1,6 +1,6 @@
 // Saving and deleting a system setting; every setting query (this list and the FAQ's value) follows.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateOrUpdateSettingInput } from "@shared/contract/settings.ts";
+import type { CreateOrUpdateSettingInput } from "#shared/contract/settings.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { settingKeys } from "./get-settings.ts";

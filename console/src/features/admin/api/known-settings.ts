@@ -1,7 +1,7 @@
 // Every setting the product reads, with its meaning and value now (GetKnownSettings), and setting one by key
 // (SetValueByKey: the server checks the key's rule; null removes it so the default applies).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SetSettingValueInput } from "@shared/contract/setting-registry.ts";
+import type { SetSettingValueInput } from "#shared/contract/setting-registry.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { settingKeys } from "./get-settings.ts";
 

@@ -1,7 +1,7 @@
 // The host's recommend set (issue 19 Agency): which agency recommended a tenant (GetRecommendInfo) and setting or
 // clearing it (SetRecommendTenant); the candidate agencies come from GetTenantNameBySearch.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SetRecommendInput } from "@shared/contract/agency.ts";
+import type { SetRecommendInput } from "#shared/contract/agency.ts";
 import { api } from "../../../lib/feature-api.ts";
 
 const recommendKeys = {

@@ -1,8 +1,8 @@
 // The agency's calls (spec §7 Agency): the tenants it recommended with the commission each earned it, its remark on one
 // (EditRemark), and its commission entries.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InputOf } from "@shared/api/define.ts";
-import type { getAgencyTransactionRecordQuery, getInviteRecordsQuery } from "@shared/contract/agency.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import type { getAgencyTransactionRecordQuery, getInviteRecordsQuery } from "#shared/contract/agency.ts";
 import { api } from "../../../lib/feature-api.ts";
 
 export type InviteRecordsQuery = InputOf<typeof getInviteRecordsQuery>;

@@ -1,7 +1,7 @@
 // The newest category task (sync or Chinese names, one at a time on the server), asked again while it runs so the
 // screen shows its progress live, also when it was started elsewhere (the first start, another host tab).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { TaskType } from "@shared/contract/enums.ts";
+import { TaskType } from "#shared/contract/enums.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
 import { isTaskDone } from "../../../lib/task-queries.ts";

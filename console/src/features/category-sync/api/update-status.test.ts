@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { updateAllCategoryStatusInput } from "@shared/contract/category.ts";
+import { updateAllCategoryStatusInput } from "#shared/contract/category.ts";
 import { allStatusConfirm, statusBody } from "./update-status.ts";
 
 describe("enabling or disabling categories", () => {

@@ -2,7 +2,7 @@
 // every category of a site, which the server takes only with an explicit `all: true` (issue 29) and the page confirms
 // first (allStatusConfirm).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmOptions } from "@shared/ui/confirm.tsx";
+import type { ConfirmOptions } from "#shared/ui/confirm.tsx";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { categorySyncKeys } from "./get-sync-status.ts";

@@ -2,7 +2,7 @@
 // the chosen ids or every collection matching the filter, sent a thousand ids per call (the calls' limit) with the
 // answers summed. The list is reloaded whatever the outcome: a failed slice leaves the earlier ones done.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { chunks } from "../format.ts";

@@ -1,6 +1,6 @@
 // The collection tasks (GetCollectTasks): while any task on the page is still waiting or running, the page follows it.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CollectTask } from "@shared/contract/collect.ts";
+import type { CollectTask } from "#shared/contract/collect.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { isUnfinished } from "../labels.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";

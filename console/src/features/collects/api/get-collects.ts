@@ -1,7 +1,7 @@
 // The collected products: the list (GetCollect), one collection fresh from the server (the edit dialog needs its
 // current concurrency stamp), and every id matching a filter (for "select all matching").
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { MAX_PAGE_SIZE } from "@shared/contract/common.ts";
+import { MAX_PAGE_SIZE } from "#shared/contract/common.ts";
 import { api } from "../../../lib/feature-api.ts";
 
 export type CollectsQuery = Parameters<typeof api.collect.getCollect>[0];

@@ -1,7 +1,7 @@
 // The URL queue (api.aquiredUrl): the queued URLs, their counts by state, and URLs per day. The list and the counts
 // ask again while anything is waiting or running.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AquiredUrl } from "@shared/contract/collect.ts";
+import type { AquiredUrl } from "#shared/contract/collect.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { anyUnfinished, POLL_MS } from "./get-collect-tasks.ts";
 

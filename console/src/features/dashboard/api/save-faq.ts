@@ -1,7 +1,7 @@
 // Saving the FAQ (host only): updates the setting Console.Faq by its id when it exists, else creates it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@shared/api/errors.ts";
-import type { Setting } from "@shared/contract/settings.ts";
+import { ApiError } from "#shared/api/errors.ts";
+import type { Setting } from "#shared/contract/settings.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { FAQ_SETTING_KEY, serializeFaq, type FaqItem } from "../faq-format.ts";

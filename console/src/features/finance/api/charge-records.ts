@@ -3,9 +3,9 @@
 // (GetHostChargeRecords) and approves or rejects them (AuditChargeRecord). Submissions and audits send one
 // Idempotency-Key per content (useSubmitKey), so a retry after a lost answer is answered by the first result.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { chargeRecordCalls } from "@shared/api/wallet.ts";
-import type { AuditChargeRecordInput, SubmitChargeRecordInput } from "@shared/contract/wallet.ts";
-import { uploadReceiptResult } from "@shared/contract/wallet.ts";
+import { chargeRecordCalls } from "#shared/api/wallet.ts";
+import type { AuditChargeRecordInput, SubmitChargeRecordInput } from "#shared/contract/wallet.ts";
+import { uploadReceiptResult } from "#shared/contract/wallet.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { fetchApiFile } from "../../../lib/export-download.ts";
 import { useSubmitKey } from "../../../lib/query-client.ts";

@@ -2,8 +2,8 @@
 // (ChargeRecord/GetReceivingAccounts); the host saves them as the setting Wallet.ReceivingAccounts (SetValueByKey,
 // checked by the setting's rule on the server too).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReceivingAccount } from "@shared/contract/receiving-accounts.ts";
-import { SettingKeys } from "@shared/contract/setting-registry.ts";
+import type { ReceivingAccount } from "#shared/contract/receiving-accounts.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { financeKeys } from "./wallet-logs.ts";
 

@@ -1,8 +1,8 @@
 // 导出: ExportWalletLogs queues an xlsx export of the ledger entries matching the list's filters (its task id in the
 // answer); once the task has succeeded the file is fetched with the session's headers and saved (lib/export-download.ts).
 import { useMutation } from "@tanstack/react-query";
-import type { InputOf } from "@shared/api/define.ts";
-import type { exportWalletLogsQuery } from "@shared/contract/wallet.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import type { exportWalletLogsQuery } from "#shared/contract/wallet.ts";
 import { downloadFile } from "../../../lib/export-download.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { formatDate } from "../../../lib/format.ts";

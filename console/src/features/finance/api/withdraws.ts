@@ -1,7 +1,7 @@
 // Withdrawals: the seller asks for money out to an Alipay account (RequestWithdraw: the money is held at once); the
 // host pays it out and approves, or rejects with a reason (the money returns to the balance). Keyed like top-ups.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuditWithdrawInput, RequestWithdrawInput } from "@shared/contract/wallet.ts";
+import type { AuditWithdrawInput, RequestWithdrawInput } from "#shared/contract/wallet.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey } from "../../../lib/query-client.ts";
 import type { WithdrawsQuery } from "../finance-search-params.ts";

@@ -2,7 +2,7 @@
 // new code, apply / re-apply / audit / revoke, and the grantor's products through a grant. Every change sends one
 // Idempotency-Key per submission (useSubmitKey), so a retry after a lost answer is answered by the first one.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InputOf } from "@shared/api/define.ts";
+import type { InputOf } from "#shared/api/define.ts";
 import type {
   ApplyAuthInput,
   AuditAuthInput,
@@ -12,7 +12,7 @@ import type {
   getAuthsQuery,
   ReApplyAuthInput,
   RevokeAuthInput,
-} from "@shared/contract/module-auth.ts";
+} from "#shared/contract/module-auth.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey } from "../../../lib/query-client.ts";
 

@@ -2,7 +2,7 @@
 // and when a task reports progress: a FetchOrders pull lands orders), one order re-read from Mercado Libre
 // (GetNewOrder), its invoice, its label (a PDF fetched with the session's headers and saved) and FetchOrders (a task).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@shared/api/errors.ts";
+import { ApiError } from "#shared/api/errors.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { downloadFile } from "../../../lib/export-download.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";

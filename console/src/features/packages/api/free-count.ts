@@ -2,7 +2,7 @@
 // set by the host on the package screen (SetValueByKey checks it on the server). Unset means no limit, and then no
 // package can be bought.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { SettingKeys } from "@shared/contract/setting-registry.ts";
+import { SettingKeys } from "#shared/contract/setting-registry.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { packageKeys } from "./packages.ts";
 

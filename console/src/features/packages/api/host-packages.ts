@@ -1,8 +1,8 @@
 // The host's side of sub-account packages: every package (withdrawn ones too), creating or editing one
 // (CreateOrUpdateSubAccOrderInfo) and every tenant's purchases (GetHostSubAccountOrders).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InputOf } from "@shared/api/define.ts";
-import type { getHostSubAccountOrdersQuery, SaveSubAccPackageInput } from "@shared/contract/subaccount-orders.ts";
+import type { InputOf } from "#shared/api/define.ts";
+import type { getHostSubAccountOrdersQuery, SaveSubAccPackageInput } from "#shared/contract/subaccount-orders.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { packageKeys } from "./packages.ts";
 

@@ -2,8 +2,8 @@
 // the hook runs its call. Screening and translating take the target or body themselves. The product queries (the list
 // and the undo state) follow whatever the outcome: a failed edit may have changed some rows.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CallOptions } from "@shared/api/client.ts";
-import type { BulkEditResult } from "@shared/contract/product.ts";
+import type { CallOptions } from "#shared/api/client.ts";
+import type { BulkEditResult } from "#shared/contract/product.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { selectionBody, type BulkTarget } from "../bulk-target.ts";

@@ -1,7 +1,7 @@
 // The publish records (GetPublishBatchesByPage, GetPublishBatchListings): refetched when the live progress stream
 // reports a batch ("publishBatch"); while the stream is down and a batch shown is queued or running, asked again.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { ListingStatus, PublishBatchStatus } from "@shared/contract/enums.ts";
+import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
 

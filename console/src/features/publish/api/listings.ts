@@ -3,7 +3,7 @@
 // down and a task of this screen runs), a listing's call log, single edits, batch edits and syncs. Every edit refreshes
 // the listing queries whatever its outcome: a refused edit may still have re-read the listing.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CallOptions } from "@shared/api/client.ts";
+import type { CallOptions } from "#shared/api/client.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { liveProgressMeta } from "../../../lib/live-progress.ts";
 import { useSubmitKey } from "../../../lib/query-client.ts";

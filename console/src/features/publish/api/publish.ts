@@ -2,7 +2,7 @@
 // Libre), and Publish (one Idempotency-Key per submitted request: sending the same request again after a lost answer
 // is answered by the same batch).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CallOptions } from "@shared/api/client.ts";
+import type { CallOptions } from "#shared/api/client.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { publishBatchKeys } from "./get-publish-batches.ts";

@@ -2,9 +2,9 @@
 // drawer) published again with the products as they are now. One Idempotency-Key per retry asked for: sending the same
 // retry again after a lost answer is answered by the same batch and retries nothing twice.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CallOptions } from "@shared/api/client.ts";
-import { ListingStatus } from "@shared/contract/enums.ts";
-import type { PublishBatch } from "@shared/contract/publish.ts";
+import type { CallOptions } from "#shared/api/client.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
+import type { PublishBatch } from "#shared/contract/publish.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { isBatchRunning, publishBatchKeys } from "./get-publish-batches.ts";

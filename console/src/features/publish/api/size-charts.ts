@@ -2,7 +2,7 @@
 // Libre for the chosen category (PullMeliChart), creating one from the products' sizes (CreateMeliChart), and the
 // products' variants the sizes come from (GetProductById, the first products of the selection).
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateMeliChartBody } from "@shared/contract/size-charts.ts";
+import type { CreateMeliChartBody } from "#shared/contract/size-charts.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 

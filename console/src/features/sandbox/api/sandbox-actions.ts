@@ -7,7 +7,7 @@ import type {
   refuseSandboxCallsBody,
   sendSandboxNotificationBody,
   setSandboxOrderRateBody,
-} from "@shared/contract/meli-sandbox.ts";
+} from "#shared/contract/meli-sandbox.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { sandboxKeys } from "./get-sandbox.ts";

@@ -1,7 +1,7 @@
 // The selection library (/proudcts/selection, host only): watched competitor listings with their trend. The list asks
 // again while a listing's read is due (just added, or 加入选品库 again to read it now), so its row fills in by itself.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CompetitorListing } from "@shared/contract/selection.ts";
+import type { CompetitorListing } from "#shared/contract/selection.ts";
 import { api } from "../../../lib/feature-api.ts";
 
 export type SelectionQuery = Parameters<typeof api.meliSelectionSku.getMeliSelectionSku>[0];

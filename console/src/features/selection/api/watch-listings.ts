@@ -1,7 +1,7 @@
 // Watching listings (CreawlUrl) and pushing a watched one into the collection path (Collect CrawlProductByTool: the
 // crawler collects the listing page as a new product to collect, as a pasted URL would be).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CompetitorListing } from "@shared/contract/selection.ts";
+import type { CompetitorListing } from "#shared/contract/selection.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { selectionKeys } from "./get-selection.ts";

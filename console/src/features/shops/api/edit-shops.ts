@@ -1,7 +1,7 @@
 // Changing shops: pricing, enabling, assigning, order receiving. Every change refreshes the shop queries and the user
 // cache (its accs and groups are what other screens pick shops from).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountInfo } from "@shared/contract/meli.ts";
+import type { AccountInfo } from "#shared/contract/meli.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { useUserStore } from "../../../stores/user.ts";

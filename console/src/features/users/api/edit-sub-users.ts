@@ -1,7 +1,7 @@
 // Creating, editing, enabling and resetting the password of sub-accounts; every change reloads the sub-account
 // queries. A 409 on a stale edit is the dialog's to explain (the global handler leaves it).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateSubUserInput, UpdateUserInput } from "@shared/contract/users.ts";
+import type { CreateSubUserInput, UpdateUserInput } from "#shared/contract/users.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { subUserKeys } from "./get-sub-users.ts";
