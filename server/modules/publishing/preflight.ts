@@ -3,12 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { products } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import {
-  PREVIEW_MAX_PRODUCTS,
-  type PreflightPairView,
-  type PreflightResultView,
-  type PublishRequest,
-} from "#shared/contract/publish.ts";
+import { PREVIEW_MAX_PRODUCTS, type PreflightPairView, type PreflightResultView, type PublishRequest } from "#shared/contract/publish.ts";
 import { DUPLICATE_PROBLEM_CODE } from "#shared/publish/duplicates.ts";
 import { markListed } from "./duplicates.ts";
 import { resolveRequest, selectedCount } from "./selection.ts";

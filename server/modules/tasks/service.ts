@@ -8,13 +8,7 @@ import { collectTasks, taskInfos, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { TaskStatus } from "#shared/contract/enums.ts";
-import {
-  canRetryTask,
-  TASK_COUNT_CAP,
-  type getTaskInfoByPageQuery,
-  type TaskInfo,
-  type TaskInfoPage,
-} from "#shared/contract/tasks.ts";
+import { canRetryTask, TASK_COUNT_CAP, type getTaskInfoByPageQuery, type TaskInfo, type TaskInfoPage } from "#shared/contract/tasks.ts";
 import { orderBy } from "../../db/query.ts";
 
 const sortColumns = {
