@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         call: { lockTimeoutMs, statementTimeoutMs: dbStatementTimeoutMs },
         bulk: { lockTimeoutMs, statementTimeoutMs: dbBulkStatementTimeoutMs },
       },
+      checkAnswers: deps.config.checkAnswers,
     },
     calls,
   );

@@ -72,6 +72,7 @@ describe("loadConfig defaults", () => {
       meliSandbox: true,
       publicUrl: "http://localhost:3000",
       demoData: true,
+      checkAnswers: false,
     });
   });
 

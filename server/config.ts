@@ -75,6 +75,8 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   /** The first start syncs the sandbox's categories and fills the demo tenant (0: both stay empty). */
   DEMO_DATA: flag(true),
+  /** Development and tests: every JSON answer is checked against its declared result (a drift answers a 500). */
+  CHECK_ANSWERS: flag(false),
 });
 
 export type Config = {
@@ -125,6 +127,8 @@ export type Config = {
   publicUrl: string;
   /** The first start syncs the sandbox's categories and fills the demo tenant through the API (modules/demo). */
   demoData: boolean;
+  /** CHECK_ANSWERS: each answer checked against the call's declared result (server/http/calls.ts). */
+  checkAnswers: boolean;
   /**
    * Tests only: when a product bulk edit becomes a task and its batch size (BULK_EDIT_TASK_THRESHOLD and
    * BULK_EDIT_BATCH_SIZE in shared/contract/product.ts otherwise), so a test needs no 5,000 products.
@@ -220,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     meliSandbox,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     demoData: e.DEMO_DATA,
+    checkAnswers: e.CHECK_ANSWERS,
   };
 }
 

@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { problem } from "#shared/contract/publish.ts";
 
 /** Host rows (the platform operator's own users) live under this reserved tenant id; the wire shows them as null. */
 export const HOST_TENANT_ID = "00000000-0000-0000-0000-000000000000";
@@ -974,8 +976,8 @@ export const listings = pgTable(
     priceContent: jsonb("price_content"),
     /** Why it is not live, in Chinese: the pre-flight's problems or Mercado Libre's refusal. */
     reason: text("reason"),
-    /** Pre-flight problems and Mercado Libre's causes as data ({code, field, message}). */
-    problems: jsonb("problems").notNull().default([]),
+    /** Pre-flight problems and Mercado Libre's causes as data ({code, field, message, severity, fix}). */
+    problems: jsonb("problems").$type<z.infer<typeof problem>[]>().notNull().default([]),
     warningMessage: text("warning_message"),
     permalink: text("permalink"),
     listingType: text("listing_type"),

@@ -76,6 +76,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
       // A test that wants the first start's demo content and category sync passes { demoData: true }.
       DEMO_DATA: "0",
+      // Every answer is checked against its call's declared result: a drift fails the test that met it.
+      CHECK_ANSWERS: "1",
     }),
     ...overrides,
   };

@@ -1,10 +1,19 @@
-// Describes a server call once (method, path, the contract's zod schemas) and turns it into a typed function. The
-// schemas give the types and, at run time, which query/path parameters and body fields are required; the server stays
-// the one that validates (the client sends values as given, so client and server cannot disagree on a rule).
+// Declares each server call once, here (group, name, method, path, who may call, the contract's zod schemas, whether it
+// takes an Idempotency-Key). The server registers its handler against the declaration (server/http/calls.ts `r.handle`),
+// the client's function is bound from it (`bindCalls`), and the OpenAPI document comes from the server's registration
+// of it. The schemas give the types and, at run time, which query/path parameters and body fields are required; the
+// server stays the one that validates input (the client sends values as given, so client and server cannot disagree on
+// a rule), and in tests every answer is checked against `result`.
 import type { z } from "zod";
 import { checkRequired, newIdempotencyKey, type ApiClient, type CallOptions, type QueryValue } from "./client.ts";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/**
+ * anonymous: no token needed (a token, if sent, is still checked); user: any logged-in user; main: a tenant's main
+ * account; host: the platform operator (runs with the tenant policy opted out).
+ */
+export type Access = "anonymous" | "user" | "main" | "host";
 
 export type CallDef<
   Q extends AnyObject | undefined = undefined,
@@ -12,15 +21,27 @@ export type CallDef<
   P extends AnyObject | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
 > = {
+  /** The spec's controller and method: the path is /api/<group>/<name> unless `path` says otherwise. */
+  group?: string;
+  name?: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
-  /** As the server registers it (`s.app.calls[].url`): /api/<Group>/<Method> or an ABP path with :params. */
+  /** The registered path: /api/<group>/<name>, or an ABP path with :params. */
   path: string;
+  access?: Access;
+  /** One line for the OpenAPI document. */
+  summary?: string;
   query?: Q;
   body?: B;
   params?: P;
+  /** The 200 answer's `result`, as it travels (JSON): checked against every answer in tests. */
   result?: R;
-  /** As the server marks it: the call takes an Idempotency-Key (the caller's, or one made per call). */
+  /**
+   * The call is not naturally idempotent (a bulk edit, a creation, a task): it takes an `Idempotency-Key` header, and
+   * the same key with the same request answers the first result (server/http/idempotency.ts). The client always sends one.
+   */
   idempotent?: true;
+  /** The call moves money: its Idempotency-Key is required (400 without). Needs `idempotent`. */
+  movesMoney?: true;
 };
 
 /** What a caller passes for a schema: the schema's input, except that values the server coerces from query strings
@@ -60,8 +81,8 @@ export function call<
   const B extends z.ZodType | undefined = undefined,
   const P extends AnyObject | undefined = undefined,
   const R extends z.ZodType | undefined = undefined,
->(def: CallDef<Q, B, P, R>): CallDef<Q, B, P, R> {
-  return def;
+>(def: Omit<CallDef<Q, B, P, R>, "path"> & { path?: string }): CallDef<Q, B, P, R> {
+  return { ...def, path: def.path ?? `/api/${def.group}/${def.name}` };
 }
 
 export type RequiredField = { name: string; nullable: boolean };

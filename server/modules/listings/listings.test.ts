@@ -246,7 +246,7 @@ describe("GetMeliStatsByPage (MeliStat: local shops)", () => {
           permalink: "https://articulo.example/MLM100",
           currency: "MXN",
           priceContent: { cost: 3.5, fee: 1.25, note: "价格" },
-          problems: [{ code: "weight", field: "weight", message: "缺少重量" }],
+          problems: [{ code: "weight", field: "weight", message: "缺少重量", severity: "error" }],
           syncTime: sql`'2026-01-05 10:11:12.345678+00'::timestamptz`,
         })
         .where(and(eq(listings.tenantId, a.tenantId), eq(listings.id, L[0]))),
