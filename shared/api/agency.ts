@@ -1,5 +1,7 @@
 // Agency calls (issue 19; spec §7 Agency; contract/agency.ts): the tenants an agency recommended, its remark on each and
-// its commissions; and the host's recommend set (Hosted SetRecommendTenant / GetRecommendInfo, ours).
+// its commissions; and the host's recommend set (spec §3 Recommend set; the spec names no call for it: Hosted
+// SetRecommendTenant and GetRecommendInfo are ours, docs/decisions.md). The agency's calls are main-account only:
+// commission is the company's income, like a withdrawal.
 import {
   agencyTransactionPage,
   editAgencyRemarkInput,
@@ -13,22 +15,57 @@ import { tenantUserInfoQuery } from "../contract/hosted.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
+const group = "Agency";
+const hostedGroup = "Hosted";
+
 export const agencyCalls = {
-  getInviteRecords: call({ method: "GET", path: "/api/Agency/GetInviteRecords", query: getInviteRecordsQuery, result: inviteRecordPage }),
-  editRemark: call({ method: "POST", path: "/api/Agency/EditRemark", body: editAgencyRemarkInput }),
-  getAgencyTransactionRecord: call({
+  getInviteRecords: call({
+    group,
+    name: "GetInviteRecords",
     method: "GET",
-    path: "/api/Agency/GetAgencyTransactionRecord",
+    access: "main",
+    summary: "The tenants the caller's tenant recommended (Search: name or remark; IsActive), with the commission each earned it (yuan)",
+    query: getInviteRecordsQuery,
+    result: inviteRecordPage,
+  }),
+  editRemark: call({
+    group,
+    name: "EditRemark",
+    method: "POST",
+    access: "main",
+    summary: "Sets the agency's remark on one of its recommended tenants (id: the tenant; empty clears it)",
+    body: editAgencyRemarkInput,
+  }),
+  getAgencyTransactionRecord: call({
+    group,
+    name: "GetAgencyTransactionRecord",
+    method: "GET",
+    access: "main",
+    summary: "The agency's commission entries (Search: tenant name or remark; StartDate, EndDate; Type), newest first, amounts in yuan",
     query: getAgencyTransactionRecordQuery,
     result: agencyTransactionPage,
   }),
 };
 
 export const hostedAgencyCalls = {
-  /** Host only. */
-  setRecommendTenant: call({ method: "POST", path: "/api/Hosted/SetRecommendTenant", body: setRecommendInput, result: recommendInfo }),
-  /** Host only. */
-  getRecommendInfo: call({ method: "GET", path: "/api/Hosted/GetRecommendInfo", query: tenantUserInfoQuery, result: recommendInfo }),
+  setRecommendTenant: call({
+    group: hostedGroup,
+    name: "SetRecommendTenant",
+    method: "POST",
+    access: "host",
+    summary: "Records that recommandTenantId (an agency) recommended tenantId (null clears it); type 1 earns commission, 2 does not",
+    body: setRecommendInput,
+    result: recommendInfo,
+  }),
+  getRecommendInfo: call({
+    group: hostedGroup,
+    name: "GetRecommendInfo",
+    method: "GET",
+    access: "host",
+    summary: "One tenant's recommender (agency) and the recommendation's type",
+    query: tenantUserInfoQuery,
+    result: recommendInfo,
+  }),
 };
 
 export const createAgencyApi = (client: ApiClient) => bindCalls(client, agencyCalls);
