@@ -1,11 +1,30 @@
-// Marketplace call log calls (spec §7 MeliStatLog).
+// Marketplace call log calls (spec §7 MeliStatLog; the spec's AccountgroupId spelling stays on the wire).
 import { getLogDetailQuery, getLogsByPageQuery, meliCallLogDetail, meliCallLogPage } from "../contract/meli-logs.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
+const group = "MeliStatLog";
+
 export const meliStatLogCalls = {
-  getLogsByPage: call({ method: "GET", path: "/api/MeliStatLog/GetLogsByPage", query: getLogsByPageQuery, result: meliCallLogPage }),
-  getLogDetail: call({ method: "GET", path: "/api/MeliStatLog/GetLogDetail", query: getLogDetailQuery, result: meliCallLogDetail }),
+  getLogsByPage: call({
+    group,
+    name: "GetLogsByPage",
+    method: "GET",
+    access: "user",
+    summary:
+      "Mercado Libre calls made for listings, newest first, without bodies: the tenant's for a main account, its shop groups' for a sub-account",
+    query: getLogsByPageQuery,
+    result: meliCallLogPage,
+  }),
+  getLogDetail: call({
+    group,
+    name: "GetLogDetail",
+    method: "GET",
+    access: "user",
+    summary: "One Mercado Libre call with its request and answer (secrets scrubbed, bodies cut at 64 KB)",
+    query: getLogDetailQuery,
+    result: meliCallLogDetail,
+  }),
 };
 
 export const createMeliStatLogApi = (client: ApiClient) => bindCalls(client, meliStatLogCalls);

@@ -1,58 +1,11 @@
-// Category mapping calls (类目映射, issue 28; not in the spec): list, change, delete, and the suggestion for a product.
-// Any logged-in user of the tenant; the mappings are the tenant's (a sub-account's picks teach the whole team).
+// Category mapping calls, declared in shared/api/category-mappings.ts (类目映射, issue 28).
 import type { Registrar } from "../../http/calls.ts";
-import {
-  categoryMapping,
-  categoryMappingPage,
-  deleteCategoryMappingQuery,
-  deleteCategoryMappingResult,
-  getCategoryMappingsQuery,
-  getSuggestedCategoryQuery,
-  suggestedCategory,
-  updateCategoryMappingInput,
-} from "#shared/contract/category-mapping.ts";
+import { categoryMappingCalls as calls } from "#shared/api/category-mappings.ts";
 import type { CategoryMappingService } from "./service.ts";
 
 export function registerCategoryMappings(r: Registrar, { categoryMappings }: { categoryMappings: CategoryMappingService }) {
-  const group = "CategoryMapping";
-  r.call({
-    group,
-    name: "GetCategoryMappings",
-    method: "GET",
-    access: "user",
-    summary: "The tenant's category mappings (source category → Mercado Libre category per site), searched and paged",
-    query: getCategoryMappingsQuery,
-    result: categoryMappingPage,
-    handler: (ctx, { query }) => categoryMappings.getCategoryMappings(ctx, query),
-  });
-  r.call({
-    group,
-    name: "UpdateCategoryMapping",
-    method: "PUT",
-    access: "user",
-    summary: "Points a mapping at another category of its site (a choosable leaf)",
-    body: updateCategoryMappingInput,
-    result: categoryMapping,
-    handler: (ctx, { body }) => categoryMappings.updateCategoryMapping(ctx, body),
-  });
-  r.call({
-    group,
-    name: "DeleteCategoryMapping",
-    method: "DELETE",
-    access: "user",
-    summary: "Deletes a mapping (the next pick for that source category makes a new one)",
-    query: deleteCategoryMappingQuery,
-    result: deleteCategoryMappingResult,
-    handler: (ctx, { query }) => categoryMappings.deleteCategoryMapping(ctx, query.id),
-  });
-  r.call({
-    group,
-    name: "GetSuggestedCategory",
-    method: "GET",
-    access: "user",
-    summary: "The category mapped to the product's source category on the site, suggested first (null without one)",
-    query: getSuggestedCategoryQuery,
-    result: suggestedCategory,
-    handler: (ctx, { query }) => categoryMappings.getSuggestedCategory(ctx, query),
-  });
+  r.handle(calls.getCategoryMappings, { handler: (ctx, { query }) => categoryMappings.getCategoryMappings(ctx, query) });
+  r.handle(calls.updateCategoryMapping, { handler: (ctx, { body }) => categoryMappings.updateCategoryMapping(ctx, body) });
+  r.handle(calls.deleteCategoryMapping, { handler: (ctx, { query }) => categoryMappings.deleteCategoryMapping(ctx, query.id) });
+  r.handle(calls.getSuggestedCategory, { handler: (ctx, { query }) => categoryMappings.getSuggestedCategory(ctx, query) });
 }
