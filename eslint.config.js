@@ -45,6 +45,15 @@ function boundaries({ tests }) {
     })),
     { target: "./console/src/features", from: "./console/src/app", message: "Console features do not import the app shell." },
     { target: "./server/db", from: "./server/modules", message: "server/db/ imports no module." },
+    // The layers the modules stand on import none of them: what they need of one moves below them (db/, http/) or is
+    // handed to them at assembly (deps.ts). Their tests may drive a module's code through them (the endpoint tests).
+    ...(tests
+      ? []
+      : ["http", "jobs", "integrations"].map((layer) => ({
+          target: `./server/${layer}`,
+          from: "./server/modules",
+          message: `server/${layer}/ imports no module: move what it needs below the modules or pass it in at assembly.`,
+        }))),
   ];
 }
 

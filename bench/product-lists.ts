@@ -35,7 +35,7 @@ import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp,
 import { openDatabase, type Database, type Tx } from "../server/db/client.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { sessionUserOf } from "../server/modules/identity/session-user.ts";
+import { sessionUserOf } from "../server/http/session-user.ts";
 import { getCollect } from "../server/modules/collects/service.ts";
 import { getProductsByPage } from "../server/modules/products/service.ts";
 import { getCollectInput } from "#shared/contract/collect.ts";

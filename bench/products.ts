@@ -60,7 +60,7 @@ import * as schema from "../server/db/schema.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { loadSessionUser, sessionQuery, type SessionUser } from "../server/modules/identity/session-user.ts";
+import { loadSessionUser, sessionQuery, type SessionUser } from "../server/http/session-user.ts";
 import { htmlText, productWord } from "../server/modules/infringement/service.ts";
 import { bulkEditPlan, type BulkEditKind } from "../server/modules/products/bulk.ts";
 import { recordBulkEdit } from "../server/modules/products/edits.ts";

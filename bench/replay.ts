@@ -11,7 +11,7 @@ import { pgTxOn } from "../server/db/client.ts";
 import { scopeStatement } from "../server/db/scope.ts";
 import type { Principal } from "../server/http/auth.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { sessionQuery, sessionUserOf } from "../server/modules/identity/session-user.ts";
+import { sessionQuery, sessionUserOf } from "../server/http/session-user.ts";
 import { cpuMeter, sequentialGets, sequentialPosts, stats } from "./measure.ts";
 
 export type Statement = { text: string; params: unknown[] };

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { taskInfos } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
-import { emitProgress } from "../modules/events/progress.ts";
+import { emitProgress } from "./progress.ts";
 import { TaskStatus, type TaskType } from "#shared/contract/enums.ts";
 
 export async function createTask(

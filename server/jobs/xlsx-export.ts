@@ -17,7 +17,7 @@ import type { Database, Tx } from "../db/client.ts";
 import { taskInfos, users } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
 import type { CallContext } from "../http/calls.ts";
-import type { SessionUser } from "../modules/identity/session-user.ts";
+import type { SessionUser } from "../http/session-user.ts";
 import { businessError, notFound } from "../http/errors.ts";
 import { updateTask } from "./tasks.ts";
 import { TaskStatus } from "#shared/contract/enums.ts";

@@ -1,8 +1,8 @@
 // The translator the host configured: Translate.Provider picks the adapter, Translate.Url, Translate.ApiKey and
-// Translate.Model configure it (host settings, read through settings/values.ts; nothing comes from the environment).
+// Translate.Model configure it (host settings, read through db/settings.ts; nothing comes from the environment).
 // Without a provider, or with one that lacks what it needs, the call fails with a message the seller can act on.
 import type { Tx } from "../../db/client.ts";
-import { readSettingValues, SettingKeys } from "../../modules/settings/values.ts";
+import { readSettingValues, SettingKeys } from "../../db/settings.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { createDeepL } from "./deepl.ts";
 import { createGoogle } from "./google.ts";

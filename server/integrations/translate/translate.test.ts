@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { settings } from "../../db/schema.ts";
 import { hostScope, inScope } from "../../db/scope.ts";
-import { SettingKeys, storedSettingValue } from "../../modules/settings/values.ts";
+import { SettingKeys, storedSettingValue } from "../../db/settings.ts";
 import { createSecretBox } from "../../security/secrets.ts";
 import { openTestDatabase } from "../../testing/templates.ts";
 import { planBatches } from "./batch.ts";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings, tenants, users } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
-import { SettingKeys } from "../settings/values.ts";
+import { SettingKeys } from "../../db/settings.ts";
 import { LoginResultType } from "#shared/contract/enums.ts";
 import { ADMIN_PASSWORD, startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
 

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, isNull, like, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { passwordResetCodes, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { normalizeName } from "../identity/names.ts";
+import { normalizeName } from "../../db/names.ts";
 import { businessError, keepChanges } from "../../http/errors.ts";
 import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordResetTokenInput } from "#shared/contract/account.ts";
 import { hashPassword } from "../identity/passwords.ts";

@@ -11,7 +11,7 @@ import { rowsOf, type Tx } from "../../db/client.ts";
 import { setScope } from "../../db/scope.ts";
 import { RecommendType, WalletLogType } from "#shared/contract/enums.ts";
 import { commissionFen, commissionRateBasisPoints } from "#shared/contract/agency.ts";
-import { getSettingValue, SettingKeys } from "../settings/values.ts";
+import { getSettingValue, SettingKeys } from "../../db/settings.ts";
 import { lockWallet, postLedgerEntry } from "../wallet/ledger.ts";
 
 export type PendingCommission = {

@@ -1,28 +1,16 @@
-// Live progress (issue 15): a task or a publish batch that changes announces it with emitProgress, a NOTIFY in the
-// writer's transaction, so it goes out when (and only if) the change commits, from whichever process ran the job. Each
-// API process keeps one LISTEN (one dedicated connection on PostgreSQL, to DATABASE_DIRECT_URL when DATABASE_URL is a
-// transaction pooler, where a LISTEN would stay on a server connection others use; PGlite's own listen), numbers
-// what it hears and keeps the recent part in a ring, from which a reconnecting stream replays what it missed
-// (routes.ts). Nothing is stored in a table: a resume the ring cannot serve tells the client to fetch again.
+// Live progress (issue 15): work announces its progress with emitProgress (jobs/progress.ts), a NOTIFY in the
+// writer's transaction. Each API process keeps one LISTEN (one dedicated connection on PostgreSQL, to
+// DATABASE_DIRECT_URL when DATABASE_URL is a transaction pooler, where a LISTEN would stay on a server connection others
+// use; PGlite's own listen), numbers what it hears and keeps the recent part in a ring, from which a reconnecting
+// stream replays what it missed (routes.ts). Nothing is stored in a table: a resume the ring cannot serve tells the
+// client to fetch again.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Db, Tx } from "../../db/client.ts";
-import type { ProgressEvent } from "#shared/contract/events.ts";
+import type { Database } from "../../db/client.ts";
+import { PROGRESS_CHANNEL, type ProgressNotice } from "../../jobs/progress.ts";
 
-export const PROGRESS_CHANNEL = "erp_progress";
-
-/** An event and who it concerns: the tenant, and the user who started the work (a sub-account sees only its own). */
-export type ProgressNotice = ProgressEvent & { tenantId: string; creatorId: string | null };
-
-/**
- * Announces progress. In a transaction the event leaves when it commits (NOTIFY is transactional); on the database
- * handle it leaves at once. The one way every task and batch reports progress.
- */
-export async function emitProgress(tx: Tx | Db, notice: ProgressNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(notice)})`);
-}
+export type { ProgressNotice } from "../../jobs/progress.ts";
 
 /** What a stream receives: an event with its id, or a reset (events may have been lost: fetch everything again). */
 export type HubEntry = { type: "event"; id: string; notice: ProgressNotice } | { type: "reset" };

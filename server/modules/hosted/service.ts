@@ -6,8 +6,8 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { tenants, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { normalizeName } from "../identity/names.ts";
-import type { TenantRow } from "../identity/tenants.ts";
+import { normalizeName } from "../../db/names.ts";
+import type { TenantRow } from "../../db/tenants.ts";
 import { notFound } from "../../http/errors.ts";
 import type { PagedResult } from "#shared/contract/common.ts";
 import type {

@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, tenants, userSessions, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { normalizeName } from "./names.ts";
+import { normalizeName } from "../../db/names.ts";
 import type { Principal, TokenSigner } from "../../http/auth.ts";
 import { unmatchableHash, verifyPassword } from "./passwords.ts";
 import { createNameLockout, type NameLockout } from "./name-lockout.ts";

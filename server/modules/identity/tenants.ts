@@ -1,16 +1,3 @@
-// Finding a tenant by what a caller names it with: its id or its name.
-import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import { tenants } from "../../db/schema.ts";
-import { normalizeName } from "./names.ts";
-
-export type TenantRow = typeof tenants.$inferSelect;
-
-const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Finds a tenant by id or name (case-insensitive), or null. The tenants table is host data without a tenant policy. */
-export async function findTenant(tx: Tx, idOrName: string): Promise<TenantRow | null> {
-  const where = guidPattern.test(idOrName) ? eq(tenants.id, idOrName.toLowerCase()) : eq(tenants.normalizedName, normalizeName(idOrName));
-  const rows = await tx.select().from(tenants).where(where).limit(1);
-  return rows[0] ?? null;
-}
+// Moved to server/db/tenants.ts (http/calls.ts finds the caller's tenant with it, and http imports no module); this
+// re-export stays only until token/routes.ts imports it from there (issue 30: it was being converted at the time).
+export { findTenant } from "../../db/tenants.ts";

@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client.ts";
 import { tenants, users } from "../../db/schema.ts";
 import { setScope } from "../../db/scope.ts";
 import { businessError } from "../../http/errors.ts";
-import { normalizeName } from "./names.ts";
+import { normalizeName } from "../../db/names.ts";
 import { hashPassword } from "./passwords.ts";
 
 export type NewUser = {

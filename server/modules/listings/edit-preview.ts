@@ -6,7 +6,7 @@ import { listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import type { MeliPricePreview } from "#shared/contract/listing-edits.ts";
-import { loadSessionUser } from "../identity/session-user.ts";
+import { loadSessionUser } from "../../http/session-user.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { ListingEditDeps } from "./edit-types.ts";
 import { listingWhere, type ListingKind } from "./service.ts";

@@ -8,7 +8,7 @@ import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
 import type { EditResult } from "#shared/contract/listing-edits.ts";
-import { loadSessionUser } from "../identity/session-user.ts";
+import { loadSessionUser } from "../../http/session-user.ts";
 import { productsFollowListings } from "../products/listing-status.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { Edit, ListingEditDeps, ListingRow, Outcome } from "./edit-types.ts";

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../../db/client.ts";
 import { taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { emitProgress } from "../events/progress.ts";
+import { emitProgress } from "../../jobs/progress.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { BATCH_REFUSALS_KEPT, type BatchEditState } from "#shared/contract/listing-edits.ts";
 import type { Edit, Outcome } from "./edit-types.ts";

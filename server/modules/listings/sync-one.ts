@@ -6,7 +6,7 @@ import { listings, meliCategories, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
-import { loadSessionUser } from "../identity/session-user.ts";
+import { loadSessionUser } from "../../http/session-user.ts";
 import type { ListingRow } from "#shared/contract/listings.ts";
 import { listingWhere, rowView, type ListingKind } from "./service.ts";
 import { refColumns, type ListingRef, type SyncChunk } from "./sync-read.ts";

@@ -11,7 +11,7 @@ import { containsPattern } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { MeliAuthStatus } from "../../integrations/mercadolibre/tokens.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { SessionUser } from "../../http/session-user.ts";
 import { heldModuleAuths } from "../module-auth/held.ts";
 import { MeliAccountStatus } from "#shared/contract/enums.ts";
 import type {

@@ -6,7 +6,7 @@ import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError } from "../../http/errors.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import { loadSessionUser } from "../identity/session-user.ts";
+import { loadSessionUser } from "../../http/session-user.ts";
 import { visibleRef } from "./documents.ts";
 import type { createOrderPull, PullPoint, PullTotals, Window } from "./pull.ts";
 import type { OrderReads } from "./read.ts";

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, orders } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { emitProgress } from "../events/progress.ts";
+import { emitProgress } from "../../jobs/progress.ts";
 import { OrderStatus } from "#shared/contract/enums.ts";
 import { MELI_SITES, siteNumberOf } from "#shared/contract/meli.ts";
 import { freightOf, linesOf, lookups, storeLines } from "./order-lines.ts";

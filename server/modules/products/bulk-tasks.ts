@@ -19,7 +19,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, saveTaskState } from "../../jobs/tasks.ts";
-import { emitProgress } from "../events/progress.ts";
+import { emitProgress } from "../../jobs/progress.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   BULK_EDIT_BATCH_SIZE,

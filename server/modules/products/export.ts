@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { productLabels, products, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { SessionUser } from "../../http/session-user.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import {

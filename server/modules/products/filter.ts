@@ -6,7 +6,7 @@ import type { SQL } from "drizzle-orm";
 import { columnsText, Params, sqlOfText } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { containsPattern } from "../../db/query.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { SessionUser } from "../../http/session-user.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { ProductFilter, ProductSelection } from "#shared/contract/product.ts";
 

@@ -6,7 +6,7 @@ import type { listings, publishBatches } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
 import type { Listing, PublishBatch } from "#shared/contract/publish.ts";
-import { emitProgress } from "../events/progress.ts";
+import { emitProgress } from "../../jobs/progress.ts";
 
 type BatchCounts = { status: number; total: number; success: number; fail: number; creatorId: string | null };
 

@@ -9,7 +9,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { AppError } from "../../http/errors.ts";
 import { keyAnswered, readIdempotencyKey } from "../../http/idempotency.ts";
 import { PREVIEW_MAX_PRODUCTS, type PublishRequest } from "#shared/contract/publish.ts";
-import { loadSessionUser } from "../identity/session-user.ts";
+import { loadSessionUser } from "../../http/session-user.ts";
 import { dropUnfinished, writeBatch } from "./batch-write.ts";
 import { PREVIEW_PROBE_MS, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 import { ensureListingFees, feeKeysOf } from "./fees.ts";

@@ -17,7 +17,7 @@ import {
   type setSettingValueInput,
 } from "#shared/contract/setting-registry.ts";
 import type { SecretBox } from "../../security/secrets.ts";
-import { settingValueOf, storedSettingValue } from "./values.ts";
+import { settingValueOf, storedSettingValue } from "../../db/settings.ts";
 
 /** A value a known key's rule refuses is a 400 in the validation envelope, naming the setting; nothing is stored. */
 export function assertValidValue(key: string, value: string) {

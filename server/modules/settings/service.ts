@@ -1,5 +1,5 @@
 // System configuration settings (spec §7 SystemConfigSetting): host-maintained key/value pairs that every area reads
-// through values.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host;
+// through db/settings.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host;
 // secrets (API keys of providers and the like, see isSecretSettingKey) are readable by the host only.
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, ilike, ne, or } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { businessError, forbidden, notFound } from "../../http/errors.ts";
 import type { PagedResult } from "#shared/contract/common.ts";
 import type { createOrUpdateSettingInput, getSettingListQuery, PublicSettings, Setting } from "#shared/contract/settings.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
-import { isSecretSettingKey, isSelfRegistrationEnabled, readStoredValue, settingValueOf, storedSettingValue } from "./values.ts";
+import { isSecretSettingKey, isSelfRegistrationEnabled, readStoredValue, settingValueOf, storedSettingValue } from "../../db/settings.ts";
 import { assertValidValue, createKnownSettings, type RuntimeSetting } from "./known.ts";
 import type { SecretBox } from "../../security/secrets.ts";
 import { createOrUpdateCurrency, deleteCurrency, getAllCurrency } from "./currency.ts";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { settings } from "../../db/schema.ts";
 import { inScope, hostScope } from "../../db/scope.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { getSettingValue, SettingKeys, type SettingKey } from "./values.ts";
+import { getSettingValue, SettingKeys, type SettingKey } from "../../db/settings.ts";
 
 let s: TestServer;
 let admin: string;

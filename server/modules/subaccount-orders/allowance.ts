@@ -6,7 +6,7 @@ import { and, count, eq, gt, max, sql, sum } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { subAccountOrders, tenants, users } from "../../db/schema.ts";
 import { businessError } from "../../http/errors.ts";
-import { getSettingValue, SettingKeys } from "../settings/values.ts";
+import { getSettingValue, SettingKeys } from "../../db/settings.ts";
 
 /** The host setting with the sub-accounts every tenant has without buying; unset or blank means no limit. */
 export const FREE_SUB_ACCOUNTS_SETTING = SettingKeys.freeSubAccounts;

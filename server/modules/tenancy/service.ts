@@ -3,7 +3,7 @@
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
 import type { TenantLookup } from "#shared/contract/tenancy.ts";
-import { findTenant } from "../identity/tenants.ts";
+import { findTenant } from "../../db/tenants.ts";
 
 /** ABP's lookup answer for a tenant id or name: success false when there is no such tenant. */
 async function lookupTenant(ctx: CallContext, idOrName: string): Promise<TenantLookup> {

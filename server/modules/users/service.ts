@@ -8,8 +8,8 @@ import { HOST_TENANT_ID, passwordResetCodes, tenants, users } from "../../db/sch
 import { inScope } from "../../db/scope.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { normalizeName } from "../identity/names.ts";
-import type { SessionTenant } from "../identity/session-user.ts";
+import { normalizeName } from "../../db/names.ts";
+import type { SessionTenant } from "../../http/session-user.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
@@ -33,7 +33,7 @@ import type { ShopFigures, UserDataCleaner, UserStatContributor } from "./extens
 import { assertSubAccountAllowed } from "../subaccount-orders/allowance.ts";
 
 type UserRow = typeof users.$inferSelect;
-// The session check's raw rows hold timestamps as text (session-user.ts), the query builder's as Date.
+// The session check's raw rows hold timestamps as text (http/session-user.ts), the query builder's as Date.
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const wireTenantId = (tenantId: string) => (tenantId === HOST_TENANT_ID ? null : tenantId);
 

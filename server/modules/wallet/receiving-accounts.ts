@@ -4,7 +4,7 @@
 // orphan sweep while an account names it.
 import type { Tx } from "../../db/client.ts";
 import { parseReceivingAccounts, type ReceivingAccount } from "#shared/contract/receiving-accounts.ts";
-import { getSettingValue, SettingKeys } from "../settings/values.ts";
+import { getSettingValue, SettingKeys } from "../../db/settings.ts";
 
 /** The accounts as the host saved them; none when unset. */
 export async function readReceivingAccounts(tx: Tx): Promise<ReceivingAccount[]> {

@@ -4,8 +4,8 @@
 import type { Tx } from "../../db/client.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { forbidden } from "../../http/errors.ts";
-import type { SessionUser } from "../identity/session-user.ts";
-import { getSettingValue, SettingKeys } from "../settings/values.ts";
+import type { SessionUser } from "../../http/session-user.ts";
+import { getSettingValue, SettingKeys } from "../../db/settings.ts";
 import { parseNameList } from "#shared/routes/permission.ts";
 
 /** Whether the user may see the tenant's money: main accounts and the host always; a sub-account unless its tenant is listed. */

@@ -5,7 +5,7 @@
 import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos, tenants, userSessions, users } from "../../db/schema.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { SessionUser } from "../../http/session-user.ts";
 import { TaskStatus } from "#shared/contract/enums.ts";
 import type { WorkbenchCard, WorkbenchTrend } from "#shared/contract/workbench.ts";
 import { countPerDay, startOfUtcDay, type WorkbenchWindow } from "./series.ts";

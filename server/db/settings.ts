@@ -1,9 +1,9 @@
-// Reading host settings from other areas (feature switches, lists the host maintains). The settings calls live in
-// routes.ts; this is the one way code reads a value.
+// Reading host settings anywhere in the server (feature switches, lists the host maintains, the translator): the settings
+// module's calls write them; this is the one way code reads a value (below the modules, so any layer may read one).
 import { eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import { settings } from "../../db/schema.ts";
-import { SecretError, type SecretBox } from "../../security/secrets.ts";
+import type { Tx } from "./client.ts";
+import { settings } from "./schema.ts";
+import { SecretError, type SecretBox } from "../security/secrets.ts";
 import { SettingKeys, type SettingKey } from "#shared/contract/setting-registry.ts";
 
 /** Every key the product reads (shared/contract/setting-registry.ts: one entry per key, with its meaning and rule). */
