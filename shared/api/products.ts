@@ -1,5 +1,5 @@
 // Product centre calls (spec §7 Product): the list, the detail and editor, every bulk edit with its undo, and the
-// screening against infringement words.
+// screening against infringement words (its handler is the infringement module's).
 import { z } from "zod";
 import { id } from "../contract/common.ts";
 import { productScreeningInput, productScreeningResult } from "../contract/infringement.ts";
@@ -37,88 +37,188 @@ import {
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
-const bulk = <B extends z.ZodType>(name: string, body: B) =>
-  call({ method: "POST", path: `/api/Product/${name}`, body, result: bulkEditResult, idempotent: true });
+const group = "Product";
+
+/** A bulk edit of the selected products: keyed, undoable (UndoProductEdit), answering what it changed. */
+const bulk = <const N extends string, B extends z.ZodType>(name: N, summary: string, body: B, access: "user" | "main" = "user") =>
+  call({ group, name, method: "POST", access, idempotent: true, summary, body, result: bulkEditResult });
 
 export const productCalls = {
-  getProductsByPage: call({ method: "POST", path: "/api/Product/GetProductsByPage", body: getProductsByPageInput, result: productPage }),
-  countProducts: call({ method: "POST", path: "/api/Product/CountProducts", body: productFilter, result: countProductsResult }),
-  getProductById: call({ method: "GET", path: "/api/Product/GetProductById", query: z.object({ id }), result: productDetail }),
-  getProductByIds: call({
+  getProductsByPage: call({
+    group,
+    name: "GetProductsByPage",
     method: "POST",
-    path: "/api/Product/GetProductByIds",
+    access: "user",
+    summary: "Products: the tenant's for a main account, its own for a sub-account, a tenant's for the host (tenantId); newest first",
+    body: getProductsByPageInput,
+    result: productPage,
+  }),
+  countProducts: call({
+    group,
+    name: "CountProducts",
+    method: "POST",
+    access: "user",
+    summary: "How many of the caller's products the filter matches (exact)",
+    body: productFilter,
+    result: countProductsResult,
+  }),
+  getProductById: call({
+    group,
+    name: "GetProductById",
+    method: "GET",
+    access: "user",
+    summary: "One product with its variants, as the editor shows it",
+    query: z.object({ id }),
+    result: productDetail,
+  }),
+  getProductByIds: call({
+    group,
+    name: "GetProductByIds",
+    method: "POST",
+    access: "user",
+    summary: "Several products with their variants (at most 1000 ids)",
     body: z.array(id).max(1000),
     result: z.array(productDetail),
   }),
   createOrUpdateProduct: call({
+    group,
+    name: "CreateOrUpdateProduct",
     method: "POST",
-    path: "/api/Product/CreateOrUpdateProduct",
+    access: "user",
     idempotent: true,
+    summary: "Creates (no id) or edits a product; answers the saved product",
     body: createOrUpdateProductInput,
     result: productDetail,
   }),
-  updateProductAttr: call({ method: "POST", path: "/api/Product/UpdateProductAttr", body: updateProductAttrInput, result: productDetail }),
-  updateProductPrice: call({
+  updateProductAttr: call({
+    group,
+    name: "UpdateProductAttr",
     method: "POST",
-    path: "/api/Product/UpdateProductPrice",
+    access: "user",
+    summary: "Sets one product's category attributes; answers the saved product",
+    body: updateProductAttrInput,
+    result: productDetail,
+  }),
+  updateProductPrice: call({
+    group,
+    name: "UpdateProductPrice",
+    method: "POST",
+    access: "user",
+    summary: "Sets one product's price and currency, its variants following the same change; answers the saved product",
     body: updateProductPriceInput,
     result: productDetail,
   }),
   copyProduct: call({
-    idempotent: true,
+    group,
+    name: "CopyProduct",
     method: "POST",
-    path: "/api/Product/CopyProduct",
+    access: "user",
+    idempotent: true,
+    summary: "Copies the products with their variants; answers how many and the new ids",
     body: copyProductInput,
     result: copyProductResult,
   }),
-  deleteProducts: bulk("DeleteProducts", deleteProductsInput),
-  batchDeleteProducts: bulk("BatchDeleteProducts", batchDeleteProductsInput),
-  assignProduct: bulk("AssignProduct", assignProductInput),
-  batchUpdateProductSamePrice: bulk("BatchUpdateProductSamePrice", batchUpdateProductSamePriceInput),
-  batchUpdateProductPrice: bulk("BatchUpdateProductPrice", batchUpdateProductPriceInput),
-  batchUpdateProductWeight: bulk("BatchUpdateProductWeight", batchUpdateProductWeightInput),
-  webBatchUpdateProductWeight: bulk("WebBatchUpdateProductWeight", batchUpdateProductWeightInput),
-  batchUpdateProductStatus: bulk("BatchUpdateProductStatus", batchUpdateProductStatusInput),
-  batchUpdateProductCategory: bulk("BatchUpdateProductCategory", batchUpdateProductCategoryInput),
-  replaceKeyword: bulk("ReplaceKeyword", replaceKeywordInput),
+  deleteProducts: bulk("DeleteProducts", "Deletes the products (soft; undone by UndoProductEdit)", deleteProductsInput),
+  batchDeleteProducts: bulk(
+    "BatchDeleteProducts",
+    "Deletes the selected products (soft; undone by UndoProductEdit)",
+    batchDeleteProductsInput,
+  ),
+  assignProduct: bulk("AssignProduct", "Gives the selected products to a user of the tenant (main account)", assignProductInput, "main"),
+  batchUpdateProductSamePrice: bulk(
+    "BatchUpdateProductSamePrice",
+    "Sets one price on the selected products and their variants: fixPrice × rate, ending on tinyPrice",
+    batchUpdateProductSamePriceInput,
+  ),
+  batchUpdateProductPrice: bulk(
+    "BatchUpdateProductPrice",
+    "Changes each selected product's price and variant prices to old × rate + price (at least 0), ending on tinyPrice",
+    batchUpdateProductPriceInput,
+  ),
+  batchUpdateProductWeight: bulk(
+    "BatchUpdateProductWeight",
+    "Sets the weight (or a random weight per product) and/or the size of the selected products",
+    batchUpdateProductWeightInput,
+  ),
+  webBatchUpdateProductWeight: bulk(
+    "WebBatchUpdateProductWeight",
+    "Sets the weight (or a random weight per product) and/or the size of the selected products",
+    batchUpdateProductWeightInput,
+  ),
+  batchUpdateProductStatus: bulk("BatchUpdateProductStatus", "Sets the status of the selected products", batchUpdateProductStatusInput),
+  batchUpdateProductCategory: bulk(
+    "BatchUpdateProductCategory",
+    "Sets the category of the selected products",
+    batchUpdateProductCategoryInput,
+  ),
+  replaceKeyword: bulk(
+    "ReplaceKeyword",
+    "Replaces a keyword in the titles and/or descriptions of the selected products",
+    replaceKeywordInput,
+  ),
   translateProduct: call({
+    group,
+    name: "TranslateProduct",
     method: "POST",
-    path: "/api/Product/TranslateProduct",
+    access: "user",
     idempotent: true,
+    summary: "Translates the selected products' titles (and descriptions) into es, pt or en as a job with a task record; undoable",
     body: translateProductInput,
     result: translateProductResult,
   }),
-  getLastProductEdit: call({ method: "GET", path: "/api/Product/GetLastProductEdit", result: productEditInfo.nullable() }),
+  getLastProductEdit: call({
+    group,
+    name: "GetLastProductEdit",
+    method: "GET",
+    access: "user",
+    summary: "The caller's latest bulk edit and whether it can still be undone; null when none",
+    result: productEditInfo.nullable(),
+  }),
   undoProductEdit: call({
+    group,
+    name: "UndoProductEdit",
     method: "POST",
-    path: "/api/Product/UndoProductEdit",
+    access: "user",
+    summary: "Undoes the caller's latest bulk edit (within 24 hours): every row it touched gets its previous values back",
     body: undoProductEditInput,
     result: undoProductEditResult,
   }),
   predictWeightByTitle: call({
+    group,
+    name: "PredictWightByTitle",
     method: "POST",
-    path: "/api/Product/PredictWightByTitle",
+    access: "user",
+    summary: "Predicts a weight in grams from the caller's products with similar titles and a known weight",
     body: predictWeightByTitleInput,
     result: predictWeightByTitleResult,
   }),
   /** Labels on and off are bulk edits too (with undo), under the ProductLabel group as the spec has them. */
   linkProductLabel: call({
+    group: "ProductLabel",
+    name: "LinkProductLabel",
     method: "POST",
-    path: "/api/ProductLabel/LinkProductLabel",
+    access: "user",
     idempotent: true,
+    summary: "Puts the label on the selected products",
     body: linkProductLabelInput,
     result: bulkEditResult,
   }),
   cancelLinkProductLabel: call({
+    group: "ProductLabel",
+    name: "CancelLinkProductLabel",
     method: "POST",
-    path: "/api/ProductLabel/CancelLinkProductLabel",
+    access: "user",
     idempotent: true,
+    summary: "Takes the label (or any label) off the selected products",
     body: cancelLinkProductLabelInput,
     result: bulkEditResult,
   }),
   screeningforInfringement: call({
+    group,
+    name: "ScreeningforInfringement",
     method: "POST",
-    path: "/api/Product/ScreeningforInfringement",
+    access: "user",
+    summary: "Checks the products' titles and descriptions against the default and the tenant's infringement words",
     body: productScreeningInput,
     result: productScreeningResult,
   }),
