@@ -90,17 +90,14 @@ describe("createWordMatcher", () => {
     expect(sorted(m.findAll("去𠮷野家吃饭🍎"))).toEqual(["🍎", "𠮷野家"]);
   });
 
-  it("handles 10,000 words over a long text in one pass", () => {
+  // Its speed against a bare pass over the text is in bench/word-matcher.ts (bench/RESULTS.md).
+  it("finds the right words among 10,000 over a long text", () => {
     const words = Array.from({ length: 10_000 }, (_, i) => `brand${i}`);
     words.push("耐克");
-    const t0 = performance.now();
     const m = createWordMatcher(words);
     const text = `${"lorem ipsum dolor sit amet brand ".repeat(5000)} brand42 brand9999x 正品耐克 brand10000 BRAND7`;
-    const found = m.findAll(text);
-    const ms = performance.now() - t0;
     expect(m.size).toBe(10_001);
-    expect(sorted(found)).toEqual(sorted(["brand42", "耐克", "brand7"]));
-    expect(ms).toBeLessThan(2000);
+    expect(sorted(m.findAll(text))).toEqual(sorted(["brand42", "耐克", "brand7"]));
   });
 
   it("test() answers whether anything matches", () => {
