@@ -18,35 +18,58 @@ import {
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
+const group = "User";
+
 export const userCalls = {
-  getUserInfo: call({ method: "GET", path: "/api/User/GetUserInfo", result: userInfo }),
-  getMyInfo: call({ method: "GET", path: "/api/User/GetMyInfo", result: tenantAccountSummary }),
-  getUserInitCache: call({ method: "GET", path: "/api/User/GetUserInitCache", result: userInitCache }),
-  getSubUsers: call({ method: "GET", path: "/api/User/GetSubUsers", query: getSubUsersQuery, result: pagedResult(subUser) }),
-  getSubUserById: call({ method: "GET", path: "/api/User/GetSubUserById", query: z.object({ id }), result: subUser }),
-  getSubUserStaticInfo: call({
+  getUserInfo: call({ group, name: "GetUserInfo", method: "GET", access: "user", result: userInfo }),
+  getMyInfo: call({ group, name: "GetMyInfo", method: "GET", access: "user", result: tenantAccountSummary }),
+  getUserInitCache: call({ group, name: "GetUserInitCache", method: "GET", access: "user", result: userInitCache }),
+  getSubUsers: call({
+    group,
+    name: "GetSubUsers",
     method: "GET",
-    path: "/api/User/GetSubUserStaticInfo",
+    access: "main",
+    query: getSubUsersQuery,
+    result: pagedResult(subUser),
+  }),
+  getSubUserById: call({ group, name: "GetSubUserById", method: "GET", access: "main", query: z.object({ id }), result: subUser }),
+  getSubUserStaticInfo: call({
+    group,
+    name: "GetSubUserStaticInfo",
+    method: "GET",
+    access: "main",
     query: subUserStatQuery,
     result: z.array(subUserStat),
   }),
-  createSubUser: call({ idempotent: true, method: "POST", path: "/api/User/CreateSubUser", body: createSubUserInput, result: subUser }),
-  updateUser: call({ method: "POST", path: "/api/User/UpdateUser", body: updateUserInput, result: subUser }),
-  changePwd: call({ method: "POST", path: "/api/User/ChangePwd", body: changePwdInput }),
+  createSubUser: call({
+    group,
+    name: "CreateSubUser",
+    method: "POST",
+    access: "main",
+    idempotent: true,
+    body: createSubUserInput,
+    result: subUser,
+  }),
+  updateUser: call({ group, name: "UpdateUser", method: "POST", access: "main", body: updateUserInput, result: subUser }),
+  changePwd: call({ group, name: "ChangePwd", method: "POST", access: "user", body: changePwdInput }),
   getResetPwdToken: call({
+    group,
+    name: "GetResetPwdToken",
     method: "GET",
-    path: "/api/User/GetResetPwdToken",
+    access: "main",
     query: z.object({ userId: id }),
     result: z.object({ token: z.string(), expireTime: z.string() }),
   }),
-  resetPwd: call({ method: "POST", path: "/api/User/ResetPwd", body: resetPwdInput }),
+  resetPwd: call({ group, name: "ResetPwd", method: "POST", access: "main", body: resetPwdInput }),
   clearSubAccountInfo: call({
+    group,
+    name: "ClearSubAccountInfo",
     method: "POST",
-    path: "/api/User/ClearSubAccountInfo",
+    access: "main",
     query: z.object({ id }),
     result: z.object({ taskId: z.string() }),
   }),
-  enabled: call({ method: "PUT", path: "/api/User/Enabled", query: enabledQuery }),
+  enabled: call({ group, name: "Enabled", method: "PUT", access: "main", query: enabledQuery }),
 };
 
 export const createUserApi = (client: ApiClient) => bindCalls(client, userCalls);
