@@ -117,7 +117,7 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
   return s ? `?${s}` : "";
 }
 
-function fillPath(path: string, params: RequestSpec["params"]): string {
+export function fillPath(path: string, params: RequestSpec["params"]): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null)

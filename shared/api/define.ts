@@ -5,7 +5,7 @@
 // server stays the one that validates input (the client sends values as given, so client and server cannot disagree on
 // a rule), and in tests every answer is checked against `result`.
 import type { z } from "zod";
-import { checkRequired, newIdempotencyKey, type ApiClient, type CallOptions, type QueryValue } from "./client.ts";
+import { checkRequired, fillPath, newIdempotencyKey, type ApiClient, type CallOptions, type QueryValue } from "./client.ts";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -42,6 +42,12 @@ export type CallDef<
   idempotent?: true;
   /** The call moves money: its Idempotency-Key is required (400 without). Needs `idempotent`. */
   movesMoney?: true;
+  /**
+   * The call answers a file (xlsx, pdf), not JSON, and declares no result: the client's function gives the file's
+   * address, which the caller fetches with the same Authorization and __tenant headers (a bearer token cannot ride on
+   * a navigation) and saves under its Content-Disposition name.
+   */
+  answersFile?: true;
 };
 
 /** What a caller passes for a schema: the schema's input, except that values the server coerces from query strings
@@ -74,7 +80,9 @@ export type ArgsOf<D> =
 
 export type ResultOf<D> = D extends CallDef<any, any, any, infer R> ? (R extends z.ZodType ? z.output<R> : void) : never;
 
-export type CallFn<D> = (...args: ArgsOf<D>) => Promise<ResultOf<D>>;
+export type CallFn<D> = D extends { answersFile: true }
+  ? (...args: ArgsOf<D>) => Promise<string>
+  : (...args: ArgsOf<D>) => Promise<ResultOf<D>>;
 
 export function call<
   const Q extends AnyObject | undefined = undefined,
@@ -133,6 +141,12 @@ export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClien
   // Query and path values are never sent as null, so a required one must be present and non-null (spec §5).
   const required = [...requiredFields(def.params), ...requiredFields(def.query)].map((f) => f.name);
   const bodyRequired = requiredFields(def.body);
+  if (def.answersFile) {
+    return ((named?: Record<string, unknown>) => {
+      const { params, query } = splitNamed(def, named);
+      return client.url(fillPath(def.path, params), query);
+    }) as unknown as CallFn<D>;
+  }
   return ((...args: unknown[]) => {
     const named = (hasNamed ? args[0] : undefined) as Record<string, unknown> | undefined;
     const body = hasBody ? args[hasNamed ? 1 : 0] : undefined;
@@ -163,7 +177,7 @@ export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClien
     } catch (e) {
       return Promise.reject(e);
     }
-  }) as CallFn<D>;
+  }) as unknown as CallFn<D>;
 }
 
 type Defs = Record<string, CallDef<any, any, any, any>>;
