@@ -33,7 +33,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { accessToken, cleanEnv, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
-import { crawlFetch } from "../server/modules/collects/fetch.ts";
+import { crawlFetch, createHostQueues } from "../server/modules/collects/fetch.ts";
 import { extract } from "#shared/extract/extract.ts";
 import { loadAvg, processCpuSeconds } from "./measure.ts";
 
@@ -462,6 +462,7 @@ type CoreRow = {
 async function coreRun(base: string, concurrency: number): Promise<CoreRow> {
   const run = `k${++runNo}x${Date.now().toString(36)}`;
   const opts = { allowPrivate: true, timeoutMs: 20_000, maxBodyBytes: 5 * 1024 * 1024, maxRedirects: 5, perHostConcurrency: concurrency };
+  const hosts = createHostQueues();
   const lat: number[] = [];
   const fetchMs: number[] = [];
   const extractMs: number[] = [];
@@ -474,7 +475,7 @@ async function coreRun(base: string, concurrency: number): Promise<CoreRow> {
       const i = next++;
       if (i >= corePages) return;
       const t0 = performance.now();
-      const page = await crawlFetch(`${base}/p/${run}-${i}.html`, opts);
+      const page = await crawlFetch(`${base}/p/${run}-${i}.html`, opts, hosts);
       const t1 = performance.now();
       const r = extract({ url: page.url, capturedAt: new Date().toISOString(), html: page.html });
       const t2 = performance.now();

@@ -5,7 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CrawlError, checkUrl, crawlFetch, isPublicAddress, type CrawlFetchOptions } from "./fetch.ts";
+import { CrawlError, checkUrl, crawlFetch, createHostQueues, isPublicAddress, type CrawlFetchOptions } from "./fetch.ts";
 
 /** 50 MB of "a" in about 50 KB of gzip; made once, so the test server's own allocation is not counted as the client's. */
 const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024, 0x61));
@@ -78,10 +78,12 @@ const strict: CrawlFetchOptions = {
   perHostConcurrency: 2,
 };
 const loose: CrawlFetchOptions = { ...strict, allowPrivate: true };
+/** The per-host queues these fetches wait in (the crawler makes one per app). */
+const hosts = createHostQueues();
 
 async function refusal(url: string, opts = strict): Promise<CrawlError> {
   try {
-    await crawlFetch(url, opts);
+    await crawlFetch(url, opts, hosts);
   } catch (e) {
     expect(e).toBeInstanceOf(CrawlError);
     return e as CrawlError;
@@ -191,7 +193,7 @@ describe("crawlFetch refuses the SSRF corpus with 0 connections (scenario 13)", 
   it("refuses a redirect to an internal address: every hop is checked again (the first hop plays a public site)", async () => {
     // 127.0.0.1 on the test port plays a public site; the internal server on 127.0.0.2 must never see a connection.
     const opts: CrawlFetchOptions = { ...strict, treatAsPublic: (a) => a === "127.0.0.1", allowPorts: [port, internalPort] };
-    expect((await crawlFetch(`http://127.0.0.1:${port}/`, opts)).status).toBe(200); // control: the first hop is fetchable
+    expect((await crawlFetch(`http://127.0.0.1:${port}/`, opts, hosts)).status).toBe(200); // control: the first hop is fetchable
     const before = internalConnections;
     for (const path of ["/to-internal", "/to-v6-loopback", "/to-second-loopback"]) {
       const e = await refusal(`http://127.0.0.1:${port}${path}`, opts);
@@ -209,9 +211,9 @@ describe("crawlFetch refuses the SSRF corpus with 0 connections (scenario 13)", 
 
 describe("crawlFetch limits", () => {
   it("fetches a page and decodes its charset", async () => {
-    const ok = await crawlFetch(`http://127.0.0.1:${port}/`, loose);
+    const ok = await crawlFetch(`http://127.0.0.1:${port}/`, loose, hosts);
     expect(ok).toMatchObject({ status: 200, html: "<html><title>ok</title></html>" });
-    expect((await crawlFetch(`http://127.0.0.1:${port}/gbk`, loose)).html).toBe("你好");
+    expect((await crawlFetch(`http://127.0.0.1:${port}/gbk`, loose, hosts)).html).toBe("你好");
   });
 
   it("caps the body, after decompression too (a gzip bomb)", async () => {
@@ -234,5 +236,32 @@ describe("crawlFetch limits", () => {
   it("reports an unknown host as final", async () => {
     const e = await refusal("https://no-such-host.invalid/item/1", strict);
     expect(e.retry).toBe(false);
+  });
+});
+
+describe("per-host queues", () => {
+  /** Whether a promise has settled after the current turns of the event loop (no clock). */
+  const settled = async (p: Promise<unknown>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    return done;
+  };
+
+  it("lets a host's next request wait for a slot, passes the slot on release, and keeps hosts and queues apart", async () => {
+    const q = createHostQueues();
+    const first = await q.acquire("shop.example:443", 2);
+    const second = await q.acquire("shop.example:443", 2);
+    const third = q.acquire("shop.example:443", 2);
+    expect(await settled(third)).toBe(false); // both slots taken
+    // Another host, and the same host in another app's queues, do not wait.
+    expect(await settled(q.acquire("other.example:443", 1))).toBe(true);
+    expect(await settled(createHostQueues().acquire("shop.example:443", 1))).toBe(true);
+    first();
+    expect(await settled(third)).toBe(true); // the released slot went to the waiter
+    const fourth = q.acquire("shop.example:443", 2);
+    expect(await settled(fourth)).toBe(false); // still two at once: second and third
+    second();
+    expect(await settled(fourth)).toBe(true);
   });
 });

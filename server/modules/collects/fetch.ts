@@ -3,7 +3,7 @@
 // public unicast address (no private, loopback, link-local, multicast or reserved ranges, IPv4-mapped and other
 // IPv6 forms of them included), and the socket connects to the address that was checked (no second lookup to rebind);
 // redirects are followed by hand and each one is checked again; the body is capped after decompression, the whole
-// fetch has a deadline, and one process makes only a few requests to one host at a time. `allowPrivate`
+// fetch has a deadline, and the crawler makes only a few requests to one host at a time. `allowPrivate`
 // (CRAWL_ALLOW_PRIVATE=1) lifts the address and port checks, for tests and local fixtures only.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
@@ -173,27 +173,34 @@ export function guardedLookup(opts: CrawlFetchOptions): LookupFunction {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Per-host concurrency (within this process).
+// Per-host concurrency: the crawler's own queues (one per app, made by createCrawler), so its jobs make only a few
+// requests to one host at a time; nothing of them lives in the module, so two apps in one process (tests) share none.
 
-const active = new Map<string, number>();
-const waiting = new Map<string, (() => void)[]>();
+/** Who is fetching from which host right now, and who waits for a slot. */
+export type HostQueues = { acquire(host: string, limit: number): Promise<() => void> };
 
-async function acquire(host: string, limit: number): Promise<() => void> {
-  if ((active.get(host) ?? 0) >= limit) {
-    await new Promise<void>((resolve) => waiting.set(host, [...(waiting.get(host) ?? []), resolve]));
-  } else {
-    active.set(host, (active.get(host) ?? 0) + 1);
-  }
-  return () => {
-    const next = waiting.get(host)?.shift();
-    if (next)
-      next(); // the slot passes to the next waiter
-    else {
-      const n = (active.get(host) ?? 1) - 1;
-      if (n <= 0) active.delete(host);
-      else active.set(host, n);
-    }
-    if (waiting.get(host)?.length === 0) waiting.delete(host);
+export function createHostQueues(): HostQueues {
+  const active = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
+  return {
+    async acquire(host, limit) {
+      if ((active.get(host) ?? 0) >= limit) {
+        await new Promise<void>((resolve) => waiting.set(host, [...(waiting.get(host) ?? []), resolve]));
+      } else {
+        active.set(host, (active.get(host) ?? 0) + 1);
+      }
+      return () => {
+        const next = waiting.get(host)?.shift();
+        if (next)
+          next(); // the slot passes to the next waiter
+        else {
+          const n = (active.get(host) ?? 1) - 1;
+          if (n <= 0) active.delete(host);
+          else active.set(host, n);
+        }
+        if (waiting.get(host)?.length === 0) waiting.delete(host);
+      };
+    },
   };
 }
 
@@ -311,13 +318,16 @@ function retryAfter(headers: http.IncomingHttpHeaders): number | undefined {
   return Number.isFinite(t) ? Math.min(3600, Math.max(0, (t - Date.now()) / 1000)) : undefined;
 }
 
-/** Fetches a page through the guard, following up to maxRedirects redirects, each checked like the first URL. */
-export async function crawlFetch(raw: string, opts: CrawlFetchOptions): Promise<CrawlResponse> {
+/**
+ * Fetches a page through the guard, following up to maxRedirects redirects, each checked like the first URL; each
+ * request waits for a slot of its host in `hosts` (at most perHostConcurrency at once).
+ */
+export async function crawlFetch(raw: string, opts: CrawlFetchOptions, hosts: HostQueues): Promise<CrawlResponse> {
   const deadline = Date.now() + opts.timeoutMs;
   let u = checkUrl(raw, opts);
   const redirects: string[] = [];
   for (;;) {
-    const release = await acquire(u.host.toLowerCase(), opts.perHostConcurrency);
+    const release = await hosts.acquire(u.host.toLowerCase(), opts.perHostConcurrency);
     let res: OneResponse;
     try {
       res = await requestOnce(u, opts, deadline);
