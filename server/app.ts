@@ -11,7 +11,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { createServices, type AppDeps } from "./deps.ts";
+import { createServices, registerWorkers, type AppDeps } from "./deps.ts";
 import { admissionLimits, createAdmission } from "./http/admission.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
 import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Encapsulated: Mercado Libre's own bodies and errors, outside the app's auth, envelope and OpenAPI document.
   if (deps.sandbox) await app.register(deps.sandbox.plugin, { prefix: SANDBOX_PREFIX });
   const services = createServices(deps);
+  registerWorkers(deps.jobs, services);
   registerTokenEndpoint(app, { database: deps.database, loginLimiter: deps.loginLimiter, sessions: services.sessions });
   const calls: RegisteredCall[] = [];
   app.decorate("calls", calls);

@@ -117,8 +117,8 @@ export function createDeps(loaded: Config, database: Database, jobs: Jobs, log: 
 }
 
 /**
- * Every module's service. Factories that own a background job register its worker on `jobs` here, so the workers
- * exist before the queue starts.
+ * Every module's service. Creating one starts nothing: a service with background jobs brings their `workers`, which
+ * registerWorkers puts on the queue (buildApp, before the queue starts).
  */
 export function createServices(deps: AppDeps) {
   const { config, log, database, jobs, tokens, loginLimiter, secrets, meli } = deps;
@@ -139,6 +139,7 @@ export function createServices(deps: AppDeps) {
   const orderSync = createOrderSyncService({ database, jobs, meli, log });
   return {
     sessions,
+    mailer,
     orderSync,
     account: createAccountService({ sessions, mailer, loginLimiter, config }),
     tenancy: createTenancyService(),
@@ -192,3 +193,10 @@ export function createServices(deps: AppDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Registers every service's job workers on the queue: the assembly's step after the services exist. */
+export function registerWorkers(jobs: Jobs, services: Services) {
+  for (const service of Object.values(services)) {
+    if ("workers" in service) for (const w of service.workers) jobs.handle(w.name, w.handler, w.options);
+  }
+}

@@ -1,5 +1,7 @@
-// The job queue lives in the same database (pg-boss on PostgreSQL, or on PGlite through its adapter). Handlers are
-// registered by the modules; a failed job is retried with back-off, so every handler must be safe to run again.
+// The job queue lives in the same database (pg-boss on PostgreSQL, or on PGlite through its adapter). A module's
+// service brings its workers (`workers`, made with `worker`); the app registers them all on the queue once the
+// services exist (deps.ts registerWorkers), so creating a service registers nothing. A failed job is retried with
+// back-off, so every handler must be safe to run again.
 import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
@@ -32,6 +34,14 @@ export type HandleOptions<T = object> = {
    */
   onLastFailure?: (data: T, err: unknown) => Promise<void>;
 };
+
+/** A job's worker as a service brings it: the job's name, its handler and how it runs. */
+export type JobWorker = { name: string; handler: JobHandler<object>; options?: HandleOptions<object> };
+
+/** The worker of the jobs named `name`, for a service's `workers`. */
+export function worker<T extends object>(name: string, handler: JobHandler<T>, options?: HandleOptions<T>): JobWorker {
+  return { name, handler: handler as JobHandler<object>, options: options as HandleOptions<object> | undefined };
+}
 
 export type Jobs = {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;

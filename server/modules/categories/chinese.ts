@@ -15,6 +15,7 @@ import { siteLanguage, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import type { CategoryAttribute } from "#shared/contract/category.ts";
 import { rebuildSiteTree, refreshFullZh } from "./store.ts";
 import { siteName, type CategoryDeps } from "./sync.ts";
+import { worker, type JobWorker } from "../../jobs/queue.ts";
 
 export const CHINESE_JOB = "categories.chinese";
 /** Texts per translation round (the adapter splits further by the provider's limits). */
@@ -189,6 +190,7 @@ async function runChinese(deps: CategoryDeps, job: ChineseJob): Promise<void> {
   }
 }
 
-export function registerChineseJob(deps: CategoryDeps) {
-  deps.jobs.handle<ChineseJob>(CHINESE_JOB, (job) => runChinese(deps, job));
+/** The worker of the Chinese-names job. */
+export function chineseWorker(deps: CategoryDeps): JobWorker {
+  return worker<ChineseJob>(CHINESE_JOB, (job) => runChinese(deps, job));
 }

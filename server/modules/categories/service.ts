@@ -24,18 +24,9 @@ import type {
 import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import { hashOf, toAttributes, variantKeysOf } from "./shape.ts";
 import { rebuildSiteTree, refreshGenderMappings, storedAttributes, writeAttributes } from "./store.ts";
-import { CHINESE_JOB, checkTranslator, registerChineseJob, type ChineseJob } from "./chinese.ts";
+import { CHINESE_JOB, checkTranslator, chineseWorker, type ChineseJob } from "./chinese.ts";
 import { predictMeliCategory } from "./predict.ts";
-import {
-  registerSyncJob,
-  siteName,
-  startCategoryJob,
-  SYNC_JOB,
-  syncContent,
-  type CategoryDeps,
-  type SyncJob,
-  type SyncPart,
-} from "./sync.ts";
+import { siteName, startCategoryJob, SYNC_JOB, syncContent, syncWorker, type CategoryDeps, type SyncJob, type SyncPart } from "./sync.ts";
 import { getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 
 export const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
@@ -309,10 +300,9 @@ const sitesText = (sites: MeliSiteNumber[]) => (sites.length === 5 ? "全部站�
 
 /** The category area: the host's synced trees and their jobs (sync, Chinese names), and the category prediction. */
 export function createCategoryService(deps: CategoryDeps) {
-  registerSyncJob(deps);
-  registerChineseJob(deps);
   const { jobs } = deps;
   return {
+    workers: [syncWorker(deps), chineseWorker(deps)],
     getAllCategory,
     getCategoryBySiteId,
     getAttributes: (ctx: CallContext, q: { site: number; cateId: string }) => getAttributes(deps, ctx, q),

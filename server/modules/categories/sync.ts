@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type JobWorker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import type { SecretBox } from "../../security/secrets.ts";
@@ -266,6 +266,7 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
   }
 }
 
-export function registerSyncJob(deps: CategoryDeps) {
-  deps.jobs.handle<SyncJob>(SYNC_JOB, (job) => runSync(deps, job));
+/** The worker of the category sync job. */
+export function syncWorker(deps: CategoryDeps): JobWorker {
+  return worker<SyncJob>(SYNC_JOB, (job) => runSync(deps, job));
 }

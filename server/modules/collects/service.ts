@@ -465,6 +465,8 @@ async function checkProductLimits(tx: Tx, tenantId: string, moving: { userId: st
 
 /** The collection centre: collections and their settings, the crawler and the URL queue (each with its worker). */
 export function createCollectService(deps: CrawlerDeps) {
+  const crawler = createCrawler(deps);
+  const urls = createUrlQueue(deps);
   return {
     crawlProductByPlugin,
     getCollect,
@@ -480,8 +482,9 @@ export function createCollectService(deps: CrawlerDeps) {
     updateCollectConfig,
     getInfringementRuleSetting,
     updateInfringementRuleSetting,
-    ...createCrawler(deps),
-    ...createUrlQueue(deps),
+    ...crawler,
+    ...urls,
+    workers: [...crawler.workers, ...urls.workers],
   };
 }
 

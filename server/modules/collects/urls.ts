@@ -11,7 +11,7 @@ import { containsPattern, orderBy } from "../../db/query.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, forbidden } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import type { PagedResult } from "#shared/contract/common.ts";
 import {
@@ -317,11 +317,12 @@ async function dispatchUrls(tx: Tx, jobs: Jobs, tenantId: string): Promise<boole
 
 /** The URL queue's calls, and the dispatcher that feeds the crawler a batch at a time. */
 export function createUrlQueue({ database, jobs }: { database: Database; jobs: Jobs }) {
-  jobs.handle<DispatchJob>(DISPATCH_JOB, async ({ tenantId }) => {
+  const dispatch = async ({ tenantId }: DispatchJob) => {
     const more = await inScope(database.db, { tenantId }, (tx) => dispatchUrls(tx, jobs, tenantId));
     if (more) await jobs.send<DispatchJob>(DISPATCH_JOB, { tenantId }, { startAfterSeconds: DISPATCH_INTERVAL_SECONDS });
-  });
+  };
   return {
+    workers: [worker<DispatchJob>(DISPATCH_JOB, dispatch)],
     getList,
     getStatics,
     getUrlSatatics,

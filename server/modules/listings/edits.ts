@@ -5,6 +5,7 @@
 // transaction and answer what it did (edit-single.ts); batch calls answer a task at once (edit-batch.ts) and run it in
 // one job per listing (edit-job.ts), the task counting each outcome (edit-task.ts); PreviewMeliPrice shows the prices
 // a batch would set (edit-preview.ts).
+import { worker } from "../../jobs/queue.ts";
 import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
 import { createEditApplier } from "./edit-apply.ts";
 import { createBatchEdits } from "./edit-batch.ts";
@@ -19,19 +20,16 @@ export function createListingEditService(deps: ListingEditDeps) {
   const applier = createEditApplier(deps);
   const { runEditJob, failEditJob } = createEditJob(deps, applier);
 
-  // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
-  deps.jobs.handle<EditJob>(LISTING_EDIT_JOB, runEditJob, {
-    concurrency: PUBLISH_CONCURRENCY,
-    heartbeatSeconds: 10,
-    onLastFailure: failEditJob,
-  });
-
   return {
     applyEdit: applier.applyEdit,
     ...createSingleEdits(deps, applier),
     ...createBatchEdits(deps),
     runEditJob,
     ...createMeliPricePreview(deps, applier),
+    // As publishing's jobs: the shared per-seller rate bucket keeps them under the seller's limit.
+    workers: [
+      worker<EditJob>(LISTING_EDIT_JOB, runEditJob, { concurrency: PUBLISH_CONCURRENCY, heartbeatSeconds: 10, onLastFailure: failEditJob }),
+    ],
   };
 }
 

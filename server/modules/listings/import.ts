@@ -11,7 +11,7 @@ import { listings, meliAccountGroups, meliAccounts, products } from "../../db/sc
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { scanSellerItems, type ItemSearchPage, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
@@ -230,7 +230,5 @@ export function createListingImport(deps: ListingImportDeps) {
     await task({ taskStatus: report.failed > 0 ? TaskStatus.Failed : TaskStatus.Succeeded, progress: 100, taskRemark: remarkOf(report) });
   }
 
-  deps.jobs.handle<PullJob>(LISTING_PULL_JOB, runPull, { concurrency: 2, heartbeatSeconds: 10 });
-
-  return { pullMarket, runPull };
+  return { pullMarket, runPull, workers: [worker<PullJob>(LISTING_PULL_JOB, runPull, { concurrency: 2, heartbeatSeconds: 10 })] };
 }

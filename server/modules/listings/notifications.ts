@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { listings, meliNotifications } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import { getItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
@@ -200,11 +200,14 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
     await recordListingCalls(tx, rows[0], exchanges);
   }
 
-  // Many at once (the seller's shared rate bucket paces the reads), as publishing's jobs.
-  deps.jobs.handle<NotificationProcessJob>(MELI_NOTIFICATION_PROCESS_JOB, processNotification, {
-    concurrency: PUBLISH_CONCURRENCY,
-    heartbeatSeconds: 10,
-  });
-
-  return { processNotification };
+  return {
+    processNotification,
+    // Many at once (the seller's shared rate bucket paces the reads), as publishing's jobs.
+    workers: [
+      worker<NotificationProcessJob>(MELI_NOTIFICATION_PROCESS_JOB, processNotification, {
+        concurrency: PUBLISH_CONCURRENCY,
+        heartbeatSeconds: 10,
+      }),
+    ],
+  };
 }

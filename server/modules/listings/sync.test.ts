@@ -188,7 +188,7 @@ describe("SyncMelistat, BatchSyncMeliStat, ClearInvalidStat", () => {
     // The first chain's delayed job, run now (it would start in 6 hours) by a second instance of the service.
     const runner = createListingSyncService({
       database: s.database,
-      jobs: { ...s.deps.jobs, handle: () => undefined },
+      jobs: s.deps.jobs,
       meli: s.deps.meli,
       log: s.deps.log,
     });

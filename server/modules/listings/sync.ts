@@ -2,13 +2,13 @@
 // BatchSyncMeliStat and AddSyncStatTask read many as a task (sync-task.ts), each through the same read of a chunk of
 // listings (sync-read.ts); PullMarketStat imports the items not recorded yet (import.ts); ClearInvalidStat is here.
 // Marketplace calls are never made inside a transaction: a job reads what it needs in one short transaction, calls,
-// then writes each answer in another. This file puts the parts together and registers the sync's job worker.
+// then writes each answer in another. This file puts the parts together, with the sync's and the import's job workers.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { listings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { ClearInvalidResult } from "#shared/contract/listing-sync.ts";
@@ -44,8 +44,6 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     return { removed: removed.length };
   }
 
-  deps.jobs.handle<SyncJob>(LISTING_SYNC_JOB, tasks.runSync, { concurrency: 2, heartbeatSeconds: 10 });
-
   return {
     syncOneBeforeTransaction: one.syncOneBeforeTransaction,
     syncOne: one.syncOne,
@@ -55,6 +53,7 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     clearInvalid,
     runSync: tasks.runSync,
     runPull: pull.runPull,
+    workers: [worker<SyncJob>(LISTING_SYNC_JOB, tasks.runSync, { concurrency: 2, heartbeatSeconds: 10 }), ...pull.workers],
   };
 }
 

@@ -8,7 +8,7 @@ import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database, Tx } from "../../db/client.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { outboxEmails } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { MailStatus } from "#shared/contract/enums.ts";
@@ -90,8 +90,10 @@ async function deliverMail(deps: MailDeps, { tenantId, mailId }: SendMailJob): P
 
 /** The outbox: queueing in a call's transaction, and the worker that delivers what was queued. */
 export function createMailer(deps: MailDeps) {
-  deps.jobs.handle<SendMailJob>(SEND_MAIL_JOB, (job) => deliverMail(deps, job));
-  return { queueMail: (tx: Tx, mail: OutgoingMail) => queueMail(tx, deps.jobs, mail) };
+  return {
+    queueMail: (tx: Tx, mail: OutgoingMail) => queueMail(tx, deps.jobs, mail),
+    workers: [worker<SendMailJob>(SEND_MAIL_JOB, (job) => deliverMail(deps, job))],
+  };
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { meliAccountGroups, meliAccounts, meliNotifications } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliCallbackBody } from "#shared/contract/meli.ts";
 
 export const MELI_NOTIFICATION_JOB = "meli.notification";
@@ -115,6 +115,5 @@ export function createNotificationService({
     }
   }
 
-  jobs.handle<NotificationJob>(MELI_NOTIFICATION_JOB, storeNotification);
-  return { meliCallback };
+  return { meliCallback, workers: [worker<NotificationJob>(MELI_NOTIFICATION_JOB, storeNotification)] };
 }

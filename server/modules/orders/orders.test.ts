@@ -96,9 +96,9 @@ async function taskDone(t: TestTenant, taskId: string) {
   );
 }
 
-/** The orders service without job workers (the app's own run the queue): runs a job's body in the test. */
+/** A second orders service (creating one registers no worker; the app's run the queue): runs a job's body in the test. */
 const pullService = (meli: MeliClient = s.deps.meli) =>
-  createOrderSyncService({ database: s.database, jobs: { ...s.deps.jobs, handle: () => undefined }, meli, log: s.deps.log });
+  createOrderSyncService({ database: s.database, jobs: s.deps.jobs, meli, log: s.deps.log });
 
 /** A Mercado Libre client on the sandbox whose fetch `through` sees (and may answer) first. */
 const meliThrough = (through: (url: URL) => Response | null) => {
@@ -528,7 +528,7 @@ describe("the order-search limit", () => {
     const rejectedBefore = sandbox().store.state.rejections;
     const service = createOrderSyncService({
       database: s.database,
-      jobs: { ...s.deps.jobs, handle: () => undefined },
+      jobs: s.deps.jobs,
       meli,
       log: s.deps.log,
       orderSearchRate: { perMinute: 60, burst: 1 },

@@ -9,10 +9,10 @@
 // - FetchOrders: the caller's shops' orders bought in a time range, as a task with live progress (fetch-task.ts).
 // Every Mercado Libre call goes through integrations/mercadolibre/endpoints (orders, shipments, invoices). Marketplace
 // calls never run inside a transaction: a pull reads a page, then stores it in one short transaction. This file puts
-// the parts together and registers their job workers.
+// the parts together, with their job workers (registered by the app: deps.ts registerWorkers).
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { createOrderDocuments } from "./documents.ts";
 import { createOrderFetch, ORDER_FETCH_JOB, type FetchJob } from "./fetch-task.ts";
@@ -54,11 +54,12 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
   const fetch = createOrderFetch({ database: deps.database, jobs: deps.jobs, pullGroup, scheduleTick });
   const documents = createOrderDocuments({ meli: deps.meli, reads, refreshOrders });
 
-  deps.jobs.handle<PullJob>(ORDER_PULL_JOB, periodic.runPull, { concurrency: 4, heartbeatSeconds: 10 });
-  deps.jobs.handle<TickJob>(ORDER_TICK_JOB, periodic.runTick);
-  deps.jobs.handle<FetchJob>(ORDER_FETCH_JOB, fetch.runFetch, { concurrency: 2, heartbeatSeconds: 10, onLastFailure: fetch.fetchFailed });
-
   return {
+    workers: [
+      worker<PullJob>(ORDER_PULL_JOB, periodic.runPull, { concurrency: 4, heartbeatSeconds: 10 }),
+      worker<TickJob>(ORDER_TICK_JOB, periodic.runTick),
+      worker<FetchJob>(ORDER_FETCH_JOB, fetch.runFetch, { concurrency: 2, heartbeatSeconds: 10, onLastFailure: fetch.fetchFailed }),
+    ],
     /** The notification job's handler for ORDER_TOPICS (listings/notifications.ts hands them here). */
     notifications: { topics: ORDER_TOPICS, process: notified.processNotification },
     storeOrders,

@@ -17,7 +17,7 @@ import { taskInfos, users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, saveTaskState } from "../../jobs/tasks.ts";
 import { emitProgress } from "../../jobs/progress.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
@@ -322,13 +322,6 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
     }
   }
 
-  deps.jobs.handle<BulkEditJob>(BULK_EDIT_JOB, runJob, {
-    // Two tenants' tasks side by side; one tenant's batches take its bulk-edit lock one at a time anyway.
-    concurrency: 2,
-    heartbeatSeconds: 10,
-    onLastFailure: (job, err) => settleShort(job, `多次重试后仍未完成：${err instanceof Error ? err.message : String(err)}`),
-  });
-
   const call =
     <K extends BulkEditKind>(kind: K) =>
     (ctx: CallContext, body: BulkEditBody<K>) =>
@@ -350,5 +343,13 @@ export function createProductBulkEdits(deps: ProductBulkEditDeps) {
     deleteProducts: call("DeleteProducts"),
     batchDeleteProducts: call("BatchDeleteProducts"),
     undoProductEdit,
+    workers: [
+      worker<BulkEditJob>(BULK_EDIT_JOB, runJob, {
+        // Two tenants' tasks side by side; one tenant's batches take its bulk-edit lock one at a time anyway.
+        concurrency: 2,
+        heartbeatSeconds: 10,
+        onLastFailure: (job, err) => settleShort(job, `多次重试后仍未完成：${err instanceof Error ? err.message : String(err)}`),
+      }),
+    ],
   };
 }

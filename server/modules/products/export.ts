@@ -9,7 +9,7 @@ import type { Database, Tx } from "../../db/client.ts";
 import { productLabels, products, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import type { SessionUser } from "../../http/session-user.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import {
   exportFileName as fileNameOf,
@@ -46,8 +46,8 @@ export type ProductExportDeps = { database: Database; jobs: Jobs; log: FastifyBa
 
 /** ExportProduct and DownloadExport, and the worker that writes the files under dataDir/exports. */
 export function createProductExport(deps: ProductExportDeps) {
-  deps.jobs.handle<ExportJob>(EXPORT_PRODUCTS_JOB, (job) => runExport(deps, job));
   return {
+    workers: [worker<ExportJob>(EXPORT_PRODUCTS_JOB, (job) => runExport(deps, job))],
     exportProduct: (ctx: CallContext, body: ExportInput) => exportProduct(deps.jobs, ctx, body),
     downloadExport: (ctx: CallContext, taskId: string) =>
       sendExportFile(deps.dataDir, ctx, taskId, {

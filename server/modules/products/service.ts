@@ -434,6 +434,9 @@ export async function copyProduct(ctx: CallContext, body: z.output<typeof copyPr
 
 /** The product centre: products, bulk edits and their undo, labels, weight prediction, export and translation jobs. */
 export function createProductService(deps: ProductExportDeps & ProductTranslationDeps & ProductBulkEditDeps) {
+  const bulkEdits = createProductBulkEdits(deps);
+  const exports = createProductExport(deps);
+  const translation = createProductTranslation(deps);
   return {
     getProductsByPage,
     getProductById,
@@ -443,7 +446,7 @@ export function createProductService(deps: ProductExportDeps & ProductTranslatio
     updateProductPrice,
     copyProduct,
     // The bulk calls and UndoProductEdit: in the call, or as a task over a large selection.
-    ...createProductBulkEdits(deps),
+    ...bulkEdits,
     countProducts,
     getLastProductEdit,
     getProductLabels,
@@ -452,8 +455,9 @@ export function createProductService(deps: ProductExportDeps & ProductTranslatio
     createOrUpdateProductLabelGroup,
     deleteProductLabelGroup,
     predictWeightByTitle,
-    ...createProductExport(deps),
-    ...createProductTranslation(deps),
+    ...exports,
+    ...translation,
+    workers: [...bulkEdits.workers, ...exports.workers, ...translation.workers],
   };
 }
 

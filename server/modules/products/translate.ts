@@ -12,7 +12,7 @@ import { products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, readTaskState, saveTaskState, updateTask } from "../../jobs/tasks.ts";
 import { readTranslateSettings, createTranslator } from "../../integrations/translate/index.ts";
 import type { SecretBox } from "../../security/secrets.ts";
@@ -264,8 +264,8 @@ export type ProductTranslationDeps = { database: Database; jobs: Jobs; secrets: 
 
 /** TranslateProduct, and the worker that writes the translations through the configured service. */
 export function createProductTranslation(deps: ProductTranslationDeps) {
-  deps.jobs.handle<TranslateJob>(TRANSLATE_JOB, (job) => runTranslateJob(deps, job));
   return {
+    workers: [worker<TranslateJob>(TRANSLATE_JOB, (job) => runTranslateJob(deps, job))],
     translateProduct: (ctx: CallContext, body: z.output<typeof translateProductInput>) => translateProduct(deps, ctx, body),
   };
 }

@@ -8,6 +8,7 @@
 // seller_custom_field and as the creation's idempotency key, so a job retried after a crash finds the item its earlier
 // attempt created instead of creating a second one.
 import type { CallContext } from "../../http/calls.ts";
+import { worker } from "../../jobs/queue.ts";
 import type { PublishRequest, PublishResult } from "#shared/contract/publish.ts";
 import { createBatch } from "./batch-create.ts";
 import { batchListingPage, publishBatchPage } from "./batch-views.ts";
@@ -36,15 +37,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     return createBatch(deps, ctx, request, { ...resolved, selected }, keptPlans(ctx.req, plan));
   }
 
-  deps.jobs.handle<SweepJob>(WRITING_SWEEP_JOB, (job) => sweepWrittenBatch(deps, job));
   const { runPublishJob, failPublishJob } = createPublishJob(deps, plan);
-  // 12 at once per process: a worker waits its poll (0.5 s) between jobs, so 12 keep a seller's 1,200 calls a minute
-  // busy (bench/RESULTS.md); the shared rate bucket keeps them under it. A job proves it is alive every 5 s.
-  deps.jobs.handle<PublishJob>(PUBLISH_JOB, runPublishJob, {
-    concurrency: PUBLISH_CONCURRENCY,
-    heartbeatSeconds: 10,
-    onLastFailure: failPublishJob,
-  });
 
   return {
     publish,
@@ -54,6 +47,16 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     batchListingPage,
     runPublishJob,
     failPublishJob,
+    workers: [
+      worker<SweepJob>(WRITING_SWEEP_JOB, (job) => sweepWrittenBatch(deps, job)),
+      // 12 at once per process: a worker waits its poll (0.5 s) between jobs, so 12 keep a seller's 1,200 calls a
+      // minute busy (bench/RESULTS.md); the shared rate bucket keeps them under it. A job proves it is alive every 5 s.
+      worker<PublishJob>(PUBLISH_JOB, runPublishJob, {
+        concurrency: PUBLISH_CONCURRENCY,
+        heartbeatSeconds: 10,
+        onLastFailure: failPublishJob,
+      }),
+    ],
     ...createBeforeCalls(deps, plan),
   };
 }

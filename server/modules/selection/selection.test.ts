@@ -184,6 +184,5 @@ describe("watching competitor listings", () => {
   });
 });
 
-/** A second instance of the service (its worker not registered), to run a job by hand as the queue would. */
-const selectionService = () =>
-  createSelectionService({ database: s.database, jobs: { ...s.deps.jobs, handle: () => undefined }, meli: s.deps.meli, log: s.deps.log });
+/** A second instance of the service (creating one registers no worker), to run a job by hand as the queue would. */
+const selectionService = () => createSelectionService({ database: s.database, jobs: s.deps.jobs, meli: s.deps.meli, log: s.deps.log });

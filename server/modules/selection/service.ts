@@ -13,7 +13,7 @@ import { HOST_TENANT_ID, selectionSkus, selectionSnapshots } from "../../db/sche
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { getItems } from "../../integrations/mercadolibre/endpoints/items.ts";
@@ -153,14 +153,15 @@ export function createSelectionService(deps: { database: Database; jobs: Jobs; m
     await settle(job.id, job.due, { item: parsed.data, country });
   }
 
-  jobs.handle<ReadJob>(SELECTION_READ_JOB, runRead, {
-    concurrency: 2,
-    // The last attempt failed (Mercado Libre down for long): say so on the row and keep the schedule.
-    onLastFailure: (job, err) => settle(job.id, job.due, { error: `读取失败：${err instanceof Error ? err.message : String(err)}` }),
-  });
-
   return {
     runRead,
+    workers: [
+      worker<ReadJob>(SELECTION_READ_JOB, runRead, {
+        concurrency: 2,
+        // The last attempt failed (Mercado Libre down for long): say so on the row and keep the schedule.
+        onLastFailure: (job, err) => settle(job.id, job.due, { error: `读取失败：${err instanceof Error ? err.message : String(err)}` }),
+      }),
+    ],
 
     async creawlUrl(ctx: CallContext, body: z.output<typeof creawlUrlBody>): Promise<CreawlUrlResult> {
       const invalid: string[] = [];

@@ -11,7 +11,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../db/names.ts";
 import type { SessionTenant } from "../../http/session-user.ts";
 import { badRequest, businessError, conflict, notFound } from "../../http/errors.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type {
@@ -356,7 +356,8 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
     return { taskId };
   }
 
-  jobs.handle<ClearJob>(CLEAR_SUB_ACCOUNT_JOB, async ({ tenantId, taskId, userId }) => {
+  /** The clearing job: each data cleaner in turn, in one transaction; the task says what was cleared. */
+  async function clearSubAccount({ tenantId, taskId, userId }: ClearJob) {
     const db = database.db;
     await updateTask(db, tenantId, taskId, { taskStatus: TaskStatus.Running, progress: 0 });
     try {
@@ -379,7 +380,7 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
       });
       throw err;
     }
-  });
+  }
   return {
     accountSummary,
     getMyInfo,
@@ -396,6 +397,7 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
     setEnabled,
     clearSubAccountInfo,
     getUserInfo,
+    workers: [worker<ClearJob>(CLEAR_SUB_ACCOUNT_JOB, clearSubAccount)],
   };
 }
 

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { tenants, users, walletLogs } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import {
   exportFileName,
@@ -93,7 +93,7 @@ const columns: XlsxColumn<Row>[] = (
 ).map((c, i) => ({ ...c, header: walletLogExportHeaders[i] }));
 
 export function createWalletExport(deps: WalletExportDeps) {
-  deps.jobs.handle<WalletExportJob>(EXPORT_WALLET_LOGS_JOB, (job) =>
+  const exportWorker = worker<WalletExportJob>(EXPORT_WALLET_LOGS_JOB, (job) =>
     runXlsxExport(deps, job, () => {
       const where = filterWhere(job.tenantId, job.filter);
       return {
@@ -145,5 +145,6 @@ export function createWalletExport(deps: WalletExportDeps) {
         prefix: PREFIX,
         asciiPrefix: "wallet-logs",
       }),
+    workers: [exportWorker],
   };
 }

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { chargeRecords, HOST_TENANT_ID, withdrawals } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import type { Jobs } from "../../jobs/queue.ts";
+import { worker, type JobWorker, type Jobs } from "../../jobs/queue.ts";
 import { receivingAccountPics } from "./receiving-accounts.ts";
 
 export const RECEIPT_SWEEP_JOB = "wallet.receipt-sweep";
@@ -150,9 +150,9 @@ export async function sweepOrphanReceipts(deps: ReceiptSweepDeps, now = Date.now
   return removed;
 }
 
-/** The sweep's job: one run, then the next one queued whatever happened. */
-export function registerReceiptSweep(deps: ReceiptSweepDeps & { jobs: Jobs }) {
-  deps.jobs.handle<{ slot: number }>(RECEIPT_SWEEP_JOB, async () => {
+/** The sweep's worker: one run, then the next one queued whatever happened. */
+export function receiptSweepWorker(deps: ReceiptSweepDeps & { jobs: Jobs }): JobWorker {
+  return worker<{ slot: number }>(RECEIPT_SWEEP_JOB, async () => {
     try {
       const removed = await sweepOrphanReceipts(deps);
       if (removed) deps.log.info({ removed }, "orphan receipts removed");

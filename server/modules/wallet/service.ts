@@ -42,7 +42,7 @@ import { postLedgerEntry } from "./ledger.ts";
 import { prepareCommission } from "../agency/commission.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
-import { lockReceipts, receiptDir, receiptPreviewPath, registerReceiptSweep, scheduleReceiptSweep } from "./receipts.ts";
+import { lockReceipts, receiptDir, receiptPreviewPath, receiptSweepWorker, scheduleReceiptSweep } from "./receipts.ts";
 import { readReceivingAccounts, receivingAccountPics } from "./receiving-accounts.ts";
 
 export type WalletDeps = WalletExportDeps;
@@ -498,10 +498,10 @@ async function getHostWalletInfo(ctx: CallContext, q: z.output<typeof getHostWal
 }
 
 export function createWalletService(deps: WalletDeps) {
-  registerReceiptSweep(deps);
+  const exports = createWalletExport(deps);
   return {
     getWalletLogs,
-    ...createWalletExport(deps),
+    ...exports,
     payment,
     uploadReceipt: (ctx: CallContext) => uploadReceipt(deps, ctx),
     getReceipt: (ctx: CallContext, q: z.output<typeof getReceiptQuery>) => getReceipt(deps, ctx, q),
@@ -516,6 +516,7 @@ export function createWalletService(deps: WalletDeps) {
     auditWithdraw,
     addOrSubMoney,
     getHostWalletInfo,
+    workers: [...exports.workers, receiptSweepWorker(deps)],
   };
 }
 export type WalletService = ReturnType<typeof createWalletService>;
