@@ -27,30 +27,82 @@ import type { ApiClient } from "./client.ts";
 import { bindCall, bindCalls, call, type InputOf } from "./define.ts";
 
 export const meliCalls = {
-  getAuthUrl: call({ method: "GET", path: "/api/Meli/GetAuthUrl", query: getAuthUrlQuery, result: z.string() }),
-  /** Answers text/html: see authBackUrl below. */
-  authBack: call({ method: "GET", path: "/api/Meli/AuthBack", query: authBackQuery }),
-  meliCallback: call({ method: "POST", path: "/api/Meli/MeliCallback", body: meliCallbackBody, result: meliCallbackResult }),
+  getAuthUrl: call({
+    group: "Meli",
+    name: "GetAuthUrl",
+    method: "GET",
+    access: "user",
+    summary: "Mercado Libre's authorization page for connecting shops (state signed, single use, 10 minutes)",
+    query: getAuthUrlQuery,
+    result: z.string(),
+  }),
+  /** Answers text/html (no result: a page for the browser), see authBackUrl below. */
+  authBack: call({
+    group: "Meli",
+    name: "AuthBack",
+    method: "GET",
+    access: "anonymous",
+    summary: "Where Mercado Libre sends the seller back: connects the shops and answers an HTML page leading to /#/shops/list",
+    query: authBackQuery,
+  }),
+  meliCallback: call({
+    group: "Meli",
+    name: "MeliCallback",
+    method: "POST",
+    access: "anonymous",
+    summary: "Mercado Libre's notifications: acknowledged at once, handled by a job",
+    body: meliCallbackBody,
+    result: meliCallbackResult,
+  }),
 };
 
+const group = "MeliAccount";
+
 export const meliAccountCalls = {
-  getAccounts: call({ method: "GET", path: "/api/MeliAccount/GetAccounts", query: getAccountsQuery, result: shopAccountPage }),
-  getAllSelfShop: call({ method: "GET", path: "/api/MeliAccount/GetAllSelfShop", result: z.array(shopAccount) }),
-  getMeliOne: call({ method: "GET", path: "/api/MeliAccount/GetMeliOne", query: getMeliOneQuery, result: shopAccount }),
-  getMeliAccGroup: call({ method: "GET", path: "/api/MeliAccount/GetMeliAccGroup", result: accountGroupResponse }),
-  getMeliShopIds: call({ method: "GET", path: "/api/MeliAccount/GetMeliShopIds", result: meliShopIds }),
-  updateAccount: call({ method: "POST", path: "/api/MeliAccount/UpdateAccount", body: updateAccountInput, result: shopAccount }),
+  getAccounts: call({
+    group,
+    name: "GetAccounts",
+    method: "GET",
+    access: "user",
+    summary: "Shop accounts: the tenant's for a main account, its own for a sub-account",
+    query: getAccountsQuery,
+    result: shopAccountPage,
+  }),
+  getAllSelfShop: call({ group, name: "GetAllSelfShop", method: "GET", access: "user", result: z.array(shopAccount) }),
+  getMeliOne: call({ group, name: "GetMeliOne", method: "GET", access: "user", query: getMeliOneQuery, result: shopAccount }),
+  getMeliAccGroup: call({ group, name: "GetMeliAccGroup", method: "GET", access: "user", result: accountGroupResponse }),
+  getMeliShopIds: call({ group, name: "GetMeliShopIds", method: "GET", access: "user", result: meliShopIds }),
+  updateAccount: call({ group, name: "UpdateAccount", method: "POST", access: "user", body: updateAccountInput, result: shopAccount }),
   batchUpdateAccount: call({
+    group,
+    name: "BatchUpdateAccount",
     method: "POST",
-    path: "/api/MeliAccount/BatchUpdateAccount",
+    access: "user",
     body: batchUpdateAccountInput,
     result: accountCountResult,
   }),
-  enableAccount: call({ method: "POST", path: "/api/MeliAccount/EnableAccount", body: enableAccountInput, result: accountCountResult }),
-  assignAccount: call({ method: "POST", path: "/api/MeliAccount/AssignAccount", body: assignAccountInput, result: accountCountResult }),
-  enableReceiveOrder: call({
+  enableAccount: call({
+    group,
+    name: "EnableAccount",
     method: "POST",
-    path: "/api/MeliAccount/EnableRecieveOrder",
+    access: "user",
+    body: enableAccountInput,
+    result: accountCountResult,
+  }),
+  assignAccount: call({
+    group,
+    name: "AssignAccount",
+    method: "POST",
+    access: "main",
+    summary: "Gives shops to a user of the tenant (its limitMeliAccount holds)",
+    body: assignAccountInput,
+    result: accountCountResult,
+  }),
+  enableReceiveOrder: call({
+    group,
+    name: "EnableRecieveOrder",
+    method: "POST",
+    access: "user",
     query: enableReceiveOrderQuery,
     result: shopAccount,
   }),

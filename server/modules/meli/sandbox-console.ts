@@ -16,18 +16,14 @@ import type { RuntimeSetting } from "../settings/known.ts";
 import {
   createSandboxOrderBody,
   moveSandboxClockBody,
-  moveSandboxClockResult,
   refuseSandboxCallsBody,
-  refuseSandboxCallsResult,
-  sandboxOrder,
-  sandboxState,
   sendSandboxNotificationBody,
-  sendSandboxNotificationResult,
   setSandboxOrderRateBody,
-  setSandboxOrderRateResult,
   type SandboxOrder,
   type SandboxState,
 } from "#shared/contract/meli-sandbox.ts";
+import { meliSandboxCalls as calls } from "#shared/api/meli-sandbox.ts";
+import { meliCalls } from "#shared/api/meli.ts";
 
 const ITEMS_PER_SELLER = 100;
 const RECENT_ORDERS = 20;
@@ -164,7 +160,7 @@ export function createSandboxConsole({ sandbox }: { sandbox: Sandbox | null }) {
 /** The built-in sandbox delivers its notifications to this app's MeliCallback (in process), as Mercado Libre does. */
 export function connectSandboxNotifications(app: FastifyInstance, deps: { sandbox: Sandbox | null; config: { publicUrl: string } }) {
   if (!deps.sandbox) return;
-  const path = "/api/Meli/MeliCallback";
+  const path = meliCalls.meliCallback.path;
   deps.sandbox.control.notifications.configure({
     url: `${deps.config.publicUrl}${path}`,
     send: async (_url, payload) => (await app.inject({ method: "POST", url: path, payload })).statusCode,
@@ -172,62 +168,12 @@ export function connectSandboxNotifications(app: FastifyInstance, deps: { sandbo
 }
 
 export function registerSandboxConsole(r: Registrar, { sandboxConsole }: { sandboxConsole: SandboxConsole }) {
-  const group = "MeliSandbox";
-  const host = { group, access: "host" as const };
-  r.call({
-    ...host,
-    name: "GetSandbox",
-    method: "GET",
-    summary:
-      "The built-in sandbox's sellers, their active items, the newest orders, its clock and order pace (enabled=false when MELI_API_URL is set)",
-    result: sandboxState,
-    handler: async () => sandboxConsole.getSandbox(),
-  });
-  r.call({
-    ...host,
-    name: "CreateOrder",
-    method: "POST",
-    summary: "An order for a sandbox item, paid and ready to ship (its label prints)",
-    body: createSandboxOrderBody,
-    result: sandboxOrder,
-    handler: async (_ctx, { body }) => sandboxConsole.createOrder(body),
-  });
-  r.call({
-    ...host,
-    name: "MoveClock",
-    method: "POST",
-    summary: "Moves the sandbox's clock on: orders appear, shipments move on, tokens expire",
-    body: moveSandboxClockBody,
-    result: moveSandboxClockResult,
-    handler: async (_ctx, { body }) => sandboxConsole.moveClock(body),
-  });
-  r.call({
-    ...host,
-    name: "SendNotification",
-    method: "POST",
-    summary: "Sends one Mercado Libre notification (orders_v2, items, shipments) for a sandbox order or item to this app",
-    body: sendSandboxNotificationBody,
-    result: sendSandboxNotificationResult,
-    handler: async (_ctx, { body }) => sandboxConsole.sendNotification(body),
-  });
-  r.call({
-    ...host,
-    name: "RefuseCalls",
-    method: "POST",
-    summary: "The sandbox answers its next calls with 429 Too Many Requests",
-    body: refuseSandboxCallsBody,
-    result: refuseSandboxCallsResult,
-    handler: async (_ctx, { body }) => sandboxConsole.refuseCalls(body),
-  });
-  r.call({
-    ...host,
-    name: "SetOrderRate",
-    method: "POST",
-    summary: "How often connected sandbox sellers get orders by themselves (0-2 per interval)",
-    body: setSandboxOrderRateBody,
-    result: setSandboxOrderRateResult,
-    handler: async (_ctx, { body }) => sandboxConsole.setOrderRate(body),
-  });
+  r.handle(calls.getSandbox, { handler: async () => sandboxConsole.getSandbox() });
+  r.handle(calls.createOrder, { handler: async (_ctx, { body }) => sandboxConsole.createOrder(body) });
+  r.handle(calls.moveClock, { handler: async (_ctx, { body }) => sandboxConsole.moveClock(body) });
+  r.handle(calls.sendNotification, { handler: async (_ctx, { body }) => sandboxConsole.sendNotification(body) });
+  r.handle(calls.refuseCalls, { handler: async (_ctx, { body }) => sandboxConsole.refuseCalls(body) });
+  r.handle(calls.setOrderRate, { handler: async (_ctx, { body }) => sandboxConsole.setOrderRate(body) });
 }
 
 /** The order pace as 系统配置's Sandbox.OrderIntervalMinutes (settings/known.ts): the value lives in the sandbox. */
