@@ -153,6 +153,9 @@ export const getPublishBatchesInput = pagedBody(["creationTime"]).extend({
 });
 export const publishBatchPage = pagedResult(publishBatch);
 
+/** GetPublishBatch (ours): one of the caller's batches by its id. */
+export const getPublishBatchInput = z.object({ batchId: id });
+
 export const getBatchListingsInput = pagedBody(["creationTime"]).extend({
   batchId: id,
   status: oneOf(ListingStatus).nullish(),

@@ -1,4 +1,5 @@
-// The publish records screen's reads: the caller's batches (GetPublishBatchesByPage) and one batch's listings
+// The publish records screen's reads: the caller's batches (GetPublishBatchesByPage), one batch (GetPublishBatch: the
+// publish screen and the extension's panel follow the batch they started) and one batch's listings
 // (GetPublishBatchListings), newest first, with their counts.
 import { and, count, desc, eq, gt, gte, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -21,6 +22,17 @@ const ownBatches = (ctx: CallContext): SQL =>
     ctx.user!.isMainAccount ? undefined : eq(publishBatches.creatorId, ctx.user!.id),
   )!;
 
+/** The caller's batches with their shop group's name. */
+const withGroupName = (ctx: CallContext, where: SQL | undefined) =>
+  ctx.tx
+    .select({ batch: publishBatches, groupName: meliAccountGroups.name })
+    .from(publishBatches)
+    .leftJoin(
+      meliAccountGroups,
+      and(eq(meliAccountGroups.tenantId, publishBatches.tenantId), eq(meliAccountGroups.id, publishBatches.accountGroupId)),
+    )
+    .where(where);
+
 /** GetPublishBatchesByPage: the caller's batches, newest first, with their shop group's name. */
 export async function publishBatchPage(ctx: CallContext, body: z.output<typeof getPublishBatchesInput>): Promise<Page<PublishBatch>> {
   const where = and(
@@ -31,18 +43,18 @@ export async function publishBatchPage(ctx: CallContext, body: z.output<typeof g
     body.endTime ? lte(publishBatches.creationTime, body.endTime) : undefined,
   );
   const [{ n }] = await ctx.tx.select({ n: count() }).from(publishBatches).where(where);
-  const rows = await ctx.tx
-    .select({ batch: publishBatches, groupName: meliAccountGroups.name })
-    .from(publishBatches)
-    .leftJoin(
-      meliAccountGroups,
-      and(eq(meliAccountGroups.tenantId, publishBatches.tenantId), eq(meliAccountGroups.id, publishBatches.accountGroupId)),
-    )
-    .where(where)
+  const rows = await withGroupName(ctx, where)
     .orderBy(desc(publishBatches.creationTime), desc(publishBatches.id))
     .offset(body.skipCount)
     .limit(body.maxResultCount);
   return { totalCount: n, items: rows.map((r) => batchView(r.batch, r.groupName)) };
+}
+
+/** GetPublishBatch: one of the caller's batches (a 404 for a batch it does not see: another tenant's, another user's). */
+export async function publishBatch(ctx: CallContext, batchId: string): Promise<PublishBatch> {
+  const [row] = await withGroupName(ctx, and(ownBatches(ctx), eq(publishBatches.id, batchId)));
+  if (!row) throw notFound("刊登批次不存在");
+  return batchView(row.batch, row.groupName);
 }
 
 /** GetPublishBatchListings: one of the caller's batches' listings (a 404 for a batch it does not see). */

@@ -1,7 +1,8 @@
 // Publishing to a local site against the sandbox through the real HTTP stack: the batch answers at once, the job
 // creates the item with the site-language title, the shop's price, the category's attributes, the description as plain
 // text and the listing's key; a pair the pre-flight check refuses is skipped with its reason and never sent; a retried
-// job finds its earlier item instead of creating a second; bad input is refused with nothing published.
+// job finds its earlier item instead of creating a second; bad input is refused with nothing published; the batch is
+// read by its id (GetPublishBatch) by its owner only.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
@@ -77,11 +78,28 @@ describe("Publish to a local site", () => {
     const batch = res.body.result;
     expect(batch).toMatchObject({ accountGroupId: groupA, sites: [1], total: 2 });
 
+    const readBatch = (t: { token: string }, batchId: string) =>
+      s.api("POST", "/api/MeliStatNew/GetPublishBatch", { token: t.token, body: { batchId } });
     const done = await until(
-      async () => (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: A.token, body: {} })).body.result.items[0],
+      async () => (await readBatch(A, batch.id)).body.result,
       (b) => b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running,
       "publish batch",
     );
+    // GetPublishBatch answers the batch as the records list shows it; nobody else reads it: another tenant, a
+    // sub-account that did not start it, and an unknown id are all 404 with nothing of the batch in the answer.
+    const page = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchesByPage", { token: A.token, body: {} })).body.result;
+    expect(page.items.find((b: { id: string }) => b.id === batch.id)).toEqual(done);
+    const sub = await s.createSubUser(A);
+    for (const [who, id] of [
+      [B, batch.id],
+      [sub, batch.id],
+      [A, "00000000-0000-4000-8000-000000000000"],
+    ] as const) {
+      const other = await readBatch(who, id);
+      expect(other.status, other.raw).toBe(404);
+      expect(other.raw).not.toContain(groupA);
+      expect(other.body.result).toBeUndefined();
+    }
     const rows = (await s.api("POST", "/api/MeliStatNew/GetPublishBatchListings", { token: A.token, body: { batchId: batch.id } })).body
       .result.items;
     const live = rows.find((l: { productId: string }) => l.productId === good);

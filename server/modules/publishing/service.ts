@@ -4,14 +4,14 @@
 // before-call.ts, batch-write.ts) and its jobs (batch-create.ts). Each job creates its product's items (publish-job.ts:
 // submit-local.ts, submit-global.ts) and records what Mercado Libre answered; RetryPublish sends a finished batch's
 // failures again (retry.ts); PreflightPublish shows the plans without writing (preflight.ts); the records screen reads
-// the batches and their listings (batch-views.ts). A listing's id is its publish key: sent as the item's
-// seller_custom_field and as the creation's idempotency key, so a job retried after a crash finds the item its earlier
-// attempt created instead of creating a second one.
+// the batches and their listings, the publish screens one batch (batch-views.ts). A listing's id is its publish key:
+// sent as the item's seller_custom_field and as the creation's idempotency key, so a job retried after a crash finds the
+// item its earlier attempt created instead of creating a second one.
 import type { CallContext } from "../../http/calls.ts";
 import { worker } from "../../jobs/queue.ts";
 import type { PublishRequest, PublishResult } from "#shared/contract/publish.ts";
 import { createBatch } from "./batch-create.ts";
-import { batchListingPage, publishBatchPage } from "./batch-views.ts";
+import { batchListingPage, publishBatch, publishBatchPage } from "./batch-views.ts";
 import { sweepWrittenBatch, type SweepJob } from "./batch-sweep.ts";
 import { finishWrittenBatch } from "./batch-write.ts";
 import { createBeforeCalls } from "./before-call.ts";
@@ -44,6 +44,7 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     preflightPublish: (ctx: CallContext, request: PublishRequest) => preflightPublish(plan, ctx, request),
     retryPublish: (ctx: CallContext, input: { batchId: string; listingIds?: string[] | null }) => retryPublish(deps, ctx, input),
     publishBatchPage,
+    publishBatch,
     batchListingPage,
     runPublishJob,
     failPublishJob,
