@@ -1,20 +1,19 @@
 // The side panel's product form's rules: the fields as typed (text, panel-values.ts) read by a zod schema with the
-// console editor's rules and Chinese messages (shared/text/form-text.ts), and turned into CreateOrUpdateProduct's body
-// with the product's id and the concurrency stamp it was read with (a newer save in between answers 409). Descriptions
-// are not edited here: a field left out of the body keeps its value. The panel loads this module when it saves, so zod
-// stays out of its first chunk.
+// console editor's rules and Chinese messages (shared/publish/product-form-rules.ts), and turned into
+// CreateOrUpdateProduct's body with the product's id and the concurrency stamp it was read with (a newer save in between
+// answers 409). Descriptions are not edited here: a field left out of the body keeps its value. The panel loads this
+// module when it saves, so zod stays out of its first chunk.
 import { z } from "zod";
 import type { CategoryAttribute } from "#shared/contract/category.ts";
 import type { ProductDetail } from "#shared/contract/product.ts";
-import { numberText, sizeText } from "#shared/text/form-text.ts";
-import { TITLE_MAX, type PanelValues } from "./panel-values.ts";
+import { categoryBodyOf, mainImageAmong, titleBodyOf } from "#shared/publish/product-form.ts";
+import { productFields, variantCells } from "#shared/publish/product-form-rules.ts";
+import type { PanelValues } from "./panel-values.ts";
 import { saveProductInput } from "./protocol.ts";
 
 export {
   languageNames,
   moveImage,
-  PANEL_LANGUAGES,
-  TITLE_MAX,
   translateSource,
   translateTargets,
   valuesOf,
@@ -23,24 +22,10 @@ export {
   type VariantRow,
 } from "./panel-values.ts";
 
-const price = numberText("价格", { min: 0, max: 1_000_000_000 });
-const stock = numberText("库存", { min: 0, max: 10_000_000, decimals: 0 });
-
 /** The console editor's rules for the fields the panel edits. */
 export const panelForm = z.object({
-  titles: z
-    .record(z.string(), z.string().max(TITLE_MAX, `标题最多${TITLE_MAX}个字符`))
-    .refine((t) => Object.values(t).some((v) => v.trim() !== ""), "请至少填写一种语言的标题"),
-  price,
-  currency: z
-    .string()
-    .trim()
-    .refine((s) => s === "" || /^[A-Za-z]{3}$/.test(s), "币种为3位字母代码，如 CNY、USD")
-    .transform((s) => (s ? s.toUpperCase() : null)),
-  stock,
-  weight: numberText("重量", { min: 0, max: 1_000_000 }),
-  size: sizeText,
-  variants: z.array(z.object({ price, stock })),
+  ...productFields,
+  variants: z.array(z.object({ price: variantCells.price, stock: variantCells.stock })),
 });
 
 /** The first message of each field that fails, by field ("variants.0.price" for a variant's). */
@@ -66,8 +51,6 @@ export const saveProductInputCheck = (body: SaveBody) => saveProductInput.safePa
  */
 export function saveBodyOf(d: ProductDetail, v: PanelValues, asked: CategoryAttribute[] = []): SaveBody {
   const parsed = panelForm.parse(v);
-  const images = v.images;
-  const site = v.site ? Number(v.site) : null;
   const names = new Map(asked.map((a) => [a.id, a.name]));
   const attrs = Object.entries(v.attrs)
     .filter(([id, a]) => (a.valueId || a.value.trim()) && (names.has(id) || d.cateInfo?.attrs.some((x) => x.nameId === id)))
@@ -77,25 +60,18 @@ export function saveBodyOf(d: ProductDetail, v: PanelValues, asked: CategoryAttr
       valueId: a.valueId,
       value: a.value.trim() || null,
     }));
-  const cateInfo = site && v.cateId ? { cateId: v.cateId, site, attrs } : null;
-  const title = Object.fromEntries(
-    Object.entries(v.titles)
-      .map(([l, t]) => [l, t.trim()])
-      .filter(([, t]) => t !== ""),
-  );
   return {
     id: d.id,
     concurrencyStamp: d.concurrencyStamp,
-    title,
+    title: titleBodyOf(v.titles),
     price: parsed.price,
     currency: parsed.currency,
     stock: parsed.stock,
     weight: parsed.weight,
     size: parsed.size,
-    image: images.includes(v.mainImage) ? v.mainImage : (images[0] ?? null),
-    images,
-    cateInfo,
-    categoryName: cateInfo ? v.categoryName || null : null,
+    image: mainImageAmong(v.images, v.mainImage),
+    images: v.images,
+    ...categoryBodyOf(v, attrs),
     ...(d.variantModel.items.length
       ? {
           variantModel: {

@@ -3,7 +3,8 @@
 // a product without GTIN can be published from the panel with an empty pool.
 import type { PreflightResultView } from "#shared/contract/publish.ts";
 import { fixedByGtinReason } from "#shared/publish/gtin-rule.ts";
-import { categorySitesOf, GLOBAL_SITE, type GtinReasons } from "./panel-publish.ts";
+import { categorySiteOf, categorySitesOf } from "#shared/publish/sites.ts";
+import type { GtinReasons } from "./panel-publish.ts";
 
 /**
  * The category sites whose field shows, in site order (a global shop's one global category, else each chosen site):
@@ -11,7 +12,7 @@ import { categorySitesOf, GLOBAL_SITE, type GtinReasons } from "./panel-publish.
  */
 export function gtinReasonSites(preflight: PreflightResultView | null, isCbt: boolean, sites: number[], chosen: GtinReasons): number[] {
   const shown = new Set<number>();
-  for (const p of preflight?.pairs ?? []) if (p.problems.some(fixedByGtinReason)) shown.add(isCbt ? GLOBAL_SITE : p.site);
+  for (const p of preflight?.pairs ?? []) if (p.problems.some(fixedByGtinReason)) shown.add(categorySiteOf(isCbt, p.site));
   for (const [site, valueId] of Object.entries(chosen)) if (valueId) shown.add(Number(site));
   return categorySitesOf(isCbt, sites).filter((s) => shown.has(s));
 }

@@ -2,7 +2,7 @@
 // pre-flight's margin warning (a loss, or under the shop's minimum margin: shared/publish/margin.ts), shown in red
 // under the price as the console's pre-flight shows it.
 import type { PreflightResultView } from "#shared/contract/publish.ts";
-import { isMarginProblem } from "#shared/publish/margin.ts";
+import { marginWarningOf } from "#shared/publish/margin.ts";
 import { formatMoney, type PriceBreakdown } from "#shared/publish/price.ts";
 
 export type SitePriceRow = {
@@ -20,7 +20,7 @@ export type SitePriceRow = {
 export function sitePriceRows(preflight: PreflightResultView): SitePriceRow[] {
   return preflight.pairs.map((p) => {
     const b = p.price as PriceBreakdown | null;
-    const warning = p.problems.find((x) => isMarginProblem(x.code))?.message ?? null;
+    const warning = marginWarningOf(p.problems);
     if (!b) return { site: p.site, price: "无法计算", net: "—", margin: "—", red: false, warning };
     const money = (minor: number) => formatMoney(minor, b.currency);
     return {

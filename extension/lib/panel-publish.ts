@@ -7,8 +7,9 @@
 // publish section too (charts belong to the shop group, not the product) and joins the product's own values. Where the
 // GTIN pool falls short in a category that takes it, the reason the item has no GTIN chosen in the panel joins them.
 import type { ProductDetail } from "#shared/contract/product.ts";
-import { SIZE_CHART_ATTRIBUTES } from "#shared/publish/category-form.ts";
+import { requestAttrsOf, SIZE_CHART_ATTRIBUTES } from "#shared/publish/category-form.ts";
 import { EMPTY_GTIN_REASON } from "#shared/publish/gtin-rule.ts";
+import { categorySitesOf } from "#shared/publish/sites.ts";
 import type { AttrValue } from "./panel-values.ts";
 import type { InputOf } from "./protocol.ts";
 
@@ -22,9 +23,6 @@ function withGtinReason<T extends { attrs: { id: string }[] }>(c: T, valueId: st
   return { ...c, attrs: [...c.attrs.filter((a) => a.id !== EMPTY_GTIN_REASON), reason] };
 }
 
-/** A global-selling shop lists in one global category for all its sites. */
-export const GLOBAL_SITE = 5;
-
 export type PublishInput = InputOf<"publish">;
 
 /** A category chosen for one site in the publish section, with its attribute values by attribute id. */
@@ -37,17 +35,12 @@ export type SiteCategory = { cateId: string; name: string; attrs: Record<string,
 export type OwnChart = { cateId: string; attrs: Record<string, AttrValue> };
 
 /** The request's attribute values: those with a value, a typed one trimmed. */
-const requestAttrs = (attrs: Record<string, AttrValue>) =>
-  Object.entries(attrs)
-    .filter(([, v]) => v.valueId || v.value.trim())
-    .map(([id, v]) => ({ id, valueId: v.valueId, valueName: v.value.trim() || null }));
-
-/** The sites the group lists in a category of: the global site for a global shop, else each chosen site. */
-export const categorySitesOf = (isCbt: boolean, sites: number[]): number[] => (isCbt ? [GLOBAL_SITE] : [...sites].sort((a, b) => a - b));
+const requestAttrs = (attrs: Record<string, AttrValue>) => requestAttrsOf(attrs, (v) => v.value);
 
 /**
- * Where each category site's category comes from: the product's own (its category is on that site), one chosen for the
- * site (a local group only: a global shop's global category is the product's), or none yet.
+ * Where each category site's category comes from (the category sites are the shared rule's, shared/publish/sites.ts):
+ * the product's own (its category is on that site), one chosen for the site (a local group only: a global shop's global
+ * category is the product's), or none yet.
  */
 export function categorySources(
   own: { site: number | null; cateId: string },

@@ -8,6 +8,7 @@ import type { CategoryAttribute } from "#shared/contract/category.ts";
 import type { ProductDetail } from "#shared/contract/product.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
 import { variantSizeRows } from "#shared/publish/preflight.ts";
+import { withoutConstantOptions } from "#shared/publish/variations.ts";
 import type { AttrValue } from "./panel-values.ts";
 
 /** The attributes the size chart picker fills (the attribute form leaves them to it: shared/publish/category-form.ts). */
@@ -19,20 +20,15 @@ export const sizeChartAsked = (attributes: readonly CategoryAttribute[]) => ({
   row: attributes.some((a) => a.id === SIZE_GRID_ROW_ID),
 });
 
-/** The group's charts a site's category can use: that site's (a global category, site 5: any of the group's). */
-export const chartsOfSite = (charts: readonly SizeChart[], site: number) => charts.filter((c) => site === 5 || c.site === site);
+/** The group's charts a site's category can use: that site's (a global category: any of the group's). */
+export { chartsOfSite } from "#shared/publish/sites.ts";
 
 /**
  * The product's variants as the publisher reads them: option names and values in option order, without an option that
  * has one value for every variant (it tells no variant apart, so it is not a variation).
  */
-export function variantsOf(p: Pick<ProductDetail, "variants">): { keys: string[]; values: string[] }[] {
-  const all = p.variants.map((v) => ({ keys: v.variant_Key, values: v.variant_Values }));
-  const distinct = (all[0]?.keys ?? []).map((_, i) => new Set(all.map((v) => v.values[i])).size > 1);
-  return all
-    .map((v) => ({ keys: v.keys.filter((_, i) => distinct[i]), values: v.values.filter((_, i) => distinct[i]) }))
-    .filter((v) => v.keys.length > 0);
-}
+export const variantsOf = (p: Pick<ProductDetail, "variants">): { keys: string[]; values: string[] }[] =>
+  withoutConstantOptions(p.variants.map((v) => ({ keys: v.variant_Key, values: v.variant_Values }))).filter((v) => v.keys.length > 0);
 
 export type SizeMatch = {
   /** Each size of the variants once, in the variants' order, with its row (null: the chart has none for it). */

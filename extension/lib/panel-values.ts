@@ -1,12 +1,20 @@
 // The side panel's form values without their rules (panel-form.ts holds the zod rules, loaded only when saving): the
 // fields as typed (text), made from a stored product or, before it is stored, from the collected page's product (the
 // editable core the panel shows at once: images, titles, price), and the seller's edits of that core carried over to
-// the stored product when it arrives. Free of zod: it is part of the panel's first chunk.
+// the stored product when it arrives. A product's fields become the form's text as in the console's editor (the shared
+// product form, shared/publish/product-form.ts). Free of zod: it is part of the panel's first chunk.
 import type { ProductDetail } from "#shared/contract/product.ts";
+import {
+  categoryValuesOf,
+  editLanguagesOf,
+  imagesOf,
+  mainImageAmong,
+  numberTextOf,
+  textsIn,
+  TITLE_MAX,
+} from "#shared/publish/product-form.ts";
 
-export const PANEL_LANGUAGES = ["zh", "es", "pt", "en"] as const;
 export const languageNames: Record<string, string> = { zh: "中文", es: "西语", pt: "葡语", en: "英语" };
-export const TITLE_MAX = 1000;
 
 export type AttrValue = { valueId: string | null; value: string };
 export type VariantRow = { kvId: string; values: string[]; price: string; stock: string; sku: string | null; images: string[] };
@@ -67,40 +75,28 @@ export function coreOf(p: {
   };
 }
 
-const numberOf = (v: string | number | null | undefined) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  return Number.isFinite(n) ? String(n) : String(v);
-};
-
-const titlesOf = (title: Record<string, string>) => {
-  const titles: Record<string, string> = {};
-  for (const lang of [...PANEL_LANGUAGES, ...Object.keys(title)]) titles[lang] = title[lang] ?? "";
-  return titles;
-};
+const titlesOf = (title: Record<string, string>) => textsIn(editLanguagesOf(title), title);
 
 export function valuesOf(d: ProductDetail): PanelValues {
-  const images = d.images.length ? d.images : d.image ? [d.image] : [];
+  const images = imagesOf(d);
   const attrs: Record<string, AttrValue> = {};
   for (const a of d.cateInfo?.attrs ?? []) attrs[a.nameId] = { valueId: a.valueId ?? null, value: a.value ?? "" };
   return {
     titles: titlesOf(d.title),
-    price: numberOf(d.price),
+    price: numberTextOf(d.price),
     currency: d.currency ?? "",
-    stock: numberOf(d.stock),
-    weight: numberOf(d.weight),
+    stock: numberTextOf(d.stock),
+    weight: numberTextOf(d.weight),
     size: d.size ?? "",
     images,
-    mainImage: d.image && images.includes(d.image) ? d.image : (images[0] ?? ""),
-    site: String(d.cateInfo?.site ?? d.site ?? ""),
-    cateId: d.cateInfo?.cateId ?? d.cateId ?? "",
-    categoryName: d.categoryName ?? "",
+    mainImage: mainImageAmong(images, d.image) ?? "",
+    ...categoryValuesOf(d),
     attrs,
     variants: d.variantModel.items.map((i) => ({
       kvId: i.kvId,
       values: i.values,
-      price: numberOf(i.price),
-      stock: numberOf(i.stock),
+      price: numberTextOf(i.price),
+      stock: numberTextOf(i.stock),
       sku: i.sku,
       images: i.images,
     })),
@@ -111,9 +107,9 @@ export function valuesOf(d: ProductDetail): PanelValues {
 export function coreValues(c: ProductCore): PanelValues {
   return {
     titles: titlesOf(c.title),
-    price: numberOf(c.price),
+    price: numberTextOf(c.price),
     currency: c.currency ?? "",
-    stock: numberOf(c.stock),
+    stock: numberTextOf(c.stock),
     weight: "",
     size: "",
     images: c.images,

@@ -140,7 +140,8 @@ export type ShopGroupView = { groupId: string; name: string; isCbt: boolean; sit
 /** The save's answer: saved (the product as stored now), or waiting in the offline queue. */
 export type SaveOutcome = { outcome: "saved"; product: ProductDetail } | { outcome: "queued"; pending: number; message: string };
 
-export type BatchView = { batch: PublishBatch | null; listings: Listing[] };
+/** A publish batch read by its id (GetPublishBatch) with its first listings. */
+export type BatchView = { batch: PublishBatch; listings: Listing[] };
 
 export type PushBody =
   | { kind: "tab"; tab: TabView }
@@ -185,7 +186,7 @@ export const protocol = {
   createSizeChart: { input: createMeliChartBody, from: "page" },
   preflight: { input: publishRequest, from: "page" },
   publish: { input: publishRequest, from: "page" },
-  getBatch: { input: z.object({ batchId: id, accountGroupId: id }).strict(), from: "page" },
+  getBatch: { input: z.object({ batchId: id }).strict(), from: "page" },
   /** Keeps the live progress stream open for a while more (the panel's publish progress; pushes "progress"). */
   watchProgress: { input: none, from: "page" },
   getRecent: { input: none, from: "page" },

@@ -48,7 +48,9 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     publish: vi.fn(async () => {
       throw new Error("not in this test");
     }),
-    getBatch: vi.fn(async () => ({ batch: null, listings: [] })),
+    getBatch: vi.fn(async () => {
+      throw new Error("not in this test");
+    }),
     watchProgress: vi.fn(async () => ({ live: false })),
     getRecent: vi.fn(async () => []),
     getEdits: vi.fn(async () => ({ pending: 0 })),

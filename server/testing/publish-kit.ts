@@ -1,8 +1,10 @@
 // What the publishing tests set up the same way: the host's category sync for some sites (with fees) run to the end,
-// a connected shop's group with a GTIN pool, valid EAN-13 codes, and waiting for a condition.
+// a connected shop's group with a GTIN pool, valid EAN-13 codes, a batch written straight to the database, and waiting
+// for a condition.
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "../db/client.ts";
-import { HOST_TENANT_ID, meliAccountGroups } from "../db/schema.ts";
+import { HOST_TENANT_ID, meliAccountGroups, publishBatches } from "../db/schema.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { TaskStatus } from "#shared/contract/enums.ts";
 import type { TestServer, TestTenant } from "./harness.ts";
@@ -90,4 +92,17 @@ export async function createProductAs(s: TestServer, t: Pick<TestTenant, "token"
   const res = await s.api("POST", "/api/Product/CreateOrUpdateProduct", { token: t.token, body });
   if (res.status !== 200) throw new Error(`CreateOrUpdateProduct: ${res.raw}`);
   return res.body.result.id;
+}
+
+/** A tenant's publish batch written straight to the database (for screens that read batches, not their publishing). */
+export async function insertPublishBatch(
+  s: TestServer,
+  tenantId: string,
+  values: Omit<Partial<typeof publishBatches.$inferInsert>, "tenantId" | "id"> & { status: number },
+): Promise<string> {
+  const id = randomUUID();
+  await inScope(s.database.db, { tenantId }, (tx) =>
+    tx.insert(publishBatches).values({ accountGroupId: randomUUID(), ...values, tenantId, id }),
+  );
+  return id;
 }

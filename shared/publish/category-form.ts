@@ -4,6 +4,7 @@
 // given the product's variants, the variation attributes they carry (a SIZE the variants differ by goes on each
 // variation; the pre-flight counts it given by the same rule, variantAttributes).
 import type { CategoryAttribute } from "../contract/category.ts";
+import { siteLanguage } from "../contract/meli.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "../contract/size-charts.ts";
 import { variantAttributes } from "./variations.ts";
 
@@ -39,11 +40,25 @@ export function askedAttributes(
 
 /** The title Mercado Libre predicts best from: the site's language first (pt for Brazil, en for CBT), then any. */
 export function categoryTitleOf(titles: Record<string, string>, site: number): string {
-  const first = site === 2 ? "pt" : site === 5 ? "en" : "es";
+  const first = siteLanguage(site);
   for (const lang of [first, "en", "es", "pt", "zh"]) if (titles[lang]?.trim()) return titles[lang].trim();
   return (
     Object.values(titles)
       .find((t) => t.trim())
       ?.trim() ?? ""
   );
+}
+
+/**
+ * The form's attribute values as the publish request's cateInfo attrs: those with a chosen value id or a typed name
+ * (trimmed), in the form's order. `typed` reads a value's typed name (the console's and the panel's values name it apart).
+ */
+export function requestAttrsOf<V extends { valueId?: string | null }>(
+  values: Record<string, V>,
+  typed: (v: V) => string | null | undefined,
+): { id: string; valueId: string | null; valueName: string | null }[] {
+  return Object.entries(values).flatMap(([id, v]) => {
+    const valueName = typed(v)?.trim() || null;
+    return v.valueId || valueName ? [{ id, valueId: v.valueId || null, valueName }] : [];
+  });
 }

@@ -62,3 +62,7 @@ export function marginWarning(status: MarginStatus, marginPercent: string, minMa
 
 /** Whether a pre-flight problem is one of the margin warnings. */
 export const isMarginProblem = (code: string) => code === MARGIN_PROBLEM_CODES.negative || code === MARGIN_PROBLEM_CODES.low;
+
+/** A pair's margin warning (a loss, or under the shop's minimum) among its problems, null when the margin is fine. */
+export const marginWarningOf = (problems: readonly { code: string; message: string }[]): string | null =>
+  problems.find((x) => isMarginProblem(x.code))?.message ?? null;

@@ -11,6 +11,7 @@ import { EMPTY_GTIN_REASON, GTIN_SHORTAGE, gtinCodesNeeded, takesGtinReason } fr
 import { MARGIN_PROBLEM_CODES, marginStatus, marginWarning } from "./margin.ts";
 import { formatMoney, sitePrice, toMinor, type Decimal, type PriceBreakdown, type SitePriceInput } from "./price.ts";
 import { fold, variantAttributes, variationAttributeOf } from "./variations.ts";
+import { isGlobalSite } from "./sites.ts";
 
 // Moved to variations.ts (the attribute forms use them without the pre-flight); the publisher imports them from here.
 export { variantAttributes, variationAttributeOf };
@@ -214,7 +215,7 @@ const FILLED_ELSEWHERE = new Set([
 /** Every problem of one product × site, and the price and title it would be sent with. */
 export function preflight(pair: PreflightPair): PreflightResult {
   const { product, site, category, attributes, request } = pair;
-  const isCbt = site === 5 || pair.isCbt === true;
+  const isCbt = isGlobalSite(site) || pair.isCbt === true;
   const problems: PreflightProblem[] = [];
   const add = (severity: PreflightProblem["severity"], code: string, field: string | null, message: string, fix: FixHint) =>
     problems.push({ code, severity, field, message, fix });

@@ -5,6 +5,7 @@
 import type { Currency } from "../contract/settings.ts";
 import { MELI_SITES, type MeliSiteNumber, type ShopAccount } from "../contract/meli.ts";
 import type { listingTypes } from "../contract/publish.ts";
+import { isGlobalSite } from "./sites.ts";
 
 /** A decimal as the contracts carry it: a numeric string ("12.5") or a number. */
 export type Decimal = string | number;
@@ -182,7 +183,7 @@ const fail = (code: string, message: string, fix: PriceFailure["fix"]): SitePric
  * 6. sale fee = price × fee% (half up); net = price − sale fee − fixed fee − listing fee; margin = net − cost − freight.
  */
 export function sitePrice(input: SitePriceInput): SitePriceResult {
-  const isCbt = input.site === 5 || input.isCbt === true;
+  const isCbt = isGlobalSite(input.site) || input.isCbt === true;
   const currency = isCbt ? "USD" : MELI_SITES[input.site].currency;
   const decimals = currencyDecimals(currency);
   const unit = pow10(decimals);

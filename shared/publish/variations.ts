@@ -40,3 +40,13 @@ export function variantAttributes(variants: readonly { keys: readonly string[] }
   }
   return ids;
 }
+
+/**
+ * The variants as the publisher reads them: an option with one value for every variant ("Ships From: China") tells no
+ * variant apart, so it is no variation and leaves each variant's option names and values. The server's planner and the
+ * extension's side panel read a product's variants with it.
+ */
+export function withoutConstantOptions<V extends { keys: string[]; values: string[] }>(variants: readonly V[]): V[] {
+  const distinct = (variants[0]?.keys ?? []).map((_, i) => new Set(variants.map((v) => v.values[i])).size > 1);
+  return variants.map((v) => ({ ...v, keys: v.keys.filter((_, i) => distinct[i]), values: v.values.filter((_, i) => distinct[i]) }));
+}

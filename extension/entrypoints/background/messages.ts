@@ -94,7 +94,7 @@ export function createHandlers({ session, collector, panel, edits, progress, ope
     createSizeChart: (body) => session.api.meliSizeChart.createMeliChart(body),
     preflight: (request) => panel.preflight(request),
     publish: (request) => panel.publish(request),
-    getBatch: ({ batchId, accountGroupId }) => panel.batch(batchId, accountGroupId),
+    getBatch: ({ batchId }) => panel.batch(batchId),
     watchProgress: async () => progress.watch(),
     getRecent: () => panel.recent(),
     getEdits: async () => ({ pending: await edits.pending() }),

@@ -6,8 +6,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestTenant } from "../../../server/testing/harness.ts";
 import { connectShop } from "../../../server/testing/shop-kit.ts";
+import { randomUUID } from "node:crypto";
+import { insertPublishBatch } from "../../../server/testing/publish-kit.ts";
+import { PublishBatchStatus } from "#shared/contract/enums.ts";
 import type { ProductDetail } from "#shared/contract/product.ts";
-import { CHANNEL, type Reply, type SaveOutcome, type TabView } from "../../lib/protocol.ts";
+import { CHANNEL, type BatchView, type Reply, type SaveOutcome, type TabView } from "../../lib/protocol.ts";
 import { createRouter } from "../../lib/router.ts";
 import { defineStorageItems, type RecentProduct } from "../../lib/storage.ts";
 import { createCollector } from "./collector.ts";
@@ -29,8 +32,11 @@ const items = defineStorageItems();
 let down = false;
 /** CreateOrUpdateProduct calls that reached the server. */
 let saves = 0;
+/** The paths of the calls that reached the server. */
+const called: string[] = [];
 const flaky: typeof fetch = (input, init) => {
   if (down) return Promise.reject(new TypeError("fetch failed"));
+  called.push(new URL(String(input)).pathname);
   if (String(input).includes("/api/Product/CreateOrUpdateProduct")) saves++;
   if (String(input).includes("/api/MeliAccount/GetMeliAccGroup")) groupReads++;
   return fetch(input, init);
@@ -246,6 +252,26 @@ describe("side panel back end", () => {
     expect(Array.isArray(tree.tree)).toBe(true);
     const weight = await data<{ hasBasis: boolean }>("predictWeight", { title: "纯棉短袖T恤", productId: opened.id });
     expect(typeof weight.hasBasis).toBe("boolean");
+  });
+
+  it("follows a publish batch by its id (GetPublishBatch), however many batches are newer; another tenant's is not found", async () => {
+    await data("login", { serverUrl, tenant: a.tenantName, userName: "boss", password: a.password });
+    const batch = (tenantId: string) =>
+      insertPublishBatch(s, tenantId, { sites: [1], status: PublishBatchStatus.Running, total: 3, success: 1 });
+    const mine = await batch(a.tenantId);
+    // The panel's batch is not among the 20 newest (what the panel searched before).
+    for (let i = 0; i < 21; i++) await batch(a.tenantId);
+    called.length = 0;
+    const view = await data<BatchView>("getBatch", { batchId: mine });
+    expect(view.batch).toMatchObject({ id: mine, status: PublishBatchStatus.Running, total: 3, success: 1, sites: [1] });
+    expect(view.listings).toEqual([]);
+    expect(called.sort()).toEqual(["/api/MeliStatNew/GetPublishBatch", "/api/MeliStatNew/GetPublishBatchListings"]);
+
+    const b = await s.createTenant();
+    const theirs = await send("getBatch", { batchId: await batch(b.tenantId) });
+    expect(theirs).toMatchObject({ ok: false, error: { status: 404, message: "刊登批次不存在" } });
+    // The request names the batch only: the shop group it was searched in before is refused.
+    expect((await send("getBatch", { batchId: mine, accountGroupId: randomUUID() })).ok).toBe(false);
   });
 
   it("a sub-account publishes only to its own shops (the server scopes the shop groups)", async () => {

@@ -287,12 +287,13 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
     preflight: (request: PublishRequest) => api.meliStatNew.preflightPublish(request as PublishBody),
     publish: (request: PublishRequest) => api.meliStatNew.publish(request as PublishBody),
 
-    async batch(batchId: string, accountGroupId: string): Promise<BatchView> {
-      const [batches, listings] = await Promise.all([
-        api.meliStatNew.getPublishBatchesByPage({ accountGroupId, maxResultCount: 20, sorting: "creationTime desc" }),
+    /** The batch by its id (GetPublishBatch: not found unless it is the caller's) and its first 50 listings. */
+    async batch(batchId: string): Promise<BatchView> {
+      const [batch, listings] = await Promise.all([
+        api.meliStatNew.getPublishBatch({ batchId }),
         api.meliStatNew.getPublishBatchListings({ batchId, maxResultCount: 50 }),
       ]);
-      return { batch: batches.items.find((b) => b.id === batchId) ?? null, listings: listings.items };
+      return { batch, listings: listings.items };
     },
 
     recent: () => items.recentProducts.getValue(),

@@ -2,8 +2,9 @@
 // the pre-flight of the product as stored, for the shop group and sites chosen in the publish section; a loss or a
 // margin under the shop's minimum in red, with the pre-flight's warning under the site's row.
 import type { PreflightResultView } from "#shared/contract/publish.ts";
+import { siteName } from "#shared/publish/sites.ts";
 import { sitePriceRows } from "../../lib/panel-prices.ts";
-import { siteName, type PublishChoice } from "./publish.tsx";
+import type { PublishChoice } from "./publish.tsx";
 
 export function SitePrices({
   preflight,

@@ -12,12 +12,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import type { CategoryAttribute } from "#shared/contract/category.ts";
 import type { PredictWeightByTitleResult, ProductDetail } from "#shared/contract/product.ts";
 import type { PreflightResultView } from "#shared/contract/publish.ts";
+import { editLanguagesOf } from "#shared/publish/product-form.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import {
   coreValues,
   languageNames,
   moveImage,
-  PANEL_LANGUAGES,
   translateSource,
   translateTargets,
   valuesOf,
@@ -380,7 +380,7 @@ function Titles({
   problems: Record<string, string>;
   onChange: (p: Partial<PanelValues>) => void;
 }) {
-  const languages = [...PANEL_LANGUAGES, ...Object.keys(values.titles).filter((l) => !(PANEL_LANGUAGES as readonly string[]).includes(l))];
+  const languages = editLanguagesOf(values.titles);
   return (
     <div className="titles">
       {languages.map((lang) => (

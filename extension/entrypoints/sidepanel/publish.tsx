@@ -8,11 +8,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { browser } from "wxt/browser";
 import type { CategoryAttribute } from "#shared/contract/category.ts";
-import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
-import { MELI_SITES } from "#shared/contract/meli.ts";
+import { ListingStatus } from "#shared/contract/enums.ts";
 import { listingStatusNames, publishBatchStatusNames } from "#shared/contract/names.ts";
 import type { ProductDetail } from "#shared/contract/product.ts";
-import type { PreflightResultView, PublishBatch } from "#shared/contract/publish.ts";
+import type { PreflightResultView } from "#shared/contract/publish.ts";
+import { batchPercent, isBatchRunning } from "#shared/publish/batch.ts";
+import { siteName, withSite } from "#shared/publish/sites.ts";
 import { sendMessage } from "../../lib/messaging.ts";
 import {
   categorySources,
@@ -32,8 +33,6 @@ import { Attributes, Predictions, TreeSelect, useChinesePath } from "./category.
 import { GtinReasonFields } from "./gtin-reason.tsx";
 import { SizeChartPick } from "./size-chart.tsx";
 import { errorText, Section } from "./ui.tsx";
-
-export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
 
 /** Where Mercado Libre shows an item of a site (its own address without the title's words, which it accepts). */
 const ITEM_HOSTS: Record<number, string> = {
@@ -56,8 +55,6 @@ const BATCH_BACKSTOP_MS = 15_000;
 const WATCH_RENEW_MS = 10_000;
 
 export type PublishChoice = { groupId: string; isCbt: boolean; sites: number[]; request: (p: ProductDetail) => PublishInput };
-
-const ended = (b: PublishBatch | null) => !!b && b.status !== PublishBatchStatus.Queued && b.status !== PublishBatchStatus.Running;
 
 export function PublishSection({
   product,
@@ -124,19 +121,18 @@ export function PublishSection({
   );
   useEffect(() => onChoice(choice), [choice, onChoice]);
 
-  // The batch, asked for when the live progress stream says it changed (every second while the stream is not live)
-  // until it has ended, and once more after (its listings' last writes).
-  const batchId = batch?.batch?.id ?? null;
+  // The batch, read by its id (GetPublishBatch) when the live progress stream says it changed (every second while the
+  // stream is not live) until it has ended, and once more after (its listings' last writes).
+  const batchId = batch?.batch.id ?? null;
   const [final, setFinal] = useState(false);
-  const groupOfBatch = group?.groupId ?? null;
   useEffect(() => {
-    if (!batchId || final || !groupOfBatch) return;
+    if (!batchId || final) return;
     const follow = followBatch({
       batchId,
       read: async () => {
-        const b = await sendMessage("getBatch", { batchId, accountGroupId: groupOfBatch });
-        setBatch((cur) => (b.batch ? b : (cur ?? b)));
-        return ended(b.batch);
+        const b = await sendMessage("getBatch", { batchId });
+        setBatch(b);
+        return !isBatchRunning(b.batch.status);
       },
       watch: () => sendMessage("watchProgress"),
       onDone: () => setFinal(true),
@@ -153,7 +149,7 @@ export function PublishSection({
       browser.runtime.onMessage.removeListener(onPush);
       follow.stop();
     };
-  }, [batchId, final, groupOfBatch]);
+  }, [batchId, final]);
 
   async function submit() {
     if (!choice) return;
@@ -213,7 +209,7 @@ export function PublishSection({
                   <input
                     type="checkbox"
                     checked={sites.includes(s)}
-                    onChange={(e) => setSites(e.target.checked ? [...sites, s].sort() : sites.filter((x) => x !== s))}
+                    onChange={(e) => setSites(withSite(sites, s, e.target.checked))}
                     data-testid={`panel-site-${s}`}
                   />
                   {siteName(s)}
@@ -291,7 +287,7 @@ export function PublishSection({
           {error}
         </p>
       ) : null}
-      {batch?.batch ? <Batch view={batch} final={final} /> : null}
+      {batch ? <Batch view={batch} final={final} /> : null}
     </Section>
   );
 }
@@ -449,9 +445,8 @@ function Preflight({ preflight }: { preflight: PreflightResultView }) {
 }
 
 function Batch({ view, final }: { view: BatchView; final: boolean }) {
-  const b = view.batch!;
-  const done = b.success + b.fail + b.skipped;
-  const percent = b.total ? Math.round((done / b.total) * 100) : 100;
+  const b = view.batch;
+  const percent = batchPercent(b);
   return (
     <div className="batch" data-testid="panel-batch" data-status={b.status} data-id={b.id} data-final={final}>
       <p>

@@ -1,34 +1,23 @@
 // The edit dialog's form: the title in each language, price and currency, weight, brand and status. Fields hold text;
-// the schema turns them into UpdateCollect's values (blank = none) with Chinese messages.
+// the schema turns them into UpdateCollect's values (blank = none) with Chinese messages. Titles, price and currency
+// follow the product editor's rules (shared/publish/product-form-rules.ts); the weight is read the same way, up to a
+// collect's own maximum.
 import { z } from "zod";
 import type { CollectDetail } from "#shared/contract/collect.ts";
 import { CollectStatus } from "#shared/contract/enums.ts";
+import { currencyText, priceText, titlesText } from "#shared/publish/product-form-rules.ts";
+import { numberTextOf, textsIn, titleBodyOf } from "#shared/publish/product-form.ts";
+import { numberText } from "#shared/text/form-text.ts";
 import { TITLE_LANGUAGES } from "./format.ts";
 
-export const TITLE_MAX = 1000;
-const PRICE_MAX = 1_000_000_000;
+export { TITLE_MAX } from "#shared/publish/product-form.ts";
 const WEIGHT_MAX = 10_000_000;
 
-/** A decimal typed as text: blank is null; otherwise at least 0, at most `max`, with up to `decimals` decimals. */
-const decimalText = (label: string, max: number, decimals: number) =>
-  z
-    .string()
-    .trim()
-    .refine((s) => s === "" || new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(s), `${label}请输入不小于0的数字，最多${decimals}位小数`)
-    .refine((s) => s === "" || Number(s) <= max, `${label}不能超过${max}`)
-    .transform((s) => (s === "" ? null : Number(s)));
-
 export const collectEditForm = z.object({
-  titles: z
-    .record(z.string(), z.string().max(TITLE_MAX, `标题最多${TITLE_MAX}个字符`))
-    .refine((t) => Object.values(t).some((v) => v.trim() !== ""), "请至少填写一种语言的标题"),
-  price: decimalText("价格", PRICE_MAX, 2),
-  currency: z
-    .string()
-    .trim()
-    .refine((s) => s === "" || /^[A-Za-z]{3}$/.test(s), "币种为3位字母代码，如 CNY、USD")
-    .transform((s) => (s === "" ? null : s.toUpperCase())),
-  weight: decimalText("重量", WEIGHT_MAX, 2),
+  titles: titlesText,
+  price: priceText,
+  currency: currencyText,
+  weight: numberText("重量", { min: 0, max: WEIGHT_MAX }),
   brand: z
     .string()
     .trim()
@@ -45,20 +34,12 @@ export function titleLanguagesOf(title: Record<string, string>): string[] {
   return [...TITLE_LANGUAGES, ...extra];
 }
 
-const numberText = (v: string | null) => {
-  if (v == null || v === "") return "";
-  const n = Number(v);
-  return Number.isFinite(n) ? String(n) : v;
-};
-
 export function editValuesOf(d: CollectDetail): CollectEditValues {
-  const titles: Record<string, string> = {};
-  for (const lang of titleLanguagesOf(d.title)) titles[lang] = d.title[lang] ?? "";
   return {
-    titles,
-    price: numberText(d.price),
+    titles: textsIn(titleLanguagesOf(d.title), d.title),
+    price: numberTextOf(d.price),
     currency: d.currency ?? "",
-    weight: numberText(d.weight),
+    weight: numberTextOf(d.weight),
     brand: d.brand ?? "",
     status: String(d.status),
   };
@@ -66,12 +47,10 @@ export function editValuesOf(d: CollectDetail): CollectEditValues {
 
 /** UpdateCollect's body; blank titles are dropped; the concurrency stamp makes a stale edit answer 409. */
 export function updateBodyOf(d: Pick<CollectDetail, "id" | "concurrencyStamp">, v: CollectEditOutput) {
-  const title: Record<string, string> = {};
-  for (const [lang, text] of Object.entries(v.titles)) if (text.trim()) title[lang] = text.trim();
   return {
     id: d.id,
     concurrencyStamp: d.concurrencyStamp,
-    title,
+    title: titleBodyOf(v.titles),
     price: v.price,
     currency: v.currency,
     weight: v.weight,

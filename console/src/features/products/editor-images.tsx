@@ -7,7 +7,7 @@ import { cn } from "#shared/ui/cn.ts";
 import { Input } from "#shared/ui/input.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import type { EditorForm } from "./editor-types.ts";
-import { MAX_IMAGES } from "./product-editor-schema.ts";
+import { MAX_IMAGES } from "#shared/publish/product-form.ts";
 
 export function EditorImages({ form }: { form: EditorForm }) {
   const images = useFieldArray({ control: form.control, name: "images" });

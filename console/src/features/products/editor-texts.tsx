@@ -15,7 +15,7 @@ import { toast } from "#shared/ui/toast.tsx";
 import { TaskProgress, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { useTranslateProducts } from "./api/bulk-edit-products.ts";
 import type { EditorForm } from "./editor-types.ts";
-import { DESCRIPTION_MAX, TITLE_MAX } from "./product-editor-schema.ts";
+import { DESCRIPTION_MAX, TITLE_MAX } from "#shared/publish/product-form.ts";
 import { languageName } from "./product-names.ts";
 
 export type EditorTextsProps = {

@@ -321,7 +321,10 @@ describe("variant grid model", () => {
     let g = addValue(addOption(gridOf(null)), 0, "红");
     expect(gridProblems(g)).toEqual(["第 1 个规格请填写规格名"]);
     g = setCell(setCell(addValue(addOption(gridOf(null), "颜色"), 0, "红"), 0, "price", "abc"), 0, "stock", "1.5");
-    expect(gridProblems(g)).toEqual(["第 1 行：价格应为不小于0的数字，最多2位小数", "第 1 行：库存应为0到10000000的整数"]);
+    // A variant's cells follow the product's own rules and messages (shared/publish/product-form-rules.ts).
+    expect(gridProblems(g)).toEqual(["第 1 行：价格请输入不小于0的数字，最多2位小数", "第 1 行：库存请输入不小于0的整数"]);
+    g = setCell(setCell(g, 0, "price", "2000000000"), 0, "stock", "12");
+    expect(gridProblems(g)).toEqual(["第 1 行：价格应在 0 到 1000000000 之间"]);
   });
 });
 

@@ -1,18 +1,27 @@
 // The product editor's form: titles and descriptions per language, the numbers as text, images, attributes. The
 // schema reads it into CreateOrUpdateProduct's values with Chinese messages; the variants live in their own grid
-// (variant-model.ts) and join the body at save.
+// (variant-model.ts) and join the body at save. The fields the extension's side panel edits too, and how a product
+// becomes the form's values and back, are the shared product form's (shared/publish/product-form.ts, its rules).
 import { z } from "zod";
 import { webUrl } from "#shared/contract/collect.ts";
 import type { InputOf } from "#shared/api/define.ts";
 import type { createOrUpdateProductInput, ProductDetail } from "#shared/contract/product.ts";
+import {
+  categoryBodyOf,
+  categoryValuesOf,
+  DESCRIPTION_MAX,
+  editLanguagesOf,
+  imagesOf,
+  MAX_IMAGES,
+  mainImageAmong,
+  numberTextOf,
+  sameCategory,
+  textsIn,
+  titleBodyOf,
+} from "#shared/publish/product-form.ts";
+import { optionalText, productFields, skuText } from "#shared/publish/product-form-rules.ts";
 import { numberText } from "../../lib/number-text.ts";
-import { sizeText } from "./bulk-forms.ts";
-import { EDIT_LANGUAGES } from "./product-names.ts";
 import { toVariantModelInput, type VariantGrid } from "./variant-model.ts";
-
-export const TITLE_MAX = 1000;
-export const DESCRIPTION_MAX = 500_000;
-export const MAX_IMAGES = 50;
 
 const urlText = (label: string, required: boolean) =>
   z
@@ -21,29 +30,11 @@ const urlText = (label: string, required: boolean) =>
     .refine((s) => !required || s !== "", `请输入${label}`)
     .refine((s) => s === "" || webUrl.safeParse(s).success, `${label}应为 http 或 https 链接`);
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}最多${max}个字符`)
-    .transform((s) => s || null);
-
 export const productEditorForm = z.object({
-  titles: z
-    .record(z.string(), z.string().max(TITLE_MAX, `标题最多${TITLE_MAX}个字符`))
-    .refine((t) => Object.values(t).some((v) => v.trim() !== ""), "请至少填写一种语言的标题"),
+  ...productFields,
   descriptions: z.record(z.string(), z.string().max(DESCRIPTION_MAX, `描述最多${DESCRIPTION_MAX}个字符`)),
-  price: numberText("价格", { min: 0, max: 1_000_000_000 }),
-  currency: z
-    .string()
-    .trim()
-    .refine((s) => s === "" || /^[A-Za-z]{3}$/.test(s), "币种为3位字母代码，如 CNY、USD")
-    .transform((s) => (s ? s.toUpperCase() : null)),
-  stock: numberText("库存", { min: 0, max: 10_000_000, decimals: 0 }),
-  sku: optionalText("SKU", 128),
+  sku: skuText,
   brand: optionalText("品牌", 200),
-  size: sizeText,
-  weight: numberText("重量", { min: 0, max: 1_000_000 }),
   videoUrl: urlText("视频链接", false).transform((s) => s || null),
   profit: numberText("利润率", { min: -100, max: 10_000, negative: true }),
   images: z.array(z.object({ url: urlText("图片链接", true) })).max(MAX_IMAGES, `最多${MAX_IMAGES}张图片`),
@@ -65,46 +56,29 @@ export type ProductEditorValues = z.input<typeof productEditorForm>;
 export type ProductEditorOutput = z.output<typeof productEditorForm>;
 
 /** The languages the editor shows: zh, es, pt, en, then any other language the product has. */
-export function editorLanguagesOf(d: Pick<ProductDetail, "title" | "description"> | null): string[] {
-  const extra = d
-    ? [...Object.keys(d.title), ...Object.keys(d.description)].filter((l) => !(EDIT_LANGUAGES as readonly string[]).includes(l))
-    : [];
-  return [...EDIT_LANGUAGES, ...new Set(extra)];
-}
-
-const numberOf = (v: string | number | null | undefined) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  return Number.isFinite(n) ? String(n) : String(v);
-};
+export const editorLanguagesOf = (d: Pick<ProductDetail, "title" | "description"> | null): string[] =>
+  d ? editLanguagesOf(d.title, d.description) : editLanguagesOf();
 
 /** The form's values for a product (null: a new product). */
 export function editorValuesOf(d: ProductDetail | null): ProductEditorValues {
-  const titles: Record<string, string> = {};
-  const descriptions: Record<string, string> = {};
-  for (const lang of editorLanguagesOf(d)) {
-    titles[lang] = d?.title[lang] ?? "";
-    descriptions[lang] = d?.description[lang] ?? "";
-  }
-  const images = d ? (d.images.length ? d.images : d.image ? [d.image] : []) : [];
+  const languages = editorLanguagesOf(d);
+  const images = d ? imagesOf(d) : [];
   return {
-    titles,
-    descriptions,
-    price: numberOf(d?.price),
+    titles: textsIn(languages, d?.title ?? {}),
+    descriptions: textsIn(languages, d?.description ?? {}),
+    price: numberTextOf(d?.price),
     currency: d?.currency ?? "",
-    stock: numberOf(d?.stock),
+    stock: numberTextOf(d?.stock),
     sku: d?.sku ?? "",
     brand: d?.brand ?? "",
     size: d?.size ?? "",
-    weight: numberOf(d?.weight),
+    weight: numberTextOf(d?.weight),
     videoUrl: d?.videoUrl ?? "",
-    profit: numberOf(d?.profit),
+    profit: numberTextOf(d?.profit),
     images: images.map((url) => ({ url })),
-    mainImage: d?.image ?? images[0] ?? "",
+    mainImage: mainImageAmong(images, d?.image) ?? "",
     attributes: d ? d.attributes.map((a) => ({ name: a.name, value: a.value })) : [],
-    site: String(d?.cateInfo?.site ?? d?.site ?? ""),
-    cateId: d?.cateInfo?.cateId ?? d?.cateId ?? "",
-    categoryName: d?.categoryName ?? "",
+    ...categoryValuesOf(d),
   };
 }
 
@@ -120,18 +94,11 @@ export function saveBodyOf(
   grid: VariantGrid,
 ): SaveProductBody {
   const images = v.images.map((i) => i.url.trim());
-  const main = images.includes(v.mainImage) ? v.mainImage : (images[0] ?? null);
-  const site = v.site ? Number(v.site) : null;
   // The attribute values chosen belong to the category: kept while it stays, dropped when it changes.
-  const same = d?.cateInfo && d.cateInfo.cateId === v.cateId && d.cateInfo.site === site;
-  const cateInfo = site && v.cateId ? { cateId: v.cateId, site, attrs: same ? d.cateInfo!.attrs : [] } : null;
+  const category = categoryBodyOf(v, sameCategory(d, v) ? d!.cateInfo!.attrs : []);
   return {
     ...(d ? { id: d.id, concurrencyStamp: d.concurrencyStamp } : {}),
-    title: Object.fromEntries(
-      Object.entries(v.titles)
-        .map(([l, t]) => [l, t.trim()])
-        .filter(([, t]) => t !== ""),
-    ),
+    title: titleBodyOf(v.titles),
     description: nonBlank(v.descriptions),
     price: v.price,
     currency: v.currency,
@@ -142,11 +109,10 @@ export function saveBodyOf(
     weight: v.weight,
     videoUrl: v.videoUrl,
     profit: v.profit,
-    image: main,
+    image: mainImageAmong(images, v.mainImage),
     images,
     attributes: v.attributes,
-    cateInfo,
-    categoryName: cateInfo ? v.categoryName || null : null,
+    ...category,
     variantModel: toVariantModelInput(grid),
   };
 }

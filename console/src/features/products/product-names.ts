@@ -36,8 +36,8 @@ export const providerLabels: Record<number, string> = {
 };
 export const providerOptions = Object.values(ThirdPlatformType).map((value) => ({ value, label: providerLabels[value] }));
 
-/** The languages the editor shows a tab for, in order (a product's other languages follow). */
-export const EDIT_LANGUAGES = ["zh", "es", "pt", "en"] as const;
+/** The languages the editor shows a tab for, in order (a product's other languages follow): the shared product form's. */
+export { EDIT_LANGUAGES } from "#shared/publish/product-form.ts";
 export const languageNames: Record<string, string> = { zh: "中文", es: "西班牙语", pt: "葡萄牙语", en: "英语" };
 export const languageName = (lang: string) => languageNames[lang] ?? lang;
 

@@ -4,6 +4,8 @@
 // takes no part in the variants), prices and stock as text as typed. Structural edits keep the data of every row
 // that still exists; new combinations start blank.
 import type { VariantModel, VariantModelInput } from "#shared/contract/product.ts";
+import { problemOf, variantCells } from "#shared/publish/product-form-rules.ts";
+import { numberTextOf } from "#shared/publish/product-form.ts";
 
 export type VariantOption = { name: string; values: string[] };
 export type VariantRow = { values: string[]; price: string; stock: string; sku: string; images: string[] };
@@ -17,20 +19,14 @@ export const emptyGrid = (): VariantGrid => ({ options: [], rows: [] });
 const blankRow = (values: string[]): VariantRow => ({ values, price: "", stock: "", sku: "", images: [] });
 const keyOf = (values: string[]) => values.join("\u0001");
 
-const numberText = (v: string | number | null | undefined) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  return Number.isFinite(n) ? String(n) : String(v);
-};
-
 /** The grid of a product's variantModel (rows as the server has them: no combination is added or dropped). */
 export function gridOf(model: VariantModel | null | undefined): VariantGrid {
   if (!model || !model.headers.length) return emptyGrid();
   const options = model.headers.map((h) => ({ name: h.vairantKey, values: [...h.vairantValues] }));
   const rows = model.items.map((i) => ({
     values: options.map((_, k) => (i.values.length ? i.values : i.kvId.split(";"))[k] ?? ""),
-    price: numberText(i.price),
-    stock: numberText(i.stock),
+    price: numberTextOf(i.price),
+    stock: numberTextOf(i.stock),
     sku: i.sku ?? "",
     images: [...i.images],
   }));
@@ -132,17 +128,8 @@ export function fillColumn(g: VariantGrid, field: RowField, value: string): Vari
   return { ...g, rows: g.rows.map((r) => ({ ...r, [field]: value })) };
 }
 
-const PRICE = /^\d+(\.\d{1,2})?$/;
-const STOCK = /^\d+$/;
-
-/** Why a cell's text cannot be saved, or null. */
-export function cellProblem(field: RowField, text: string): string | null {
-  const t = text.trim();
-  if (!t) return null;
-  if (field === "price") return PRICE.test(t) && Number(t) <= 1_000_000_000 ? null : "价格应为不小于0的数字，最多2位小数";
-  if (field === "stock") return STOCK.test(t) && Number(t) <= 10_000_000 ? null : "库存应为0到10000000的整数";
-  return t.length <= 128 ? null : "SKU最多128个字符";
-}
+/** Why a cell's text cannot be saved, or null: a variant's price, stock and SKU follow the product's own rules. */
+export const cellProblem = (field: RowField, text: string): string | null => problemOf(variantCells[field], text);
 
 /** What keeps the grid from being saved (the first few), or an empty list. */
 export function gridProblems(g: VariantGrid): string[] {

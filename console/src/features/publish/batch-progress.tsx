@@ -1,22 +1,22 @@
-// The batch just submitted, filling in live (the publishBatch progress events refetch it; polled while the stream is
-// down): status, counts of live / refused or failed / skipped of the total, Publish's notice, and the way to its records.
+// The batch just submitted, filling in live (read by its id, GetPublishBatch: the publishBatch progress events refetch
+// it; polled while the stream is down): status, counts of live / refused or failed / skipped of the total, Publish's
+// notice, and the way to its records.
 import { Link } from "react-router-dom";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import type { PublishBatch } from "#shared/contract/publish.ts";
+import { batchPercent, isBatchRunning } from "#shared/publish/batch.ts";
 import { ProgressBar } from "../../components/task/task-progress.tsx";
-import { isBatchRunning, usePublishBatches } from "./api/get-publish-batches.ts";
+import { usePublishBatch } from "./api/get-publish-batches.ts";
 import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";
 
 export const RECORDS_PATH = "/proudcts/publish-records/v2";
 
 /** `notice`: what Publish said about the request (a selection cut to the batch maximum, products already listed). */
 export function BatchProgress({ submitted }: { submitted: PublishBatch & { notice?: string | null } }) {
-  // The newest batches of the shop group: the one submitted is among them.
-  const list = usePublishBatches({ accountGroupId: submitted.accountGroupId, maxResultCount: 20, sorting: "creationTime desc" });
-  const batch = list.data?.items.find((b) => b.id === submitted.id) ?? submitted;
-  const done = batch.success + batch.fail + batch.skipped;
-  const percent = batch.total ? Math.round((done / batch.total) * 100) : 100;
+  // As submitted until the first read answers.
+  const batch = usePublishBatch(submitted.id).data ?? submitted;
+  const percent = batchPercent(batch);
   const running = isBatchRunning(batch.status);
   return (
     <div className="flex flex-col gap-2 rounded-md border p-3" data-testid="publish-batch" data-status={batch.status} data-id={batch.id}>

@@ -1,14 +1,13 @@
 // What the publish screens call things: batch and listing states with their badge tones, sites, and the pre-flight
 // result as table rows (the problems with where to fix them, the money of the price breakdown in its currency).
 import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
-import { MELI_SITES } from "#shared/contract/meli.ts";
 import { listingStatusNames, publishBatchStatusNames } from "#shared/contract/names.ts";
 import type { PreflightPairView } from "#shared/contract/publish.ts";
-import { isMarginProblem } from "#shared/publish/margin.ts";
+import { marginWarningOf } from "#shared/publish/margin.ts";
 import { formatMoney, type PriceBreakdown } from "#shared/publish/price.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
-export const siteName = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.name ?? `站点 ${site}`;
+export { siteName } from "#shared/publish/sites.ts";
 
 export const batchStatusLabel = (s: number) => publishBatchStatusNames[s] ?? `状态 ${s}`;
 export const batchStatusTones: Record<number, BadgeTone> = {
@@ -115,7 +114,7 @@ export function previewRows(pairs: PreflightPairView[]): PreviewRow[] {
       errors: p.problems.filter((x) => x.severity === "error"),
       warnings: p.problems.filter((x) => x.severity === "warning"),
       money: previewMoney(p.price),
-      marginWarning: p.problems.find((x) => isMarginProblem(x.code))?.message ?? null,
+      marginWarning: marginWarningOf(p.problems),
       order: i,
     }))
     .sort((a, b) => Number(a.ok) - Number(b.ok) || a.order - b.order)

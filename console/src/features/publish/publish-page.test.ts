@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { categorySitesOf, GLOBAL_SITE, initialOptions, missingByForm, toPublishRequest } from "./publish-page.tsx";
+import { categorySitesOf } from "#shared/publish/sites.ts";
+import { initialOptions, missingByForm, toPublishRequest } from "./publish-page.tsx";
 
 const lamp = { cateId: "CBT1", cateName: "Desk Lamps", attrs: { BRAND: { valueId: "7", valueName: "Ikea" } } };
 
 describe("the publish screen's categories per shop", () => {
-  it("asks a category per chosen site of a local shop, and one global category for a global-selling shop", () => {
-    expect(categorySitesOf(false, [1, 2])).toEqual([1, 2]);
-    expect(categorySitesOf(true, [1, 2])).toEqual([GLOBAL_SITE]);
-    expect(categorySitesOf(true, [])).toEqual([]);
-  });
-
   it("sends a global-selling shop's category as the global site's, for every site it sells on", () => {
     const request = toPublishRequest({
       groupId: "g1",

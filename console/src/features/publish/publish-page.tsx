@@ -7,7 +7,9 @@
 import { Eye, Send, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { PreflightResultView, PublishResult } from "#shared/contract/publish.ts";
+import { requestAttrsOf } from "#shared/publish/category-form.ts";
 import { listedPairs } from "#shared/publish/duplicates.ts";
+import { categorySitesOf, GLOBAL_SITE, withSite } from "#shared/publish/sites.ts";
 import { listingTypeName } from "#shared/contract/names.ts";
 import { listingTypes } from "#shared/contract/publish.ts";
 import { Button } from "#shared/ui/button.tsx";
@@ -81,12 +83,6 @@ export const initialOptions: Options = {
 
 const num = (s: string) => (s.trim() === "" || !Number.isFinite(Number(s)) ? null : Number(s));
 
-/** The global category's site: a global-selling (CBT) shop lists in one CBT category on every site it sells on. */
-export const GLOBAL_SITE: SiteId = 5;
-
-/** The sites the screen asks a category for: each chosen site, or the one global category of a CBT shop. */
-export const categorySitesOf = (isCbt: boolean, sites: SiteId[]): SiteId[] => (sites.length === 0 ? [] : isCbt ? [GLOBAL_SITE] : sites);
-
 /** The pre-flight's missing attributes per form: a CBT shop's sites all point at the global category's form. */
 export function missingByForm(missing: Map<number, Set<string>>, isCbt: boolean): Map<number, Set<string>> {
   if (!isCbt) return missing;
@@ -98,20 +94,17 @@ export function missingByForm(missing: Map<number, Set<string>>, isCbt: boolean)
 export function toPublishRequest(p: {
   groupId: string;
   sites: SiteId[];
-  /** Where the categories are chosen (categorySitesOf; default the sites). */
-  categorySites?: SiteId[];
+  /** Where the categories are chosen (shared/publish/sites.ts categorySitesOf; default the sites). */
+  categorySites?: readonly number[];
   productIds: string[];
   choices: Partial<Record<SiteId, SiteChoice>>;
   options: Options;
 }): PublishInput {
   const o = p.options;
-  const cateInfo = (p.categorySites ?? p.sites).flatMap((site) => {
-    const c = p.choices[site];
-    if (!c?.cateId) return [];
-    const attrs = Object.entries(c.attrs)
-      .filter(([, v]) => v.valueId || v.valueName?.trim())
-      .map(([id, v]) => ({ id, valueId: v.valueId ?? null, valueName: v.valueName?.trim() || null }));
-    return [{ site, cateId: c.cateId, attrs }];
+  const categorySites: readonly number[] = p.categorySites ?? p.sites;
+  const cateInfo = categorySites.flatMap((site) => {
+    const c = p.choices[site as SiteId];
+    return c?.cateId ? [{ site, cateId: c.cateId, attrs: requestAttrsOf(c.attrs, (v) => v.valueName) }] : [];
   });
   const stock = num(o.stock);
   const weight = num(o.weight);
@@ -349,7 +342,7 @@ export default function PublishPage({ route }: PageProps) {
                 <label key={site} className="flex items-center gap-1.5 text-sm">
                   <Checkbox
                     checked={sites.includes(site)}
-                    onCheckedChange={(on) => setSites((cur) => (on ? [...cur, site].sort() : cur.filter((x) => x !== site)))}
+                    onCheckedChange={(on) => setSites((cur) => withSite(cur, site, on === true))}
                     data-testid={`publish-site-check-${site}`}
                   />
                   {siteName(site)}

@@ -8,6 +8,7 @@
 import { ExternalLink, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
 import type { Listing, PublishBatch } from "#shared/contract/publish.ts";
+import { isBatchRunning } from "#shared/publish/batch.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
@@ -26,7 +27,7 @@ import { listingListSchema } from "./listing-search-params.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { BATCH_POLL_MS, isBatchRunning, useBatchListings, usePublishBatches } from "./api/get-publish-batches.ts";
+import { BATCH_POLL_MS, useBatchListings, usePublishBatches } from "./api/get-publish-batches.ts";
 import { isListingRetryable, retryableCount, useRetryPublish } from "./api/retry-publish.ts";
 import { BatchProgress } from "./batch-progress.tsx";
 import {

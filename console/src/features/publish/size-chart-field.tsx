@@ -8,6 +8,7 @@ import { Plus, RefreshCw } from "lucide-react";
 import type { CategoryAttribute } from "#shared/contract/category.ts";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID, type SizeChart } from "#shared/contract/size-charts.ts";
 import { sizesMissingFrom, variantSizes } from "#shared/publish/size-chart-sizes.ts";
+import { chartsOfSite } from "#shared/publish/sites.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { cn } from "#shared/ui/cn.ts";
 import { Label } from "#shared/ui/label.tsx";
@@ -59,7 +60,7 @@ export function SizeChartField({
     },
   });
   // A global category is used on every site of the group: any of its charts; a site's category: that site's.
-  const options = (charts.data ?? []).filter((c) => site === 5 || c.site === site);
+  const options = chartsOfSite(charts.data ?? [], site);
   const chartId = attrs[SIZE_GRID_ID]?.valueName ?? "";
   const chart = options.find((c) => c.chartId === chartId) ?? null;
   const rowId = attrs[SIZE_GRID_ROW_ID]?.valueName ?? "";

@@ -1,7 +1,8 @@
-// The publish records (GetPublishBatchesByPage, GetPublishBatchListings): refetched when the live progress stream
-// reports a batch ("publishBatch"); while the stream is down and a batch shown is queued or running, asked again.
+// The publish records (GetPublishBatchesByPage, GetPublishBatchListings) and the batch just submitted (GetPublishBatch):
+// refetched when the live progress stream reports a batch ("publishBatch"); while the stream is down and a batch shown
+// is queued or running, asked again (shared/publish/batch.ts says which are).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { isBatchRunning, isListingWaiting } from "#shared/publish/batch.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts";
 
@@ -14,11 +15,9 @@ export type BatchListingsQuery = Parameters<typeof api.meliStatNew.getPublishBat
 export const publishBatchKeys = {
   all: ["publish-batches"] as const,
   list: (q: PublishBatchesQuery) => [...publishBatchKeys.all, "list", q] as const,
+  one: (batchId: string) => [...publishBatchKeys.all, "one", batchId] as const,
   listings: (q: BatchListingsQuery) => [...publishBatchKeys.all, "listings", q] as const,
 };
-
-export const isBatchRunning = (status: number) => status === PublishBatchStatus.Queued || status === PublishBatchStatus.Running;
-export const isListingWaiting = (status: number) => status === ListingStatus.Pending || status === ListingStatus.Publishing;
 
 export const getPublishBatchesQueryOptions = (q: PublishBatchesQuery) =>
   queryOptions({
@@ -30,6 +29,17 @@ export const getPublishBatchesQueryOptions = (q: PublishBatchesQuery) =>
   });
 
 export const usePublishBatches = (q: PublishBatchesQuery, enabled = true) => useQuery({ ...getPublishBatchesQueryOptions(q), enabled });
+
+/** One of the caller's batches by its id (GetPublishBatch): the publish screen follows the batch it submitted. */
+export const getPublishBatchQueryOptions = (batchId: string) =>
+  queryOptions({
+    queryKey: publishBatchKeys.one(batchId),
+    queryFn: ({ signal }) => api.meliStatNew.getPublishBatch({ batchId }, { signal }),
+    meta: liveProgressMeta("publishBatch"),
+    refetchInterval: (query) => (query.state.data && isBatchRunning(query.state.data.status) ? pollUnlessLive(BATCH_POLL_MS) : false),
+  });
+
+export const usePublishBatch = (batchId: string) => useQuery(getPublishBatchQueryOptions(batchId));
 
 export const getBatchListingsQueryOptions = (q: BatchListingsQuery) =>
   queryOptions({

@@ -5,9 +5,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CallOptions } from "#shared/api/client.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { PublishBatch } from "#shared/contract/publish.ts";
+import { isBatchRunning } from "#shared/publish/batch.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
-import { isBatchRunning, publishBatchKeys } from "./get-publish-batches.ts";
+import { publishBatchKeys } from "./get-publish-batches.ts";
 
 export type RetryPublishInput = Parameters<typeof api.meliStatNew.retryPublish>[0];
 
