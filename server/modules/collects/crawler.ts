@@ -22,7 +22,7 @@ import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { emitProgress } from "../../jobs/progress.ts";
 import { detectPlatform, extract } from "./extractor.ts";
-import { CrawlError, crawlFetch, type CrawlFetchOptions } from "./fetch.ts";
+import { CrawlError, crawlFetch, createHostQueues, type CrawlFetchOptions, type HostQueues } from "./fetch.ts";
 import { readCollectConfig, remainingCollects, storeCollection } from "./store.ts";
 
 export const CRAWL_JOB = "collect-crawl";
@@ -318,7 +318,7 @@ export async function refreshTaskInfo(tx: Tx, tenantId: string, taskInfoId: stri
   if (t) await emitProgress(tx, { tenantId, kind: "task", id: taskInfoId, ...t });
 }
 
-async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
+async function runCrawlTask(deps: CrawlerDeps, hosts: HostQueues, job: CrawlJob): Promise<void> {
   const db = deps.database.db;
   const scope = { tenantId: job.tenantId };
   // Take the task: only a pending one, so a duplicate job or a late retry does nothing.
@@ -354,7 +354,7 @@ async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
   try {
     let page;
     try {
-      page = await crawlFetch(task.url, fetchOptions(deps.crawl));
+      page = await crawlFetch(task.url, fetchOptions(deps.crawl), hosts);
     } catch (err) {
       if (!(err instanceof CrawlError)) throw err;
       const retry = err.retry && task.attempts < c.maxAttempts;
@@ -431,8 +431,10 @@ async function runCrawlTask(deps: CrawlerDeps, job: CrawlJob): Promise<void> {
 
 /** The crawl worker, and the calls that create and re-run crawl tasks on the queue. */
 export function createCrawler(deps: CrawlerDeps) {
+  // This app's per-host queues: its crawl jobs wait for each other, not for another app's in the same process.
+  const hosts = createHostQueues();
   return {
-    workers: [worker<CrawlJob>(CRAWL_JOB, (job) => runCrawlTask(deps, job), { concurrency: CRAWL_CONCURRENCY })],
+    workers: [worker<CrawlJob>(CRAWL_JOB, (job) => runCrawlTask(deps, hosts, job), { concurrency: CRAWL_CONCURRENCY })],
     crawlProductByTool: (ctx: CallContext, body: z.output<typeof collectRequest>) => crawlProductByTool(deps.jobs, ctx, body),
     getCollectTasks,
     reCrawlTasks: (ctx: CallContext, ids: string[]) => reCrawlTasks(deps.jobs, ctx, ids),
