@@ -18,6 +18,7 @@ import { frameworkErrors, registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { validatorCompiler } from "./http/validation.ts";
 import { registerExtensionDownload } from "./http/extension-download.ts";
+import { createReadSlots } from "./http/upload.ts";
 import { registerDemoImages } from "./modules/demo/demo-images.ts";
 import { registerTokenEndpoint } from "./modules/token/routes.ts";
 import { registerModules } from "./modules/index.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       database: deps.database,
       tokens: deps.tokens,
       admission: createAdmission(admissionLimits(dbPoolSize)),
+      readSlots: createReadSlots(),
       limits: {
         call: { lockTimeoutMs, statementTimeoutMs: dbStatementTimeoutMs },
         bulk: { lockTimeoutMs, statementTimeoutMs: dbBulkStatementTimeoutMs },

@@ -125,8 +125,9 @@ export function createServices(deps: AppDeps) {
   const sessions = createSessionService({ database, tokens, config });
   const mailer = createMailer({ database, jobs, config, log });
   const collects = createCollectService({ database, jobs, log, crawl: config.crawl });
-  // The picture size probe: the crawler's address guard, and the app's own address for the demo pictures it serves.
-  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl };
+  // The picture size probe: the crawler's address guard, the app's own address for the demo pictures it serves, and
+  // the hosts this app found down (listing edits and publishing share them).
+  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl, downHosts: new Map<string, number>() };
   const users = createUserService({
     database,
     jobs,

@@ -14,7 +14,7 @@ import type { Admission } from "./admission.ts";
 import { whileUserWaits } from "../user-waiting.ts";
 import type { Access, CallDef as DeclaredCall } from "#shared/api/define.ts";
 import { AppError, errorBody, forbidden, notFound, sqlState, unauthorized, unsupportedMediaType } from "./errors.ts";
-import { receiveUploadBeforeTransaction } from "./upload.ts";
+import { receiveUploadBeforeTransaction, type ReadSlots } from "./upload.ts";
 import {
   claimIdempotencyKey,
   IDEMPOTENCY_HEADER,
@@ -207,6 +207,8 @@ export type RegistrarDeps = {
   database: Database;
   tokens: TokenSigner;
   admission: Admission;
+  /** The app's workbook reader slots: a multipart call's upload is read in one before its transaction. */
+  readSlots: ReadSlots;
   limits: CallLimits;
   /** Check every JSON answer against its declared `result` (tests and development): a drift answers a 500 that says where. */
   checkAnswers: boolean;
@@ -341,7 +343,7 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
             if (hint) tenantId = (await resolveTenant(deps.database, hint)).id;
           }
           // The file is received and read before the transaction opens, so a slow upload holds no connection.
-          if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes);
+          if (def.multipart) await receiveUploadBeforeTransaction(req, def.multipart.fileSizeBytes, deps.readSlots);
           if (def.beforeTransaction) await def.beforeTransaction({ req, reply, principal, tenantId }, input);
           const after = async () => {
             await def.afterTransaction?.({ req, reply, principal, tenantId }).catch((err: unknown) => {

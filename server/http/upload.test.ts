@@ -9,7 +9,7 @@ import type { Worker } from "node:worker_threads";
 import { crc32, deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/harness.ts";
-import { readTableFile, XLSX_READ_LIMITS } from "./upload.ts";
+import { createReadSlots, readTableFile, XLSX_READ_LIMITS } from "./upload.ts";
 
 /** A zip of deflated entries, as any xlsx writer makes it. */
 function zip(entries: Record<string, string | Buffer>): Buffer {
@@ -314,5 +314,36 @@ describe("hostile workbooks (issue 14)", () => {
     const w = await underWatch("/api/InfringementWord/ImportInfringementWord", words);
     expect(w.res.status).toBe(200);
     expect(w.res.body.result?.successCount).toBe(2);
+  });
+});
+
+describe("reader slots", () => {
+  it("runs two workbook reads at once in an app; a third waits for one to end; another app's slots are its own", async () => {
+    const slots = createReadSlots();
+    const started: string[] = [];
+    const ends = new Map<string, () => void>();
+    const read = (name: string) =>
+      slots(() => {
+        started.push(name);
+        return new Promise<string>((resolve) => ends.set(name, () => resolve(name)));
+      });
+    /** Lets every ready promise run (turns of the event loop, no clock). */
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    };
+    const a = read("a");
+    const b = read("b");
+    const c = read("c");
+    await settle();
+    expect(started).toEqual(["a", "b"]);
+    const other = createReadSlots()(async () => "other app");
+    expect(await other).toBe("other app");
+    ends.get("b")!();
+    expect(await b).toBe("b");
+    await settle();
+    expect(started).toEqual(["a", "b", "c"]);
+    ends.get("a")!();
+    ends.get("c")!();
+    expect(await Promise.all([a, c])).toEqual(["a", "c"]);
   });
 });

@@ -44,23 +44,28 @@ export const XLSX_READ_LIMITS = {
   timeMs: 8_000,
   heapMb: 128,
 };
-/** Readers running at once; more uploads wait their turn, so a burst cannot add a worker's heap per request. */
+/** Readers running at once in an app; more uploads wait their turn, so a burst cannot add a worker's heap per request. */
 const MAX_CONCURRENT_READS = 2;
 
 const overLimit = (what: string) => badRequest(`文件过大或格式不正确：${what}，请拆分或检查后导入`);
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/** Runs a workbook read in one of the app's reader slots, waiting for one to free when all are taken. */
+export type ReadSlots = <T>(read: () => Promise<T>) => Promise<T>;
 
-async function withReadSlot<T>(read: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_READS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await read();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
+/** An app's reader slots (app.ts makes them and gives them to the calls): nothing of them lives in the module. */
+export function createReadSlots(max = MAX_CONCURRENT_READS): ReadSlots {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (read) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await read();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }
 
 type WorkerAnswer = { ok: true; cells: string[] } | { ok: false; status: number; message: string; code: string | null };
@@ -110,10 +115,10 @@ type Table = { kind: "xlsx"; cells: string[] } | { kind: "text"; text: string };
  * An xlsx, csv or txt by its content (415 for anything else). An xlsx is read off the HTTP thread (upload-worker.mjs):
  * its first sheet only, merges and styles ignored, within the limits.
  */
-async function readTable(buf: Buffer, limits: typeof XLSX_READ_LIMITS): Promise<Table> {
+async function readTable(buf: Buffer, limits: typeof XLSX_READ_LIMITS, slots: ReadSlots): Promise<Table> {
   if (!buf.length) throw badRequest("文件为空");
   if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) {
-    return { kind: "xlsx", cells: await withReadSlot(() => readWorkbookCells(buf, limits)) };
+    return { kind: "xlsx", cells: await slots(() => readWorkbookCells(buf, limits)) };
   }
   const magic = buf.subarray(0, 8).toString("hex");
   if (magic.startsWith("d0cf11e0")) throw new AppError(415, "不支持旧版 xls 文件，请另存为 xlsx 后导入", "UnsupportedFile");
@@ -121,10 +126,13 @@ async function readTable(buf: Buffer, limits: typeof XLSX_READ_LIMITS): Promise<
   return { kind: "text", text: decodeText(buf) };
 }
 
-/** Reads an uploaded table file (see readTable) and hands what it holds to visit; answers which kind it was. */
+/**
+ * Reads an uploaded table file (see readTable) and hands what it holds to visit; answers which kind it was. A multipart
+ * call's file was read before its transaction, in the app's reader slots; any other buffer (a test's) is read here.
+ */
 export async function readTableFile(buf: Buffer, visit: TableVisitor, limits = XLSX_READ_LIMITS): Promise<"xlsx" | "text"> {
   const before = tablesReadBeforeTransaction.get(buf);
-  const table = before ? unwrap(before) : await readTable(buf, limits);
+  const table = before ? unwrap(before) : await readTable(buf, limits, (read) => read());
   if (table.kind === "xlsx") table.cells.forEach((text) => visit.cell(text));
   else visit.text(table.text);
   return table.kind;
@@ -150,11 +158,14 @@ function unwrap<T>(o: Outcome<T>): T {
 const filesReceivedBeforeTransaction = new WeakMap<FastifyRequest, Outcome<Buffer>>();
 const tablesReadBeforeTransaction = new WeakMap<Buffer, Outcome<Table>>();
 
-/** Receives and reads a multipart call's file ahead of its handler; never throws (the handler meets the errors). */
-export async function receiveUploadBeforeTransaction(req: FastifyRequest, maxBytes: number): Promise<void> {
+/**
+ * Receives and reads a multipart call's file ahead of its handler, a workbook in one of the app's reader slots; never
+ * throws (the handler meets the errors).
+ */
+export async function receiveUploadBeforeTransaction(req: FastifyRequest, maxBytes: number, slots: ReadSlots): Promise<void> {
   const file = await outcome(receiveFile(req, maxBytes));
   filesReceivedBeforeTransaction.set(req, file);
-  if (file.ok) tablesReadBeforeTransaction.set(file.value, await outcome(readTable(file.value, XLSX_READ_LIMITS)));
+  if (file.ok) tablesReadBeforeTransaction.set(file.value, await outcome(readTable(file.value, XLSX_READ_LIMITS, slots)));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

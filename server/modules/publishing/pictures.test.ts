@@ -182,7 +182,8 @@ describe("probeImageSizes", () => {
     let lookups = 0;
     const resolveHost = (h: string) => (h === "down.pictures.test" ? (lookups++, "127.0.0.1") : undefined);
     const down = ["a", "b", "c"].map((n) => `http://down.pictures.test:${port}/${n}.png`);
-    const opts = { budgetMs: 5000, concurrency: 1, fetch: { ...allow, resolveHost } };
+    // The app's down hosts (deps.ts gives each app one): the second probe remembers what the first met.
+    const opts = { budgetMs: 5000, concurrency: 1, fetch: { ...allow, resolveHost, downHosts: new Map() } };
     expect(await probeImageSizes(s.database.db, [...down, u("/big.png?down")], opts)).toBe(2);
     expect(lookups).toBe(1);
     const sizes = await imageSizesOf(s.database.db, [...down, u("/big.png?down")]);
@@ -191,6 +192,9 @@ describe("probeImageSizes", () => {
     expect(sizes.get(u("/big.png?down"))).toEqual({ width: 800, height: 600 }); // other hosts go on
     expect(await probeImageSizes(s.database.db, down, opts)).toBe(0);
     expect(lookups).toBe(1);
+    // Another app's down hosts do not know this one: its probe tries the host (and finds it down too).
+    expect(await probeImageSizes(s.database.db, down.slice(1), { ...opts, fetch: { ...opts.fetch, downHosts: new Map() } })).toBe(1);
+    expect(lookups).toBe(2);
 
     // A picture that connects but answers late fails alone: the next one of its host is still fetched.
     const slowFirst = [u("/slow.png?alone"), u("/small.png?alone")];
