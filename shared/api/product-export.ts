@@ -7,16 +7,32 @@ import { downloadExportQuery, exportProductInput, exportProductResult } from "..
 import type { ApiClient } from "./client.ts";
 import { bindCall, call, type InputOf } from "./define.ts";
 
+const group = "Product";
+
 export const productExportCalls = {
   exportProduct: call({
-    idempotent: true,
+    group,
+    name: "ExportProduct",
     method: "POST",
-    path: "/api/Product/ExportProduct",
+    access: "user",
+    idempotent: true,
+    summary:
+      "Export the selected products (ids or filter) to xlsx as a background task; answers {taskId}: poll the task centre, then DownloadExport",
     body: exportProductInput,
     result: exportProductResult,
   }),
-  /** Answers application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, not JSON: see downloadExport below. */
-  downloadExport: call({ method: "GET", path: "/api/Product/DownloadExport", query: downloadExportQuery }),
+  /**
+   * Answers application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, not JSON, so it declares no result: see
+   * downloadExport below.
+   */
+  downloadExport: call({
+    group,
+    name: "DownloadExport",
+    method: "GET",
+    access: "user",
+    summary: "The finished export's xlsx file (the task's creator only), for 7 days",
+    query: downloadExportQuery,
+  }),
 };
 
 export const createProductExportApi = (client: ApiClient) => ({

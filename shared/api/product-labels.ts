@@ -14,41 +14,65 @@ import {
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
+const group = "ProductLabel";
+
 export const productLabelCalls = {
   /** Every label (with the caller's product count) and every group with its labels. */
-  getProductLabels: call({ method: "GET", path: "/api/ProductLabel/GetProductLabels", result: productLabelList }),
+  getProductLabels: call({
+    group,
+    name: "GetProductLabels",
+    method: "GET",
+    access: "user",
+    summary: "The tenant's labels (each with how many of the caller's products carry it) and label groups with their labels",
+    result: productLabelList,
+  }),
   createOrUpdateProductLabel: call({
+    group,
+    name: "CreateOrUpdateProductLabel",
     method: "POST",
-    path: "/api/ProductLabel/CreateOrUpdateProductLabel",
+    access: "user",
     idempotent: true,
+    summary: "Creates a label or, with id, edits it (main account); names are unique in the tenant",
     body: createOrUpdateProductLabelInput,
     result: productLabel,
   }),
   createOrUpdateProductLabels: call({
+    group,
+    name: "CreateOrUpdateProductLabels",
     method: "POST",
-    path: "/api/ProductLabel/CreateOrUpdateProductLabels",
+    access: "user",
     idempotent: true,
+    summary: "Creates and edits several labels at once, all or nothing (main account)",
     body: createOrUpdateProductLabelsInput,
     result: z.array(productLabel),
   }),
   /** Answers how many products lost the label. */
   deleteProductLabel: call({
+    group,
+    name: "DeleteProductLabel",
     method: "DELETE",
-    path: "/api/ProductLabel/DeleteProductLabel",
+    access: "user",
+    summary: "Deletes a label and takes it off every product carrying it (main account); answers how many products",
     query: productLabelIdQuery,
     result: countResult,
   }),
   createOrUpdateProductLabelGroup: call({
+    group,
+    name: "CreateOrUpdateProductLabelGroup",
     method: "POST",
-    path: "/api/ProductLabel/CreateOrUpdateProductLabelGroup",
+    access: "user",
     idempotent: true,
+    summary: "Creates a label group or, with id, renames / re-sorts it (main account)",
     body: createOrUpdateProductLabelGroupInput,
     result: productLabelGroup,
   }),
   /** Answers how many labels became ungrouped. */
   deleteProductLabelGroup: call({
+    group,
+    name: "DeleteProductLabelGroup",
     method: "DELETE",
-    path: "/api/ProductLabel/DeleteProductLabelGroup",
+    access: "user",
+    summary: "Deletes a label group; its labels become ungrouped (main account); answers how many",
     query: productLabelIdQuery,
     result: countResult,
   }),
