@@ -34,54 +34,124 @@ import { receivingAccountList } from "../contract/receiving-accounts.ts";
 import type { ApiClient } from "./client.ts";
 import { bindCall, call, type InputOf } from "./define.ts";
 
-/** A multipart upload: a FormData with the image under "file". */
+/** A multipart upload: a FormData with the image under "file" (the server reads the upload itself). */
 const upload = z.custom<FormData>((v) => typeof FormData !== "undefined" && v instanceof FormData, "must be FormData");
 
+const walletLogGroup = "WalletLog";
+const chargeRecordGroup = "ChargeRecord";
+const withdrawGroup = "Withdraw";
+const hostedGroup = "Hosted";
+
 export const walletLogCalls = {
-  getWalletLogs: call({ method: "GET", path: "/api/WalletLog/GetWalletLogs", query: getWalletLogsQuery, result: walletLogPage }),
-  payment: call({ method: "GET", path: "/api/WalletLog/Payment", idempotent: true, query: paymentQuery, result: paymentResult }),
+  getWalletLogs: call({
+    group: walletLogGroup,
+    name: "GetWalletLogs",
+    method: "GET",
+    access: "user",
+    summary: "The caller's tenant's ledger entries (newest first), filtered, with the balance now; amounts in yuan",
+    query: getWalletLogsQuery,
+    result: walletLogPage,
+  }),
+  payment: call({
+    group: walletLogGroup,
+    name: "Payment",
+    method: "GET",
+    access: "main",
+    idempotent: true,
+    movesMoney: true,
+    summary: "Pays money (yuan) from the tenant's balance as a purchase with its remark; 403 InsufficientBalance when short",
+    query: paymentQuery,
+    result: paymentResult,
+  }),
   /** Queues the xlsx export of the entries matching the list's filters; answers its task id (TaskType.ExportWalletLogs). */
   exportWalletLogs: call({
+    group: walletLogGroup,
+    name: "ExportWalletLogs",
     method: "POST",
-    path: "/api/WalletLog/ExportWalletLogs",
+    access: "user",
     idempotent: true,
+    summary:
+      "Exports the tenant's entries matching the list's filters to xlsx (amounts in yuan) as a background task; answers {taskId}: poll it, then DownloadWalletLogExport",
     query: exportWalletLogsQuery,
     result: exportWalletLogsResult,
   }),
-  /** Answers the xlsx file, not JSON: see downloadWalletLogExport below. */
-  downloadWalletLogExport: call({ method: "GET", path: "/api/WalletLog/DownloadWalletLogExport", query: downloadWalletLogExportQuery }),
+  /** Answers the xlsx file, not JSON (so no result): see downloadWalletLogExport below. */
+  downloadWalletLogExport: call({
+    group: walletLogGroup,
+    name: "DownloadWalletLogExport",
+    method: "GET",
+    access: "user",
+    summary: "The finished wallet log export's xlsx file (the task's creator only), for 7 days",
+    query: downloadWalletLogExportQuery,
+  }),
 };
 
 export const chargeRecordCalls = {
   /** Multipart: a FormData with the image (JPEG, PNG, WebP or GIF by its bytes, at most 5 MB) under "file". */
-  uploadReceipt: call({ method: "POST", path: "/api/ChargeRecord/UploadReceipt", body: upload, result: uploadReceiptResult }),
-  /** Answers the image, not JSON: see getReceipt below. */
-  getReceipt: call({ method: "GET", path: "/api/ChargeRecord/GetReceipt", query: getReceiptQuery }),
-  /** The platform's receiving accounts (the top-up dialog shows them). */
-  getReceivingAccounts: call({ method: "GET", path: "/api/ChargeRecord/GetReceivingAccounts", result: receivingAccountList }),
-  submitChagreRecord: call({
+  uploadReceipt: call({
+    group: chargeRecordGroup,
+    name: "UploadReceipt",
     method: "POST",
-    path: "/api/ChargeRecord/SubmitChagreRecord",
+    access: "user",
+    summary: "Stores a transfer receipt image (multipart field file: JPEG, PNG, WebP or GIF by its bytes, at most 5 MB); answers its pic",
+    body: upload,
+    result: uploadReceiptResult,
+  }),
+  /** Answers the image, not JSON (so no result): see getReceipt below. */
+  getReceipt: call({
+    group: chargeRecordGroup,
+    name: "GetReceipt",
+    method: "GET",
+    access: "user",
+    summary: "A receipt image, to its tenant and the host only (404 to anyone else)",
+    query: getReceiptQuery,
+  }),
+  /** The platform's receiving accounts (the top-up dialog shows them). */
+  getReceivingAccounts: call({
+    group: chargeRecordGroup,
+    name: "GetReceivingAccounts",
+    method: "GET",
+    access: "user",
+    summary: "The platform's receiving accounts a top-up is transferred to (the host sets them: Wallet.ReceivingAccounts)",
+    result: receivingAccountList,
+  }),
+  submitChagreRecord: call({
+    group: chargeRecordGroup,
+    name: "SubmitChagreRecord",
+    method: "POST",
+    access: "user",
     idempotent: true,
+    movesMoney: true,
+    summary: "Submits a top-up (money in yuan, how it was paid, the uploaded receipt) for the host's review",
     body: submitChargeRecordInput,
     result: chargeRecord,
   }),
   getChargeRecords: call({
+    group: chargeRecordGroup,
+    name: "GetChargeRecords",
     method: "GET",
-    path: "/api/ChargeRecord/GetChargeRecords",
+    access: "user",
+    summary: "The caller's tenant's top-ups, filtered, newest first",
     query: getChargeRecordsQuery,
     result: chargeRecordPage,
   }),
   getHostChargeRecords: call({
+    group: chargeRecordGroup,
+    name: "GetHostChargeRecords",
     method: "GET",
-    path: "/api/ChargeRecord/GetHostChargeRecords",
+    access: "host",
+    summary: "Every tenant's top-ups (Search: tenant name or remark), newest first",
     query: getHostChargeRecordsQuery,
     result: chargeRecordPage,
   }),
   auditChargeRecord: call({
+    group: chargeRecordGroup,
+    name: "AuditChargeRecord",
     method: "POST",
-    path: "/api/ChargeRecord/AuditChargeRecord",
+    access: "host",
     idempotent: true,
+    movesMoney: true,
+    summary: "Approves a pending top-up (the wallet credited once) or rejects it with a reason; an audited one is a 403",
     body: auditChargeRecordInput,
     result: chargeRecord,
   }),
@@ -89,18 +159,42 @@ export const chargeRecordCalls = {
 
 export const withdrawCalls = {
   requestWithdraw: call({
+    group: withdrawGroup,
+    name: "RequestWithdraw",
     method: "POST",
-    path: "/api/Withdraw/RequestWithdraw",
+    access: "main",
     idempotent: true,
+    movesMoney: true,
+    summary: "Requests a withdrawal to an Alipay account: the money is held from the balance at once (403 when short)",
     body: requestWithdrawInput,
     result: withdrawal,
   }),
-  getWithdraws: call({ method: "GET", path: "/api/Withdraw/GetWithdraws", query: getWithdrawsQuery, result: withdrawalPage }),
-  getHostWithdraws: call({ method: "GET", path: "/api/Withdraw/GetHostWithdraws", query: getWithdrawsQuery, result: withdrawalPage }),
+  getWithdraws: call({
+    group: withdrawGroup,
+    name: "GetWithdraws",
+    method: "GET",
+    access: "main",
+    summary: "The tenant's withdrawals, filtered, newest first",
+    query: getWithdrawsQuery,
+    result: withdrawalPage,
+  }),
+  getHostWithdraws: call({
+    group: withdrawGroup,
+    name: "GetHostWithdraws",
+    method: "GET",
+    access: "host",
+    summary: "Every tenant's withdrawals (Search: tenant name, Alipay account or remark), newest first",
+    query: getWithdrawsQuery,
+    result: withdrawalPage,
+  }),
   auditWithdraw: call({
+    group: withdrawGroup,
+    name: "AuditWithdraw",
     method: "POST",
-    path: "/api/Withdraw/AuditWithdraw",
+    access: "host",
     idempotent: true,
+    movesMoney: true,
+    summary: "Approves a pending withdrawal (paid out) or rejects it with a reason (the held money returned); once only",
     body: auditWithdrawInput,
     result: withdrawal,
   }),
@@ -109,15 +203,22 @@ export const withdrawCalls = {
 /** The host's wallet calls of spec §7 Hosted (the rest of Hosted is in hosted.ts). */
 export const hostedWalletCalls = {
   addOrSubMoney: call({
+    group: hostedGroup,
+    name: "AddOrSubMoney",
     method: "POST",
-    path: "/api/Hosted/AddOrSubMoney",
+    access: "host",
     idempotent: true,
+    movesMoney: true,
+    summary: "Adds to or takes from a tenant's balance (type 1 add, 2 subtract) with a required remark; answers the balance",
     body: addOrSubMoneyInput,
     result: hostWalletInfo,
   }),
   getHostWalletInfo: call({
+    group: hostedGroup,
+    name: "GetHostWalletInfo",
     method: "GET",
-    path: "/api/Hosted/GetHostWalletInfo",
+    access: "host",
+    summary: "Every tenant's balance and last movement",
     query: getHostWalletInfoQuery,
     result: hostWalletInfoPage,
   }),
