@@ -8,15 +8,25 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const parts = ["console", "extension", "server", "shared"];
-const consoleFeatures = readdirSync(new URL("./console/src/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const consoleFeatures = foldersIn("./console/src/features");
+const serverModules = foldersIn("./server/modules");
+
+/**
+ * Files that still import another module's file directly and are being changed by other work at the moment (issue 30):
+ * they keep the other zones but not the door rule until they import from index.ts. Empty this list.
+ */
+const doorsPending = ["server/modules/events/routes.ts", "server/modules/token/routes.ts", "server/modules/meli/sandbox-console.ts"];
 
 /**
  * Who may import what (files under `target` may not import from `from`). Tests may also use the one test kit that
- * starts a real server (server/testing), which is why the zones are built twice.
+ * starts a real server (server/testing), and may reach into the modules they exercise, which is why the zones are built
+ * twice. `doors: false` leaves out the modules' door rule (doorsPending).
  */
-function boundaries({ tests }) {
+function boundaries({ tests, doors = !tests }) {
   const except = (part) => (tests && part === "server" ? ["./testing"] : []);
   const others = (part) => parts.filter((p) => p !== part && p !== "shared");
   return [
@@ -45,6 +55,16 @@ function boundaries({ tests }) {
     })),
     { target: "./console/src/features", from: "./console/src/app", message: "Console features do not import the app shell." },
     { target: "./server/db", from: "./server/modules", message: "server/db/ imports no module." },
+    // A server module reaches another only through its door, index.ts (what the others use of it: types, constants,
+    // pure helpers, functions over a transaction); another module's service is handed to its factory by deps.ts.
+    ...(doors
+      ? serverModules.map((module) => ({
+          target: `./server/modules/${module}`,
+          from: "./server/modules",
+          except: [`./${module}`, ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`)],
+          message: "A module imports another only through its index.ts; a service it uses comes from deps.ts.",
+        }))
+      : []),
     // The layers the modules stand on import none of them: what they need of one moves below them (db/, http/) or is
     // handed to them at assembly (deps.ts). Their tests may drive a module's code through them (the endpoint tests).
     ...(tests
@@ -81,6 +101,12 @@ export default defineConfig([
       // An import the resolver cannot follow would pass the boundary and cycle rules unseen.
       "import-x/no-unresolved": "error",
       "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: false }) }],
+    },
+  },
+  {
+    files: doorsPending,
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: false, doors: false }) }],
     },
   },
   {

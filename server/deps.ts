@@ -124,10 +124,17 @@ export function createServices(deps: AppDeps) {
   const { config, log, database, jobs, tokens, loginLimiter, secrets, meli } = deps;
   const sessions = createSessionService({ database, tokens, config });
   const mailer = createMailer({ database, jobs, config, log });
-  const collects = createCollectService({ database, jobs, log, crawl: config.crawl });
-  // The picture size probe: the crawler's address guard, the app's own address for the demo pictures it serves, and
-  // the hosts this app found down (listing edits and publishing share them).
-  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl, downHosts: new Map<string, number>() };
+  // Services other services use, created first and handed to them (a module never imports another's service).
+  const products = createProductService({ database, jobs, log, secrets, dataDir: config.dataDir, bulkEditTask: config.bulkEditTask });
+  const collects = createCollectService({ database, jobs, log, crawl: config.crawl, products });
+  // Publishing support: the GTIN pool (MeliCode), the marketplace call log (MeliStatLog) and the freight rules.
+  const gtin = createGtinService();
+  const meliLogs = createMeliLogService();
+  const freight = createFreightService({ database, meli });
+  // The recommending agency's commission on purchases paid from a wallet.
+  const agency = createAgencyService();
+  // The picture size probe: the crawler's address guard, and the app's own address for the demo pictures it serves.
+  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl };
   const users = createUserService({
     database,
     jobs,
@@ -162,32 +169,41 @@ export function createServices(deps: AppDeps) {
     }),
     collects,
     infringement: createInfringementService(),
-    products: createProductService({ database, jobs, log, secrets, dataDir: config.dataDir, bulkEditTask: config.bulkEditTask }),
+    products,
     categories: createCategoryService({ database, jobs, log, secrets, meli }),
     // Shop centre (modules/meli).
     shopAccounts: createShopAccountService(),
     shopAuthorization: createShopAuthorizationService({ config, log, database, meli }),
     meliNotifications: createNotificationService({ config, log, database, jobs }),
     // Stored notifications of items brought into the listings (issue 16).
-    listingNotifications: createListingNotificationService({ database, jobs, meli, log, orders: orderSync.notifications }),
-    // Publishing support: the GTIN pool (MeliCode) and the marketplace call log (MeliStatLog).
-    gtin: createGtinService(),
+    listingNotifications: createListingNotificationService({
+      database,
+      jobs,
+      meli,
+      log,
+      orders: orderSync.notifications,
+      callLog: meliLogs,
+    }),
+    gtin,
     categoryMappings: createCategoryMappingService(),
-    meliLogs: createMeliLogService(),
+    meliLogs,
     // Listing edits, single and batch (issue 16).
-    listingEdits: createListingEditService({ database, jobs, meli, log, pictures }),
+    listingEdits: createListingEditService({ database, jobs, meli, log, pictures, callLog: meliLogs }),
     // Listing sync, import of existing listings and removal of deleted ones (issue 16).
-    listingSync: createListingSyncService({ database, jobs, meli, log }),
-    publishing: createPublishingService({ database, jobs, meli, log, secrets, pictures }, createPlanner(secrets)),
+    listingSync: createListingSyncService({ database, jobs, meli, log, callLog: meliLogs }),
+    publishing: createPublishingService(
+      { database, jobs, meli, log, secrets, pictures, gtin, callLog: meliLogs },
+      createPlanner(secrets, freight),
+    ),
     // Freight rules (MeliOther), size charts (MeliSizeChart) and the host's selection library (issue 18).
-    freight: createFreightService({ database, meli }),
+    freight,
     sizeCharts: createSizeChartService({ database, meli }),
     selection: createSelectionService({ database, jobs, meli, log }),
     // The wallet: ledger, top-ups, withdrawals, host adjustments (issue 19); receipt images under DATA_DIR/receipts.
-    wallet: createWalletService({ dataDir: config.dataDir, database, jobs, log }),
-    subAccountOrders: createSubAccountOrderService(),
-    agency: createAgencyService(),
-    moduleAuth: createModuleAuthService(),
+    wallet: createWalletService({ dataDir: config.dataDir, database, jobs, log, prepareCommission: agency.prepareCommission }),
+    subAccountOrders: createSubAccountOrderService({ prepareCommission: agency.prepareCommission }),
+    agency,
+    moduleAuth: createModuleAuthService({ products }),
     // The host's 沙箱 page on the built-in sandbox (modules/meli/sandbox-console.ts).
     sandboxConsole: createSandboxConsole({ sandbox: deps.sandbox }),
   };

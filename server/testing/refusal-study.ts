@@ -10,6 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import { meliAccounts } from "../db/schema.ts";
 import { inScope } from "../db/scope.ts";
+import { createFreightService } from "../modules/freight/service.ts";
 import { createPlanner } from "../modules/publishing/plan.ts";
 import { localItemBody } from "../modules/publishing/item-body.ts";
 import type { Category } from "../sandbox/categories.ts";
@@ -124,7 +125,7 @@ export async function refusalStudy(s: TestServer, perDefect: number): Promise<De
   // Without the check: the planner's bodies, sent whatever the pre-flight said.
   const request = publishRequest.parse(body);
   const plans = await inScope(s.database.db, { tenantId: tenant.tenantId }, (tx) =>
-    createPlanner(s.deps.secrets)(tx, { tenantId: tenant.tenantId, request, productIds, accounts }),
+    createPlanner(s.deps.secrets, createFreightService(s.deps))(tx, { tenantId: tenant.tenantId, request, productIds, accounts }),
   );
   const shop = s.deps.meli.shop({ tenantId: tenant.tenantId, groupId });
   // A pair the planner could not price (a category that is not a leaf has no fees) is sent as a sound product's body

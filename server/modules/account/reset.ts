@@ -10,9 +10,8 @@ import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../db/names.ts";
 import { businessError, keepChanges } from "../../http/errors.ts";
 import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordResetTokenInput } from "#shared/contract/account.ts";
-import { hashPassword } from "../identity/passwords.ts";
-import { revokeUserSessions } from "../identity/sessions.ts";
-import type { Mailer } from "../mail/outbox.ts";
+import { hashPassword, revokeUserSessions } from "../identity/index.ts";
+import type { Mailer } from "../mail/index.ts";
 
 export const RESET_CODE_MINUTES = 15;
 export const RESET_CODE_MAX_ATTEMPTS = 5;

@@ -12,10 +12,9 @@ import { businessError, conflict, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import { LoginResultType } from "#shared/contract/enums.ts";
 import type { LoginResult, loginInput, registerInput, updateProfileInput } from "#shared/contract/account.ts";
-import { credentialMessages, lockedMessage, revokeSession, type SessionService } from "../identity/sessions.ts";
-import { insertTenantWithMainAccount } from "../identity/users.ts";
+import { credentialMessages, lockedMessage, revokeSession, type SessionService, insertTenantWithMainAccount } from "../identity/index.ts";
 import { isSelfRegistrationEnabled } from "../../db/settings.ts";
-import type { Mailer } from "../mail/outbox.ts";
+import type { Mailer } from "../mail/index.ts";
 import { toFullUser, toProfile } from "./full-user.ts";
 import { createPasswordReset } from "./reset.ts";
 

@@ -12,12 +12,7 @@ import { setScope } from "../../db/scope.ts";
 import { RecommendType, WalletLogType } from "#shared/contract/enums.ts";
 import { commissionFen, commissionRateBasisPoints } from "#shared/contract/agency.ts";
 import { getSettingValue, SettingKeys } from "../../db/settings.ts";
-import { lockWallet, postLedgerEntry } from "../wallet/ledger.ts";
-
-export type PendingCommission = {
-  /** Posts the commission on a purchase of `purchaseFen` (the buyer's debit entry `purchaseEntryId`); answers its fen (0: none). */
-  credit(purchase: { purchaseFen: number; purchaseEntryId: string; what: string }): Promise<number>;
-};
+import { lockWallet, postLedgerEntry, type PendingCommission } from "../wallet/index.ts";
 
 const none: PendingCommission = { credit: async () => 0 };
 

@@ -20,6 +20,7 @@ import type {
   RecommendInfo,
   setRecommendInput,
 } from "#shared/contract/agency.ts";
+import { prepareCommission } from "./commission.ts";
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const num = (v: unknown) => Number(v ?? 0);
@@ -206,6 +207,7 @@ async function setRecommend(ctx: CallContext, body: z.output<typeof setRecommend
 const getRecommendInfo = (ctx: CallContext, tenantId: string) => recommendInfoOf(ctx.tx, tenantId);
 
 export function createAgencyService() {
-  return { getInviteRecords, editRemark, getAgencyTransactionRecord, setRecommend, getRecommendInfo };
+  // prepareCommission: what a purchase paid from a wallet asks before its debit (deps.ts hands it to the purchases).
+  return { getInviteRecords, editRemark, getAgencyTransactionRecord, setRecommend, getRecommendInfo, prepareCommission };
 }
 export type AgencyService = ReturnType<typeof createAgencyService>;

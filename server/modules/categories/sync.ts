@@ -10,6 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { HOST_TENANT_ID, taskInfos } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
+import { pool } from "../../jobs/pool.ts";
 import { worker, type JobWorker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
@@ -98,17 +99,6 @@ export async function startCategoryJob<T extends { taskId: string }>(
 export function syncContent(sites: MeliSiteNumber[], parts: SyncPart[]): string {
   const where = sites.length === 5 ? "全部站点" : sites.map(siteName).join("、");
   return `同步美客多类目：${where}（${parts.map((p) => partNames[p]).join("、")}）`;
-}
-
-/** Runs `fn` over items with at most `limit` at once; answers results in input order. */
-export async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 const reason = (err: unknown) => (err instanceof MeliApiError ? err.message : err instanceof Error ? err.message : String(err));

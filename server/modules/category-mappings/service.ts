@@ -17,7 +17,7 @@ import {
   type updateCategoryMappingInput,
 } from "#shared/contract/category-mapping.ts";
 import type { MeliSiteNumber } from "#shared/contract/meli.ts";
-import { visibleProducts } from "../products/filter.ts";
+import { visibleProducts } from "../products/index.ts";
 
 type Row = Omit<CategoryMapping, "lastModificationTime" | "site"> & { site: number; lastModificationTime: Date | string };
 

@@ -2,9 +2,8 @@
 // workbench's collection card and daily trend. deps.ts hands them to the users and workbench services.
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { aquiredUrls, collectTasks, collections } from "../../db/schema.ts";
-import { deleteOwnedRows, type UserDataCleaner } from "../users/extensions.ts";
-import type { WorkbenchContributor, WorkbenchScope } from "../workbench/extensions.ts";
-import { countPerDay } from "../workbench/series.ts";
+import { deleteOwnedRows, type UserDataCleaner } from "../users/index.ts";
+import { type WorkbenchContributor, type WorkbenchScope, countPerDay } from "../workbench/index.ts";
 import { CollectStatus } from "#shared/contract/enums.ts";
 
 /** The caller's collections: the tenant's for a main account, its own for a sub-account. */

@@ -24,7 +24,7 @@ import {
   type updateInfringementRuleSettingInput,
 } from "#shared/contract/collect.ts";
 import { CollectSource, CollectStatus, ProductStatus } from "#shared/contract/enums.ts";
-import { checkProductLimit } from "../products/service.ts";
+import type { ProductService } from "../products/index.ts";
 import { mainText, readCollectConfig, readInfringementRule, storeCollection, wordMatch } from "./store.ts";
 import { createCrawler, type CrawlerDeps } from "./crawler.ts";
 import { createUrlQueue } from "./urls.ts";
@@ -400,7 +400,7 @@ export async function screeningforInfringement(ctx: CallContext, ids: string[]) 
  * deleted), owned by the collection's owner, within each owner's productCount limit; the collections become Migrated.
  * One insert … select, one status update.
  */
-export async function migrateToProduct(ctx: CallContext, ids: string[]) {
+async function migrateToProduct(productLimit: ProductLimit, ctx: CallContext, ids: string[]) {
   const u = ctx.user!;
   const tx = ctx.tx;
   const unique = [...new Set(ids)];
@@ -424,7 +424,7 @@ export async function migrateToProduct(ctx: CallContext, ids: string[]) {
     );
   const already = new Set(moved.map((m) => m.id));
   const toMigrate = visible.filter((v) => !already.has(v.id));
-  await checkProductLimits(tx, u.tenantId, toMigrate);
+  await checkProductLimits(productLimit, tx, u.tenantId, toMigrate);
   const productIds: string[] = [];
   if (toMigrate.length) {
     const pairs = toMigrate.map((t) => {
@@ -456,15 +456,18 @@ export async function migrateToProduct(ctx: CallContext, ids: string[]) {
   return { successCount: toMigrate.length, ignoreCount: visible.length - toMigrate.length, productIds };
 }
 
+/** What the collection centre uses of the product service: the owner's product limit, asked before a move. */
+type ProductLimit = Pick<ProductService, "checkProductLimit">;
+
 /** Refuses the move when an owner would pass its productCount limit (null: no limit). */
-async function checkProductLimits(tx: Tx, tenantId: string, moving: { userId: string }[]) {
+async function checkProductLimits(products: ProductLimit, tx: Tx, tenantId: string, moving: { userId: string }[]) {
   const perOwner = new Map<string, number>();
   for (const t of moving) perOwner.set(t.userId, (perOwner.get(t.userId) ?? 0) + 1);
-  for (const [owner, n] of perOwner) await checkProductLimit(tx, tenantId, owner, n);
+  for (const [owner, n] of perOwner) await products.checkProductLimit(tx, tenantId, owner, n);
 }
 
 /** The collection centre: collections and their settings, the crawler and the URL queue (each with its worker). */
-export function createCollectService(deps: CrawlerDeps) {
+export function createCollectService(deps: CrawlerDeps & { products: ProductLimit }) {
   const crawler = createCrawler(deps);
   const urls = createUrlQueue(deps);
   return {
@@ -476,7 +479,7 @@ export function createCollectService(deps: CrawlerDeps) {
     batchDeleteCollects,
     batchUpdateCollectStatus,
     getCrawledSkus,
-    migrateToProduct,
+    migrateToProduct: (ctx: CallContext, ids: string[]) => migrateToProduct(deps.products, ctx, ids),
     screeningforInfringement,
     getCollectConfig,
     updateCollectConfig,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { users } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { createSessionService, type SessionDeps } from "../identity/sessions.ts";
+import { openSession, type SessionDeps } from "../identity/index.ts";
 import { createApi, type Api } from "#shared/api/index.ts";
 
 const ORIGIN = "http://first-start.local";
@@ -32,6 +32,6 @@ export async function apiAs(fetch: typeof globalThis.fetch, deps: SessionDeps, w
     tx.select().from(users).where(eq(users.id, who.userId)),
   );
   if (!user) throw new Error(`first start: user ${who.userId} not found`);
-  const { access_token } = await createSessionService(deps).openSession(user, "127.0.0.1", false);
+  const { access_token } = await openSession(deps, user, "127.0.0.1", false);
   return createApi({ baseUrl: ORIGIN, getToken: () => access_token, getTenant: () => null, fetch });
 }

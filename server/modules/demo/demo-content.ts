@@ -9,7 +9,7 @@ import type { CollectedProductInput } from "#shared/contract/collect.ts";
 import { extract } from "#shared/extract/extract.ts";
 import { loadFixtures } from "#shared/extract/fixture-loader.ts";
 import { normalizeWord } from "#shared/text/aho-corasick.ts";
-import { htmlText } from "../infringement/service.ts";
+import { htmlText } from "../infringement/index.ts";
 import { DEMO_IMAGES_PER_PRODUCT, demoImageUrl } from "./demo-images.ts";
 
 /** How many collections the demo tenant gets: the fixture products, taken again as further listings to reach it. */

@@ -7,10 +7,10 @@ import type { BootstrapResult } from "../../bootstrap.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
 import { apiAs, injectFetch } from "./api-as.ts";
-import { generatePassword } from "../identity/passwords.ts";
+import { generatePassword } from "../identity/index.ts";
 import { DEMO_SHOP, fillDemoTenant } from "./demo-content.ts";
 import { inScope } from "../../db/scope.ts";
-import { forgetProductEdits } from "../products/edits.ts";
+import { forgetProductEdits } from "../products/index.ts";
 
 export const DEMO_JOB = "demo.fill";
 /** On a first start, the built-in sandbox's demo seller gets orders about this often (the host changes it on 沙箱). */

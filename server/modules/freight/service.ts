@@ -122,6 +122,8 @@ export function createFreightService({ database, meli }: { database: Database; m
         toRule,
       );
     },
+    /** The tenant's rules by site: publishing's price formula reads them (deps.ts hands them over). */
+    freightRulesOf,
   };
 }
 export type FreightService = ReturnType<typeof createFreightService>;

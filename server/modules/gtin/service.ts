@@ -53,7 +53,8 @@ async function clearCodes(ctx: CallContext): Promise<{ deleted: number }> {
 }
 
 export function createGtinService() {
-  return { setCodes, getCodeCount, clearCodes };
+  // takeGtinCodes and listingGtinCodes: how the publisher takes codes from the pool (deps.ts hands them over).
+  return { setCodes, getCodeCount, clearCodes, takeGtinCodes, listingGtinCodes };
 }
 export type GtinService = ReturnType<typeof createGtinService>;
 

@@ -21,10 +21,8 @@ import type {
   unlockTenantQuery,
 } from "#shared/contract/hosted.ts";
 import type { TenantAccountSummary } from "#shared/contract/users.ts";
-import { generatePassword, hashPassword } from "../identity/passwords.ts";
-import { revokeUserSessions } from "../identity/sessions.ts";
-import { insertTenantWithMainAccount } from "../identity/users.ts";
-import type { UserService } from "../users/service.ts";
+import { generatePassword, hashPassword, revokeUserSessions, insertTenantWithMainAccount } from "../identity/index.ts";
+import type { UserService } from "../users/index.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 
 type UserRow = typeof users.$inferSelect;

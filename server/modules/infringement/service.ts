@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gt, inArray, like, sql, type SQL } from "dri
 import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, infringementWords, products } from "../../db/schema.ts";
-import { selectionWhere } from "../products/filter.ts";
+import { selectionWhere } from "../products/index.ts";
 import type { ProductSelection } from "#shared/contract/product.ts";
 import { containsPattern, orderBy, pageOf } from "../../db/query.ts";
 import { setScope } from "../../db/scope.ts";

@@ -25,6 +25,7 @@ import {
 import { ListingStatus, TaskStatus } from "#shared/contract/enums.ts";
 import type { BatchEditState } from "#shared/contract/listing-edits.ts";
 import { pngImage } from "#shared/images/test-images.ts";
+import { createMeliLogService } from "../meli-logs/service.ts";
 import { createListingEditService, type Edit } from "./edits.ts";
 import { EDIT_ATTEMPTS } from "./edit-job.ts";
 import { batchEditState } from "./edit-task.ts";
@@ -332,7 +333,13 @@ describe("jobs that fail otherwise", () => {
     const res = await api(A, "MeliStat", "BatchUpdateStock", { ids: [l.id], stock: 3 }, "f-2");
     expect(res.status, res.raw).toBe(200);
     // The job's last attempt, as the queue would run it after EDIT_ATTEMPTS − 1 back-offs.
-    const edits = createListingEditService({ database: s.database, jobs: s.deps.jobs, meli: s.deps.meli, log: s.deps.log });
+    const edits = createListingEditService({
+      database: s.database,
+      jobs: s.deps.jobs,
+      meli: s.deps.meli,
+      log: s.deps.log,
+      callLog: createMeliLogService(),
+    });
     const edit: Edit = { op: "stock", stock: 3 };
     const [task] = rowsOf<{ creatorId: string }>(
       await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>

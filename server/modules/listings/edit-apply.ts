@@ -39,7 +39,7 @@ function refusalOf(err: MeliApiError) {
 
 export function createEditApplier(deps: ListingEditDeps) {
   const db = deps.database.db;
-  const targets: EditTargets = createEditTargets(db);
+  const targets: EditTargets = createEditTargets(db, deps.callLog);
   const { store } = targets;
 
   /** What the edit sends beyond its own fields: the package size with a weight, the pictures the category takes. */

@@ -9,7 +9,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { AppError, businessError, notFound } from "../../http/errors.ts";
 import type { EditResult } from "#shared/contract/listing-edits.ts";
 import { loadSessionUser } from "../../http/session-user.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
+import { productsFollowListings } from "../products/index.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { Edit, ListingEditDeps, ListingRow, Outcome } from "./edit-types.ts";
 import { listingWhere, rowView, type ListingKind } from "./service.ts";

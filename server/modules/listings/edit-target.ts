@@ -6,11 +6,10 @@ import type { Db } from "../../db/client.ts";
 import { listings, meliAccountGroups, meliCategories, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
-import { recordListingCalls } from "../meli-logs/service.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
-import { sizeText, type ListingRow, type Target } from "./edit-types.ts";
+import { productsFollowListings } from "../products/index.ts";
+import { sizeText, type ListingEditDeps, type ListingRow, type Target } from "./edit-types.ts";
 
-export function createEditTargets(db: Db) {
+export function createEditTargets(db: Db, callLog: ListingEditDeps["callLog"]) {
   async function loadTarget(tenantId: string, listingId: string): Promise<Target | null> {
     return inScope(db, { tenantId }, async (tx) => {
       const [row] = await tx
@@ -93,7 +92,7 @@ export function createEditTargets(db: Db) {
           .set({ ...shared, syncTime: new Date() })
           .where(and(eq(listings.tenantId, l.tenantId), eq(listings.cbtId, l.cbtId)));
       }
-      await recordListingCalls(tx, l, exchanges, creatorId);
+      await callLog.recordListingCalls(tx, l, exchanges, creatorId);
     });
   }
 

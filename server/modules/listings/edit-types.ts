@@ -5,7 +5,8 @@ import type { Database } from "../../db/client.ts";
 import type { listings } from "../../db/schema.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import type { PictureFetchOptions } from "../publishing/pictures.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
+import type { PictureFetchOptions } from "../publishing/index.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { EditOutcome } from "#shared/contract/listing-edits.ts";
 
@@ -34,6 +35,8 @@ export type ListingEditDeps = {
   log: FastifyBaseLogger;
   /** The picture size probe's address guard, as publishing's (CRAWL_ALLOW_PRIVATE). */
   pictures?: PictureFetchOptions;
+  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
+  callLog: Pick<MeliLogService, "recordListingCalls">;
 };
 
 /** Listings an edit can reach: on Mercado Libre (an item id) and not closed. */

@@ -6,7 +6,7 @@
 // one job per listing (edit-job.ts), the task counting each outcome (edit-task.ts); PreviewMeliPrice shows the prices
 // a batch would set (edit-preview.ts).
 import { worker } from "../../jobs/queue.ts";
-import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import { PUBLISH_CONCURRENCY } from "../publishing/index.ts";
 import { createEditApplier } from "./edit-apply.ts";
 import { createBatchEdits } from "./edit-batch.ts";
 import { createEditJob, LISTING_EDIT_JOB, type EditJob } from "./edit-job.ts";

@@ -16,12 +16,12 @@ import { createTask, updateTask } from "../../jobs/tasks.ts";
 import type { MeliClient, MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import { scanSellerItems, type ItemSearchPage, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { recordMeliCalls } from "../meli-logs/service.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type { ListingTaskResult, PullReport } from "#shared/contract/listing-sync.ts";
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, skusOfItem, statusOfItem } from "./market-reads.ts";
 import { visibleGroups, type ListingKind } from "./service.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
+import { productsFollowListings } from "../products/index.ts";
 
 export const LISTING_PULL_JOB = "listings.pull";
 /** Items per scan page (the search's maximum). */
@@ -44,7 +44,14 @@ export async function visibleGroup(ctx: CallContext, kind: ListingKind, groupId:
   return group;
 }
 
-export type ListingImportDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+export type ListingImportDeps = {
+  database: Database;
+  jobs: Jobs;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
+  callLog: Pick<MeliLogService, "recordMeliCalls">;
+};
 
 export function createListingImport(deps: ListingImportDeps) {
   const db = deps.database.db;
@@ -60,7 +67,11 @@ export function createListingImport(deps: ListingImportDeps) {
 
   /** The import's Mercado Libre calls go to the group's call log (MeliStatLog). */
   const logCalls = (tx: Tx, job: PullJob, account: Account, exchanges: MeliExchange[]) =>
-    recordMeliCalls(tx, { tenantId: job.tenantId, accountGroupId: job.groupId, site: account.site, creatorId: job.creatorId }, exchanges);
+    deps.callLog.recordMeliCalls(
+      tx,
+      { tenantId: job.tenantId, accountGroupId: job.groupId, site: account.site, creatorId: job.creatorId },
+      exchanges,
+    );
 
   async function pullMarket(ctx: CallContext, kind: ListingKind, groupId: string): Promise<ListingTaskResult> {
     const group = await visibleGroup(ctx, kind, groupId);

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { currencies, meliAccounts, meliCategories, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { cachedFees, feeInput } from "../publishing/fees.ts";
+import { cachedFees, feeInput } from "../publishing/index.ts";
 import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { currencyDecimals, formatMoney, moneyNumber, sitePrice } from "#shared/publish/price.ts";
 import type { Target } from "./edit-types.ts";

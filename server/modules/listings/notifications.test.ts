@@ -18,7 +18,7 @@ import { SANDBOX_PREFIX } from "../../sandbox/sandbox.ts";
 import type { NotificationPayload } from "../../sandbox/notify.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { ListingRowPage } from "#shared/contract/listings.ts";
-import { MeliNotificationStatus } from "../meli/notifications.ts";
+import { MeliNotificationStatus } from "../meli/index.ts";
 
 let s: TestServer;
 let A: TestTenant;

@@ -20,11 +20,11 @@ import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/c
 import { getItem, getMarketplaceItem, type ListingItem } from "../../integrations/mercadolibre/endpoints/items.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
-import { recordListingCalls } from "../meli-logs/service.ts";
-import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
-import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
+import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/index.ts";
+import { PUBLISH_CONCURRENCY } from "../publishing/index.ts";
 import { readVisits } from "./market-reads.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
+import { productsFollowListings } from "../products/index.ts";
 
 /** Topics that change a listing. */
 export const ITEM_TOPICS = ["items", "marketplace_items"];
@@ -38,6 +38,8 @@ export type ListingNotificationDeps = {
   log: FastifyBaseLogger;
   /** The orders module's handler of its topics (orders/sync.ts); without it they stay Waiting. */
   orders?: { topics: string[]; process(job: NotificationProcessJob): Promise<void> };
+  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
+  callLog: Pick<MeliLogService, "recordListingCalls">;
 };
 
 /** The item as read (GET /items/{id} or GET /marketplace/items/{id}): the fields a listing keeps. */
@@ -197,7 +199,7 @@ export function createListingNotificationService(deps: ListingNotificationDeps) 
 
   /** The read goes to the call log (MeliStatLog) of the item's listing (the first, when several share it). */
   async function logCalls(tx: Tx, rows: Listing[], exchanges: MeliExchange[]) {
-    await recordListingCalls(tx, rows[0], exchanges);
+    await deps.callLog.recordListingCalls(tx, rows[0], exchanges);
   }
 
   return {

@@ -18,8 +18,7 @@ import {
   type ListingGroupInfo,
   type ListingRow,
 } from "#shared/contract/listings.ts";
-import { listingView } from "../publishing/service.ts";
-import { hiddenBatchIds } from "../publishing/batch-state.ts";
+import { listingView, hiddenBatchIds } from "../publishing/index.ts";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 

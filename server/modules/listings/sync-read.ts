@@ -10,10 +10,10 @@ import type { Database, Tx } from "../../db/client.ts";
 import { listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { MeliClient, MeliExchange } from "../../integrations/mercadolibre/client.ts";
-import { recordMeliCalls } from "../meli-logs/service.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import { chunks, itemValues, MULTIGET_IDS, readItems, readVisits, type ItemRead } from "./market-reads.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
+import { productsFollowListings } from "../products/index.ts";
 
 /** Marks a listing found deleted on Mercado Libre (in its problems; status Closed); ClearInvalidStat removes these. */
 export const DELETED_CODE = "meli.deleted";
@@ -32,7 +32,13 @@ export type ListingRef = { id: string; itemId: string; accountGroupId: string; s
 
 export type SyncCounts = { synced: number; deleted: number; failed: number; reasons: string[] };
 
-export type ListingSyncReadDeps = { database: Database; meli: MeliClient; log: FastifyBaseLogger };
+export type ListingSyncReadDeps = {
+  database: Database;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
+  callLog: Pick<MeliLogService, "recordMeliCalls">;
+};
 
 export function createListingSyncRead(deps: ListingSyncReadDeps) {
   const db = deps.database.db;
@@ -41,7 +47,7 @@ export function createListingSyncRead(deps: ListingSyncReadDeps) {
   async function logCalls(tx: Tx, tenantId: string, refs: ListingRef[], groupId: string, creatorId: string | null, xs: MeliExchange[]) {
     const one = refs.length === 1 ? refs[0] : null;
     const where = { tenantId, accountGroupId: groupId, listingId: one?.id ?? null, batchId: one?.batchId ?? null, site: one?.site ?? null };
-    await recordMeliCalls(tx, { ...where, creatorId }, xs);
+    await deps.callLog.recordMeliCalls(tx, { ...where, creatorId }, xs);
   }
 
   /**

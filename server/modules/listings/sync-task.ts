@@ -10,7 +10,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
-import { PUBLISH_CONCURRENCY } from "../publishing/service.ts";
+import { PUBLISH_CONCURRENCY } from "../publishing/index.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import {
   BATCH_SYNC_MAX_LISTINGS,

@@ -16,6 +16,7 @@ import { accountOf as accountOfGroup, createShopItem, recordListings as recordLi
 import type { Item } from "../../sandbox/store.ts";
 import { ListingStatus, TaskStatus } from "#shared/contract/enums.ts";
 import type { ListingRow } from "#shared/contract/listings.ts";
+import { createMeliLogService } from "../meli-logs/service.ts";
 import { createListingSyncService, DELETED_CODE, DELETED_REASON } from "./sync.ts";
 
 let s: TestServer;
@@ -191,6 +192,7 @@ describe("SyncMelistat, BatchSyncMeliStat, ClearInvalidStat", () => {
       jobs: s.deps.jobs,
       meli: s.deps.meli,
       log: s.deps.log,
+      callLog: createMeliLogService(),
     });
     await runner.runSync({ tenantId: A.tenantId, taskId: pending[0].id, creatorId: A.userId, groupId: groupA, everyHours: 6 });
     expect(await taskOf(A, pending[0].id)).toMatchObject({ taskStatus: TaskStatus.Succeeded, taskRemark: "已由新的定时同步取代" });

@@ -11,6 +11,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
 import type { ClearInvalidResult } from "#shared/contract/listing-sync.ts";
 import { createListingImport, visibleGroup } from "./import.ts";
 import { listingWhere, type ListingKind } from "./service.ts";
@@ -20,7 +21,14 @@ import { createListingSyncTasks, LISTING_SYNC_JOB, type SyncJob } from "./sync-t
 
 export { DELETED_CODE, DELETED_REASON } from "./sync-read.ts";
 
-export type ListingSyncDeps = { database: Database; jobs: Jobs; meli: MeliClient; log: FastifyBaseLogger };
+export type ListingSyncDeps = {
+  database: Database;
+  jobs: Jobs;
+  meli: MeliClient;
+  log: FastifyBaseLogger;
+  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
+  callLog: Pick<MeliLogService, "recordMeliCalls">;
+};
 
 export function createListingSyncService(deps: ListingSyncDeps) {
   const pull = createListingImport(deps);

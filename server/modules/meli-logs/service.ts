@@ -1,7 +1,7 @@
-// The marketplace call log (spec §7 MeliStatLog). recordMeliCall is how the publisher (and later the listing centre)
-// stores a call; GetLogsByPage lists calls without their bodies, GetLogDetail answers one with them. A main account
-// sees every call of its tenant, a sub-account the calls of the shop groups it owns a shop of (as it sees shops);
-// row-level security backs the tenant filter.
+// The marketplace call log (spec §7 MeliStatLog). recordMeliCall is how the publisher and the listing centre store a
+// call (the service's recorders, handed to them by deps.ts); GetLogsByPage lists calls without their bodies,
+// GetLogDetail answers one with them. A main account sees every call of its tenant, a sub-account the calls of the
+// shop groups it owns a shop of (as it sees shops); row-level security backs the tenant filter.
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -173,6 +173,7 @@ async function getLogDetail(ctx: CallContext, id: string): Promise<MeliCallLogDe
 }
 
 export function createMeliLogService() {
-  return { getLogsByPage, getLogDetail };
+  // The recorders: how the areas that call Mercado Libre store their calls (deps.ts hands them over).
+  return { getLogsByPage, getLogDetail, recordMeliCalls, recordListingCalls, recordMeliCall };
 }
 export type MeliLogService = ReturnType<typeof createMeliLogService>;

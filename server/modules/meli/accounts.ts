@@ -12,7 +12,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError, notFound } from "../../http/errors.ts";
 import { MeliAuthStatus } from "../../integrations/mercadolibre/tokens.ts";
 import type { SessionUser } from "../../http/session-user.ts";
-import { heldModuleAuths } from "../module-auth/held.ts";
+import { heldModuleAuths } from "../module-auth/index.ts";
 import { MeliAccountStatus } from "#shared/contract/enums.ts";
 import type {
   AccountGroupResponse,

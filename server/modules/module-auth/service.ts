@@ -43,7 +43,7 @@ import {
   type revokeAuthInput,
 } from "#shared/contract/module-auth.ts";
 import type { ProductDetail, ProductListItem, ProductPage } from "#shared/contract/product.ts";
-import { checkProductLimit, getProductById, getProductsByPage } from "../products/service.ts";
+import type { ProductService } from "../products/index.ts";
 
 type AuthRow = typeof moduleAuths.$inferSelect;
 
@@ -130,7 +130,10 @@ function stripOwner<T extends ProductListItem>(p: T): T {
   return { ...p, owner: null, labelId: null, labelName: null };
 }
 
-export function createModuleAuthService() {
+/** What the authorization centre uses of the product service: the grantor's products read as the product list does. */
+export type ModuleAuthDeps = { products: Pick<ProductService, "getProductsByPage" | "getProductById" | "checkProductLimit"> };
+
+export function createModuleAuthService({ products: productService }: ModuleAuthDeps) {
   /** GenerateAuthCode: a one-time code of the caller's tenant, valid AUTH_CODE_TTL_HOURS; only its hash is stored. */
   async function generateAuthCode(ctx: CallContext): Promise<AuthCodeResult> {
     const u = ctx.user!;
@@ -388,14 +391,14 @@ export function createModuleAuthService() {
   /** GetAuthProducts (ours): the grantor's live products, the product list's filters and order. */
   async function getAuthProducts(ctx: CallContext, body: z.output<typeof getAuthProductsInput>): Promise<ProductPage> {
     const { authId, ...filter } = body;
-    const answer = await withGrant(ctx, authId, ModuleAuthContent.Products, (c) => getProductsByPage(c, filter));
+    const answer = await withGrant(ctx, authId, ModuleAuthContent.Products, (c) => productService.getProductsByPage(c, filter));
     const page = JSON.parse(answer.json) as ProductPage;
     return { ...page, items: page.items.map(stripOwner) };
   }
 
   /** GetAuthProductById (ours): one of the grantor's live products. */
   async function getAuthProductById(ctx: CallContext, q: z.output<typeof getAuthProductQuery>): Promise<ProductDetail> {
-    return stripOwner(await withGrant(ctx, q.authId, ModuleAuthContent.Products, (c) => getProductById(c, q.id)));
+    return stripOwner(await withGrant(ctx, q.authId, ModuleAuthContent.Products, (c) => productService.getProductById(c, q.id)));
   }
 
   /**
@@ -412,7 +415,7 @@ export function createModuleAuthService() {
         .where(and(eq(products.tenantId, c.tenantId), eq(products.isDeleted, false), inArray(products.id, unique))),
     );
     if (!rows.length) throw notFound("商品不存在");
-    await checkProductLimit(ctx.tx, u.tenantId, u.id, rows.length);
+    await productService.checkProductLimit(ctx.tx, u.tenantId, u.id, rows.length);
     const order = new Map(unique.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const now = new Date();

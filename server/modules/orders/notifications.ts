@@ -7,7 +7,7 @@ import { meliNotifications, orders } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
-import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/notifications.ts";
+import { MELI_NOTIFICATION_PROCESS_JOB, MeliNotificationStatus, type NotificationProcessJob } from "../meli/index.ts";
 import type { OrderReads } from "./read.ts";
 import type { OrderRefresh } from "./refresh.ts";
 

@@ -25,7 +25,7 @@ import { createTask } from "../../jobs/tasks.ts";
 import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
 import { OrderStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type { OrderPage, OrderRow } from "#shared/contract/orders.ts";
-import { MeliNotificationStatus } from "../meli/notifications.ts";
+import { MeliNotificationStatus } from "../meli/index.ts";
 import { marketplaceOrderJson } from "../../sandbox/orders.ts";
 import { createOrderSyncService, LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE } from "./sync.ts";
 

@@ -3,9 +3,8 @@
 // hands them to the users and workbench services.
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { productCounts, products } from "../../db/schema.ts";
-import { deleteOwnedRows, type UserStatContributor } from "../users/extensions.ts";
-import type { WorkbenchContributor, WorkbenchScope } from "../workbench/extensions.ts";
-import { countPerDay } from "../workbench/series.ts";
+import { deleteOwnedRows, type UserStatContributor } from "../users/index.ts";
+import { type WorkbenchContributor, type WorkbenchScope, countPerDay } from "../workbench/index.ts";
 
 function liveProducts(scope: WorkbenchScope): SQL {
   const live = and(eq(products.tenantId, scope.tenantId), eq(products.isDeleted, false))!;

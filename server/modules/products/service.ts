@@ -24,7 +24,7 @@ import {
   type updateProductPriceInput,
 } from "#shared/contract/product.ts";
 import { filtersAnything, P, productWhereText, visibleProducts } from "./filter.ts";
-import { rememberCategoryPicks } from "../category-mappings/store.ts";
+import { rememberCategoryPicks } from "../category-mappings/index.ts";
 import { fromVariantModel, toVariantItems, toVariantModel, type StoredOption, type StoredVariant } from "./variants.ts";
 import { countProducts } from "./bulk.ts";
 import { createProductBulkEdits, type ProductBulkEditDeps } from "./bulk-tasks.ts";
@@ -441,6 +441,8 @@ export function createProductService(deps: ProductExportDeps & ProductTranslatio
     getProductsByPage,
     getProductById,
     getProductByIds,
+    /** Refuses adding products past the owner's limit (other areas that add products ask it: deps.ts hands it over). */
+    checkProductLimit,
     createOrUpdateProduct,
     updateProductAttr,
     updateProductPrice,

@@ -17,7 +17,7 @@ import { announce, batchView } from "./batch-state.ts";
 import type { PublishJob } from "./publish-job.ts";
 import { PUBLISH_JOB, PUBLISH_MAX_PRODUCTS } from "./constants.ts";
 import { listedMeanwhile, markListed } from "./duplicates.ts";
-import { rememberCategoryPicks } from "../category-mappings/store.ts";
+import { rememberCategoryPicks } from "../category-mappings/index.ts";
 import type { ListingPlan, Planner, PublishingDeps, ShopAccount } from "./types.ts";
 import { insertRows, LISTING_CHUNK, type ListingRow } from "./batch-insert.ts";
 

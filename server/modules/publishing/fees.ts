@@ -21,9 +21,8 @@ import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import type { PublishRequest } from "#shared/contract/publish.ts";
 import type { PreflightPair } from "#shared/publish/preflight.ts";
 import { FIXED_FEE_UNDER } from "#shared/publish/price.ts";
-import { exchangeEntry, recordMeliCall } from "../meli-logs/service.ts";
-import { pool } from "../categories/sync.ts";
-import { categorySiteOf, isGlobalSite } from "#shared/publish/sites.ts";
+import { exchangeEntry, type MeliLogService } from "../meli-logs/index.ts";
+import { pool } from "../../jobs/pool.ts";
 
 /** A cached row older than this is read again before planning. */
 export const LISTING_FEES_MAX_AGE_MS = 24 * 3600_000;
@@ -44,7 +43,7 @@ export type CachedFee = {
 
 const keyOf = (k: { site: number; cateId: string }) => `${k.site}|${k.cateId}`;
 /** The listing's currency for fees in a category of the site (global selling: USD). */
-const currencyOf = (site: number) => (isGlobalSite(site) ? "USD" : MELI_SITES[site as MeliSiteNumber].currency);
+const currencyOf = (site: number) => (site === 5 ? "USD" : MELI_SITES[site as MeliSiteNumber].currency);
 
 /**
  * The (category site, category, listing type) of every product × shop of a request, as plan.ts picks the category: the
@@ -70,7 +69,7 @@ export async function feeKeysOf(
       ),
     );
   const cbt = new Set(shops.filter((s) => s.isCbt).map((s) => s.id));
-  const sites = new Set(accounts.map((a) => categorySiteOf(cbt.has(a.id), a.site)));
+  const sites = new Set(accounts.map((a) => (cbt.has(a.id) ? 5 : a.site)));
   const requested = new Map(request.cateInfo.map((c) => [c.site, c.cateId]));
   const keys = new Map<string, FeeKey>();
   const add = (site: number, cateId: string | null | undefined) => {
@@ -95,7 +94,7 @@ export async function feeKeysOf(
  * tenant's marketplace call log.
  */
 export async function ensureListingFees(
-  deps: { database: Database; meli: MeliClient },
+  deps: { database: Database; meli: MeliClient; callLog: Pick<MeliLogService, "recordMeliCall"> },
   input: { tenantId: string; groupId: string; creatorId?: string | null; keys: FeeKey[] },
   options: { maxAgeMs?: number; concurrency?: number } = {},
 ): Promise<{ read: FeeKey[]; failed: FeeKey[] }> {
@@ -145,7 +144,7 @@ export async function ensureListingFees(
         });
     }
     for (const { site, x } of exchanges) {
-      await recordMeliCall(tx, {
+      await deps.callLog.recordMeliCall(tx, {
         tenantId: input.tenantId,
         accountGroupId: input.groupId,
         site,
@@ -179,7 +178,7 @@ async function readFee(shop: MeliSession, key: FeeKey, observe: (x: MeliExchange
         categoryId: key.cateId,
         listingTypeId: key.listingType,
         currencyId: currency,
-        ...(isGlobalSite(site) ? {} : PUBLISHED_SHIPPING),
+        ...(site === 5 ? {} : PUBLISHED_SHIPPING),
       },
       { observe },
     );
@@ -190,7 +189,7 @@ async function readFee(shop: MeliSession, key: FeeKey, observe: (x: MeliExchange
   };
   const low = await probe(PROBE_PRICE);
   // Global selling has no fixed fee (Mercado Libre adds its fee to net_proceeds).
-  const fixed = isGlobalSite(site) ? 0 : low.sale_fee_details.fixed_fee;
+  const fixed = site === 5 ? 0 : low.sale_fee_details.fixed_fee;
   let under: number | null = null;
   const assumed = FIXED_FEE_UNDER[site];
   if (fixed > 0 && assumed !== null) {

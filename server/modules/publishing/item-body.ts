@@ -1,7 +1,7 @@
 // The item bodies sent to Mercado Libre (MERCADO-LIBRE.md "Items on a local site", "Global selling"), built from a
 // listing's plan: title in the site's language, price, attributes, variations, warranty, description as plain text.
 import type { SiteToSell } from "../../integrations/mercadolibre/endpoints/global-items.ts";
-import { htmlText } from "../infringement/service.ts";
+import { htmlText } from "../infringement/index.ts";
 
 /** One attribute as Mercado Libre takes it. */
 export type ItemAttribute = { id: string; value_id?: string; value_name?: string };

@@ -1,30 +1,30 @@
 // What a publish job records for a listing: its outcome and the marketplace calls that led to it, the GTIN codes it
 // takes from the pool (and gives back when no item carries them), and Mercado Libre's refusal as listing problems.
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { gtinCodes, listings } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { MeliExchange } from "../../integrations/mercadolibre/client.ts";
 import type { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
-import { listingGtinCodes, takeGtinCodes } from "../gtin/service.ts";
-import { recordListingCalls } from "../meli-logs/service.ts";
-import { productsFollowListings } from "../products/listing-status.ts";
+import { productsFollowListings } from "../products/index.ts";
 import { refreshBatchIn } from "./batch-state.ts";
 import type { ItemPlan } from "./item-body.ts";
-import type { ListingPlan } from "./types.ts";
+import type { ListingPlan, PublishingDeps } from "./types.ts";
 
 export type ListingRow = typeof listings.$inferSelect;
 
+/** What recording an outcome uses: the database, the GTIN pool and the call log. */
+export type OutcomeDeps = Pick<PublishingDeps, "database" | "gtin" | "callLog">;
+
 /** Writes a listing's outcome and logs the marketplace calls that led to it, in one transaction. */
 export async function finish(
-  db: Db,
+  deps: OutcomeDeps,
   tenantId: string,
   listing: ListingRow,
   exchanges: MeliExchange[],
   set: Partial<typeof listings.$inferInsert>,
 ) {
-  await inScope(db, { tenantId }, async (tx) => {
+  await inScope(deps.database.db, { tenantId }, async (tx) => {
     await tx
       .update(listings)
       .set({ ...set, syncTime: new Date(), lastModificationTime: new Date() })
@@ -39,22 +39,23 @@ export async function finish(
         .where(and(eq(gtinCodes.tenantId, tenantId), eq(gtinCodes.listingId, listing.id)));
     }
     // Every marketplace call of a listing goes to the call log (MeliStatLog), tokens scrubbed by recordMeliCall.
-    await recordListingCalls(tx, listing, exchanges);
+    await deps.callLog.recordListingCalls(tx, listing, exchanges);
     // The batch's counts change in the same transaction: a listing is never seen settled while its batch is not.
     if (listing.batchId) await refreshBatchIn(tx, tenantId, listing.batchId);
   });
 }
 
 /** The calls made so far, logged before the queue retries the job (the listing stays as it is). */
-export async function logCalls(db: Db, tenantId: string, listing: ListingRow, exchanges: MeliExchange[]) {
-  await inScope(db, { tenantId }, (tx) => recordListingCalls(tx, listing, exchanges));
+export async function logCalls(deps: OutcomeDeps, tenantId: string, listing: ListingRow, exchanges: MeliExchange[]) {
+  await inScope(deps.database.db, { tenantId }, (tx) => deps.callLog.recordListingCalls(tx, listing, exchanges));
 }
 
 /** The listing's GTIN codes: those an earlier attempt took, else new ones from the pool (never given twice). */
-export async function gtinFor(db: Db, tenantId: string, listingId: string, count: number): Promise<string[]> {
-  return inScope(db, { tenantId }, async (tx) => {
-    const taken = await listingGtinCodes(tx, tenantId, listingId);
-    return taken.length >= count ? taken : [...taken, ...(await takeGtinCodes(tx, tenantId, listingId, count - taken.length))];
+export async function gtinFor(deps: OutcomeDeps, tenantId: string, listingId: string, count: number): Promise<string[]> {
+  const { gtin } = deps;
+  return inScope(deps.database.db, { tenantId }, async (tx) => {
+    const taken = await gtin.listingGtinCodes(tx, tenantId, listingId);
+    return taken.length >= count ? taken : [...taken, ...(await gtin.takeGtinCodes(tx, tenantId, listingId, count - taken.length))];
   });
 }
 

@@ -14,9 +14,7 @@ import { SIZE_GRID_ID } from "#shared/contract/size-charts.ts";
 import type { PreflightCategory, PreflightSizeChart } from "#shared/publish/preflight.ts";
 import { imageSizesOf } from "./pictures.ts";
 import { cachedFees } from "./fees.ts";
-import { freightRulesOf } from "../freight/service.ts";
-import type { ShopAccount } from "./types.ts";
-import { categorySiteOf } from "#shared/publish/sites.ts";
+import type { PlannerFreight, ShopAccount } from "./types.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type PlanCategory = PreflightCategory & { site: number; name: string; attributes: CategoryAttribute[] | null };
@@ -37,6 +35,7 @@ export type PlanInputs = Awaited<ReturnType<typeof readPlanInputs>>;
 export async function readPlanInputs(
   tx: Tx,
   secrets: SecretBox,
+  freight: PlannerFreight,
   { tenantId, request, productIds, accounts }: { tenantId: string; request: PublishRequest; productIds: string[]; accounts: ShopAccount[] },
 ) {
   const rows = await tx
@@ -72,9 +71,9 @@ export async function readPlanInputs(
   const requested = new Map(request.cateInfo.map((c) => [c.site, c]));
   const cateOf = (p: ProductRow, site: number) => requested.get(site)?.cateId ?? (p.site === site ? p.cateId : null);
   const wanted = new Set<string>();
-  // A global-selling shop sells on a marketplace site but lists in a global (CBT) category (shared/publish/sites.ts).
+  // A global-selling shop sells on a marketplace site but lists in a global (CBT, site 5) category.
   const isCbt = new Map(shops.map((s) => [s.id, s.isCbt]));
-  const categorySite = (a: { id: string; site: number }) => categorySiteOf(!!isCbt.get(a.id), a.site);
+  const categorySite = (a: { id: string; site: number }) => (isCbt.get(a.id) ? 5 : a.site);
   for (const p of rows)
     for (const a of accounts) {
       const c = cateOf(p, categorySite(a));
@@ -98,7 +97,7 @@ export async function readPlanInputs(
   // plans again with the same rows); a category without a row is priced from its row's percentage, with a warning.
   const fees = await cachedFees(tx, JSON.parse(keys) as { site: number; cateId: string }[], request.listingType);
   // The tenant's freight rules (PullMeliFreight) of each listing's site, global selling's (USD) for a global shop.
-  const freightRules = request.isContainsFreight ? await freightRulesOf(tx, tenantId, accounts.map(categorySite)) : new Map();
+  const freightRules = request.isContainsFreight ? await freight.freightRulesOf(tx, tenantId, accounts.map(categorySite)) : new Map();
   // The shop groups' size charts (PullMeliChart), read only when a chosen category asks for one (SIZE_GRID_ID).
   const sizeCharts = [...categories.values()].some((c) => (c.attributes ?? []).some((a) => a.id === SIZE_GRID_ID))
     ? await tx

@@ -5,14 +5,13 @@ import type { SecretBox } from "../../security/secrets.ts";
 import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import { SIZE_GRID_ID } from "#shared/contract/size-charts.ts";
 import { packageOf, preflight, type PreflightProduct } from "#shared/publish/preflight.ts";
-import { withoutConstantOptions } from "#shared/publish/variations.ts";
 import { freightFor } from "#shared/contract/freight.ts";
 import type { PublishRequest } from "#shared/contract/publish.ts";
-import { toVariantItems, type StoredOption, type StoredVariant } from "../products/variants.ts";
+import { toVariantItems, type StoredOption, type StoredVariant } from "../products/index.ts";
 import { feeInput } from "./fees.ts";
 import { pairPlan, type OwnAttr, type Variant } from "./plan-item.ts";
 import { readPlanInputs, type PlanInputs, type ProductRow } from "./plan-reads.ts";
-import type { ListingPlan, Planner } from "./types.ts";
+import type { ListingPlan, Planner, PlannerFreight } from "./types.ts";
 import { turnPause } from "../../turns.ts";
 
 type CateAttr = { nameId?: string; id?: string; valueId?: string | null; value?: string | null; valueName?: string | null };
@@ -20,13 +19,16 @@ type CateAttr = { nameId?: string; id?: string; valueId?: string | null; value?:
 /** A product as the pre-flight reads it: its variants (told apart by their options), its own attributes, the request's overrides. */
 function productOf(p: ProductRow, request: PublishRequest, imageSizes: PlanInputs["imageSizes"]) {
   // Variants as the wire names them: option names (keys) and value names in option order.
+  const variants: Variant[] = toVariantItems(
+    (Array.isArray(p.options) ? p.options : []) as StoredOption[],
+    (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
+  ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null }));
   // An option with one value for every variant ("Ships From: China") tells no variant apart: it is not a variation.
-  const variants: Variant[] = withoutConstantOptions(
-    toVariantItems(
-      (Array.isArray(p.options) ? p.options : []) as StoredOption[],
-      (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
-    ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null })),
-  );
+  const distinct = (variants[0]?.keys ?? []).map((_, i) => new Set(variants.map((v) => v.values[i])).size > 1);
+  for (const v of variants) {
+    v.keys = v.keys.filter((_, i) => distinct[i]);
+    v.values = v.values.filter((_, i) => distinct[i]);
+  }
   const ownAttrs: OwnAttr[] = ((p.cateInfo as { attrs?: CateAttr[] } | null)?.attrs ?? []).map((a) => ({
     nameId: a.nameId ?? a.id ?? "",
     valueId: a.valueId ?? null,
@@ -48,10 +50,10 @@ function productOf(p: ProductRow, request: PublishRequest, imageSizes: PlanInput
   return { variants, ownAttrs, product };
 }
 
-export function createPlanner(secrets: SecretBox): Planner {
+export function createPlanner(secrets: SecretBox, freight: PlannerFreight): Planner {
   return async (tx, input) => {
     const { request, accounts } = input;
-    const read = await readPlanInputs(tx, secrets, input);
+    const read = await readPlanInputs(tx, secrets, freight, input);
     const { shops, categories, categorySite, requested, fees, freightRules } = read;
     const out = new Map<string, ListingPlan[]>();
     // Thousands of products take seconds of pre-flight: the event loop is given back every few ms (turns.ts).

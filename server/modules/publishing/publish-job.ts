@@ -96,7 +96,7 @@ export function createPublishJob(deps: PublishingDeps, plan: Planner) {
     if (batch.isCbt) {
       const seller = { custId: batch.groupCustId, listingType: batch.request.listingType };
       await submitGlobal(
-        db,
+        deps,
         job.tenantId,
         pending.map((p) => p.listing),
         batch.plans,
@@ -104,7 +104,7 @@ export function createPublishJob(deps: PublishingDeps, plan: Planner) {
         shop,
       );
     } else {
-      await submitLocal(db, job.tenantId, pending, batch.plans, shop);
+      await submitLocal(deps, job.tenantId, pending, batch.plans, shop);
     }
   }
 
@@ -155,7 +155,7 @@ export function createPublishJob(deps: PublishingDeps, plan: Planner) {
     );
     const why = err instanceof Error ? err.message : String(err);
     for (const listing of waiting)
-      await finish(db, tenantId, listing, [], { status: ListingStatus.Failed, reason: `多次重试后仍未刊登成功：${why}` });
+      await finish(deps, tenantId, listing, [], { status: ListingStatus.Failed, reason: `多次重试后仍未刊登成功：${why}` });
   }
 
   return { runPublishJob, failPublishJob };

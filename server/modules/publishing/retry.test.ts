@@ -13,6 +13,9 @@ import { startTestServer, type TestServer, type TestTenant } from "../../testing
 import { connectShop } from "../../testing/shop-kit.ts";
 import { createProductAs, ean13s, requestAttrs, shopGroupOf, syncCategories, until } from "../../testing/publish-kit.ts";
 import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { createFreightService } from "../freight/service.ts";
+import { createGtinService } from "../gtin/service.ts";
+import { createMeliLogService } from "../meli-logs/service.ts";
 import { createPlanner } from "./plan.ts";
 import { createPublishingService } from "./service.ts";
 
@@ -318,9 +321,18 @@ describe("a publish job the queue will not try again", () => {
       "the first attempt",
     );
     // What the queue runs after the job's last attempt failed.
+    const { database, meli } = s.deps;
     const publishing = createPublishingService(
-      { database: s.database, jobs: s.deps.jobs, meli: s.deps.meli, log: s.deps.log, secrets: s.deps.secrets },
-      createPlanner(s.deps.secrets),
+      {
+        database,
+        jobs: s.deps.jobs,
+        meli,
+        log: s.deps.log,
+        secrets: s.deps.secrets,
+        gtin: createGtinService(),
+        callLog: createMeliLogService(),
+      },
+      createPlanner(s.deps.secrets, createFreightService({ database, meli })),
     );
     await publishing.failPublishJob({ tenantId: A.tenantId, batchId, productId: p }, new Error("美客多暂时不可用"));
     const [failed] = await listingsOf(A, batchId);

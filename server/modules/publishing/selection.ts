@@ -6,7 +6,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import type { PublishRequest } from "#shared/contract/publish.ts";
 import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
-import { selectionWhere } from "../products/filter.ts";
+import { selectionWhere } from "../products/index.ts";
 import type { ShopAccount } from "./types.ts";
 
 async function shopGroup(ctx: CallContext, groupId: string) {

@@ -2,7 +2,6 @@
 // listing (net_proceeds in USD, the site's own title); each site's result is stored on its listing, since a site can be
 // refused while the others go live (Global Selling "Publish items"). The global item's publish key is the product's
 // first listing id: a retried job finds the item by it and adds only the sites it does not have yet.
-import type { Db } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { MeliExchange, MeliSession } from "../../integrations/mercadolibre/client.ts";
 import {
@@ -16,7 +15,7 @@ import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
 import { globalItemBody, siteToSell, type GlobalSite, type ItemPlan } from "./item-body.ts";
-import { finish, gtinFor, logCalls, meliProblems, refusalOf, warningsOf, withCodes, type ListingRow } from "./outcome.ts";
+import { finish, gtinFor, logCalls, meliProblems, refusalOf, warningsOf, withCodes, type ListingRow, type OutcomeDeps } from "./outcome.ts";
 import type { ListingPlan } from "./types.ts";
 
 type Ready = { listing: ListingRow; plan: ListingPlan & { item: NonNullable<ListingPlan["item"]> } };
@@ -24,7 +23,7 @@ type Ready = { listing: ListingRow; plan: ListingPlan & { item: NonNullable<List
 const siteOf = (site: number) => MELI_SITES[site as MeliSiteNumber].meli;
 
 export async function submitGlobal(
-  db: Db,
+  deps: OutcomeDeps,
   tenantId: string,
   pending: ListingRow[],
   plans: ListingPlan[],
@@ -37,7 +36,7 @@ export async function submitGlobal(
   for (const listing of [...pending].sort((a, b) => a.id.localeCompare(b.id))) {
     const plan = plans.find((x) => x.accountId === listing.accountId && x.site === listing.site);
     const refusal = refusalOf(plan);
-    if (refusal || !plan?.item) await finish(db, tenantId, listing, [], { status: ListingStatus.Skipped, ...refusal });
+    if (refusal || !plan?.item) await finish(deps, tenantId, listing, [], { status: ListingStatus.Skipped, ...refusal });
     else ready.push({ listing, plan: plan as Ready["plan"] });
   }
   if (!ready.length) return;
@@ -53,7 +52,7 @@ export async function submitGlobal(
     }));
   try {
     let item: ItemPlan = { ...first.plan.item, key };
-    if (first.plan.gtinNeeded > 0) item = withCodes(item, await gtinFor(db, tenantId, key, first.plan.gtinNeeded));
+    if (first.plan.gtinNeeded > 0) item = withCodes(item, await gtinFor(deps, tenantId, key, first.plan.gtinNeeded));
     const earlier = pending.some((l) => l.attempts > 0) ? await searchSellerItems(shop, seller.custId, { sku: key }, { observe }) : null;
     // A retried site of a global item that exists (its other sites live) is added to it: its listing keeps the cbtId.
     let parentId = earlier?.results[0] ?? pending.find((l) => l.cbtId)?.cbtId ?? null;
@@ -75,7 +74,7 @@ export async function submitGlobal(
     for (const r of ready) {
       const si = siteItems.find((x) => x.site_id === siteOf(r.listing.site));
       if (si?.item_id) {
-        await finish(db, tenantId, r.listing, exchanges, {
+        await finish(deps, tenantId, r.listing, exchanges, {
           status: ListingStatus.Active,
           cbtId: parentId,
           itemId: si.item_id,
@@ -85,7 +84,7 @@ export async function submitGlobal(
         });
       } else {
         const refusal = new MeliApiError("validation", si?.error ?? { message: "美客多未返回该站点的结果" });
-        await finish(db, tenantId, r.listing, exchanges, {
+        await finish(deps, tenantId, r.listing, exchanges, {
           status: ListingStatus.Refused,
           cbtId: parentId,
           reason: refusal.message,
@@ -95,16 +94,16 @@ export async function submitGlobal(
     }
   } catch (err) {
     if (err instanceof AppError && err.code === "Gtin.PoolExhausted") {
-      for (const r of ready) await finish(db, tenantId, r.listing, exchanges, { status: ListingStatus.Skipped, reason: err.message });
+      for (const r of ready) await finish(deps, tenantId, r.listing, exchanges, { status: ListingStatus.Skipped, reason: err.message });
       return;
     }
     if (!(err instanceof MeliApiError)) throw err;
     if (err.retryable) {
-      await logCalls(db, tenantId, first.listing, exchanges);
+      await logCalls(deps, tenantId, first.listing, exchanges);
       throw err;
     }
     for (const r of ready) {
-      await finish(db, tenantId, r.listing, exchanges, {
+      await finish(deps, tenantId, r.listing, exchanges, {
         status: err.status === 400 ? ListingStatus.Refused : ListingStatus.Failed,
         reason: err.message,
         problems: meliProblems(err),

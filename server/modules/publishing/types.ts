@@ -6,6 +6,9 @@ import type { Jobs } from "../../jobs/queue.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import type { PublishRequest } from "#shared/contract/publish.ts";
 import type { SecretBox } from "../../security/secrets.ts";
+import type { FreightService } from "../freight/index.ts";
+import type { GtinService } from "../gtin/index.ts";
+import type { MeliLogService } from "../meli-logs/index.ts";
 import type { ItemPlan } from "./item-body.ts";
 import type { PictureFetchOptions } from "./pictures.ts";
 
@@ -17,6 +20,10 @@ export type PublishingDeps = {
   secrets: SecretBox;
   /** The picture size probe's address guard (the crawler's: CRAWL_ALLOW_PRIVATE); private addresses refused without it. */
   pictures?: PictureFetchOptions;
+  /** The GTIN pool's takers (the gtin service's, handed over by deps.ts). */
+  gtin: Pick<GtinService, "takeGtinCodes" | "listingGtinCodes">;
+  /** The marketplace call log's recorders (the meli-logs service's). */
+  callLog: Pick<MeliLogService, "recordListingCalls" | "recordMeliCall">;
 };
 
 /** What plan.ts decides for one product × site before anything is sent. */
@@ -37,6 +44,9 @@ export type ListingPlan = {
 };
 
 export type ShopAccount = { id: string; site: number; custId: string; isEnabled: boolean };
+
+/** The freight rules the planner prices with (the freight service's, handed over by deps.ts). */
+export type PlannerFreight = Pick<FreightService, "freightRulesOf">;
 
 export type Planner = (
   tx: Tx,

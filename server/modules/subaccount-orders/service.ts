@@ -22,9 +22,8 @@ import type {
   SubAccPackage,
 } from "#shared/contract/subaccount-orders.ts";
 import { fenToYuan, yuanToFen } from "#shared/contract/wallet.ts";
-import { postLedgerEntry, walletBalanceFen } from "../wallet/ledger.ts";
+import { postLedgerEntry, walletBalanceFen, type PrepareCommission } from "../wallet/index.ts";
 import { subAccountAllowance } from "./allowance.ts";
-import { prepareCommission } from "../agency/commission.ts";
 
 type PackageRow = typeof subAccountPackages.$inferSelect;
 type OrderRow = typeof subAccountOrders.$inferSelect;
@@ -71,7 +70,8 @@ async function allowanceOf(tx: Tx, tenantId: string): Promise<SubAccAllowance> {
   };
 }
 
-export function createSubAccountOrderService() {
+/** prepareCommission: the recommending agency's commission on a purchase (the agency's, handed over by deps.ts). */
+export function createSubAccountOrderService({ prepareCommission }: { prepareCommission: PrepareCommission }) {
   /** Tenants see the packages on offer; the host sees withdrawn ones too. */
   async function getPackages(ctx: CallContext): Promise<SubAccPackage[]> {
     const rows = await ctx.tx

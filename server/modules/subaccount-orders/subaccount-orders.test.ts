@@ -8,7 +8,7 @@ import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { WalletLogType } from "#shared/contract/enums.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { postLedgerEntry } from "../wallet/ledger.ts";
+import { postLedgerEntry } from "../wallet/index.ts";
 import { FREE_SUB_ACCOUNTS_SETTING } from "./allowance.ts";
 
 let s: TestServer;

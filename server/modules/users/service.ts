@@ -26,11 +26,9 @@ import type {
   UserInfo,
   UserInitCache,
 } from "#shared/contract/users.ts";
-import { hashPassword, verifyPassword } from "../identity/passwords.ts";
-import { revokeUserSessions } from "../identity/sessions.ts";
-import { insertUser } from "../identity/users.ts";
+import { hashPassword, verifyPassword, revokeUserSessions, insertUser } from "../identity/index.ts";
 import type { ShopFigures, UserDataCleaner, UserStatContributor } from "./extensions.ts";
-import { assertSubAccountAllowed } from "../subaccount-orders/allowance.ts";
+import { assertSubAccountAllowed } from "../subaccount-orders/index.ts";
 
 type UserRow = typeof users.$inferSelect;
 // The session check's raw rows hold timestamps as text (http/session-user.ts), the query builder's as Date.

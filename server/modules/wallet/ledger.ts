@@ -27,6 +27,14 @@ export type LedgerEntryInput = {
 
 export type LedgerEntry = { id: string; balanceAfterFen: number };
 
+/**
+ * The recommending agency's commission on a purchase paid from a wallet: prepared before the buyer's debit (it locks
+ * both wallets in one order), credited after it in the same transaction; answers the commission's fen (0: none). The
+ * agency module provides it (agency/commission.ts); deps.ts hands it to the purchases (wallet Payment, OrderSubAcc).
+ */
+export type PrepareCommission = (tx: Tx, buyerTenantId: string) => Promise<PendingCommission>;
+export type PendingCommission = { credit(purchase: { purchaseFen: number; purchaseEntryId: string; what: string }): Promise<number> };
+
 /** The balance is short: 403 with the balance and the amount, in Chinese; nothing was written. */
 export const insufficientBalance = (balanceFen: number, debitFen: number) =>
   new AppError(

@@ -38,14 +38,14 @@ import {
   type Withdrawal,
 } from "#shared/contract/wallet.ts";
 import type { PagedResult } from "#shared/contract/common.ts";
-import { postLedgerEntry } from "./ledger.ts";
-import { prepareCommission } from "../agency/commission.ts";
+import { postLedgerEntry, type PrepareCommission } from "./ledger.ts";
 import { createWalletExport, type WalletExportDeps } from "./export.ts";
 import { assertFinanceVisible } from "./visibility.ts";
 import { lockReceipts, receiptDir, receiptPreviewPath, receiptSweepWorker, scheduleReceiptSweep } from "./receipts.ts";
 import { readReceivingAccounts, receivingAccountPics } from "./receiving-accounts.ts";
 
-export type WalletDeps = WalletExportDeps;
+/** prepareCommission: the recommending agency's commission on a Payment (the agency's, handed over by deps.ts). */
+export type WalletDeps = WalletExportDeps & { prepareCommission: PrepareCommission };
 
 /** Fen from a validated yuan amount (the contract already refused more than two decimals). */
 const fen = (yuan: number) => yuanToFen(yuan)!;
@@ -120,7 +120,7 @@ export async function getWalletLogs(ctx: CallContext, q: z.output<typeof getWall
 }
 
 /** Payment: a purchase paid from the caller's tenant's balance. */
-export async function payment(ctx: CallContext, q: z.output<typeof paymentQuery>): Promise<PaymentResult> {
+async function payment(prepareCommission: PrepareCommission, ctx: CallContext, q: z.output<typeof paymentQuery>): Promise<PaymentResult> {
   const commission = await prepareCommission(ctx.tx, ctx.tenantId);
   const entry = await postLedgerEntry(ctx.tx, {
     tenantId: ctx.tenantId,
@@ -502,7 +502,7 @@ export function createWalletService(deps: WalletDeps) {
   return {
     getWalletLogs,
     ...exports,
-    payment,
+    payment: (ctx: CallContext, q: z.output<typeof paymentQuery>) => payment(deps.prepareCommission, ctx, q),
     uploadReceipt: (ctx: CallContext) => uploadReceipt(deps, ctx),
     getReceipt: (ctx: CallContext, q: z.output<typeof getReceiptQuery>) => getReceipt(deps, ctx, q),
     getReceivingAccounts: (ctx: CallContext) => readReceivingAccounts(ctx.tx),

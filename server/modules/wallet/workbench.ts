@@ -5,7 +5,7 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { tenants, walletLogs } from "../../db/schema.ts";
 import { WalletLogType } from "#shared/contract/enums.ts";
-import type { WorkbenchContributor } from "../workbench/extensions.ts";
+import type { WorkbenchContributor } from "../workbench/index.ts";
 import { isFinanceVisible } from "./visibility.ts";
 
 const CHINA_OFFSET_MS = 8 * 3600_000;

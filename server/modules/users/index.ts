@@ -1,0 +1,4 @@
+// The users module's door: what other modules use of it. A module imports another only through its index.ts (lint:
+// eslint.config.js); what it uses of another's service is handed to its factory by deps.ts.
+export { deleteOwnedRows, type UserDataCleaner, type UserStatContributor } from "./extensions.ts";
+export type { UserService } from "./service.ts";
