@@ -133,8 +133,9 @@ export function createServices(deps: AppDeps) {
   const freight = createFreightService({ database, meli });
   // The recommending agency's commission on purchases paid from a wallet.
   const agency = createAgencyService();
-  // The picture size probe: the crawler's address guard, and the app's own address for the demo pictures it serves.
-  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl };
+  // The picture size probe: the crawler's address guard, the app's own address for the demo pictures it serves, and
+  // the hosts this app found down (listing edits and publishing share them).
+  const pictures = { allowPrivate: config.crawl.allowPrivate, publicUrl: config.publicUrl, downHosts: new Map<string, number>() };
   const users = createUserService({
     database,
     jobs,

@@ -23,6 +23,7 @@ import type { PreflightPair } from "#shared/publish/preflight.ts";
 import { FIXED_FEE_UNDER } from "#shared/publish/price.ts";
 import { exchangeEntry, type MeliLogService } from "../meli-logs/index.ts";
 import { pool } from "../../jobs/pool.ts";
+import { categorySiteOf, isGlobalSite } from "#shared/publish/sites.ts";
 
 /** A cached row older than this is read again before planning. */
 export const LISTING_FEES_MAX_AGE_MS = 24 * 3600_000;
@@ -43,7 +44,7 @@ export type CachedFee = {
 
 const keyOf = (k: { site: number; cateId: string }) => `${k.site}|${k.cateId}`;
 /** The listing's currency for fees in a category of the site (global selling: USD). */
-const currencyOf = (site: number) => (site === 5 ? "USD" : MELI_SITES[site as MeliSiteNumber].currency);
+const currencyOf = (site: number) => (isGlobalSite(site) ? "USD" : MELI_SITES[site as MeliSiteNumber].currency);
 
 /**
  * The (category site, category, listing type) of every product × shop of a request, as plan.ts picks the category: the
@@ -69,7 +70,7 @@ export async function feeKeysOf(
       ),
     );
   const cbt = new Set(shops.filter((s) => s.isCbt).map((s) => s.id));
-  const sites = new Set(accounts.map((a) => (cbt.has(a.id) ? 5 : a.site)));
+  const sites = new Set(accounts.map((a) => categorySiteOf(cbt.has(a.id), a.site)));
   const requested = new Map(request.cateInfo.map((c) => [c.site, c.cateId]));
   const keys = new Map<string, FeeKey>();
   const add = (site: number, cateId: string | null | undefined) => {
@@ -178,7 +179,7 @@ async function readFee(shop: MeliSession, key: FeeKey, observe: (x: MeliExchange
         categoryId: key.cateId,
         listingTypeId: key.listingType,
         currencyId: currency,
-        ...(site === 5 ? {} : PUBLISHED_SHIPPING),
+        ...(isGlobalSite(site) ? {} : PUBLISHED_SHIPPING),
       },
       { observe },
     );
@@ -189,7 +190,7 @@ async function readFee(shop: MeliSession, key: FeeKey, observe: (x: MeliExchange
   };
   const low = await probe(PROBE_PRICE);
   // Global selling has no fixed fee (Mercado Libre adds its fee to net_proceeds).
-  const fixed = site === 5 ? 0 : low.sale_fee_details.fixed_fee;
+  const fixed = isGlobalSite(site) ? 0 : low.sale_fee_details.fixed_fee;
   let under: number | null = null;
   const assumed = FIXED_FEE_UNDER[site];
   if (fixed > 0 && assumed !== null) {

@@ -5,7 +5,7 @@
 // usual ports, every resolved address public unless CRAWL_ALLOW_PRIVATE, each redirect checked again. A probe has a
 // time budget: what it does not reach stays unknown (the pre-flight does not refuse an unknown size) and is probed
 // by the next one. A failed probe is kept with its error and tried again after an hour. A host that could not be
-// reached (its name not resolved, no connection within the time) is left alone for a minute by this process: its
+// reached (its name not resolved, no connection within the time) is left alone for a minute by this app: its
 // other pictures stay unknown instead of each costing a publish job the whole timeout (a dead picture host, or a
 // resolver that stops answering, would otherwise hold every job of a batch for seconds).
 import { createHash } from "node:crypto";
@@ -29,7 +29,12 @@ export type ImageSize = { width: number; height: number } | null;
  */
 export type PictureFetchOptions = Pick<CrawlFetchOptions, "allowPrivate" | "treatAsPublic" | "allowPorts" | "resolveHost"> & {
   publicUrl?: string;
+  /** The hosts the app could not reach (deps.ts makes one per app); a probe given none remembers them for itself only. */
+  downHosts?: DownHosts;
 };
+
+/** Hosts that could not be reached, with the time (ms) until which their pictures are not fetched. */
+export type DownHosts = Map<string, number>;
 
 export type ProbeOptions = {
   /** The whole probe's time: URLs not finished by then stay unknown (not cached). */
@@ -46,14 +51,12 @@ export const PROBE_BYTES = 64 * 1024;
 /** A failed probe is tried again after this long. */
 export const PROBE_RETRY_MS = 60 * 60 * 1000;
 const MAX_REDIRECTS = 3;
-/** How long this process leaves a host alone after failing to reach it. */
+/** How long the app leaves a host alone after failing to reach it. */
 export const HOST_DOWN_MS = 60_000;
 
-/** Hosts this process could not reach, with the time (ms) until which their pictures are not fetched. */
-const downHosts = new Map<string, number>();
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
 /** Whether the host is still left alone; an entry whose minute is over is dropped, so the map stays small. */
-function isDown(host: string): boolean {
+function isDown(downHosts: DownHosts, host: string): boolean {
   const until = downHosts.get(host);
   if (until === undefined) return false;
   if (until > Date.now()) return true;
@@ -111,6 +114,7 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
   const unsized = await inScope(db, hostAllScope, (tx) => unprobed(tx, probeable(urls)));
   if (!unsized.length) return 0;
   const fetchOpts: PictureFetchOptions = opts.fetch ?? { allowPrivate: false };
+  const downHosts = fetchOpts.downHosts ?? new Map();
   const timeoutMs = opts.timeoutMs ?? 3000;
   const results: Probed[] = [];
   const toFetch: string[] = [];
@@ -123,10 +127,10 @@ export async function probeImageSizes(db: Db, urls: Iterable<string>, opts: Prob
   const worker = async () => {
     while (next < toFetch.length && Date.now() < end) {
       const url = toFetch[next++];
-      if (isDown(hostOf(url))) continue; // unknown, tried again once the host's minute is over
+      if (isDown(downHosts, hostOf(url))) continue; // unknown, tried again once the host's minute is over
       const deadline = Math.min(Date.now() + timeoutMs, end);
       try {
-        const size = await fetchSize(url, fetchOpts, deadline);
+        const size = await fetchSize(url, fetchOpts, downHosts, deadline);
         results.push(size ? { url, ...size, error: null } : { url, width: null, height: null, error: "not a readable image" });
       } catch (e) {
         // Cut short by the budget rather than by its own timeout: unknown, probed again next time.
@@ -181,11 +185,16 @@ export async function probeProductPictures(db: Db, tenantId: string, productIds:
 const userAgent = "Mozilla/5.0 (compatible; MeliErpPictureProbe/1)";
 
 /** The size from the first bytes of the picture at `raw`, following redirects (each checked by the guard). */
-async function fetchSize(raw: string, opts: PictureFetchOptions, deadline: number): Promise<{ width: number; height: number } | null> {
+async function fetchSize(
+  raw: string,
+  opts: PictureFetchOptions,
+  downHosts: DownHosts,
+  deadline: number,
+): Promise<{ width: number; height: number } | null> {
   const guard: CrawlFetchOptions = { timeoutMs: 0, maxBodyBytes: PROBE_BYTES, maxRedirects: MAX_REDIRECTS, perHostConcurrency: 8, ...opts };
   let u = checkUrl(raw, guard);
   for (let redirects = 0; ; redirects++) {
-    const answer = await rangedGet(u, guard, deadline);
+    const answer = await rangedGet(u, guard, downHosts, deadline);
     if (answer.kind === "size") return answer.size;
     if (redirects >= MAX_REDIRECTS) throw new CrawlError(`more than ${MAX_REDIRECTS} redirects`, "http", false);
     u = checkUrl(new URL(answer.location, u).href, guard);
@@ -194,7 +203,7 @@ async function fetchSize(raw: string, opts: PictureFetchOptions, deadline: numbe
 
 type RangedAnswer = { kind: "size"; size: { width: number; height: number } | null } | { kind: "redirect"; location: string };
 
-function rangedGet(u: URL, opts: CrawlFetchOptions, deadline: number): Promise<RangedAnswer> {
+function rangedGet(u: URL, opts: CrawlFetchOptions, downHosts: DownHosts, deadline: number): Promise<RangedAnswer> {
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return reject(new CrawlError("timeout", "timeout", true));

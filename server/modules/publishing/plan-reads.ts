@@ -15,6 +15,7 @@ import type { PreflightCategory, PreflightSizeChart } from "#shared/publish/pref
 import { imageSizesOf } from "./pictures.ts";
 import { cachedFees } from "./fees.ts";
 import type { PlannerFreight, ShopAccount } from "./types.ts";
+import { categorySiteOf } from "#shared/publish/sites.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type PlanCategory = PreflightCategory & { site: number; name: string; attributes: CategoryAttribute[] | null };
@@ -71,9 +72,9 @@ export async function readPlanInputs(
   const requested = new Map(request.cateInfo.map((c) => [c.site, c]));
   const cateOf = (p: ProductRow, site: number) => requested.get(site)?.cateId ?? (p.site === site ? p.cateId : null);
   const wanted = new Set<string>();
-  // A global-selling shop sells on a marketplace site but lists in a global (CBT, site 5) category.
+  // A global-selling shop sells on a marketplace site but lists in a global (CBT) category (shared/publish/sites.ts).
   const isCbt = new Map(shops.map((s) => [s.id, s.isCbt]));
-  const categorySite = (a: { id: string; site: number }) => (isCbt.get(a.id) ? 5 : a.site);
+  const categorySite = (a: { id: string; site: number }) => categorySiteOf(!!isCbt.get(a.id), a.site);
   for (const p of rows)
     for (const a of accounts) {
       const c = cateOf(p, categorySite(a));

@@ -5,6 +5,7 @@ import type { SecretBox } from "../../security/secrets.ts";
 import type { MeliSiteNumber } from "#shared/contract/meli.ts";
 import { SIZE_GRID_ID } from "#shared/contract/size-charts.ts";
 import { packageOf, preflight, type PreflightProduct } from "#shared/publish/preflight.ts";
+import { withoutConstantOptions } from "#shared/publish/variations.ts";
 import { freightFor } from "#shared/contract/freight.ts";
 import type { PublishRequest } from "#shared/contract/publish.ts";
 import { toVariantItems, type StoredOption, type StoredVariant } from "../products/index.ts";
@@ -19,16 +20,13 @@ type CateAttr = { nameId?: string; id?: string; valueId?: string | null; value?:
 /** A product as the pre-flight reads it: its variants (told apart by their options), its own attributes, the request's overrides. */
 function productOf(p: ProductRow, request: PublishRequest, imageSizes: PlanInputs["imageSizes"]) {
   // Variants as the wire names them: option names (keys) and value names in option order.
-  const variants: Variant[] = toVariantItems(
-    (Array.isArray(p.options) ? p.options : []) as StoredOption[],
-    (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
-  ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null }));
   // An option with one value for every variant ("Ships From: China") tells no variant apart: it is not a variation.
-  const distinct = (variants[0]?.keys ?? []).map((_, i) => new Set(variants.map((v) => v.values[i])).size > 1);
-  for (const v of variants) {
-    v.keys = v.keys.filter((_, i) => distinct[i]);
-    v.values = v.values.filter((_, i) => distinct[i]);
-  }
+  const variants: Variant[] = withoutConstantOptions(
+    toVariantItems(
+      (Array.isArray(p.options) ? p.options : []) as StoredOption[],
+      (Array.isArray(p.variants) ? p.variants : []) as StoredVariant[],
+    ).map((v) => ({ sku: v.sku || null, keys: v.variant_Key, values: v.variant_Values, stock: v.stock, gtin: null })),
+  );
   const ownAttrs: OwnAttr[] = ((p.cateInfo as { attrs?: CateAttr[] } | null)?.attrs ?? []).map((a) => ({
     nameId: a.nameId ?? a.id ?? "",
     valueId: a.valueId ?? null,
