@@ -15,30 +15,74 @@ import {
   orderRow,
 } from "../contract/orders.ts";
 import type { ApiClient } from "./client.ts";
-import { bindCall, call, type InputOf } from "./define.ts";
+import { bindCalls, call } from "./define.ts";
+
+const group = "Order";
 
 export const orderCalls = {
   getMeliOrderGroupInfo: call({
+    group,
+    name: "GetMeliOrderGroupInfo",
     method: "GET",
-    path: "/api/Order/GetMeliOrderGroupInfo",
+    access: "user",
+    summary: "Counts of the caller's orders per status, site and shop group for the list's tabs, each with every filter but its own",
     query: getMeliOrderGroupInfoQuery,
     result: orderGroupInfo,
   }),
-  getOrders: call({ method: "GET", path: "/api/Order/GetOrders", query: getOrdersQuery, result: orderPage }),
-  fetchOrders: call({ method: "GET", path: "/api/Order/FetchOrders", query: fetchOrdersQuery, result: fetchOrdersResult }),
-  getNewOrder: call({ method: "PUT", path: "/api/Order/GetNewOrder", query: getNewOrderQuery, result: orderRow }),
-  /** Answers application/pdf, not JSON: see getOrderLabel below. */
-  getOrderLabel: call({ method: "GET", path: "/api/Order/GetOrderLabel", query: orderIdQuery }),
-  getMeliOrderInvoice: call({ method: "GET", path: "/api/Order/GetMeliOrderInvoice", query: orderIdQuery, result: orderInvoice }),
+  getOrders: call({
+    group,
+    name: "GetOrders",
+    method: "GET",
+    access: "user",
+    summary:
+      "Orders of the caller's shops (a sub-account: the shops given to it), filtered and sorted; newest first; the count stops at 1,000",
+    query: getOrdersQuery,
+    result: orderPage,
+  }),
+  fetchOrders: call({
+    group,
+    name: "FetchOrders",
+    method: "GET",
+    access: "user",
+    summary:
+      "Pulls the orders bought in [StartTime, EndTime) (default the last 7 days) of one shop group or every shop the caller sees that receives orders: answers the task at once",
+    query: fetchOrdersQuery,
+    result: fetchOrdersResult,
+  }),
+  getNewOrder: call({
+    group,
+    name: "GetNewOrder",
+    method: "PUT",
+    access: "user",
+    summary: "Reads the order and its shipment again from Mercado Libre and answers it as stored",
+    query: getNewOrderQuery,
+    result: orderRow,
+  }),
+  /**
+   * Answers application/pdf, not JSON, so it declares no result: the client's function gives the label's address.
+   * (`answersFile` is set outside call(), whose return type does not keep it, so that CallFn sees it.)
+   */
+  getOrderLabel: {
+    ...call({
+      group,
+      name: "GetOrderLabel",
+      method: "GET",
+      access: "user",
+      summary: "The order's shipping label (application/pdf), only when its shipment is ready to ship; a 400 saying why otherwise",
+      query: orderIdQuery,
+    }),
+    answersFile: true as const,
+  },
+  getMeliOrderInvoice: call({
+    group,
+    name: "GetMeliOrderInvoice",
+    method: "GET",
+    access: "user",
+    summary: "The order's invoice as Mercado Libre holds it (404 before the order is paid)",
+    query: orderIdQuery,
+    result: orderInvoice,
+  }),
 };
 
-export const createOrderApi = (client: ApiClient) => ({
-  getMeliOrderGroupInfo: bindCall(client, orderCalls.getMeliOrderGroupInfo),
-  getOrders: bindCall(client, orderCalls.getOrders),
-  fetchOrders: bindCall(client, orderCalls.fetchOrders),
-  getNewOrder: bindCall(client, orderCalls.getNewOrder),
-  /** The label's address (the PDF needs the bearer token: fetch it, do not navigate to it). */
-  getOrderLabel: (input: InputOf<typeof orderIdQuery>) => client.url(orderCalls.getOrderLabel.path, { orderId: input.orderId }),
-  getMeliOrderInvoice: bindCall(client, orderCalls.getMeliOrderInvoice),
-});
+export const createOrderApi = (client: ApiClient) => bindCalls(client, orderCalls);
 export type OrderApi = ReturnType<typeof createOrderApi>;

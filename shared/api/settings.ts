@@ -16,34 +16,108 @@ import { knownSetting, setSettingValueInput } from "../contract/setting-registry
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
-const setting_ = (name: string) => `/api/SystemConfigSetting/${name}`;
-const currency_ = (name: string) => `/api/Currency/${name}`;
+const group = "SystemConfigSetting";
 
 export const settingsCalls = {
-  /** The value, or null when the key is not set. */
-  getValueByKey: call({ method: "GET", path: setting_("GetValueByKey"), query: settingKeyQuery, result: z.string().nullable() }),
-  /** The setting; 404 when the key is not set. */
-  get: call({ method: "GET", path: setting_("Get"), query: settingKeyQuery, result: setting }),
-  /** What the login screen may know before login (anonymous): whether self-registration is open. */
-  getPublicSettings: call({ method: "GET", path: setting_("GetPublicSettings"), result: publicSettings }),
-  getList: call({ method: "GET", path: setting_("GetList"), query: getSettingListQuery, result: pagedResult(setting) }),
-  createOrUpdate: call({ method: "POST", path: setting_("CreateOrUpdate"), body: createOrUpdateSettingInput, result: setting }),
-  delete: call({ method: "DELETE", path: setting_("Delete"), query: deleteByIdQuery }),
-  /** Every setting the product reads, with its meaning and value now (host). */
-  getKnownSettings: call({ method: "GET", path: setting_("GetKnownSettings"), result: z.array(knownSetting) }),
-  /** A known setting's value (host); null or blank removes it. */
-  setValueByKey: call({ method: "POST", path: setting_("SetValueByKey"), body: setSettingValueInput, result: knownSetting }),
+  getValueByKey: call({
+    group,
+    name: "GetValueByKey",
+    method: "GET",
+    access: "user",
+    summary: "A setting's value, or null when the key is not set",
+    query: settingKeyQuery,
+    result: z.string().nullable(),
+  }),
+  get: call({
+    group,
+    name: "Get",
+    method: "GET",
+    access: "user",
+    summary: "A setting by key (404 when not set)",
+    query: settingKeyQuery,
+    result: setting,
+  }),
+  getPublicSettings: call({
+    group,
+    name: "GetPublicSettings",
+    method: "GET",
+    access: "anonymous",
+    summary: "登录前可读的配置：是否开放自助注册（登录页据此显示“注册”）",
+    result: publicSettings,
+  }),
+  getList: call({
+    group,
+    name: "GetList",
+    method: "GET",
+    access: "host",
+    summary: "The stored settings, a page of them",
+    query: getSettingListQuery,
+    result: pagedResult(setting),
+  }),
+  createOrUpdate: call({
+    group,
+    name: "CreateOrUpdate",
+    method: "POST",
+    access: "host",
+    summary: "Creates a setting (new key) or, with id, updates it",
+    body: createOrUpdateSettingInput,
+    result: setting,
+  }),
+  delete: call({
+    group,
+    name: "Delete",
+    method: "DELETE",
+    access: "host",
+    summary: "Deletes a setting by id (404 when there is none)",
+    query: deleteByIdQuery,
+  }),
+  getKnownSettings: call({
+    group,
+    name: "GetKnownSettings",
+    method: "GET",
+    access: "host",
+    summary: "Every setting the product reads: its meaning, kind, default and value now (null: unset)",
+    result: z.array(knownSetting),
+  }),
+  setValueByKey: call({
+    group,
+    name: "SetValueByKey",
+    method: "POST",
+    access: "host",
+    summary: "Sets a known setting's value after its rule (400 stores nothing); null or blank removes it (the default applies)",
+    body: setSettingValueInput,
+    result: knownSetting,
+  }),
 };
 
+const currencyGroup = "Currency";
+
 export const currencyCalls = {
-  getAllCurrency: call({ method: "GET", path: currency_("GetAllCurrency"), result: z.array(currency) }),
+  getAllCurrency: call({
+    group: currencyGroup,
+    name: "GetAllCurrency",
+    method: "GET",
+    access: "user",
+    summary: "Every currency rate (CNY for one unit), CNY first",
+    result: z.array(currency),
+  }),
   createOrUpdateCurrency: call({
+    group: currencyGroup,
+    name: "CreateOrUpdateCurrency",
     method: "POST",
-    path: currency_("CreateOrUpdateCurrency"),
+    access: "host",
+    summary: "Creates a currency (new code) or, with id, updates it; CNY keeps rate 1",
     body: createOrUpdateCurrencyInput,
     result: currency,
   }),
-  deleteCurrency: call({ method: "DELETE", path: currency_("DeleteCurrency"), query: deleteByIdQuery }),
+  deleteCurrency: call({
+    group: currencyGroup,
+    name: "DeleteCurrency",
+    method: "DELETE",
+    access: "host",
+    summary: "Deletes a currency (not CNY)",
+    query: deleteByIdQuery,
+  }),
 };
 
 export const createSettingsApi = (client: ApiClient) => bindCalls(client, settingsCalls);

@@ -1,5 +1,6 @@
 // Sub-account package calls (issue 19; spec §7 SubAccountOrder, Hosted GetHostSubAccountOrders;
-// contract/subaccount-orders.ts). OrderSubAcc moves money: it is idempotent (one Idempotency-Key per purchase).
+// contract/subaccount-orders.ts). The spec names no call for the host to set packages: CreateOrUpdateSubAccOrderInfo is
+// ours (docs/decisions.md). OrderSubAcc moves money: its Idempotency-Key is required (one per purchase).
 import {
   getHostSubAccountOrdersQuery,
   getMySubAccOrderQuery,
@@ -14,32 +15,52 @@ import {
 import type { ApiClient } from "./client.ts";
 import { bindCalls, call } from "./define.ts";
 
+const group = "SubAccountOrder";
+
 export const subAccountOrderCalls = {
-  getSubAccOrderInfos: call({ method: "GET", path: "/api/SubAccountOrder/GetSubAccOrderInfos", result: subAccPackageList }),
-  /** Host only: a new package without id, an edit with it. */
+  getSubAccOrderInfos: call({
+    group,
+    name: "GetSubAccOrderInfos",
+    method: "GET",
+    access: "user",
+    summary: "The sub-account packages on offer (count, days, price in yuan); the host also sees withdrawn ones",
+    result: subAccPackageList,
+  }),
   createOrUpdateSubAccOrderInfo: call({
+    group,
+    name: "CreateOrUpdateSubAccOrderInfo",
     method: "POST",
-    path: "/api/SubAccountOrder/CreateOrUpdateSubAccOrderInfo",
+    access: "host",
+    summary: "Creates a sub-account package (no id) or edits one; isActive false withdraws it from offer",
     body: saveSubAccPackageInput,
     result: subAccPackage,
   }),
   getMySubAccOrder: call({
+    group,
+    name: "GetMySubAccOrder",
     method: "GET",
-    path: "/api/SubAccountOrder/GetMySubAccOrder",
+    access: "main",
+    summary: "The tenant's package purchases, newest first, and its sub-account allowance and balance",
     query: getMySubAccOrderQuery,
     result: mySubAccOrderPage,
   }),
   orderSubAcc: call({
+    group,
+    name: "OrderSubAcc",
     method: "POST",
-    path: "/api/SubAccountOrder/OrderSubAcc",
+    access: "main",
     idempotent: true,
+    movesMoney: true,
+    summary: "Buys the package from the wallet balance (403 when it is short): more sub-accounts until the package expires",
     query: orderSubAccQuery,
     result: orderSubAccResult,
   }),
-  /** Host only. */
   getHostSubAccountOrders: call({
+    group: "Hosted",
+    name: "GetHostSubAccountOrders",
     method: "GET",
-    path: "/api/Hosted/GetHostSubAccountOrders",
+    access: "host",
+    summary: "Every tenant's package purchases: KeyWord (tenant or package name), Type, IsActive (not expired), paging",
     query: getHostSubAccountOrdersQuery,
     result: hostSubAccOrderPage,
   }),
