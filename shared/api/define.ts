@@ -89,8 +89,12 @@ export function call<
   const B extends z.ZodType | undefined = undefined,
   const P extends AnyObject | undefined = undefined,
   const R extends z.ZodType | undefined = undefined,
->(def: Omit<CallDef<Q, B, P, R>, "path"> & { path?: string }): CallDef<Q, B, P, R> {
-  return { ...def, path: def.path ?? `/api/${def.group}/${def.name}` };
+  const F extends true | undefined = undefined,
+>(
+  def: Omit<CallDef<Q, B, P, R>, "path" | "answersFile"> & { path?: string; answersFile?: F },
+): CallDef<Q, B, P, R> & (F extends true ? { answersFile: true } : {}) {
+  return { ...def, path: def.path ?? `/api/${def.group}/${def.name}` } as CallDef<Q, B, P, R> &
+    (F extends true ? { answersFile: true } : {});
 }
 
 export type RequiredField = { name: string; nullable: boolean };

@@ -58,21 +58,16 @@ export const orderCalls = {
     query: getNewOrderQuery,
     result: orderRow,
   }),
-  /**
-   * Answers application/pdf, not JSON, so it declares no result: the client's function gives the label's address.
-   * (`answersFile` is set outside call(), whose return type does not keep it, so that CallFn sees it.)
-   */
-  getOrderLabel: {
-    ...call({
-      group,
-      name: "GetOrderLabel",
-      method: "GET",
-      access: "user",
-      summary: "The order's shipping label (application/pdf), only when its shipment is ready to ship; a 400 saying why otherwise",
-      query: orderIdQuery,
-    }),
-    answersFile: true as const,
-  },
+  /** Answers application/pdf, not JSON, so it declares no result: the client's function gives the label's address. */
+  getOrderLabel: call({
+    group,
+    name: "GetOrderLabel",
+    method: "GET",
+    access: "user",
+    summary: "The order's shipping label (application/pdf), only when its shipment is ready to ship; a 400 saying why otherwise",
+    query: orderIdQuery,
+    answersFile: true,
+  }),
   getMeliOrderInvoice: call({
     group,
     name: "GetMeliOrderInvoice",
