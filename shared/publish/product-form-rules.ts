@@ -26,8 +26,8 @@ export const optionalText = (label: string, max: number) =>
     .transform((s) => s || null);
 
 export const priceText = numberText("价格", { min: 0, max: 1_000_000_000 });
-export const stockText = numberText("库存", { min: 0, max: 10_000_000, decimals: 0 });
-export const weightText = numberText("重量", { min: 0, max: 1_000_000 });
+const stockText = numberText("库存", { min: 0, max: 10_000_000, decimals: 0 });
+const weightText = numberText("重量", { min: 0, max: 1_000_000 });
 export const skuText = optionalText("SKU", 128);
 
 /** The fields both editors edit, with the same rules. */
