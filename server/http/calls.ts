@@ -41,7 +41,8 @@ export type CallContext = {
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export type CallDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObject, R> = {
+/** A call as the registrar runs it: its shared declaration with what the server adds (CallImpl). */
+type RunDef<Q extends AnyObject, B extends z.ZodType, P extends AnyObject, R> = {
   group: string;
   name: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -107,7 +108,7 @@ export type RegisteredCall = {
   movesMoney: boolean;
   bulk: boolean;
   /** The shared declaration the call was registered against (shared/api), for the coverage test. */
-  declared: DeclaredCall<any, any, any, any> | null;
+  declared: DeclaredCall<any, any, any, any>;
 };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : {};
@@ -119,7 +120,7 @@ export type InputOf<D> =
 
 /** What the server adds to a call's shared declaration: how it runs. */
 export type CallImpl<D> = {
-  /** See CallDef.multipart: the declaration's body is the client's FormData, which the server reads as a stream. */
+  /** See RunDef.multipart: the declaration's body is the client's FormData, which the server reads as a stream. */
   multipart?: { fileSizeBytes: number };
   bulk?: true;
   beforeTransaction?: (call: Omit<CallContext, "tx" | "user">, input: InputOf<D>) => Promise<void>;
@@ -130,9 +131,6 @@ export type CallImpl<D> = {
 export type Registrar = {
   /** Registers the handler of a call declared in shared/api (`call({...})`): path, access and schemas come from it. */
   handle<D extends DeclaredCall<any, any, any, any>>(declared: D, impl: CallImpl<D>): void;
-  call<Q extends AnyObject = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined, P extends AnyObject = z.ZodObject<{}>, R = unknown>(
-    def: CallDef<Q, B, P, R>,
-  ): void;
 };
 
 /**
@@ -233,8 +231,6 @@ function checkAnswer(def: { group: string; name: string; result?: z.ZodType }, w
 export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, registry: RegisteredCall[]): Registrar {
   const registrar: Registrar = {
     handle(declared, impl) {
-      if (!declared.group || !declared.name || !declared.access)
-        throw new Error(`${declared.path}: a handled call declares group, name and access`);
       registerCall(
         {
           group: declared.group,
@@ -258,13 +254,12 @@ export function createRegistrar(app: FastifyInstance, deps: RegistrarDeps, regis
         declared,
       );
     },
-    call: (def) => registerCall(def, null),
   };
   return registrar;
 
   function registerCall<Q extends AnyObject, B extends z.ZodType, P extends AnyObject, R>(
-    def: CallDef<Q, B, P, R>,
-    declared: DeclaredCall<any, any, any, any> | null,
+    def: RunDef<Q, B, P, R>,
+    declared: DeclaredCall<any, any, any, any>,
   ) {
     const url = def.path ?? `/api/${def.group}/${def.name}`;
     // A key belongs to a user, and its request hash covers the validated input (a multipart file is not in it).

@@ -1,8 +1,9 @@
-// The client and the server list the same calls: every client function names a registered call (method and path),
-// and every registered call has a client function.
+// Each call is declared once, in shared/api, and the server registers its handler against that very declaration: every
+// registered call is one of the client's declarations (the same object), and every declaration is registered once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../server/testing/harness.ts";
 import { callGroups } from "./calls.ts";
+import type { CallDef } from "./define.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -10,26 +11,28 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const key = (method: string, url: string) => `${method.toUpperCase()} ${url.toLowerCase()}`;
+const declarations = Object.entries(callGroups).flatMap(([group, defs]) =>
+  Object.entries(defs).map(([name, def]) => ({ fn: `${group}.${name}`, def: def as CallDef<any, any, any, any> })),
+);
 
-describe("client coverage", () => {
-  const client = Object.entries(callGroups).flatMap(([group, defs]) =>
-    Object.entries(defs).map(([name, def]) => ({ fn: `${group}.${name}`, key: key(def.method, def.path) })),
-  );
-
-  it("every client function names a call the server registers", () => {
-    const server = new Set(s.app.calls.map((c) => key(c.method, c.url)));
-    expect(client.filter((c) => !server.has(c.key)).map((c) => `${c.fn}: ${c.key}`)).toEqual([]);
+describe("every call declared once", () => {
+  it("every registered call is registered against a declaration the client lists", () => {
+    const listed = new Set(declarations.map((d) => d.def));
+    const strays = s.app.calls.filter((c) => !listed.has(c.declared)).map((c) => `${c.group}.${c.name}: ${c.method} ${c.url}`);
+    expect(strays).toEqual([]);
   });
 
-  it("every call the server registers has a client function", () => {
-    const known = new Set(client.map((c) => c.key));
-    const missing = s.app.calls.filter((c) => !known.has(key(c.method, c.url))).map((c) => `${c.group}.${c.name}: ${c.method} ${c.url}`);
-    expect(missing).toEqual([]);
+  it("every declaration is registered exactly once, at its declared path", () => {
+    const times = new Map<object, number>();
+    for (const c of s.app.calls) times.set(c.declared, (times.get(c.declared) ?? 0) + 1);
+    const wrong = declarations.filter((d) => times.get(d.def) !== 1).map((d) => `${d.fn}: registered ${times.get(d.def) ?? 0} times`);
+    expect(wrong).toEqual([]);
+    const moved = s.app.calls.filter((c) => c.url !== c.declared.path || c.method !== c.declared.method);
+    expect(moved.map((c) => `${c.group}.${c.name}`)).toEqual([]);
   });
 
-  it("no two client functions send the same call", () => {
-    const seen = client.map((c) => c.key);
+  it("no two declarations name the same method and path", () => {
+    const seen = declarations.map((d) => `${d.def.method} ${d.def.path.toLowerCase()}`);
     expect(seen.filter((k, i) => seen.indexOf(k) !== i)).toEqual([]);
   });
 });

@@ -22,12 +22,12 @@ export type CallDef<
   R extends z.ZodType | undefined = undefined,
 > = {
   /** The spec's controller and method: the path is /api/<group>/<name> unless `path` says otherwise. */
-  group?: string;
-  name?: string;
+  group: string;
+  name: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** The registered path: /api/<group>/<name>, or an ABP path with :params. */
   path: string;
-  access?: Access;
+  access: Access;
   /** One line for the OpenAPI document. */
   summary?: string;
   query?: Q;
