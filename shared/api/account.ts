@@ -12,8 +12,7 @@ import {
   updateProfileInput,
   verifyPasswordResetTokenInput,
 } from "../contract/account.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Account";
 
@@ -94,6 +93,3 @@ export const accountCalls = {
     result: profile,
   }),
 };
-
-export const createAccountApi = (client: ApiClient) => bindCalls(client, accountCalls);
-export type AccountApi = ReturnType<typeof createAccountApi>;

@@ -12,8 +12,7 @@ import {
   setRecommendInput,
 } from "../contract/agency.ts";
 import { tenantUserInfoQuery } from "../contract/hosted.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Agency";
 const hostedGroup = "Hosted";
@@ -67,8 +66,3 @@ export const hostedAgencyCalls = {
     result: recommendInfo,
   }),
 };
-
-export const createAgencyApi = (client: ApiClient) => bindCalls(client, agencyCalls);
-export type AgencyApi = ReturnType<typeof createAgencyApi>;
-export const createHostedAgencyApi = (client: ApiClient) => bindCalls(client, hostedAgencyCalls);
-export type HostedAgencyApi = ReturnType<typeof createHostedAgencyApi>;

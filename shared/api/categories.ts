@@ -24,8 +24,7 @@ import {
   updateMeliAttrOneQuery,
   updateReferQuery,
 } from "../contract/category.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliCategory";
 
@@ -165,6 +164,3 @@ export const meliCategoryCalls = {
     result: predictMeliCategoryResult,
   }),
 };
-
-export const createMeliCategoryApi = (client: ApiClient) => bindCalls(client, meliCategoryCalls);
-export type MeliCategoryApi = ReturnType<typeof createMeliCategoryApi>;

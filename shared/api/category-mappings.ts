@@ -10,8 +10,7 @@ import {
   suggestedCategory,
   updateCategoryMappingInput,
 } from "../contract/category-mapping.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "CategoryMapping";
 
@@ -53,6 +52,3 @@ export const categoryMappingCalls = {
     result: suggestedCategory,
   }),
 };
-
-export const createCategoryMappingApi = (client: ApiClient) => bindCalls(client, categoryMappingCalls);
-export type CategoryMappingApi = ReturnType<typeof createCategoryMappingApi>;

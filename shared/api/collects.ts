@@ -40,8 +40,7 @@ import {
   updateInfringementRuleSettingInput,
   urlSataticsRow,
 } from "../contract/collect.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 /** A multipart upload: a FormData with the file under "file". */
 const upload = z.custom<FormData>((v) => typeof FormData !== "undefined" && v instanceof FormData, "must be FormData");
@@ -288,8 +287,3 @@ export const aquiredUrlCalls = {
     result: countResult,
   }),
 };
-
-export const createCollectApi = (client: ApiClient) => bindCalls(client, collectCalls);
-export type CollectApi = ReturnType<typeof createCollectApi>;
-export const createAquiredUrlApi = (client: ApiClient) => bindCalls(client, aquiredUrlCalls);
-export type AquiredUrlApi = ReturnType<typeof createAquiredUrlApi>;

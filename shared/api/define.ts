@@ -43,9 +43,9 @@ export type CallDef<
   /** The call moves money: its Idempotency-Key is required (400 without). Needs `idempotent`. */
   movesMoney?: true;
   /**
-   * The call answers a file (xlsx, pdf), not JSON, and declares no result: the client's function gives the file's
-   * address, which the caller fetches with the same Authorization and __tenant headers (a bearer token cannot ride on
-   * a navigation) and saves under its Content-Disposition name.
+   * The call answers a file (xlsx, pdf, an image) or a page, not JSON, and declares no result: the client's function
+   * gives its address. A file is fetched with the same Authorization and __tenant headers (a bearer token cannot ride
+   * on a navigation) and saved under its Content-Disposition name.
    */
   answersFile?: true;
 };

@@ -1,7 +1,6 @@
 // Freight rule calls (spec §7 MeliOther PullMeliFreight, GetMeliFreights).
 import { freightRulePage, getMeliFreightsQuery, pullMeliFreightQuery, pullMeliFreightResult } from "../contract/freight.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliOther";
 
@@ -26,6 +25,3 @@ export const meliOtherCalls = {
     result: freightRulePage,
   }),
 };
-
-export const createMeliOtherApi = (client: ApiClient) => bindCalls(client, meliOtherCalls);
-export type MeliOtherApi = ReturnType<typeof createMeliOtherApi>;

@@ -1,8 +1,7 @@
 // GTIN pool calls (spec §7 MeliCode). Any account may add codes and see the count (a salesperson told by a publish
 // that the pool is empty can fill it); only the main account clears the pool, which all its sub-accounts share.
 import { clearCodesResult, codeCount, setCodesInput, setCodesResult } from "../contract/gtin.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliCode";
 
@@ -33,6 +32,3 @@ export const meliCodeCalls = {
     result: clearCodesResult,
   }),
 };
-
-export const createMeliCodeApi = (client: ApiClient) => bindCalls(client, meliCodeCalls);
-export type MeliCodeApi = ReturnType<typeof createMeliCodeApi>;

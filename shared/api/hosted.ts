@@ -17,8 +17,7 @@ import {
   unlockTenantQuery,
 } from "../contract/hosted.ts";
 import { tenantAccountSummary } from "../contract/users.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Hosted";
 
@@ -86,6 +85,3 @@ export const hostedCalls = {
     result: tenantAccountSummary,
   }),
 };
-
-export const createHostedApi = (client: ApiClient) => bindCalls(client, hostedCalls);
-export type HostedApi = ReturnType<typeof createHostedApi>;

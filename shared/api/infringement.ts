@@ -10,8 +10,7 @@ import {
   infringementWord,
   infringementWordImportResult,
 } from "../contract/infringement.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 /** A multipart upload: a FormData with the file under "file". */
 const upload = z.custom<FormData>((v) => typeof FormData !== "undefined" && v instanceof FormData, "must be FormData");
@@ -66,6 +65,3 @@ export const infringementWordCalls = {
     result: infringementWordImportResult,
   }),
 };
-
-export const createInfringementWordApi = (client: ApiClient) => bindCalls(client, infringementWordCalls);
-export type InfringementWordApi = ReturnType<typeof createInfringementWordApi>;

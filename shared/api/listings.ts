@@ -35,8 +35,7 @@ import {
   syncListingInput,
 } from "../contract/listing-sync.ts";
 import { getMeliStatGroupInfoInput, getMeliStatsByPageInput, listingGroupInfo, listingRow, listingRowPage } from "../contract/listings.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 type Group = "MeliStatNew" | "MeliStat";
 
@@ -223,6 +222,3 @@ export const meliStatNewListingCalls = listingCalls("MeliStatNew");
 /** Local shops' listings. */
 export const meliStatListingCalls = listingCalls("MeliStat");
 export type ListingCalls = typeof meliStatNewListingCalls;
-
-export const createMeliStatNewListingApi = (client: ApiClient) => bindCalls(client, meliStatNewListingCalls);
-export const createMeliStatListingApi = (client: ApiClient) => bindCalls(client, meliStatListingCalls);

@@ -1,7 +1,6 @@
 // Marketplace call log calls (spec §7 MeliStatLog; the spec's AccountgroupId spelling stays on the wire).
 import { getLogDetailQuery, getLogsByPageQuery, meliCallLogDetail, meliCallLogPage } from "../contract/meli-logs.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliStatLog";
 
@@ -26,6 +25,3 @@ export const meliStatLogCalls = {
     result: meliCallLogDetail,
   }),
 };
-
-export const createMeliStatLogApi = (client: ApiClient) => bindCalls(client, meliStatLogCalls);
-export type MeliStatLogApi = ReturnType<typeof createMeliStatLogApi>;

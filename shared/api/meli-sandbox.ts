@@ -13,8 +13,7 @@ import {
   setSandboxOrderRateBody,
   setSandboxOrderRateResult,
 } from "../contract/meli-sandbox.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliSandbox";
 
@@ -74,6 +73,3 @@ export const meliSandboxCalls = {
     result: setSandboxOrderRateResult,
   }),
 };
-
-export const createMeliSandboxApi = (client: ApiClient) => bindCalls(client, meliSandboxCalls);
-export type MeliSandboxApi = ReturnType<typeof createMeliSandboxApi>;

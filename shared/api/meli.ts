@@ -23,8 +23,7 @@ import {
   shopAccountPage,
   updateAccountInput,
 } from "../contract/meli.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCall, bindCalls, call, type InputOf } from "./define.ts";
+import { call } from "./define.ts";
 
 export const meliCalls = {
   getAuthUrl: call({
@@ -44,6 +43,7 @@ export const meliCalls = {
     access: "anonymous",
     summary: "Where Mercado Libre sends the seller back: connects the shops and answers an HTML page leading to /#/shops/list",
     query: authBackQuery,
+    answersFile: true,
   }),
   meliCallback: call({
     group: "Meli",
@@ -107,14 +107,3 @@ export const meliAccountCalls = {
     result: shopAccount,
   }),
 };
-
-export const createMeliApi = (client: ApiClient) => ({
-  getAuthUrl: bindCall(client, meliCalls.getAuthUrl),
-  meliCallback: bindCall(client, meliCalls.meliCallback),
-  /** AuthBack's address (Mercado Libre navigates the seller there; nothing fetches it). */
-  authBackUrl: (input: InputOf<typeof authBackQuery>) => client.url(meliCalls.authBack.path, input),
-});
-export type MeliApi = ReturnType<typeof createMeliApi>;
-
-export const createMeliAccountApi = (client: ApiClient) => bindCalls(client, meliAccountCalls);
-export type MeliAccountApi = ReturnType<typeof createMeliAccountApi>;

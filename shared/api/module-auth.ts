@@ -18,8 +18,7 @@ import {
   revokeAuthInput,
 } from "../contract/module-auth.ts";
 import { copyProductResult, productDetail, productPage } from "../contract/product.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "ModuleAuth";
 
@@ -120,6 +119,3 @@ export const moduleAuthCalls = {
     result: copyProductResult,
   }),
 };
-
-export const createModuleAuthApi = (client: ApiClient) => bindCalls(client, moduleAuthCalls);
-export type ModuleAuthApi = ReturnType<typeof createModuleAuthApi>;

@@ -14,8 +14,7 @@ import {
   orderPage,
   orderRow,
 } from "../contract/orders.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Order";
 
@@ -78,6 +77,3 @@ export const orderCalls = {
     result: orderInvoice,
   }),
 };
-
-export const createOrderApi = (client: ApiClient) => bindCalls(client, orderCalls);
-export type OrderApi = ReturnType<typeof createOrderApi>;

@@ -4,8 +4,7 @@
 // the same Authorization (and __tenant) headers as every call and save the body (a blob) under the name of its
 // Content-Disposition (also the task's taskRemark).
 import { downloadExportQuery, exportProductInput, exportProductResult } from "../contract/product-export.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCall, call, type InputOf } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Product";
 
@@ -32,13 +31,6 @@ export const productExportCalls = {
     access: "user",
     summary: "The finished export's xlsx file (the task's creator only), for 7 days",
     query: downloadExportQuery,
+    answersFile: true,
   }),
 };
-
-export const createProductExportApi = (client: ApiClient) => ({
-  exportProduct: bindCall(client, productExportCalls.exportProduct),
-  /** The download's address (the file needs the bearer token: fetch it, do not navigate to it). */
-  downloadExport: (input: InputOf<typeof downloadExportQuery>) =>
-    client.url(productExportCalls.downloadExport.path, { taskId: input.taskId }),
-});
-export type ProductExportApi = ReturnType<typeof createProductExportApi>;

@@ -11,8 +11,7 @@ import {
   productLabelIdQuery,
   productLabelList,
 } from "../contract/product-label.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "ProductLabel";
 
@@ -77,6 +76,3 @@ export const productLabelCalls = {
     result: countResult,
   }),
 };
-
-export const createProductLabelApi = (client: ApiClient) => bindCalls(client, productLabelCalls);
-export type ProductLabelApi = ReturnType<typeof createProductLabelApi>;

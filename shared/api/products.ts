@@ -34,8 +34,7 @@ import {
   updateProductAttrInput,
   updateProductPriceInput,
 } from "../contract/product.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Product";
 
@@ -223,6 +222,3 @@ export const productCalls = {
     result: productScreeningResult,
   }),
 };
-
-export const createProductApi = (client: ApiClient) => bindCalls(client, productCalls);
-export type ProductApi = ReturnType<typeof createProductApi>;

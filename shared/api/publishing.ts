@@ -12,8 +12,7 @@ import {
   publishResult,
   retryPublishInput,
 } from "../contract/publish.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 /** Publish and RetryPublish, the same under both groups. */
 const publishCalls = (group: string) => ({
@@ -84,6 +83,3 @@ export const meliStatNewCalls = {
 
 /** The older group: the same Publish and RetryPublish. */
 export const meliStatCalls = publishCalls("MeliStat");
-
-export const createMeliStatNewApi = (client: ApiClient) => bindCalls(client, meliStatNewCalls);
-export const createMeliStatApi = (client: ApiClient) => bindCalls(client, meliStatCalls);

@@ -1,7 +1,6 @@
 // The selection library's calls (host only; spec §7 Selection: /api/MeliSelectionSku/GetMeliSelectionSku, CreawlUrl).
 import { competitorListingPage, creawlUrlBody, creawlUrlResult, getMeliSelectionSkuQuery } from "../contract/selection.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliSelectionSku";
 
@@ -25,6 +24,3 @@ export const meliSelectionSkuCalls = {
     result: creawlUrlResult,
   }),
 };
-
-export const createMeliSelectionSkuApi = (client: ApiClient) => bindCalls(client, meliSelectionSkuCalls);
-export type MeliSelectionSkuApi = ReturnType<typeof createMeliSelectionSkuApi>;

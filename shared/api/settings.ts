@@ -13,8 +13,7 @@ import {
   settingKeyQuery,
 } from "../contract/settings.ts";
 import { knownSetting, setSettingValueInput } from "../contract/setting-registry.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "SystemConfigSetting";
 
@@ -119,8 +118,3 @@ export const currencyCalls = {
     query: deleteByIdQuery,
   }),
 };
-
-export const createSettingsApi = (client: ApiClient) => bindCalls(client, settingsCalls);
-export const createCurrencyApi = (client: ApiClient) => bindCalls(client, currencyCalls);
-export type SettingsApi = ReturnType<typeof createSettingsApi>;
-export type CurrencyApi = ReturnType<typeof createCurrencyApi>;

@@ -9,8 +9,7 @@ import {
   sizeChart,
   sizeChartList,
 } from "../contract/size-charts.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "MeliSizeChart";
 
@@ -53,6 +52,3 @@ export const meliSizeChartCalls = {
     result: sizeChartCategoryList,
   }),
 };
-
-export const createMeliSizeChartApi = (client: ApiClient) => bindCalls(client, meliSizeChartCalls);
-export type MeliSizeChartApi = ReturnType<typeof createMeliSizeChartApi>;

@@ -12,8 +12,7 @@ import {
   subAccPackage,
   subAccPackageList,
 } from "../contract/subaccount-orders.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "SubAccountOrder";
 
@@ -65,6 +64,3 @@ export const subAccountOrderCalls = {
     result: hostSubAccOrderPage,
   }),
 };
-
-export const createSubAccountOrderApi = (client: ApiClient) => bindCalls(client, subAccountOrderCalls);
-export type SubAccountOrderApi = ReturnType<typeof createSubAccountOrderApi>;

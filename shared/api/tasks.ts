@@ -1,7 +1,6 @@
 // Task centre calls (spec §7 TaskInfo; RetryTask is ours: the spec's task centre lists no retry).
 import { getTaskInfoByPageQuery, retryTaskInput, retryTaskResult, taskInfoPage } from "../contract/tasks.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "TaskInfo";
 
@@ -26,6 +25,3 @@ export const tasksCalls = {
     result: retryTaskResult,
   }),
 };
-
-export const createTasksApi = (client: ApiClient) => bindCalls(client, tasksCalls);
-export type TasksApi = ReturnType<typeof createTasksApi>;

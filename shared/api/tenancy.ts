@@ -2,8 +2,7 @@
 // as the login screen needs them.
 import { z } from "zod";
 import { getTenantIdByNameQuery, tenantByIdParams, tenantByNameParams, tenantLookup } from "../contract/tenancy.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const abpGroup = "AbpTenant";
 const group = "ErpTenant";
@@ -38,6 +37,3 @@ export const tenancyCalls = {
     result: z.string(),
   }),
 };
-
-export const createTenancyApi = (client: ApiClient) => bindCalls(client, tenancyCalls);
-export type TenancyApi = ReturnType<typeof createTenancyApi>;

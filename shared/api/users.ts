@@ -15,8 +15,7 @@ import {
   userInfo,
   userInitCache,
 } from "../contract/users.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "User";
 
@@ -71,6 +70,3 @@ export const userCalls = {
   }),
   enabled: call({ group, name: "Enabled", method: "PUT", access: "main", query: enabledQuery }),
 };
-
-export const createUserApi = (client: ApiClient) => bindCalls(client, userCalls);
-export type UserApi = ReturnType<typeof createUserApi>;

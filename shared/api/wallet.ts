@@ -31,8 +31,7 @@ import {
 } from "../contract/wallet.ts";
 import { z } from "zod";
 import { receivingAccountList } from "../contract/receiving-accounts.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCall, call, type InputOf } from "./define.ts";
+import { call } from "./define.ts";
 
 /** A multipart upload: a FormData with the image under "file" (the server reads the upload itself). */
 const upload = z.custom<FormData>((v) => typeof FormData !== "undefined" && v instanceof FormData, "must be FormData");
@@ -83,6 +82,7 @@ export const walletLogCalls = {
     access: "user",
     summary: "The finished wallet log export's xlsx file (the task's creator only), for 7 days",
     query: downloadWalletLogExportQuery,
+    answersFile: true,
   }),
 };
 
@@ -105,6 +105,7 @@ export const chargeRecordCalls = {
     access: "user",
     summary: "A receipt image, to its tenant and the host only (404 to anyone else)",
     query: getReceiptQuery,
+    answersFile: true,
   }),
   /** The platform's receiving accounts (the top-up dialog shows them). */
   getReceivingAccounts: call({
@@ -223,39 +224,3 @@ export const hostedWalletCalls = {
     result: hostWalletInfoPage,
   }),
 };
-
-export const createWalletLogApi = (client: ApiClient) => ({
-  getWalletLogs: bindCall(client, walletLogCalls.getWalletLogs),
-  payment: bindCall(client, walletLogCalls.payment),
-  exportWalletLogs: bindCall(client, walletLogCalls.exportWalletLogs),
-  /** The finished export's address (the file needs the bearer token: fetch it, do not navigate to it). */
-  downloadWalletLogExport: (input: InputOf<typeof downloadWalletLogExportQuery>) =>
-    client.url(walletLogCalls.downloadWalletLogExport.path, { taskId: input.taskId }),
-});
-export type WalletLogApi = ReturnType<typeof createWalletLogApi>;
-
-export const createChargeRecordApi = (client: ApiClient) => ({
-  uploadReceipt: bindCall(client, chargeRecordCalls.uploadReceipt),
-  /** The receipt image's address (the image needs the bearer token: fetch it, do not navigate to it). */
-  getReceipt: (input: InputOf<typeof getReceiptQuery>) => client.url(chargeRecordCalls.getReceipt.path, { pic: input.pic }),
-  submitChagreRecord: bindCall(client, chargeRecordCalls.submitChagreRecord),
-  getChargeRecords: bindCall(client, chargeRecordCalls.getChargeRecords),
-  getHostChargeRecords: bindCall(client, chargeRecordCalls.getHostChargeRecords),
-  auditChargeRecord: bindCall(client, chargeRecordCalls.auditChargeRecord),
-  getReceivingAccounts: bindCall(client, chargeRecordCalls.getReceivingAccounts),
-});
-export type ChargeRecordApi = ReturnType<typeof createChargeRecordApi>;
-
-export const createWithdrawApi = (client: ApiClient) => ({
-  requestWithdraw: bindCall(client, withdrawCalls.requestWithdraw),
-  getWithdraws: bindCall(client, withdrawCalls.getWithdraws),
-  getHostWithdraws: bindCall(client, withdrawCalls.getHostWithdraws),
-  auditWithdraw: bindCall(client, withdrawCalls.auditWithdraw),
-});
-export type WithdrawApi = ReturnType<typeof createWithdrawApi>;
-
-export const createHostedWalletApi = (client: ApiClient) => ({
-  addOrSubMoney: bindCall(client, hostedWalletCalls.addOrSubMoney),
-  getHostWalletInfo: bindCall(client, hostedWalletCalls.getHostWalletInfo),
-});
-export type HostedWalletApi = ReturnType<typeof createHostedWalletApi>;

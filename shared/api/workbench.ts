@@ -1,8 +1,7 @@
 // Workbench calls: the dashboard's cards and daily trends (an addition to spec §7: the spec shows the workbench screen
 // but no call for its figures; see docs/decisions.md).
 import { getWorkbenchInfoQuery, workbenchInfo } from "../contract/workbench.ts";
-import type { ApiClient } from "./client.ts";
-import { bindCalls, call } from "./define.ts";
+import { call } from "./define.ts";
 
 const group = "Workbench";
 
@@ -18,6 +17,3 @@ export const workbenchCalls = {
     result: workbenchInfo,
   }),
 };
-
-export const createWorkbenchApi = (client: ApiClient) => bindCalls(client, workbenchCalls);
-export type WorkbenchApi = ReturnType<typeof createWorkbenchApi>;

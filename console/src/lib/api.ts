@@ -4,13 +4,14 @@
 // The screens reach the API through `api` (feature-api.ts: every area on this client, loaded with the first lazy
 // screen). The login route and the session take only the few areas they call, `sessionApi`, so the login route does
 // not load every screen's contract.
-import { createAccountApi } from "#shared/api/account.ts";
+import { accountCalls } from "#shared/api/account.ts";
 import { createApiClient, TENANT_PLACEHOLDER } from "#shared/api/client.ts";
-import { createMeliSandboxApi } from "#shared/api/meli-sandbox.ts";
-import { createSettingsApi } from "#shared/api/settings.ts";
-import { createTenancyApi } from "#shared/api/tenancy.ts";
+import { bindCalls } from "#shared/api/define.ts";
+import { meliSandboxCalls } from "#shared/api/meli-sandbox.ts";
+import { settingsCalls } from "#shared/api/settings.ts";
+import { tenancyCalls } from "#shared/api/tenancy.ts";
 import { createTokenApi } from "#shared/api/token.ts";
-import { createUserApi } from "#shared/api/users.ts";
+import { userCalls } from "#shared/api/users.ts";
 import { createTokenRefresh } from "#shared/api/token-refresh.ts";
 import { useUserStore } from "../stores/user.ts";
 
@@ -49,9 +50,9 @@ export const apiClient = createApiClient({
 /** The calls of the login route and the session (login, forgot password, user info and cache, logout). */
 export const sessionApi = {
   token: createTokenApi(apiClient),
-  account: createAccountApi(apiClient),
-  tenancy: createTenancyApi(apiClient),
-  user: createUserApi(apiClient),
-  settings: createSettingsApi(apiClient),
-  meliSandbox: createMeliSandboxApi(apiClient),
+  account: bindCalls(apiClient, accountCalls),
+  tenancy: bindCalls(apiClient, tenancyCalls),
+  user: bindCalls(apiClient, userCalls),
+  settings: bindCalls(apiClient, settingsCalls),
+  meliSandbox: bindCalls(apiClient, meliSandboxCalls),
 };
