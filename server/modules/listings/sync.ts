@@ -4,31 +4,21 @@
 // Marketplace calls are never made inside a transaction: a job reads what it needs in one short transaction, calls,
 // then writes each answer in another. This file puts the parts together, with the sync's and the import's job workers.
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
 import { listings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
-import { worker, type Jobs } from "../../jobs/queue.ts";
-import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
+import { worker } from "../../jobs/queue.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
-import type { MeliLogService } from "../meli-logs/index.ts";
 import type { ClearInvalidResult } from "#shared/contract/listing-sync.ts";
-import { createListingImport, visibleGroup } from "./import.ts";
+import { createListingImport, visibleGroup, type ListingImportDeps } from "./import.ts";
 import { listingWhere, type ListingKind } from "./service.ts";
 import { createListingSyncOne } from "./sync-one.ts";
-import { createListingSyncRead, DELETED_CODE } from "./sync-read.ts";
+import { createListingSyncRead, DELETED_CODE, type ListingSyncReadDeps } from "./sync-read.ts";
 import { createListingSyncTasks, LISTING_SYNC_JOB, type SyncJob } from "./sync-task.ts";
 
 export { DELETED_CODE, DELETED_REASON } from "./sync-read.ts";
 
-export type ListingSyncDeps = {
-  database: Database;
-  jobs: Jobs;
-  meli: MeliClient;
-  log: FastifyBaseLogger;
-  /** The marketplace call log's recorder (the meli-logs service's, handed over by deps.ts). */
-  callLog: Pick<MeliLogService, "recordMeliCalls">;
-};
+/** What the import and the sync's reads are built from (the job of the sync tasks needs no more). */
+export type ListingSyncDeps = ListingImportDeps & ListingSyncReadDeps;
 
 export function createListingSyncService(deps: ListingSyncDeps) {
   const pull = createListingImport(deps);
