@@ -16,15 +16,9 @@ const consoleFeatures = foldersIn("./console/src/features");
 const serverModules = foldersIn("./server/modules");
 
 /**
- * Files that still import another module's file directly and are being changed by other work at the moment (issue 30):
- * they keep the other zones but not the door rule until they import from index.ts. Empty this list.
- */
-const doorsPending = ["server/modules/events/routes.ts", "server/modules/token/routes.ts", "server/modules/meli/sandbox-console.ts"];
-
-/**
  * Who may import what (files under `target` may not import from `from`). Tests may also use the one test kit that
  * starts a real server (server/testing), and may reach into the modules they exercise, which is why the zones are built
- * twice. `doors: false` leaves out the modules' door rule (doorsPending).
+ * twice. Tests leave out the modules' door rule.
  */
 function boundaries({ tests, doors = !tests }) {
   const except = (part) => (tests && part === "server" ? ["./testing"] : []);
@@ -101,12 +95,6 @@ export default defineConfig([
       // An import the resolver cannot follow would pass the boundary and cycle rules unseen.
       "import-x/no-unresolved": "error",
       "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: false }) }],
-    },
-  },
-  {
-    files: doorsPending,
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: boundaries({ tests: false, doors: false }) }],
     },
   },
   {

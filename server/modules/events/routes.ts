@@ -9,7 +9,7 @@ import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { readPrincipal, type Principal, type TokenSigner } from "../../http/auth.ts";
 import { tooManyRequests, unauthorized } from "../../http/errors.ts";
-import { loadSessionUser, type SessionUser } from "../identity/session-user.ts";
+import { loadSessionUser, type SessionUser } from "../../http/session-user.ts";
 import { EVENTS_PATH, StreamEvent, type ProgressEvent } from "#shared/contract/events.ts";
 import type { HubEntry, ProgressHub, ProgressNotice } from "./progress.ts";
 

@@ -12,7 +12,7 @@ import type { Sandbox } from "../../sandbox/sandbox.ts";
 import { shipmentAt } from "../../sandbox/shipments.ts";
 import { DEFAULT_ORDER_INTERVAL_MINUTES, type Item, type Order } from "../../sandbox/store.ts";
 import { SettingKeys } from "#shared/contract/setting-registry.ts";
-import type { RuntimeSetting } from "../settings/known.ts";
+import type { RuntimeSetting } from "../settings/index.ts";
 import {
   createSandboxOrderBody,
   moveSandboxClockBody,

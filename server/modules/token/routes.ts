@@ -4,12 +4,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { tenantHint, CLIENT_ID, TENANT_PLACEHOLDER } from "../../http/auth.ts";
-import { findTenant } from "../identity/tenants.ts";
+import { findTenant } from "../../db/tenants.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import type { Database } from "../../db/client.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
-import { credentialMessages, lockedMessage, type SessionService } from "../identity/sessions.ts";
+import { credentialMessages, lockedMessage, type SessionService } from "../identity/index.ts";
 import { whileUserWaits } from "../../user-waiting.ts";
 
 /** A name as a person types it: no control characters (a NUL would otherwise reach the database as an error). */
