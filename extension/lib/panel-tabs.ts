@@ -2,24 +2,7 @@
 // how far its collection went (pressed, stored, queued offline, refused) and the product the panel made of it. Pure
 // functions over a plain record (stored in the session storage area, so a sleeping worker loses nothing), so the rules
 // are tested without a browser.
-import type { CollectOutcome, SourceItem } from "./protocol.ts";
-
-export type TabPhase = "seen" | "collecting" | "collected" | "queued" | "refused" | "not-logged-in";
-
-export type TabEntry = {
-  /** The product page's URL when the item was seen. */
-  url: string | null;
-  item: SourceItem | null;
-  phase: TabPhase;
-  /** The user's collection of the item (known once collected through the button, or already before). */
-  collectionId: string | null;
-  /** The product the panel opened for the item. */
-  productId: string | null;
-  /** The collect button's message for the last press (refusals, the offline queue). */
-  message: string | null;
-  /** Epoch ms of the last change (the oldest tabs are forgotten first). */
-  at: number;
-};
+import type { CollectOutcome, SourceItem, TabEntry, TabPhase } from "./protocol.ts";
 
 export type TabStates = Record<string, TabEntry>;
 

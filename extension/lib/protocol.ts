@@ -25,7 +25,6 @@ import { createMeliChartBody, type SizeChart } from "#shared/contract/size-chart
 import { platform } from "#shared/extract/product.ts";
 import type { UserInfo } from "#shared/contract/users.ts";
 import type { ProgressEvent } from "#shared/contract/events.ts";
-import type { TabEntry } from "./panel-tabs.ts";
 import type { ProductCore } from "./panel-values.ts";
 import type { RecentProduct } from "./storage.ts";
 import type { CHANNEL, PUSH_CHANNEL } from "./wire.ts";
@@ -113,6 +112,24 @@ const tabId = z
  * What the side panel shows for a tab: its product page's item and how far the collection went; while its product is
  * not made yet, the collected page's editable core (the panel shows it at once, before the server has stored it).
  */
+/** The side panel's state of one browser tab (panel-tabs.ts keeps it). */
+export type TabPhase = "seen" | "collecting" | "collected" | "queued" | "refused" | "not-logged-in";
+
+export type TabEntry = {
+  /** The product page's URL when the item was seen. */
+  url: string | null;
+  item: SourceItem | null;
+  phase: TabPhase;
+  /** The user's collection of the item (known once collected through the button, or already before). */
+  collectionId: string | null;
+  /** The product the panel opened for the item. */
+  productId: string | null;
+  /** The collect button's message for the last press (refusals, the offline queue). */
+  message: string | null;
+  /** Epoch ms of the last change (the oldest tabs are forgotten first). */
+  at: number;
+};
+
 export type TabView = TabEntry & { tabId: number; core?: ProductCore | null };
 
 /** openProduct: the tab's product (made from its collection when needed), or a product by id (the recent list). */

@@ -6,7 +6,7 @@
 // built from file content, so a workbook full of `__proto__` cells changes nothing.
 import { Worker } from "node:worker_threads";
 import type { FastifyRequest } from "fastify";
-import type { CallContext } from "./calls.ts";
+
 import { AppError, badRequest } from "./errors.ts";
 import { imageDimensions, type ImageDimensions } from "#shared/images/dimensions.ts";
 
@@ -210,7 +210,7 @@ function multipartError(err: unknown, maxBytes: number): AppError {
  * The bytes of the request's one uploaded file (multipart field `file`) of a call declared with `multipart`: 400
  * without a file or with a path-like name, 415 when the request is not multipart, 413 over maxBytes.
  */
-export async function receiveUpload(ctx: CallContext, maxBytes: number): Promise<Buffer> {
+export async function receiveUpload(ctx: { req: FastifyRequest }, maxBytes: number): Promise<Buffer> {
   const before = filesReceivedBeforeTransaction.get(ctx.req);
   if (!before) return receiveFile(ctx.req, maxBytes);
   const buf = unwrap(before);
