@@ -84,7 +84,7 @@ export default function CollectProductPage({ route }: PageProps) {
           <CardDescription>粘贴和导入的链接都在这里排队，由服务器依次采集；失败的链接可以重新采集。</CardDescription>
         </CardHeader>
         <CardContent>
-          <UrlQueue />
+          <UrlQueue path={route.path} />
         </CardContent>
       </Card>
 

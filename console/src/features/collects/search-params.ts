@@ -1,4 +1,4 @@
-// The collection list's and the task list's URL schemas (useListUrlState: each key is its search param, broken values
+// The collection list's, the task list's and the URL queue's URL schemas (useListUrlState: each key is its search param, broken values
 // fall back to the defaults) and the server queries they turn into.
 import { z } from "zod";
 import { CollectStatus, PlatformType, TaskStatus } from "#shared/contract/enums.ts";
@@ -13,6 +13,7 @@ import {
   textParam,
 } from "../../components/list/url-params.ts";
 import { localDayRange } from "../../lib/format.ts";
+import { urlStatusOptions } from "./labels.ts";
 
 /** Page sizes of the collection list; from VIRTUALIZE_FROM on, the table renders only the rows in view. */
 export const COLLECT_PAGE_SIZES = [20, 50, 100, 200, 500];
@@ -93,3 +94,26 @@ export function toTaskQuery(s: TaskListState) {
   };
 }
 export type TaskQuery = ReturnType<typeof toTaskQuery>;
+
+export const URL_QUEUE_PAGE_SIZES = [10, 20, 50, 100];
+
+/** The URL queue on /collects/collect: ?q=&status=&page=&size= */
+export const urlQueueSchema = z.object({
+  /** Part of the URL. */
+  q: textParam(200),
+  status: choiceParam(urlStatusOptions.map((o) => o.value)),
+  page: pageParam(),
+  size: pageSizeParam(URL_QUEUE_PAGE_SIZES, 10),
+});
+export type UrlQueueState = z.output<typeof urlQueueSchema>;
+
+/** GetList's query of the queue's state, newest first. */
+export function toUrlQueueQuery(s: UrlQueueState) {
+  return {
+    ...(s.status !== ALL ? { status: Number(s.status) } : {}),
+    ...(s.q.trim() ? { search: s.q.trim() } : {}),
+    skipCount: (s.page - 1) * s.size,
+    maxResultCount: s.size,
+    sorting: "creationTime desc",
+  };
+}

@@ -1,41 +1,49 @@
 // 采集队列 (AquiredUrl): the URLs pasted in or imported from files, with their counts by status (GetStatics) and the last 7 days
-// (GetUrlSatatics) as cards; filtered by status and URL text, paged on the server; 重新采集 (ReCrwalUrls: chosen
+// (GetUrlSatatics) as cards; filtered by status and URL text, paged on the server (both in the page's URL); 重新采集 (ReCrwalUrls: chosen
 // finished URLs, or every failed one) and 删除 (Delete). The list follows itself while URLs are waiting or running.
 import { CircleCheck, CircleX, Clock, Link2, Loader, RotateCcw, Trash2 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { AquiredUrl } from "#shared/contract/collect.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
 import { toast } from "#shared/ui/toast.tsx";
-import { AllSelect } from "../../components/list/all-select.tsx";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useDeleteUrls, useReCrawlUrls } from "./api/edit-url-queue.ts";
-import { urlKeys, useQueuedUrls, useUrlCounts, useUrlsPerDay, type UrlFilter } from "./api/get-url-queue.ts";
+import { urlKeys, useQueuedUrls, useUrlCounts, useUrlsPerDay } from "./api/get-url-queue.ts";
 import { urlStatusOptions } from "./labels.ts";
-import { SearchInput } from "#shared/ui/search-input.tsx";
+import { toUrlQueueQuery, URL_QUEUE_PAGE_SIZES, urlQueueSchema } from "./search-params.ts";
 import { isFinishedUrl, urlQueueColumns } from "./url-queue-columns.tsx";
 
-const PAGE_SIZES = [10, 20, 50, 100];
 const DAILY_DAYS = 7;
 
-export function UrlQueue() {
-  const isMainAccount = useUserStore((s) => s.isMainAccount);
-  const [status, setStatus] = useState("all");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+const filters: ListFilters = [
+  { kind: "search", key: "q", label: "搜索链接", maxLength: 200, className: "sm:w-72", testId: "collect-urls-search" },
+  {
+    kind: "facet",
+    key: "status",
+    label: "状态",
+    all: "全部状态",
+    options: urlStatusOptions,
+    className: "w-32",
+    testId: "collect-urls-status-filter",
+  },
+];
 
-  const filter: UrlFilter = {
-    ...(status !== "all" ? { status: Number(status) } : {}),
-    ...(search.trim() ? { search: search.trim() } : {}),
-  };
-  const list = useQueuedUrls({ ...filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, sorting: "creationTime desc" });
+/** The queue of the page at `path` (a cached tab: its filters stay its own). */
+export function UrlQueue({ path }: { path: string }) {
+  const isMainAccount = useUserStore((s) => s.isMainAccount);
+  const listState = useListUrlState(urlQueueSchema, useTabSearchParams(path));
+  const { state, filtered } = listState;
+  const list = useQueuedUrls(toUrlQueueQuery(state));
   const statics = useUrlCounts({});
   const daily = useUrlsPerDay(DAILY_DAYS);
   const rows = list.data?.items ?? [];
@@ -43,14 +51,10 @@ export function UrlQueue() {
   const reCrawl = useReCrawlUrls();
   const remove = useDeleteUrls();
 
-  // A new filter starts at the first page with nothing chosen.
-  const selection = useListSelection(JSON.stringify(filter));
+  // A new filter starts at the first page (the list state) with nothing chosen.
+  const selection = useListSelection(listState.filterKey);
   const { selected, setSelected } = selection;
-  const filterBy = (change: () => void) => {
-    change();
-    setPage(1);
-  };
-  useKeepPageInRange({ page, size: pageSize }, settledTotal(list), setPage);
+  useKeepPageInRange(state, settledTotal(list), listState.setPage);
 
   const s = statics.data;
   // The per-day figures change as URLs finish: fetch them again whenever the counts do.
@@ -127,25 +131,7 @@ export function UrlQueue() {
         />
       </div>
 
-      <DataTableToolbar>
-        <SearchInput
-          value={search}
-          onSearch={(v) => filterBy(() => setSearch(v))}
-          placeholder="搜索链接"
-          aria-label="搜索链接"
-          maxLength={200}
-          className="sm:w-72"
-          data-testid="collect-urls-search"
-        />
-        <AllSelect
-          value={status}
-          onChange={(v) => filterBy(() => setStatus(v))}
-          all="全部状态"
-          options={urlStatusOptions}
-          label="状态"
-          className="w-32"
-          testId="collect-urls-status-filter"
-        />
+      <ListToolbar filters={filters} state={state} onChange={listState.update}>
         <RefreshButton fetching={list.isFetching} onRefresh={refresh} data-testid="collect-urls-refresh" />
         <div className="ml-auto flex flex-wrap gap-2">
           <Button
@@ -180,7 +166,7 @@ export function UrlQueue() {
             删除选中{selected.size ? `（${selected.size}）` : ""}
           </Button>
         </div>
-      </DataTableToolbar>
+      </ListToolbar>
 
       <DataTable
         aria-label="采集队列"
@@ -188,19 +174,14 @@ export function UrlQueue() {
         rows={rows}
         rowKey={(r) => r.id}
         loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
-        emptyText={status !== "all" || search ? "没有符合条件的链接" : "队列为空：粘贴链接或导入链接文件后，链接会在这里排队采集"}
+        emptyText={filtered ? "没有符合条件的链接" : "队列为空：粘贴链接或导入链接文件后，链接会在这里排队采集"}
         selection={selection.table(rows.map((r) => r.id))}
         pagination={{
-          page,
-          pageSize,
+          page: state.page,
+          pageSize: state.size,
           total,
-          pageSizeOptions: PAGE_SIZES,
-          onChange: (p, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(p);
-          },
+          pageSizeOptions: URL_QUEUE_PAGE_SIZES,
+          onChange: listState.onPageChange,
         }}
         className="[&_table]:min-w-[1000px] [&_table]:table-fixed"
       />

@@ -1,16 +1,15 @@
 // /admin/package (ours, issue 19; host only): the sub-account packages the platform offers (count, days, price in
 // yuan), created and edited here (CreateOrUpdateSubAccOrderInfo; 下架 withdraws one from offer, purchases keep what
 // they bought), and every tenant's purchases (GetHostSubAccountOrders: search, status, paging in the URL).
-import { PackagePlus, Pencil, Plus } from "lucide-react";
+import { PackagePlus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { MAX_PACKAGE_COUNT, MAX_PACKAGE_DAYS, type HostSubAccOrder, type SubAccPackage } from "#shared/contract/subaccount-orders.ts";
+import { MAX_PACKAGE_COUNT, MAX_PACKAGE_DAYS, type SubAccPackage } from "#shared/contract/subaccount-orders.ts";
 import { formatYuan, MAX_MONEY_YUAN, yuanToFen } from "#shared/contract/wallet.ts";
 import type { PageProps } from "#shared/routes/table.ts";
-import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import { Input } from "#shared/ui/input.tsx";
@@ -21,13 +20,12 @@ import { ListToolbar, type ListFilters } from "../../components/list/list-toolba
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { useHostPurchases, useSavePackage } from "./api/host-packages.ts";
 import { usePackages } from "./api/packages.ts";
 import { FreeCountEditor } from "./free-count-editor.tsx";
+import { hostPurchaseColumns, packageColumns } from "./package-columns.tsx";
 import { hostPurchaseSchema, PURCHASE_PAGE_SIZES, toHostPurchasesQuery } from "./admin-package-search-params.ts";
 
-const time = (iso: string) => <span className="tabular-nums">{formatDateTime(iso)}</span>;
 const intText = (label: string, max: number) =>
   z
     .string()
@@ -159,49 +157,6 @@ function PackageDialog({ editing, onClose }: { editing: SubAccPackage | null | u
   );
 }
 
-function packageColumns(onEdit: (p: SubAccPackage) => void): DataTableColumn<SubAccPackage>[] {
-  return [
-    { id: "name", header: "套餐名称", cell: (p) => <span className="font-medium">{p.name}</span> },
-    { id: "count", header: "子账号数", width: 100, align: "right", cell: (p) => p.count },
-    { id: "days", header: "有效天数", width: 100, align: "right", cell: (p) => p.days },
-    { id: "price", header: "价格", width: 130, align: "right", cell: (p) => <span className="tabular-nums">{formatYuan(p.price)}</span> },
-    { id: "sort", header: "排序", width: 80, align: "right", cell: (p) => p.sort },
-    {
-      id: "isActive",
-      header: "状态",
-      width: 90,
-      cell: (p) => (p.isActive ? <Badge>上架中</Badge> : <Badge variant="secondary">已下架</Badge>),
-    },
-    { id: "creationTime", header: "创建时间", width: 180, cell: (p) => time(p.creationTime) },
-    {
-      id: "actions",
-      header: "操作",
-      width: 90,
-      cell: (p) => (
-        <Button variant="ghost" size="sm" onClick={() => onEdit(p)} data-testid="admin-package-edit">
-          <Pencil />
-          编辑
-        </Button>
-      ),
-    },
-  ];
-}
-
-const purchaseColumns: DataTableColumn<HostSubAccOrder>[] = [
-  { id: "creationTime", header: "购买时间", width: 180, cell: (o) => time(o.creationTime) },
-  { id: "inviteTenantName", header: "公司", width: 160, cell: (o) => o.inviteTenantName },
-  { id: "packageName", header: "套餐", cell: (o) => o.packageName },
-  { id: "remark", header: "内容", width: 160, cell: (o) => o.remark },
-  { id: "moeny", header: "金额", width: 120, align: "right", cell: (o) => <span className="tabular-nums">{formatYuan(o.moeny)}</span> },
-  { id: "expireTime", header: "到期时间", width: 180, cell: (o) => time(o.expireTime) },
-  {
-    id: "isActive",
-    header: "状态",
-    width: 90,
-    cell: (o) => (o.isActive ? <Badge>生效中</Badge> : <Badge variant="secondary">已过期</Badge>),
-  },
-];
-
 export default function AdminPackagePage({ route }: PageProps) {
   const packages = usePackages();
   const [editing, setEditing] = useState<SubAccPackage | null | undefined>(undefined);
@@ -278,7 +233,7 @@ export default function AdminPackagePage({ route }: PageProps) {
           />
           <DataTable
             aria-label="购买记录"
-            columns={purchaseColumns}
+            columns={hostPurchaseColumns}
             rows={purchases.data?.items ?? []}
             rowKey={(o) => o.id}
             loading={purchases.isFetching && (!purchases.data || purchases.isPlaceholderData)}

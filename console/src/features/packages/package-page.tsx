@@ -1,44 +1,29 @@
 // /payment/package (spec §2 子账号套餐, issue 19): the company's balance and sub-account allowance, the packages the
 // platform offers (buying one pays from the balance after a confirmation), and the purchases made.
 import { PackagePlus, Users, Wallet } from "lucide-react";
-import { useState } from "react";
-import type { SubAccOrder, SubAccPackage } from "#shared/contract/subaccount-orders.ts";
+import type { SubAccPackage } from "#shared/contract/subaccount-orders.ts";
 import { formatYuan } from "#shared/contract/wallet.ts";
 import type { PageProps } from "#shared/routes/table.ts";
-import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMyOrders, useOrderPackage, usePackages } from "./api/packages.ts";
-
-const orderColumns: DataTableColumn<SubAccOrder>[] = [
-  {
-    id: "creationTime",
-    header: "购买时间",
-    width: 180,
-    cell: (o) => <span className="tabular-nums">{formatDateTime(o.creationTime)}</span>,
-  },
-  { id: "packageName", header: "套餐", cell: (o) => o.packageName },
-  { id: "count", header: "子账号数", width: 100, align: "right", cell: (o) => o.count },
-  { id: "days", header: "有效天数", width: 100, align: "right", cell: (o) => o.days },
-  { id: "moeny", header: "金额", width: 130, align: "right", cell: (o) => <span className="tabular-nums">{formatYuan(o.moeny)}</span> },
-  { id: "expireTime", header: "到期时间", width: 180, cell: (o) => <span className="tabular-nums">{formatDateTime(o.expireTime)}</span> },
-  {
-    id: "isActive",
-    header: "状态",
-    width: 90,
-    cell: (o) => (o.isActive ? <Badge>生效中</Badge> : <Badge variant="secondary">已过期</Badge>),
-  },
-];
+import { myOrderColumns } from "./package-columns.tsx";
+import { myOrderListSchema, toMyOrdersQuery } from "./package-search-params.ts";
 
 export default function PackagePage({ route }: PageProps) {
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const listState = useListUrlState(myOrderListSchema, useTabSearchParams(route.path));
+  const { state } = listState;
   const packages = usePackages();
-  const mine = useMyOrders({ SkipCount: (page.page - 1) * page.pageSize, MaxResultCount: page.pageSize });
+  const mine = useMyOrders(toMyOrdersQuery(state));
+  useKeepPageInRange(state, settledTotal(mine), listState.setPage);
   const buy = useOrderPackage();
   const allowance = mine.data?.allowance;
 
@@ -131,17 +116,12 @@ export default function PackagePage({ route }: PageProps) {
           <h3 className="font-medium">购买记录</h3>
           <DataTable
             aria-label="购买记录"
-            columns={orderColumns}
+            columns={myOrderColumns}
             rows={mine.data?.items ?? []}
             rowKey={(o) => o.id}
             loading={mine.isFetching}
             emptyText="暂无购买记录"
-            pagination={{
-              page: page.page,
-              pageSize: page.pageSize,
-              total: mine.data?.totalCount ?? 0,
-              onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
-            }}
+            pagination={{ page: state.page, pageSize: state.size, total: mine.data?.totalCount ?? 0, onChange: listState.onPageChange }}
           />
         </section>
       </CardContent>
