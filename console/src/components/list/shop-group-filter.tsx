@@ -1,6 +1,7 @@
 // The shop-group filter of the publish records and the publish logs: all shops, or one account group (GetMeliAccGroup).
 import { useAccountGroups } from "../../lib/account-groups.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
+import type { ListFilter } from "./list-toolbar.tsx";
 
 /** The value that stands for every shop. */
 export const ALL_SHOPS = "all";
@@ -23,3 +24,10 @@ export function ShopGroupFilter(p: { value: string; onChange: (groupId: string) 
     </Select>
   );
 }
+
+/** The filter as a list toolbar's entry (the groups are read by the select itself, so it is the screen's own control). */
+export const shopGroupListFilter = (key: string, value: string, onChange: (groupId: string) => void, testId: string): ListFilter => ({
+  kind: "custom",
+  key,
+  render: () => <ShopGroupFilter value={value} onChange={onChange} testId={testId} />,
+});

@@ -1,6 +1,6 @@
 // /proudcts/sensitives (spec §2, cached): the infringement words. Two lists: the tenant's own (我的侵权词) and the
 // host's default list that applies to every tenant (默认侵权词); the host sees only the default list and keeps it.
-// Searched and paged on the server; words added one per line (添加侵权词) or from a file (导入), the chosen ones
+// Searched and paged on the server (list, search and page in the URL); words added one per line (添加侵权词) or from a file (导入), the chosen ones
 // deleted. A tenant's own list is edited by its main account only; sub-accounts (and tenants on the default list)
 // read only.
 import { Plus, Trash2 } from "lucide-react";
@@ -8,52 +8,50 @@ import { useState } from "react";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, DataTableToolbar, PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
-import { SearchInput } from "#shared/ui/search-input.tsx";
 import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListSelection } from "../../components/list/use-list-selection.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useDeleteInfringementWords } from "./api/edit-infringement-words.ts";
 import { useInfringementWords, type WordList } from "./api/get-infringement-words.ts";
 import { SensitivesAddDialog } from "./sensitives-add-dialog.tsx";
 import { sensitivesColumns } from "./sensitives-columns.tsx";
 import { SensitivesImportButton } from "./sensitives-import-button.tsx";
+import { sensitivesListSchema, toWordQuery } from "./sensitives-search-params.ts";
 
-const DEFAULT_PAGE_SIZE = 20;
 const listNames: Record<WordList, string> = { mine: "我的侵权词", default: "默认侵权词" };
+
+const filters: ListFilters = [
+  { kind: "search", key: "q", label: "搜索侵权词", maxLength: 100, className: "sm:w-64", testId: "sensitives-search" },
+];
 
 export default function SensitivesPage({ route }: PageProps) {
   const isHost = useUserStore((s) => s.isHost);
   const isMainAccount = useUserStore((s) => s.isMainAccount);
 
-  const [tabState, setTab] = useState<WordList>("mine");
-  const tab: WordList = isHost ? "default" : tabState;
+  const listState = useListUrlState(sensitivesListSchema, useTabSearchParams(route.path));
+  const { state } = listState;
+  // The host keeps only the default list.
+  const tab: WordList = isHost ? "default" : state.tab;
   const editable = tab === "default" ? isHost : isMainAccount && !isHost;
 
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const list = useInfringementWords(tab, {
-    Search: search.trim() || undefined,
-    Sorting: "creationTime desc",
-    SkipCount: (page - 1) * pageSize,
-    MaxResultCount: pageSize,
-  });
+  const list = useInfringementWords(tab, toWordQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
 
-  // A new list or search starts at the first page with nothing chosen.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const restart = () => {
-    setSelected(new Set());
-    setPage(1);
-  };
+  // A new list or search starts at the first page (the list state) with nothing chosen.
+  const selection = useListSelection(listState.filterKey);
+  const { selected, setSelected } = selection;
 
   // A page past the end (after a delete) moves to the last page.
-  useKeepPageInRange({ page, size: pageSize }, settledTotal(list), setPage);
+  useKeepPageInRange(state, settledTotal(list), listState.setPage);
 
   const [adding, setAdding] = useState(false);
   const remove = useDeleteInfringementWords();
@@ -94,13 +92,7 @@ export default function SensitivesPage({ route }: PageProps) {
         <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="sensitives-refresh" />
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <Tabs
-          value={tab}
-          onValueChange={(v) => {
-            setTab(v as WordList);
-            restart();
-          }}
-        >
+        <Tabs value={tab} onValueChange={(v) => listState.update({ tab: v as WordList })}>
           <TabsList>
             {isHost ? null : (
               <TabsTrigger value="mine" data-testid="sensitives-tab-mine">
@@ -113,19 +105,7 @@ export default function SensitivesPage({ route }: PageProps) {
           </TabsList>
         </Tabs>
 
-        <DataTableToolbar>
-          <SearchInput
-            value={search}
-            onSearch={(v) => {
-              setSearch(v);
-              restart();
-            }}
-            placeholder="搜索侵权词"
-            aria-label="搜索侵权词"
-            maxLength={100}
-            className="sm:w-64"
-            data-testid="sensitives-search"
-          />
+        <ListToolbar filters={filters} state={state} onChange={listState.update}>
           {editable ? (
             <div className="ml-auto flex flex-wrap items-center gap-2">
               <Button
@@ -149,7 +129,7 @@ export default function SensitivesPage({ route }: PageProps) {
               只读
             </span>
           )}
-        </DataTableToolbar>
+        </ListToolbar>
 
         <DataTable
           aria-label={`${listNames[tab]}列表`}
@@ -157,21 +137,9 @@ export default function SensitivesPage({ route }: PageProps) {
           rows={rows}
           rowKey={(w) => w.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
-          emptyText={search.trim() ? "没有符合条件的侵权词" : editable ? "还没有侵权词，点击“添加侵权词”或“导入”添加" : "暂无侵权词"}
-          selection={editable ? { selected, onChange: setSelected } : undefined}
-          pagination={{
-            page,
-            pageSize,
-            total,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            onChange: (p, size) => {
-              if (size === pageSize) setPage(p);
-              else {
-                setPageSize(size);
-                setPage(1);
-              }
-            },
-          }}
+          emptyText={state.q.trim() ? "没有符合条件的侵权词" : editable ? "还没有侵权词，点击“添加侵权词”或“导入”添加" : "暂无侵权词"}
+          selection={editable ? selection.table(rows.map((w) => w.id)) : undefined}
+          pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         />
       </CardContent>
       {editable ? <SensitivesAddDialog open={adding} onOpenChange={setAdding} listName={listNames[tab]} /> : null}

@@ -1,23 +1,23 @@
 // /proudcts/publish-logs (spec §2, issue 15): every call made to Mercado Libre for a listing (MeliStatLog), newest
-// first, filtered by shop group and call day; a row opens a drawer with the request and the answer (GetLogDetail,
-// tokens scrubbed by the server), JSON pretty-printed.
+// first, filtered by shop group and call day (filters and page in the URL); a row opens a drawer with the request and
+// the answer (GetLogDetail, tokens scrubbed by the server), JSON pretty-printed.
 import { useState } from "react";
-import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
-import { MELI_SITES } from "#shared/contract/meli.ts";
-import { Badge } from "#shared/ui/badge.tsx";
-import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { DateInput } from "#shared/ui/date-input.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
-import { ALL_SHOPS, ShopGroupFilter } from "../../components/list/shop-group-filter.tsx";
-import { formatDateTime, localDayRange } from "../../lib/format.ts";
+import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
+import { shopGroupListFilter } from "../../components/list/shop-group-filter.tsx";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { useMeliLogDetail, useMeliLogs } from "./api/get-meli-logs.ts";
-
-const PAGE_SIZE = 50;
+import { publishLogColumns } from "./publish-logs-columns.tsx";
+import { publishLogListSchema, toMeliLogsQuery, type PublishLogListState } from "./publish-logs-search-params.ts";
 
 /** A stored body as shown: JSON pretty-printed, anything else as stored. */
 export function prettyBody(body: string | null): string {
@@ -28,56 +28,6 @@ export function prettyBody(body: string | null): string {
     return body;
   }
 }
-
-const statusTone = (s: number | null) => (s === null ? "destructive" : s < 300 ? "success" : s < 500 ? "warning" : "destructive");
-
-const columns = (open: (l: MeliCallLog) => void): DataTableColumn<MeliCallLog>[] => [
-  { id: "time", header: "时间", width: 160, cell: (l) => <span className="text-xs tabular-nums">{formatDateTime(l.creationTime)}</span> },
-  {
-    id: "call",
-    header: "调用",
-    cell: (l) => (
-      <span className="block truncate font-mono text-xs" title={`${l.method} ${l.path}`} data-testid="publish-logs-call">
-        {l.method} {l.path}
-      </span>
-    ),
-  },
-  {
-    id: "site",
-    header: "站点",
-    width: 90,
-    cell: (l) => <span className="text-xs">{l.site ? (MELI_SITES[l.site as keyof typeof MELI_SITES]?.name ?? l.site) : "-"}</span>,
-  },
-  {
-    id: "status",
-    header: "状态码",
-    width: 80,
-    cell: (l) => <Badge variant={statusTone(l.status)}>{l.status ?? "无应答"}</Badge>,
-  },
-  {
-    id: "duration",
-    header: "耗时",
-    width: 80,
-    align: "right",
-    cell: (l) => <span className="text-xs tabular-nums">{l.durationMs ?? "-"} ms</span>,
-  },
-  {
-    id: "actions",
-    header: "操作",
-    width: 70,
-    cell: (l) => (
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-primary -ml-2 h-7 px-2"
-        onClick={() => open(l)}
-        data-testid={`publish-logs-open-${l.id}`}
-      >
-        详情
-      </Button>
-    ),
-  },
-];
 
 function LogDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useMeliLogDetail(id);
@@ -111,28 +61,46 @@ function LogDrawer({ id, onClose }: { id: string | null; onClose: () => void }) 
   );
 }
 
+/** The shop group and the two call days, with the test ids the page has always had. */
+const filtersOf = (state: PublishLogListState, update: (change: Partial<PublishLogListState>) => void): ListFilters => [
+  shopGroupListFilter("shop", state.shop, (shop) => update({ shop }), "publish-logs-shop"),
+  {
+    kind: "custom",
+    key: "from",
+    render: () => (
+      <>
+        <DateInput
+          value={state.from}
+          onChange={(from) => update({ from })}
+          max={state.to || undefined}
+          aria-label="开始日期"
+          className="w-36"
+          data-testid="publish-logs-from"
+        />
+        <span className="text-muted-foreground text-sm">至</span>
+        <DateInput
+          value={state.to}
+          onChange={(to) => update({ to })}
+          min={state.from || undefined}
+          aria-label="结束日期"
+          className="w-36"
+          data-testid="publish-logs-to"
+        />
+      </>
+    ),
+  },
+];
+
 export default function PublishLogsPage({ route }: PageProps) {
-  const [group, setGroup] = useState(ALL_SHOPS);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const [page, setPage] = useState(1);
+  const listState = useListUrlState(publishLogListSchema, useTabSearchParams(route.path));
+  const { state } = listState;
   const [openId, setOpenId] = useState<string | null>(null);
-  const range = localDayRange(from, to);
-  const list = useMeliLogs({
-    ...(group !== ALL_SHOPS ? { AccountgroupId: group } : {}),
-    ...(range.from ? { StartTime: range.from } : {}),
-    ...(range.to ? { EndTime: range.to } : {}),
-    Sorting: "creationTime desc",
-    SkipCount: (page - 1) * PAGE_SIZE,
-    MaxResultCount: PAGE_SIZE,
-  });
+  const list = useMeliLogs(toMeliLogsQuery(state));
   const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
   const capped = list.data?.totalCountCapped ?? false;
-  const reset = (f: () => void) => {
-    f();
-    setPage(1);
-  };
+  // A capped total is only a lower bound: the last page is not known.
+  useKeepPageInRange(state, settledTotal(list, capped), listState.setPage);
 
   return (
     <Card data-testid="publish-logs-page">
@@ -144,38 +112,20 @@ export default function PublishLogsPage({ route }: PageProps) {
         <RefreshButton fetching={list.isFetching} onRefresh={list.refetch} data-testid="publish-logs-refresh" />
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <ShopGroupFilter value={group} onChange={(v) => reset(() => setGroup(v))} testId="publish-logs-shop" />
-          <DateInput
-            value={from}
-            onChange={(d) => reset(() => setFrom(d))}
-            max={to || undefined}
-            aria-label="开始日期"
-            className="w-36"
-            data-testid="publish-logs-from"
-          />
-          <span className="text-muted-foreground text-sm">至</span>
-          <DateInput
-            value={to}
-            onChange={(d) => reset(() => setTo(d))}
-            min={from || undefined}
-            aria-label="结束日期"
-            className="w-36"
-            data-testid="publish-logs-to"
-          />
+        <ListToolbar filters={filtersOf(state, listState.update)} state={state} onChange={listState.update}>
           <span className="text-muted-foreground ml-auto text-sm" data-testid="publish-logs-total">
             共 <b className="text-foreground tabular-nums">{`${total.toLocaleString("zh-CN")}${capped ? "+" : ""}`}</b> 次调用
           </span>
-        </div>
+        </ListToolbar>
         <DataTable
           aria-label="刊登日志"
-          columns={columns((l) => setOpenId(l.id))}
+          columns={publishLogColumns((l) => setOpenId(l.id))}
           rows={rows}
           rowKey={(l) => l.id}
           loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText="还没有刊登日志"
           view={{ density: "compact" }}
-          pagination={{ page, pageSize: PAGE_SIZE, total, onChange: (p) => setPage(p) }}
+          pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
           className={capped ? "[&_[data-slot=pagination-total]]:hidden" : undefined}
         />
       </CardContent>
