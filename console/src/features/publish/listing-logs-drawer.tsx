@@ -1,5 +1,5 @@
 // A listing's log: every call made to Mercado Libre for it (publish, edits, syncs), newest first; a row opens the
-// request and the answer as stored (tokens scrubbed).
+// request and the answer as stored (tokens scrubbed). Its page is the drawer's own (useLocalPaging), not the URL's.
 import { useState } from "react";
 import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
 import { Badge } from "#shared/ui/badge.tsx";
@@ -7,6 +7,8 @@ import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { useLocalPaging } from "../../components/list/use-local-paging.ts";
 import { LOG_PAGE_SIZE, useListingLogDetail, useListingLogs } from "./api/listings.ts";
 import type { ListingTableRow } from "./listing-columns.tsx";
 
@@ -57,16 +59,17 @@ function LogDetail({ id }: { id: string }) {
 }
 
 export function ListingLogsDrawer({ listing, onClose }: { listing: ListingTableRow | null; onClose: () => void }) {
-  const [page, setPage] = useState(1);
+  const paging = useLocalPaging(LOG_PAGE_SIZE);
   const [opened, setOpened] = useState<string | null>(null);
-  const logs = useListingLogs(listing?.id ?? null, page);
+  const logs = useListingLogs(listing?.id ?? null, paging);
+  useKeepPageInRange(paging, settledTotal(logs), paging.setPage);
   const rows = logs.data?.items ?? [];
   return (
     <Sheet
       open={!!listing}
       onOpenChange={(o) => {
         if (o) return;
-        setPage(1);
+        paging.reset();
         setOpened(null);
         onClose();
       }}
@@ -88,7 +91,7 @@ export function ListingLogsDrawer({ listing, onClose }: { listing: ListingTableR
             emptyText="这条刊登还没有调用美客多的记录"
             view={{ density: "compact" }}
             onRowClick={(l) => setOpened(l.id === opened ? null : l.id)}
-            pagination={{ page, pageSize: LOG_PAGE_SIZE, total: logs.data?.totalCount ?? 0, onChange: (p) => setPage(p) }}
+            pagination={{ page: paging.page, pageSize: paging.size, total: logs.data?.totalCount ?? 0, onChange: paging.onPageChange }}
             className="[&_table]:min-w-[600px] [&_table]:table-fixed"
           />
           {opened ? <LogDetail id={opened} /> : <p className="text-muted-foreground text-xs">点击一行查看请求和返回内容</p>}

@@ -17,11 +17,17 @@ export type ListingGroupQuery = Parameters<typeof api.meliStatListing.getMeliSta
 type Calls = typeof api.meliStatListing;
 type BodyOf<C extends keyof Calls> = Parameters<Calls[C]>[0];
 
+/** A page of one listing's calls. */
+export type ListingLogsQuery = { listingId: string; page: number; size: number };
+
 export const listingKeys = {
   all: ["listings"] as const,
   list: (kind: ListingKind, q: ListingsQuery) => [...listingKeys.all, kind, "list", q] as const,
   groups: (kind: ListingKind, q: ListingGroupQuery) => [...listingKeys.all, kind, "groups", q] as const,
-  logs: (listingId: string, page: number) => [...listingKeys.all, "logs", listingId, page] as const,
+  meliPricePreview: (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
+    [...listingKeys.all, kind, "meliPricePreview", ids, limitMinPrice] as const,
+  logs: (q: ListingLogsQuery) => [...listingKeys.all, "logs", q] as const,
+  log: (id: string) => [...listingKeys.all, "log", id] as const,
 };
 
 export const getListingsQueryOptions = (kind: ListingKind, q: ListingsQuery) =>
@@ -35,37 +41,43 @@ export const getListingsQueryOptions = (kind: ListingKind, q: ListingsQuery) =>
 export const useListings = (kind: ListingKind, q: ListingsQuery, enabled = true) =>
   useQuery({ ...getListingsQueryOptions(kind, q), enabled });
 
-export const useListingGroups = (kind: ListingKind, q: ListingGroupQuery) =>
-  useQuery({
+export const getListingGroupsQueryOptions = (kind: ListingKind, q: ListingGroupQuery) =>
+  queryOptions({
     queryKey: listingKeys.groups(kind, q),
     queryFn: ({ signal }) => calls(kind).getMeliStatGroupInfo(q, { signal }),
     placeholderData: keepPreviousData,
     meta: liveProgressMeta("task", "publishBatch"),
   });
 
+export const useListingGroups = (kind: ListingKind, q: ListingGroupQuery) => useQuery(getListingGroupsQueryOptions(kind, q));
+
 export const LOG_PAGE_SIZE = 20;
 
 /** The Mercado Libre calls made for one listing, newest first (MeliStatLog GetLogsByPage). */
-export const useListingLogs = (listingId: string | null, page: number) =>
-  useQuery({
-    queryKey: listingKeys.logs(listingId ?? "", page),
+export const getListingLogsQueryOptions = (q: ListingLogsQuery) =>
+  queryOptions({
+    queryKey: listingKeys.logs(q),
     queryFn: ({ signal }) =>
       api.meliStatLog.getLogsByPage(
-        { ListingId: listingId!, Sorting: "creationTime desc", SkipCount: (page - 1) * LOG_PAGE_SIZE, MaxResultCount: LOG_PAGE_SIZE },
+        { ListingId: q.listingId, Sorting: "creationTime desc", SkipCount: (q.page - 1) * q.size, MaxResultCount: q.size },
         { signal },
       ),
-    enabled: !!listingId,
     placeholderData: keepPreviousData,
   });
 
-/** One call's request and answer (MeliStatLog GetLogDetail). */
-export const useListingLogDetail = (id: string | null) =>
-  useQuery({
-    queryKey: [...listingKeys.all, "log", id ?? ""],
-    queryFn: ({ signal }) => api.meliStatLog.getLogDetail({ id: id! }, { signal }),
-    enabled: !!id,
+/** The drawer's listing (none while it is closed) at its page. */
+export const useListingLogs = (listingId: string | null, paging: { page: number; size: number }) =>
+  useQuery({ ...getListingLogsQueryOptions({ listingId: listingId ?? "", ...paging }), enabled: !!listingId });
+
+/** One call's request and answer (MeliStatLog GetLogDetail): a stored call does not change. */
+export const getListingLogDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: listingKeys.log(id),
+    queryFn: ({ signal }) => api.meliStatLog.getLogDetail({ id }, { signal }),
     staleTime: Infinity,
   });
+
+export const useListingLogDetail = (id: string | null) => useQuery({ ...getListingLogDetailQueryOptions(id ?? ""), enabled: !!id });
 
 /** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason),
  *  "success" for one a refusal leaves untouched (a batch refused as a whole). */
@@ -76,13 +88,15 @@ function useListingMutation<I, R>(run: (input: I) => Promise<R>, refresh: "settl
 }
 
 /** What BatchUpdateMeliPrice would set on a few listings (PreviewMeliPrice: computed now, nothing changed). */
-export const useMeliPricePreview = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
-  useQuery({
-    queryKey: [...listingKeys.all, kind, "meliPricePreview", ids, limitMinPrice],
+export const getMeliPricePreviewQueryOptions = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
+  queryOptions({
+    queryKey: listingKeys.meliPricePreview(kind, ids, limitMinPrice),
     queryFn: ({ signal }) => calls(kind).previewMeliPrice({ ids, limitMinPrice }, { signal }),
-    enabled: ids.length > 0,
     placeholderData: keepPreviousData,
   });
+
+export const useMeliPricePreview = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
+  useQuery({ ...getMeliPricePreviewQueryOptions(kind, ids, limitMinPrice), enabled: ids.length > 0 });
 
 /** One listing changed on Mercado Libre now (price, stock by the batch call of one id, title, status, sync, delete). */
 export type SingleEdit =
