@@ -3,13 +3,13 @@
 // can be submitted again (重新申请) without a new code. Search, status filter and paging in the URL.
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ModuleAuthContent, ModuleAuthStatus } from "#shared/contract/enums.ts";
+import { ModuleAuthContent } from "#shared/contract/enums.ts";
 import { authContentNames, MAX_AUTH_DAYS, normalizeAuthCode, type ModuleAuth } from "#shared/contract/module-auth.ts";
 import type { PageProps } from "#shared/routes/table.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 import { Checkbox } from "#shared/ui/checkbox.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { DateInput, toDayText } from "#shared/ui/date-input.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Input } from "#shared/ui/input.tsx";
@@ -22,7 +22,8 @@ import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useApplys, useApplyAuth, useReApplyAuth } from "./api/module-auth.ts";
 import { applyListSchema, AUTH_PAGE_SIZES, toMadeQuery } from "./search-params.ts";
-import { AuthStatusBadge, contentText, statusOptions, timeCell } from "./status.tsx";
+import { applicationColumns } from "./module-auth-columns.tsx";
+import { statusOptions } from "./status.tsx";
 
 const DAY_MS = 86_400_000;
 const dayAfter = (days: number) => toDayText(new Date(Date.now() + days * DAY_MS));
@@ -196,30 +197,6 @@ function ReApplyDialog({ target, onClose }: { target: ModuleAuth | null; onClose
   );
 }
 
-const canReApply = (a: ModuleAuth) => a.auditStatus === ModuleAuthStatus.Rejected || a.auditStatus === ModuleAuthStatus.Expired;
-
-function columns(onReApply: (a: ModuleAuth) => void): DataTableColumn<ModuleAuth>[] {
-  return [
-    { id: "authTenantName", header: "授权公司", cell: (a) => <span className="font-medium">{a.authTenantName}</span> },
-    { id: "authContent", header: "申请内容", width: 160, cell: (a) => contentText(a.authContent) },
-    { id: "expireTime", header: "到期时间", width: 170, cell: (a) => timeCell(a.expireTime) },
-    { id: "auditStatus", header: "状态", width: 90, cell: (a) => <AuthStatusBadge status={a.auditStatus} /> },
-    { id: "creationTime", header: "申请时间", width: 170, cell: (a) => timeCell(a.creationTime) },
-    { id: "reason", header: "审核意见", cell: (a) => <span className="text-muted-foreground">{a.reason || "-"}</span> },
-    {
-      id: "actions",
-      header: "操作",
-      width: 110,
-      cell: (a) =>
-        canReApply(a) ? (
-          <Button variant="ghost" size="sm" onClick={() => onReApply(a)} data-testid="auth-reapply">
-            重新申请
-          </Button>
-        ) : null,
-    },
-  ];
-}
-
 export default function ModuleAuthApplyPage({ route }: PageProps) {
   const listState = useListUrlState(applyListSchema, useTabSearchParams(route.path));
   const { state, filtered } = listState;
@@ -268,7 +245,7 @@ export default function ModuleAuthApplyPage({ route }: PageProps) {
           />
           <DataTable
             aria-label="我的申请"
-            columns={columns(setReApplying)}
+            columns={applicationColumns(setReApplying)}
             rows={made.data?.items ?? []}
             rowKey={(a) => a.id}
             loading={made.isFetching && (!made.data || made.isPlaceholderData)}

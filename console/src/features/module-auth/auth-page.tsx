@@ -2,16 +2,15 @@
 // (查看商品 opens the grantor's products, and copies them when the grant allows), and the applications made to the
 // company (通过 / 驳回 a pending one, 撤销 a grant in force). 生成授权码 makes a one-time code to give an applicant.
 // Tab, search, status filter and paging in the URL.
-import { Copy, KeyRound, PackageSearch } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { ModuleAuthContent, ModuleAuthStatus } from "#shared/contract/enums.ts";
 import { AUTH_CODE_TTL_HOURS, type AuthCodeResult, type ModuleAuth } from "#shared/contract/module-auth.ts";
-import type { ProductListItem } from "#shared/contract/product.ts";
 import type { PageProps } from "#shared/routes/table.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Input } from "#shared/ui/input.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
@@ -19,11 +18,11 @@ import { SearchInput } from "#shared/ui/search-input.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { ListTabs } from "../../components/list/list-tabs.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
-import { Thumb } from "../../components/list/thumb.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useLocalPaging } from "../../components/list/use-local-paging.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
-import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import {
   useApplys,
   useAuditAuth,
@@ -34,69 +33,10 @@ import {
   useRevokeAuth,
 } from "./api/module-auth.ts";
 import { AUTH_PAGE_SIZES, authListSchema, toHeldQuery, toReceivedQuery, type AuthTab } from "./search-params.ts";
-import { AuthStatusBadge, contentText, statusOptions, timeCell } from "./status.tsx";
+import { givenColumns, grantProductColumns, heldColumns } from "./module-auth-columns.tsx";
+import { contentText, statusOptions } from "./status.tsx";
 
 const TABS: Record<AuthTab, string> = { held: "我获得的授权", given: "收到的申请" };
-
-function heldColumns(onOpen: (a: ModuleAuth) => void): DataTableColumn<ModuleAuth>[] {
-  return [
-    { id: "authTenantName", header: "授权公司", cell: (a) => <span className="font-medium">{a.authTenantName}</span> },
-    { id: "authContent", header: "授权内容", width: 180, cell: (a) => contentText(a.authContent) },
-    { id: "auditTime", header: "授权时间", width: 170, cell: (a) => timeCell(a.auditTime) },
-    { id: "expireTime", header: "到期时间", width: 170, cell: (a) => timeCell(a.expireTime) },
-    {
-      id: "actions",
-      header: "操作",
-      width: 110,
-      cell: (a) => (
-        <Button variant="ghost" size="sm" onClick={() => onOpen(a)} data-testid="auth-open-products">
-          <PackageSearch />
-          查看商品
-        </Button>
-      ),
-    },
-  ];
-}
-
-function givenColumns(actions: {
-  approve: (a: ModuleAuth) => void;
-  reject: (a: ModuleAuth) => void;
-  revoke: (a: ModuleAuth) => void;
-  busy: boolean;
-}): DataTableColumn<ModuleAuth>[] {
-  return [
-    { id: "tenantName", header: "申请公司", cell: (a) => <span className="font-medium">{a.tenantName}</span> },
-    { id: "authContent", header: "申请内容", width: 160, cell: (a) => contentText(a.authContent) },
-    { id: "expireTime", header: "到期时间", width: 170, cell: (a) => timeCell(a.expireTime) },
-    { id: "auditStatus", header: "状态", width: 90, cell: (a) => <AuthStatusBadge status={a.auditStatus} /> },
-    { id: "creationTime", header: "申请时间", width: 170, cell: (a) => timeCell(a.creationTime) },
-    {
-      id: "remark",
-      header: "备注 / 原因",
-      cell: (a) => <span className="text-muted-foreground">{[a.remark, a.reason].filter(Boolean).join(" / ") || "-"}</span>,
-    },
-    {
-      id: "actions",
-      header: "操作",
-      width: 150,
-      cell: (a) =>
-        a.auditStatus === ModuleAuthStatus.Pending ? (
-          <div className="flex gap-1">
-            <Button size="sm" disabled={actions.busy} onClick={() => actions.approve(a)} data-testid="auth-approve">
-              通过
-            </Button>
-            <Button size="sm" variant="outline" disabled={actions.busy} onClick={() => actions.reject(a)} data-testid="auth-reject">
-              驳回
-            </Button>
-          </div>
-        ) : a.auditStatus === ModuleAuthStatus.Approved ? (
-          <Button size="sm" variant="ghost" disabled={actions.busy} onClick={() => actions.revoke(a)} data-testid="auth-revoke">
-            撤销授权
-          </Button>
-        ) : null,
-    },
-  ];
-}
 
 /** The code just generated: shown once (the server keeps only its hash). */
 function CodeDialog({ code, onClose }: { code: AuthCodeResult | null; onClose: () => void }) {
@@ -192,42 +132,31 @@ function RejectDialog({ target, onClose }: { target: ModuleAuth | null; onClose:
 
 const PRODUCT_PAGE_SIZE = 20;
 
-/** The grantor's products through a grant: search by title, page, and copy the chosen ones when the grant allows. */
+/** The grantor's products through a grant: search by title, page, and copy the chosen ones when the grant allows. The
+ *  search and the page are the dialog's own (useLocalPaging): they belong to the grant it was opened for. */
 function GrantProductsDialog({ grant, onClose }: { grant: ModuleAuth | null; onClose: () => void }) {
   const [title, setTitle] = useState("");
-  const [page, setPage] = useState(1);
+  const paging = useLocalPaging(PRODUCT_PAGE_SIZE);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const products = useAuthProducts(
     grant
       ? {
           authId: grant.id,
           ...(title ? { title } : {}),
-          skipCount: (page - 1) * PRODUCT_PAGE_SIZE,
-          maxResultCount: PRODUCT_PAGE_SIZE,
+          skipCount: (paging.page - 1) * paging.size,
+          maxResultCount: paging.size,
         }
       : null,
   );
+  useKeepPageInRange(paging, settledTotal(products), paging.setPage);
   const copy = useCopyAuthProducts();
   const canCopy = !!grant?.authContent.includes(ModuleAuthContent.ProductsCopy);
   const close = () => {
     setTitle("");
-    setPage(1);
+    paging.reset();
     setSelected(new Set());
     onClose();
   };
-  const columns: DataTableColumn<ProductListItem>[] = [
-    { id: "image", header: "图片", width: 72, cell: (p) => <Thumb src={p.image} alt={p.titleText} size={40} /> },
-    { id: "titleText", header: "标题", cell: (p) => <span className="line-clamp-2">{p.titleText || "-"}</span> },
-    { id: "sku", header: "SKU", width: 150, cell: (p) => p.sku ?? "-" },
-    {
-      id: "price",
-      header: "价格",
-      width: 120,
-      align: "right",
-      cell: (p) => <span className="tabular-nums">{formatPrice(p.price, null, p.currency)}</span>,
-    },
-    { id: "creationTime", header: "创建时间", width: 170, cell: (p) => timeCell(p.creationTime) },
-  ];
   return (
     <Dialog open={!!grant} onOpenChange={(open) => !open && close()}>
       <DialogContent className="sm:max-w-5xl" data-testid="auth-products-dialog">
@@ -243,7 +172,7 @@ function GrantProductsDialog({ grant, onClose }: { grant: ModuleAuth | null; onC
             value={title}
             onSearch={(v) => {
               setTitle(v.trim());
-              setPage(1);
+              paging.setPage(1);
             }}
             placeholder="搜索标题"
             className="w-64"
@@ -273,19 +202,14 @@ function GrantProductsDialog({ grant, onClose }: { grant: ModuleAuth | null; onC
         </div>
         <DataTable
           aria-label="授权公司的商品"
-          columns={columns}
+          columns={grantProductColumns}
           rows={products.data?.items ?? []}
           rowKey={(p) => p.id}
           loading={products.isFetching && (!products.data || products.isPlaceholderData)}
           emptyText={title ? "没有符合条件的商品" : "该公司暂无商品"}
           selection={canCopy ? { selected, onChange: setSelected } : undefined}
           height={460}
-          pagination={{
-            page,
-            pageSize: PRODUCT_PAGE_SIZE,
-            total: products.data?.totalCount ?? 0,
-            onChange: (p) => setPage(p),
-          }}
+          pagination={{ page: paging.page, pageSize: paging.size, total: products.data?.totalCount ?? 0, onChange: paging.onPageChange }}
         />
       </DialogContent>
     </Dialog>
