@@ -8,22 +8,19 @@ import type { Setting } from "#shared/contract/settings.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Card } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable, PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
 import { useDeleteSetting } from "./api/edit-settings.ts";
 import { useSettings, type SettingListQuery } from "./api/get-settings.ts";
-import { DateCell } from "../../components/list/date-cell.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
 import { KnownSettingsTable } from "./known-settings-table.tsx";
+import { settingColumns } from "./setting-columns.tsx";
 import { SettingDialog } from "./setting-dialog.tsx";
-
-/** A long value (the FAQ's JSON) is cut for the cell's tooltip. */
-const preview = (value: string) => (value.length > 300 ? `${value.slice(0, 300)}…` : value);
 
 /** ?q=&page=&size= */
 const settingListSchema = z.object({ q: textParam(200), page: pageParam(), size: pageSizeParam(PAGE_SIZE_OPTIONS, 10) });
@@ -65,86 +62,7 @@ export default function SystemConfigPage(_props: PageProps) {
     if (ok) remove.mutate(s.id, { onSuccess: () => toast.success("配置已删除") });
   }
 
-  const columns: DataTableColumn<Setting>[] = [
-    {
-      id: "name",
-      header: "名称",
-      width: 140,
-      cell: (s) => (
-        <span className="block truncate font-medium" title={s.name}>
-          {s.name}
-        </span>
-      ),
-    },
-    {
-      id: "key",
-      header: "键",
-      width: 200,
-      cell: (s) => (
-        <span className="block truncate font-mono text-xs" title={s.key}>
-          {s.key}
-        </span>
-      ),
-    },
-    {
-      id: "value",
-      header: "值",
-      cell: (s) =>
-        s.value ? (
-          <span className="block max-w-64 truncate font-mono text-xs" title={preview(s.value)}>
-            {s.value}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">（空）</span>
-        ),
-    },
-    {
-      id: "description",
-      header: "描述",
-      width: 200,
-      cell: (s) =>
-        s.description ? (
-          <span className="block max-w-40 truncate" title={s.description}>
-            {s.description}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">-</span>
-        ),
-    },
-    {
-      id: "time",
-      header: "更新时间",
-      width: 150,
-      cell: (s) => <DateCell iso={s.lastModificationTime ?? s.creationTime} className="text-foreground" />,
-    },
-    {
-      id: "actions",
-      header: "操作",
-      width: 120,
-      cell: (s) => (
-        <div className="-ml-2 flex gap-0.5">
-          <Button
-            variant="link"
-            size="sm"
-            className="px-2"
-            onClick={() => setEditing({ setting: s })}
-            data-testid={`system-config-edit-${s.id}`}
-          >
-            编辑
-          </Button>
-          <Button
-            variant="link"
-            size="sm"
-            className="text-destructive px-2"
-            onClick={() => void onDelete(s)}
-            data-testid={`system-config-delete-${s.id}`}
-          >
-            删除
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const columns = settingColumns({ onEdit: (setting) => setEditing({ setting }), onDelete: (setting) => void onDelete(setting) });
 
   return (
     <div className="flex flex-col gap-4" data-testid="system-config-page">

@@ -2,17 +2,14 @@
 // recorded as recommended by it (GetInviteRecords: status, account expiry, the commission each earned, its own remark,
 // edited with EditRemark) and its commission entries (GetAgencyTransactionRecord), each credited to the wallet when a
 // recommended tenant buys. Tab, search, filters and paging in the URL.
-import { Coins, Pencil, Users } from "lucide-react";
+import { Coins, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { AgencyTransaction, InviteRecord } from "#shared/contract/agency.ts";
-import { RecommendType } from "#shared/contract/enums.ts";
-import { formatYuan, walletLogTypeNames } from "#shared/contract/wallet.ts";
+import type { InviteRecord } from "#shared/contract/agency.ts";
+import { formatYuan } from "#shared/contract/wallet.ts";
 import type { PageProps } from "#shared/routes/table.ts";
-import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
-import { cn } from "#shared/ui/cn.ts";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Input } from "#shared/ui/input.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
@@ -23,55 +20,11 @@ import { ListToolbar, type ListFilters } from "../../components/list/list-toolba
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { inviteColumns, transactionColumns } from "./agency-columns.tsx";
 import { useAgencyTransactions, useEditAgencyRemark, useInviteRecords } from "./api/agency.ts";
 import { AGENCY_PAGE_SIZES, agencyListSchema, toInvitesQuery, toTransactionsQuery, type AgencyTab } from "./agency-search-params.ts";
 
 const TABS: Record<AgencyTab, string> = { invites: "推荐的公司", commissions: "佣金记录" };
-const recommendTypeLabels: Record<number, string> = { [RecommendType.Commission]: "计佣金", [RecommendType.Plain]: "不计佣金" };
-const yuanCell = (v: number, testId?: string) => (
-  <span className={cn("tabular-nums", v > 0 && "text-emerald-600")} data-testid={testId}>
-    {formatYuan(v)}
-  </span>
-);
-const time = (iso: string | null) => <span className="tabular-nums">{iso ? formatDateTime(iso) : "-"}</span>;
-
-function inviteColumns(onEdit: (r: InviteRecord) => void): DataTableColumn<InviteRecord>[] {
-  return [
-    { id: "tenentName", header: "公司", cell: (r) => <span className="font-medium">{r.tenentName}</span> },
-    {
-      id: "isActive",
-      header: "状态",
-      width: 90,
-      cell: (r) => (r.isActive ? <Badge>启用</Badge> : <Badge variant="secondary">停用</Badge>),
-    },
-    { id: "type", header: "推荐类型", width: 100, cell: (r) => recommendTypeLabels[r.type] ?? "-" },
-    { id: "recommendTime", header: "推荐时间", width: 170, cell: (r) => time(r.recommendTime) },
-    { id: "expireTime", header: "账号到期", width: 170, cell: (r) => (r.expireTime ? time(r.expireTime) : "长期") },
-    { id: "balance", header: "累计佣金", width: 130, align: "right", cell: (r) => yuanCell(r.balance, "agency-invite-commission") },
-    { id: "remark", header: "备注", cell: (r) => <span className="text-muted-foreground">{r.remark || "-"}</span> },
-    {
-      id: "actions",
-      header: "操作",
-      width: 90,
-      cell: (r) => (
-        <Button variant="ghost" size="sm" onClick={() => onEdit(r)} data-testid="agency-edit-remark">
-          <Pencil />
-          备注
-        </Button>
-      ),
-    },
-  ];
-}
-
-const transactionColumns: DataTableColumn<AgencyTransaction>[] = [
-  { id: "creationTime", header: "时间", width: 180, cell: (r) => time(r.creationTime) },
-  { id: "inviteTenantName", header: "公司", width: 180, cell: (r) => r.inviteTenantName ?? "-" },
-  { id: "type", header: "类型", width: 100, cell: (r) => walletLogTypeNames[r.type] ?? `类型 ${r.type}` },
-  { id: "money", header: "金额", width: 130, align: "right", cell: (r) => yuanCell(r.money) },
-  { id: "remark", header: "说明", cell: (r) => <span className="text-muted-foreground">{r.remark || "-"}</span> },
-];
-
 function RemarkDialog({ record, onClose }: { record: InviteRecord | null; onClose: () => void }) {
   const [remark, setRemark] = useState("");
   const save = useEditAgencyRemark();

@@ -5,25 +5,24 @@
 import { useState } from "react";
 import { z } from "zod";
 import type { CategoryMapping } from "#shared/contract/category-mapping.ts";
-import { MELI_SITES, type MeliSiteNumber } from "#shared/contract/meli.ts";
-import { Button } from "#shared/ui/button.tsx";
+import { MELI_SITES } from "#shared/contract/meli.ts";
 import { Card, CardDescription } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
-import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable, PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
-import { DateCell } from "../../components/list/date-cell.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ALL, choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
-import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
+import { useListUrlState } from "../../components/list/use-list-url-state.ts";
+import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { platformLabel, platformOptions } from "../../lib/labels.ts";
+import { categoryMappingColumns } from "./category-mapping-columns.tsx";
 import { useCategoryMappings, useDeleteCategoryMapping, type CategoryMappingQuery } from "./api/category-mappings.ts";
 import { MappingDialog } from "./mapping-dialog.tsx";
 
 const siteOptions = Object.entries(MELI_SITES).map(([n, s]) => ({ value: Number(n), label: s.name }));
-const siteLabel = (site: number) => MELI_SITES[site as MeliSiteNumber]?.name ?? `站点 ${site}`;
 
 /** ?q=&site=&platform=&page=&size= */
 const mappingListSchema = z.object({
@@ -56,8 +55,9 @@ const filters: ListFilters = [
   },
 ];
 
-export default function CategoryMappingsPage(_props: PageProps) {
-  const listState = useListUrlState(mappingListSchema, useReplaceSearchParams());
+export default function CategoryMappingsPage({ route }: PageProps) {
+  // A cached tab: its filters are its own, not the URL of the tab shown.
+  const listState = useListUrlState(mappingListSchema, useTabSearchParams(route.path));
   const { state, filtered } = listState;
   const [editing, setEditing] = useState<CategoryMapping | null>(null);
   const remove = useDeleteCategoryMapping();
@@ -82,52 +82,7 @@ export default function CategoryMappingsPage(_props: PageProps) {
     if (ok) remove.mutate(m.id, { onSuccess: () => toast.success("类目映射已删除") });
   }
 
-  const columns: DataTableColumn<CategoryMapping>[] = [
-    { id: "platform", header: "来源平台", width: 90, cell: (m) => platformLabel(m.platformType) },
-    {
-      id: "source",
-      header: "来源类目",
-      cell: (m) => (
-        <span className="block truncate" title={m.sourcePath ? `${m.sourcePath}（${m.sourceKey}）` : m.sourceKey}>
-          {m.sourcePath ?? <span className="font-mono text-xs">{m.sourceKey}</span>}
-        </span>
-      ),
-    },
-    { id: "site", header: "站点", width: 80, cell: (m) => siteLabel(m.site) },
-    {
-      id: "category",
-      header: "美客多类目",
-      cell: (m) => (
-        <span className="block truncate" title={`${m.categoryName}（${m.cateId}）`} data-testid={`category-mappings-category-${m.id}`}>
-          {m.fullZh ?? m.categoryName}
-          <span className="text-muted-foreground ml-1.5 font-mono text-xs">{m.cateId}</span>
-        </span>
-      ),
-    },
-    { id: "uses", header: "使用次数", width: 80, align: "right", cell: (m) => <span className="tabular-nums">{m.useCount}</span> },
-    { id: "time", header: "更新时间", width: 150, cell: (m) => <DateCell iso={m.lastModificationTime} className="text-foreground" /> },
-    {
-      id: "actions",
-      header: "操作",
-      width: 110,
-      cell: (m) => (
-        <div className="-ml-2 flex gap-0.5">
-          <Button variant="link" size="sm" className="px-2" onClick={() => setEditing(m)} data-testid={`category-mappings-edit-${m.id}`}>
-            修改
-          </Button>
-          <Button
-            variant="link"
-            size="sm"
-            className="text-destructive px-2"
-            onClick={() => void onDelete(m)}
-            data-testid={`category-mappings-delete-${m.id}`}
-          >
-            删除
-          </Button>
-        </div>
-      ),
-    },
-  ];
+  const columns = categoryMappingColumns({ onEdit: setEditing, onDelete: (m) => void onDelete(m) });
 
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="category-mappings-page">

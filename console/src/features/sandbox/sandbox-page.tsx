@@ -3,12 +3,12 @@
 // the clock moved on, a notification sent to this system, the next calls refused with 429. The newest orders below.
 import { Clock, Gauge, Send, ShieldAlert, ShoppingCart } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { sandboxTopics, type SandboxOrder } from "#shared/contract/meli-sandbox.ts";
+import { sandboxTopics } from "#shared/contract/meli-sandbox.ts";
 import type { PageProps } from "#shared/routes/table.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { Card } from "#shared/ui/card.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Input } from "#shared/ui/input.tsx";
 import { Label } from "#shared/ui/label.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import { toast } from "#shared/ui/toast.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useSandbox } from "./api/get-sandbox.ts";
+import { sandboxOrderColumns } from "./sandbox-columns.tsx";
 import {
   useCreateSandboxOrder,
   useMoveSandboxClock,
@@ -23,33 +24,12 @@ import {
   useSendSandboxNotification,
   useSetSandboxOrderRate,
 } from "./api/sandbox-actions.ts";
-import { shipmentStatusLabel } from "#shared/contract/orders.ts";
 
 const topicLabels: Record<(typeof sandboxTopics)[number], string> = {
   orders_v2: "订单（orders_v2）",
   items: "商品（items）",
   shipments: "物流（shipments）",
 };
-
-const statusLabels: Record<string, string> = {
-  paid: "已付款",
-  payment_required: "待付款",
-  payment_in_process: "付款中",
-  cancelled: "已取消",
-};
-
-const orderColumns: DataTableColumn<SandboxOrder>[] = [
-  { id: "id", header: "订单号", width: 190, cell: (o) => <span className="font-mono text-xs">{o.id}</span> },
-  { id: "title", header: "商品", cell: (o) => `${o.title}${o.itemId ? `（${o.itemId}）` : ""}` },
-  { id: "status", header: "订单状态", width: 100, cell: (o) => statusLabels[o.status] ?? o.status },
-  {
-    id: "shipment",
-    header: "物流状态",
-    width: 100,
-    cell: (o) => shipmentStatusLabel(o.shipmentStatus) ?? "—",
-  },
-  { id: "created", header: "下单时间", width: 170, cell: (o) => formatDateTime(o.dateCreated) },
-];
 
 /** A whole number typed in a box ("" while empty). */
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
@@ -258,7 +238,7 @@ export default function SandboxPage(_props: PageProps) {
         <h3 className="text-sm font-semibold">最新订单</h3>
         <DataTable
           aria-label="沙箱最新订单"
-          columns={orderColumns}
+          columns={sandboxOrderColumns}
           rows={state?.orders ?? []}
           rowKey={(o) => String(o.id)}
           loading={sandbox.isPending}
