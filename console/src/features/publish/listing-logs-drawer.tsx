@@ -1,44 +1,14 @@
 // A listing's log: every call made to Mercado Libre for it (publish, edits, syncs), newest first; a row opens the
 // request and the answer as stored (tokens scrubbed). Its page is the drawer's own (useLocalPaging), not the URL's.
 import { useState } from "react";
-import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
-import { Badge } from "#shared/ui/badge.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
-import { formatDateTime } from "../../lib/format.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useLocalPaging } from "../../components/list/use-local-paging.ts";
 import { LOG_PAGE_SIZE, useListingLogDetail, useListingLogs } from "./api/listings.ts";
 import type { ListingTableRow } from "./listing-columns.tsx";
-
-const tone = (status: number | null) => (status === null || status >= 500 ? "destructive" : status >= 400 ? "warning" : "success");
-
-const columns: DataTableColumn<MeliCallLog>[] = [
-  {
-    id: "call",
-    header: "请求",
-    cell: (l) => (
-      <span className="truncate font-mono text-xs" title={l.path} data-testid="listing-log-call">
-        {l.method} {l.path}
-      </span>
-    ),
-  },
-  {
-    id: "status",
-    header: "结果",
-    width: 70,
-    cell: (l) => <Badge variant={tone(l.status)}>{l.status ?? "无响应"}</Badge>,
-  },
-  {
-    id: "ms",
-    header: "耗时",
-    width: 70,
-    align: "right",
-    cell: (l) => <span className="text-xs tabular-nums">{l.durationMs ?? "-"} ms</span>,
-  },
-  { id: "time", header: "时间", width: 140, cell: (l) => <span className="text-xs tabular-nums">{formatDateTime(l.creationTime)}</span> },
-];
+import { listingLogColumns } from "./listing-log-columns.tsx";
 
 function LogDetail({ id }: { id: string }) {
   const detail = useListingLogDetail(id);
@@ -84,7 +54,7 @@ export function ListingLogsDrawer({ listing, onClose }: { listing: ListingTableR
         <div className="flex flex-col gap-3 overflow-auto px-4 pb-4">
           <DataTable
             aria-label="刊登日志"
-            columns={columns}
+            columns={listingLogColumns}
             rows={rows}
             rowKey={(l) => l.id}
             loading={logs.isFetching && rows.length === 0}

@@ -1,6 +1,7 @@
 // The shop table's columns: the shop (alias, Mercado Libre nickname, seller id; e-mail on hover), its site, status (a
 // shop needing authorization says why and offers 重新授权), currency, pricing rules, the order-receiving switch, owner
-// (main accounts), when it was connected, and the row actions 定价规则 / 停用·启用 / 分配.
+// (main accounts), when it was connected, and the row actions 定价规则 / 停用·启用 / 分配. Below, the shops of one
+// account group as the 账号分组 tab lists them.
 import { KeyRound } from "lucide-react";
 import { MeliAccountStatus } from "#shared/contract/enums.ts";
 import type { ShopAccount } from "#shared/contract/meli.ts";
@@ -198,3 +199,39 @@ export function shopColumns(a: ShopRowActions): DataTableColumn<ShopAccount>[] {
   ];
   return columns.filter((c): c is DataTableColumn<ShopAccount> => c !== null);
 }
+
+/** The shops of one account group (账号分组): site, shop, status, seller id, currency, order receiving, owner. */
+export const groupShopColumns: DataTableColumn<ShopAccount>[] = [
+  {
+    id: "site",
+    header: "站点",
+    width: 130,
+    cell: (s) => (
+      <Badge variant="outline">
+        {siteName(s.site)}
+        <span className="text-muted-foreground font-normal">{siteCodeHint(s.site)}</span>
+      </Badge>
+    ),
+  },
+  { id: "shop", header: "店铺", cell: (s) => <span className="truncate">{shopTitle(s)}</span> },
+  {
+    id: "status",
+    header: "状态",
+    width: 110,
+    cell: (s) => <Badge variant={accountStatusTones[s.status] ?? "outline"}>{accountStatusLabel(s.status)}</Badge>,
+  },
+  { id: "custId", header: "卖家ID", width: 120, cell: (s) => <span className="text-xs tabular-nums">{s.custId}</span> },
+  { id: "currency", header: "币种", width: 70, cell: (s) => s.currency },
+  {
+    id: "receive",
+    header: "接单",
+    width: 80,
+    cell: (s) =>
+      s.isRecieveOrder ? (
+        <span className="text-success text-xs">已开启</span>
+      ) : (
+        <span className="text-muted-foreground text-xs">未开启</span>
+      ),
+  },
+  { id: "owner", header: "所属业务员", width: 120, cell: (s) => s.ownerName ?? "未知业务员" },
+];

@@ -3,14 +3,15 @@
 import { TriangleAlert, Store, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { MeliAccountStatus } from "#shared/contract/enums.ts";
-import type { AccountGroupResponse, ShopAccount } from "#shared/contract/meli.ts";
+import type { AccountGroupResponse } from "#shared/contract/meli.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
-import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable } from "#shared/ui/data-table.tsx";
 import { Empty } from "#shared/ui/empty.tsx";
 import { Loading } from "#shared/ui/spinner.tsx";
 import { useAccountGroups } from "./api/get-shops.ts";
-import { accountStatusLabel, accountStatusTones, shopTitle, siteCodeHint, siteName } from "./names.ts";
+import { groupShopColumns } from "./shop-columns.tsx";
+import { siteName } from "./names.ts";
 
 type Group = AccountGroupResponse["groups"][number];
 
@@ -20,41 +21,6 @@ export type ShopGroupsProps = {
   /** The empty state's button. */
   connectButton: ReactNode;
 };
-
-const columns: DataTableColumn<ShopAccount>[] = [
-  {
-    id: "site",
-    header: "站点",
-    width: 130,
-    cell: (s) => (
-      <Badge variant="outline">
-        {siteName(s.site)}
-        <span className="text-muted-foreground font-normal">{siteCodeHint(s.site)}</span>
-      </Badge>
-    ),
-  },
-  { id: "shop", header: "店铺", cell: (s) => <span className="truncate">{shopTitle(s)}</span> },
-  {
-    id: "status",
-    header: "状态",
-    width: 110,
-    cell: (s) => <Badge variant={accountStatusTones[s.status] ?? "outline"}>{accountStatusLabel(s.status)}</Badge>,
-  },
-  { id: "custId", header: "卖家ID", width: 120, cell: (s) => <span className="text-xs tabular-nums">{s.custId}</span> },
-  { id: "currency", header: "币种", width: 70, cell: (s) => s.currency },
-  {
-    id: "receive",
-    header: "接单",
-    width: 80,
-    cell: (s) =>
-      s.isRecieveOrder ? (
-        <span className="text-success text-xs">已开启</span>
-      ) : (
-        <span className="text-muted-foreground text-xs">未开启</span>
-      ),
-  },
-  { id: "owner", header: "所属业务员", width: 120, cell: (s) => s.ownerName ?? "未知业务员" },
-];
 
 function GroupCard({ group, onReauthorize }: { group: Group; onReauthorize: (g: Group) => void }) {
   const needsAuth = group.status === MeliAccountStatus.NeedsAuthorization;
@@ -103,7 +69,7 @@ function GroupCard({ group, onReauthorize }: { group: Group; onReauthorize: (g: 
       </div>
       <DataTable
         aria-label={`${group.name} 的店铺`}
-        columns={columns}
+        columns={groupShopColumns}
         rows={group.accs}
         rowKey={(s) => s.id}
         className="[&_table]:min-w-[760px]"

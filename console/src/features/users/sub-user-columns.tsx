@@ -1,10 +1,11 @@
 // The sub-account table's columns: identity, contact, the enable switch, the per-user limits, creation time and the
-// row actions (edit, reset password, clear data).
+// row actions (edit, reset password, clear data); and 子账号统计's (products and sales per user).
 import type { SubUser } from "#shared/contract/users.ts";
 import { Button } from "#shared/ui/button.tsx";
 import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { Switch } from "#shared/ui/switch.tsx";
 import { DateCell } from "../../components/list/date-cell.tsx";
+import { formatAmount } from "../../lib/format.ts";
 import { formatLimit } from "./format.ts";
 
 export type SubUserRowActions = {
@@ -94,3 +95,25 @@ export function subUserColumns(a: SubUserRowActions): DataTableColumn<SubUser>[]
     },
   ];
 }
+
+/** One account's figures over the range (GetSubUserStaticInfo). */
+export type StatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
+
+/** 子账号统计: the user name, the products and the sales over the range. */
+export const subUserStatColumns: DataTableColumn<StatRow>[] = [
+  { id: "userName", header: "用户名", cell: (r) => <span className="font-medium">{r.userName}</span> },
+  {
+    id: "productCount",
+    header: "产品数",
+    align: "right",
+    width: 160,
+    cell: (r) => <span className="tabular-nums">{r.productCount.toLocaleString("zh-CN")}</span>,
+  },
+  {
+    id: "totalAmount",
+    header: "销售额",
+    align: "right",
+    width: 200,
+    cell: (r) => <span className="tabular-nums">{formatAmount(r.totalAmount)}</span>,
+  },
+];

@@ -4,12 +4,13 @@ import { Package, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "#shared/ui/button.tsx";
-import { DataTable, DataTableToolbar, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { DataTable, DataTableToolbar } from "#shared/ui/data-table.tsx";
 import { DateInput } from "#shared/ui/date-input.tsx";
 import { Label } from "#shared/ui/label.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
 import { useSubUserStats } from "./api/get-sub-users.ts";
 import { formatAmount, localDayRange } from "../../lib/format.ts";
+import { subUserStatColumns } from "./sub-user-columns.tsx";
 import { lastDays } from "./format.ts";
 import { DEFAULT_STATS_DAYS, readStatsRange, writeStatsRange, type StatsRange } from "./search-params.ts";
 
@@ -18,26 +19,6 @@ function statsRange(start: string, end: string) {
   const { from, to } = localDayRange(start, end);
   return { ...(from ? { StartDate: from } : {}), ...(to ? { EndDate: to } : {}) };
 }
-
-type StatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
-
-const columns: DataTableColumn<StatRow>[] = [
-  { id: "userName", header: "用户名", cell: (r) => <span className="font-medium">{r.userName}</span> },
-  {
-    id: "productCount",
-    header: "产品数",
-    align: "right",
-    width: 160,
-    cell: (r) => <span className="tabular-nums">{r.productCount.toLocaleString("zh-CN")}</span>,
-  },
-  {
-    id: "totalAmount",
-    header: "销售额",
-    align: "right",
-    width: 200,
-    cell: (r) => <span className="tabular-nums">{formatAmount(r.totalAmount)}</span>,
-  },
-];
 
 const presets: { label: string; range: () => StatsRange }[] = [
   { label: "近7天", range: () => lastDays(7) },
@@ -118,7 +99,7 @@ export function SubUserStats() {
       <div data-testid="sub-user-stats-table">
         <DataTable
           aria-label="子账号统计"
-          columns={columns}
+          columns={subUserStatColumns}
           rows={rows}
           rowKey={(r) => r.userId}
           loading={stats.isFetching}
