@@ -25,8 +25,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp, type AppProcess } from "../e2e/app-process.ts";
 import type { CallContext } from "../server/http/calls.ts";
-import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/service.ts";
-import { getMeliStatGroupInfoInput, getMeliStatsByPageInput } from "#shared/contract/listings.ts";
+import { getMeliStatGroupInfo, getMeliStatsByPage, type ListingKind } from "../server/modules/listings/list.ts";
+import { getMeliStatsByPageInput, listingFilter } from "#shared/contract/listings.ts";
 import { loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, openReplay, principalOf, replayOptions, sqlLoad } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
@@ -194,7 +194,7 @@ const underLoad = () => ({ connections, duration, warmup });
 const serviceOf = (sc: Scenario) => async (ctx: CallContext) =>
   sc.call === "page"
     ? (JSON.parse((await getMeliStatsByPage(ctx, sc.kind, getMeliStatsByPageInput.parse(sc.body))).json) as unknown)
-    : await getMeliStatGroupInfo(ctx, sc.kind, getMeliStatGroupInfoInput.parse(sc.body));
+    : await getMeliStatGroupInfo(ctx, sc.kind, listingFilter.parse(sc.body));
 
 // ---------------------------------------------------------------------------------------------------------------
 

@@ -39,10 +39,10 @@ import {
   type Proc,
   type TapCall,
 } from "../e2e/publish-rig.ts";
-import { getMeliOrderGroupInfo, getOrders } from "../server/modules/orders/service.ts";
+import { getMeliOrderGroupInfo, getOrders } from "../server/modules/orders/list.ts";
 import { ORDER_SEARCH_RATE } from "../server/modules/orders/sync.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
-import { getMeliOrderGroupInfoQuery, getOrdersQuery } from "#shared/contract/orders.ts";
+import { getOrdersQuery, orderFilterQuery } from "#shared/contract/orders.ts";
 import { cpuMeter, loadAvg, machine } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, explain, httpLoad, principalOf, replayOptions, sqlLoad, type Load } from "./replay.ts";
 import { accountIdSql, dropSecondaryIndexes, groupIdSql, seedShopTenant } from "./seed.ts";
@@ -267,7 +267,7 @@ async function listPart(out: string[]) {
       const cap = await capture(client, s.tenantId, principalOf(token), async (ctx) =>
         sc.call === "GetOrders"
           ? (JSON.parse((await getOrders(ctx, getOrdersQuery.parse(sc.query))).json) as unknown)
-          : await getMeliOrderGroupInfo(ctx, getMeliOrderGroupInfoQuery.parse(sc.query)),
+          : await getMeliOrderGroupInfo(ctx, orderFilterQuery.parse(sc.query)),
       );
       const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       const answer = (await res.json()) as { result: unknown };

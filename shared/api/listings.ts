@@ -34,7 +34,7 @@ import {
   pullMarketInput,
   syncListingInput,
 } from "../contract/listing-sync.ts";
-import { getMeliStatGroupInfoInput, getMeliStatsByPageInput, listingGroupInfo, listingRow, listingRowPage } from "../contract/listings.ts";
+import { getMeliStatsByPageInput, listingFilter, listingGroupInfo, listingRow, listingRowPage } from "../contract/listings.ts";
 import { call } from "./define.ts";
 
 type Group = "MeliStatNew" | "MeliStat";
@@ -57,7 +57,8 @@ const listingReadCalls = (group: Group) => {
       method: "POST",
       access: "user",
       summary: `Counts of the ${which} listings per status, site and shop group for the list's tabs, each with every filter but its own`,
-      body: getMeliStatGroupInfoInput,
+      // The list's filter; paging and sorting do not apply to counts.
+      body: listingFilter,
       result: listingGroupInfo,
     }),
   };

@@ -5,9 +5,9 @@
 import {
   fetchOrdersQuery,
   fetchOrdersResult,
-  getMeliOrderGroupInfoQuery,
   getNewOrderQuery,
   getOrdersQuery,
+  orderFilterQuery,
   orderGroupInfo,
   orderIdQuery,
   orderInvoice,
@@ -25,7 +25,8 @@ export const orderCalls = {
     method: "GET",
     access: "user",
     summary: "Counts of the caller's orders per status, site and shop group for the list's tabs, each with every filter but its own",
-    query: getMeliOrderGroupInfoQuery,
+    // The list's filter: its status, site and group are each ignored by the tabs counting by them.
+    query: orderFilterQuery,
     result: orderGroupInfo,
   }),
   getOrders: call({

@@ -10,7 +10,6 @@ import {
   chargeRecord,
   chargeRecordPage,
   getChargeRecordsQuery,
-  getHostChargeRecordsQuery,
   getHostWalletInfoQuery,
   getReceiptQuery,
   downloadWalletLogExportQuery,
@@ -142,7 +141,7 @@ export const chargeRecordCalls = {
     method: "GET",
     access: "host",
     summary: "Every tenant's top-ups (Search: tenant name or remark), newest first",
-    query: getHostChargeRecordsQuery,
+    query: getChargeRecordsQuery,
     result: chargeRecordPage,
   }),
   auditChargeRecord: call({

@@ -16,7 +16,7 @@ const oneOf = <T extends Record<string, number>>(e: T) =>
 const amount = z.number().min(0).max(1e12);
 const quantity = z.number().int().min(0).max(2147483647);
 
-export const listingSortFields = ["creationTime", "lastModificationTime", "price", "stock", "orders", "views"] as const;
+const listingSortFields = ["creationTime", "lastModificationTime", "price", "stock", "orders", "views"] as const;
 
 /** Every filter of the listing list (spec §3 Listing filter). Text filters are case-insensitive "contains". */
 export const listingFilter = z.object({
@@ -61,18 +61,6 @@ export const listingFilter = z.object({
 export type ListingFilter = z.output<typeof listingFilter>;
 
 export const getMeliStatsByPageInput = pagedBody(listingSortFields).extend(listingFilter.shape);
-export type GetMeliStatsByPageInput = z.input<typeof getMeliStatsByPageInput>;
-
-/** A variant of a listing (spec §3 Listing variantInfos). */
-export const listingVariant = z.object({
-  keys: z.array(z.string()).nullish(),
-  values: z.array(z.string()).nullish(),
-  sku: z.string().nullish(),
-  stock: z.number().nullish(),
-  images: z.array(z.string()).nullish(),
-  gtin: z.string().nullish(),
-  variantId: z.union([z.string(), z.number()]).nullish(),
-});
 
 /** A row of the listing centre: the publish records' listing plus what the list shows of its life on the marketplace. */
 export const listingRow = listing.extend({
@@ -90,7 +78,8 @@ export type ListingRow = z.infer<typeof listingRow>;
 
 /**
  * The list answer: totalCount is exact up to LISTING_COUNT_CAP matching rows, then capped (totalCountCapped), as the
- * product list does: counting a million rows a page never shows costs more than the page.
+ * product list does: counting a million rows a page never shows costs more than the page. Each tab's count
+ * (GetMeliStatGroupInfo) stops there too: ~25 tabs of 10,000 took 0.3–0.6 s at 1M.
  */
 export const LISTING_COUNT_CAP = 1_000;
 export const listingRowPage = z.object({
@@ -100,12 +89,7 @@ export const listingRowPage = z.object({
 });
 export type ListingRowPage = z.infer<typeof listingRowPage>;
 
-/** GetMeliStatGroupInfo: the list's filter (paging and sorting ignored). */
-export const getMeliStatGroupInfoInput = listingFilter;
-
-/** One tab's count: exact up to GROUP_COUNT_CAP, then capped (as the list's count: ~25 tabs of 10,000 took 0.3–0.6 s at 1M). */
-export const GROUP_COUNT_CAP = LISTING_COUNT_CAP;
-export const groupCount = z.object({ count: z.number().int(), capped: z.boolean() });
+const groupCount = z.object({ count: z.number().int(), capped: z.boolean() });
 export const listingGroupInfo = z.object({
   /** Per status (every ListingStatus, zero included), ignoring the filter's status. */
   statuses: z.array(groupCount.extend({ status: z.number().int() })),

@@ -17,13 +17,13 @@ const enumQuery = (e: Record<string, number>) => {
 };
 
 /** A Mercado Libre order or pack id: digits. */
-export const meliOrderNumber = z
+const meliOrderNumber = z
   .string()
   .trim()
   .regex(/^\d{1,20}$/, "must be a Mercado Libre order number (digits)");
 
 /** The buyer's address (spec §3 recieveAddress), as the shipment carries it. */
-export const orderAddress = z.object({
+const orderAddress = z.object({
   id: z.string().nullable(),
   name: z.string().nullable(),
   email: z.string().nullable(),
@@ -40,10 +40,9 @@ export const orderAddress = z.object({
   /** The whole address on one line. */
   address: z.string().nullable(),
 });
-export type OrderAddress = z.infer<typeof orderAddress>;
 
 /** One line of the order (spec §3 items), linked to the listing and the product it came from when known. */
-export const orderItem = z.object({
+const orderItem = z.object({
   /** Mercado Libre's item id (MLM…). */
   meliId: z.string(),
   variationId: z.string().nullable(),
@@ -64,10 +63,9 @@ export const orderItem = z.object({
   listingId: z.string().nullable(),
   productId: z.string().nullable(),
 });
-export type OrderItem = z.infer<typeof orderItem>;
 
 /** A currency rate the profit used: CNY for one unit of the currency (as the settings store it). */
-export const usedRate = z.object({ code: z.string(), rate: z.string() });
+const usedRate = z.object({ code: z.string(), rate: z.string() });
 
 /**
  * The profit and where it comes from, in the order's currency: profit = salePrice − saleFee − freight − productCost.
@@ -75,7 +73,7 @@ export const usedRate = z.object({ code: z.string(), rate: z.string() });
  * half up to the currency's minor unit, as the publish price formula). `complete` is false when a line has no product,
  * the product no price, or a currency no rate: that line's cost counts as 0 and `missing` says why.
  */
-export const profitBreakdown = z.object({
+const profitBreakdown = z.object({
   currency: z.string(),
   /** Units the buyer paid for the items (unit price × quantity). */
   salePrice: z.number(),
@@ -151,7 +149,7 @@ export const orderRow = z.object({
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
-export const orderSortFields = ["orderTime", "mustSendTime", "lastModificationTime"] as const;
+const orderSortFields = ["orderTime", "mustSendTime", "lastModificationTime"] as const;
 
 /** The orders list's filter (spec §7 GetOrders): query names as the spec writes them. */
 export const orderFilterQuery = z.object({
@@ -174,9 +172,11 @@ export type OrderFilter = z.output<typeof orderFilterQuery>;
 
 /** GetOrders: the filter with paging; newest first by default. */
 export const getOrdersQuery = pagedQuery(orderSortFields).extend(orderFilterQuery.shape);
-export type GetOrdersQuery = z.input<typeof getOrdersQuery>;
 
-/** totalCount is exact up to ORDER_COUNT_CAP matching orders, then capped (totalCountCapped), as the listing list. */
+/**
+ * totalCount is exact up to ORDER_COUNT_CAP matching orders, then capped (totalCountCapped), as the listing list; so is
+ * each tab's count (GetMeliOrderGroupInfo).
+ */
 export const ORDER_COUNT_CAP = 1_000;
 export const orderPage = z.object({
   items: z.array(orderRow),
@@ -185,11 +185,7 @@ export const orderPage = z.object({
 });
 export type OrderPage = z.infer<typeof orderPage>;
 
-/** GetMeliOrderGroupInfo: the list's filter (its status, site and group each ignored by the tabs counting by it). */
-export const getMeliOrderGroupInfoQuery = orderFilterQuery;
-
-export const orderCount = z.object({ count: z.number().int(), capped: z.boolean() });
-export const ORDER_GROUP_COUNT_CAP = ORDER_COUNT_CAP;
+const orderCount = z.object({ count: z.number().int(), capped: z.boolean() });
 export const orderGroupInfo = z.object({
   /** Per OrderStatus (every value, zero included), ignoring the filter's status. */
   statuses: z.array(orderCount.extend({ status: z.number().int() })),
@@ -239,7 +235,7 @@ export const orderInvoice = z.object({
 export type OrderInvoice = z.infer<typeof orderInvoice>;
 
 /** Mercado Libre's shipment statuses in Chinese: the order screens, the invoice's shipping note, the host's sandbox. */
-export const shipmentStatusNames: Record<string, string> = {
+const shipmentStatusNames: Record<string, string> = {
   pending: "待付款",
   handling: "备货中",
   ready_to_ship: "可打单发货",

@@ -33,7 +33,7 @@ export const money = z
  * The same in a query string, read strictly: plain decimal digits ("12.5"), then the body's rule. A coerce took "0x10"
  * as 16, " 1e1 " as 10 and "" as 0; any text but digits with an optional fraction stays text and is refused.
  */
-export const queryMoney = z.preprocess((v) => (typeof v === "string" && /^\d{1,16}(\.\d{1,16})?$/.test(v) ? Number(v) : v), money);
+const queryMoney = z.preprocess((v) => (typeof v === "string" && /^\d{1,16}(\.\d{1,16})?$/.test(v) ? Number(v) : v), money);
 
 /** A query integer that must be one of the enum's values. */
 const enumQuery = (e: Record<string, number>) => {
@@ -60,7 +60,7 @@ const search = z.string().trim().max(100).optional();
  * An uploaded image: UploadReceipt's answer, opaque to clients ("<tenantId>/<file>.<ext>"), fetched with GetReceipt by
  * its tenant and the host only. The server checks it names one of the caller's tenant's uploads.
  */
-export const receiptPic = z.string().trim().min(1, "请先上传图片").max(200);
+const receiptPic = z.string().trim().min(1, "请先上传图片").max(200);
 /** The form UploadReceipt gives a pic (the server's check; a client never needs to build one). */
 export const RECEIPT_PIC_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{32}\.(jpg|png|webp|gif))$/;
 export const uploadReceiptResult = z.object({ pic: z.string() });
@@ -73,7 +73,7 @@ export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 // WalletLog
 
 /** One ledger entry (spec §3 Balance transaction / Balance history row). */
-export const walletLogEntry = z.object({
+const walletLogEntry = z.object({
   id: z.string(),
   /** WalletLogType. */
   type: z.number().int(),
@@ -93,7 +93,7 @@ export const walletLogEntry = z.object({
 });
 export type WalletLogEntry = z.infer<typeof walletLogEntry>;
 
-export const walletLogSortFields = ["creationTime", "money"] as const;
+const walletLogSortFields = ["creationTime", "money"] as const;
 export const getWalletLogsQuery = pagedQuery(walletLogSortFields).extend({
   StartTime: isoDate.optional(),
   EndTime: isoDate.optional(),
@@ -109,7 +109,6 @@ export type WalletLogPage = z.infer<typeof walletLogPage>;
 
 /** Payment: pay from the balance (a purchase); refused with 403 when the balance is short. */
 export const paymentQuery = z.object({ money: queryMoney, remark: requiredRemark });
-export type PaymentQuery = z.input<typeof paymentQuery>;
 /** The entry written, and the balance after it. */
 export const paymentResult = z.object({ id: z.string(), balance: z.number() });
 export type PaymentResult = z.infer<typeof paymentResult>;
@@ -146,7 +145,7 @@ export const submitChargeRecordInput = z.object({
 });
 export type SubmitChargeRecordInput = z.input<typeof submitChargeRecordInput>;
 
-export const chargeRecordSortFields = ["creationTime", "money", "status", "auditTime"] as const;
+const chargeRecordSortFields = ["creationTime", "money", "status", "auditTime"] as const;
 /** GetChargeRecords (the caller's tenant) and GetHostChargeRecords (every tenant; Search: tenant name or remark). */
 export const getChargeRecordsQuery = pagedQuery(chargeRecordSortFields).extend({
   StartTime: isoDate.optional(),
@@ -154,9 +153,6 @@ export const getChargeRecordsQuery = pagedQuery(chargeRecordSortFields).extend({
   Status: enumQuery(ChargeStatus).optional(),
   Search: search,
 });
-export type GetChargeRecordsQuery = z.input<typeof getChargeRecordsQuery>;
-export const getHostChargeRecordsQuery = getChargeRecordsQuery;
-export type GetHostChargeRecordsQuery = GetChargeRecordsQuery;
 export const chargeRecordPage = pagedResult(chargeRecord);
 
 /** An audit decision: approve, or reject with a reason (required). */
@@ -206,14 +202,13 @@ export const requestWithdrawInput = z.object({
 });
 export type RequestWithdrawInput = z.input<typeof requestWithdrawInput>;
 
-export const withdrawSortFields = ["creationTime", "money", "status", "auditTime"] as const;
+const withdrawSortFields = ["creationTime", "money", "status", "auditTime"] as const;
 export const getWithdrawsQuery = pagedQuery(withdrawSortFields).extend({
   StartTime: isoDate.optional(),
   EndTime: isoDate.optional(),
   Status: enumQuery(WithdrawStatus).optional(),
   Search: search,
 });
-export type GetWithdrawsQuery = z.input<typeof getWithdrawsQuery>;
 export const withdrawalPage = pagedResult(withdrawal);
 
 /** AuditWithdraw (host): approve (paid out: nothing more moves) or reject with a reason (the money returned). */
@@ -230,7 +225,6 @@ export const addOrSubMoneyInput = z.object({
   type: enumBody(BalanceAdjustType),
   remark: requiredRemark,
 });
-export type AddOrSubMoneyInput = z.input<typeof addOrSubMoneyInput>;
 
 /** A tenant's balance (spec §3 Tenant balance). */
 export const hostWalletInfo = z.object({
@@ -242,9 +236,8 @@ export const hostWalletInfo = z.object({
 });
 export type HostWalletInfo = z.infer<typeof hostWalletInfo>;
 
-export const hostWalletSortFields = ["tenantName", "balance", "lastModificationTime"] as const;
+const hostWalletSortFields = ["tenantName", "balance", "lastModificationTime"] as const;
 export const getHostWalletInfoQuery = pagedQuery(hostWalletSortFields).extend({ Search: search });
-export type GetHostWalletInfoQuery = z.input<typeof getHostWalletInfoQuery>;
 export const hostWalletInfoPage = pagedResult(hostWalletInfo);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -254,7 +247,6 @@ export const hostWalletInfoPage = pagedResult(hostWalletInfo);
 export const exportWalletLogsQuery = getWalletLogsQuery
   .omit({ SkipCount: true, MaxResultCount: true, Sorting: true })
   .extend({ UtcOffsetMinutes: z.coerce.number().int().min(-720).max(840).optional() });
-export type ExportWalletLogsQuery = z.input<typeof exportWalletLogsQuery>;
 export const exportWalletLogsResult = z.object({ taskId: z.string() });
 export type ExportWalletLogsResult = z.infer<typeof exportWalletLogsResult>;
 /** DownloadWalletLogExport: the export task's id; only its creator downloads it. */

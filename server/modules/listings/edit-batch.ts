@@ -14,7 +14,7 @@ import { MIN_PICTURE_PX, usablePictures } from "#shared/publish/preflight.ts";
 import { LISTING_EDIT_JOB, type EditJob } from "./edit-job.ts";
 import { opNames, taskProgress } from "./edit-task.ts";
 import { ON_MARKET, type Edit, type ListingEditDeps } from "./edit-types.ts";
-import { listingWhere, type ListingKind } from "./service.ts";
+import { listingWhere, type ListingKind } from "./list.ts";
 
 type Selection = { ids?: string[] | null; filter?: ListingFilter | null };
 

@@ -9,7 +9,7 @@ import type { MeliPricePreview } from "#shared/contract/listing-edits.ts";
 import { loadSessionUser } from "../../http/session-user.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { ListingEditDeps } from "./edit-types.ts";
-import { listingWhere, type ListingKind } from "./service.ts";
+import { listingWhere, type ListingKind } from "./list.ts";
 
 const previews = new WeakMap<FastifyRequest, MeliPricePreview[]>();
 

@@ -12,7 +12,7 @@ import { loadSessionUser } from "../../http/session-user.ts";
 import { productsFollowListings } from "../products/index.ts";
 import type { EditApplier } from "./edit-apply.ts";
 import type { Edit, ListingEditDeps, ListingRow, Outcome } from "./edit-types.ts";
-import { listingWhere, rowView, type ListingKind } from "./service.ts";
+import { listingWhere, rowView, type ListingKind } from "./list.ts";
 
 /** Outcomes a single call's beforeTransaction leaves for its handler. */
 const singleOutcomes = new WeakMap<FastifyRequest, Outcome>();

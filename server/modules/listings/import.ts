@@ -20,14 +20,14 @@ import type { MeliLogService } from "../meli-logs/index.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type { ListingTaskResult, PullReport } from "#shared/contract/listing-sync.ts";
 import { chunks, itemValues, MULTIGET_IDS, pool, readItems, readVisits, skusOfItem, statusOfItem } from "./market-reads.ts";
-import { visibleGroups, type ListingKind } from "./service.ts";
+import { visibleGroups, type ListingKind } from "./list.ts";
 import { productsFollowListings } from "../products/index.ts";
 
-export const LISTING_PULL_JOB = "listings.pull";
+const LISTING_PULL_JOB = "listings.pull";
 /** Items per scan page (the search's maximum). */
-export const SCAN_LIMIT = 100;
+const SCAN_LIMIT = 100;
 /** An import restarts an expired scroll at most this many times per seller before it gives up. */
-export const SCROLL_RESTARTS = 5;
+const SCROLL_RESTARTS = 5;
 
 type PullJob = { tenantId: string; taskId: string; creatorId: string | null; groupId: string };
 type Account = { id: string; site: number; custId: string; ownerId: string };

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { GROUP_COUNT_CAP, LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "#shared/contract/listings.ts";
-import { rowView, SMALL_BASE } from "./service.ts";
+import { LISTING_COUNT_CAP, type ListingGroupInfo, type ListingRowPage } from "#shared/contract/listings.ts";
+import { rowView, SMALL_BASE } from "./list.ts";
 
 let s: TestServer;
 let a: TestTenant;
@@ -446,11 +446,11 @@ describe("the count", () => {
     const paused = await list(t.token, { maxResultCount: 1, status: 4 });
     expect(paused).toMatchObject({ totalCount: n / 100, totalCountCapped: false });
     const info = await groupInfo(t.token);
-    expect(info.total).toEqual({ count: GROUP_COUNT_CAP, capped: true });
-    expect(info.statuses.find((x) => x.status === 3)).toEqual({ status: 3, count: GROUP_COUNT_CAP, capped: true });
+    expect(info.total).toEqual({ count: LISTING_COUNT_CAP, capped: true });
+    expect(info.statuses.find((x) => x.status === 3)).toEqual({ status: 3, count: LISTING_COUNT_CAP, capped: true });
     expect(info.statuses.find((x) => x.status === 4)).toEqual({ status: 4, count: n / 100, capped: false });
     expect(info.statuses.find((x) => x.status === 7)).toEqual({ status: 7, count: 0, capped: false });
-    expect(info.sites.map((x) => x.count)).toEqual([GROUP_COUNT_CAP, 0, 0, 0, 0]);
+    expect(info.sites.map((x) => x.count)).toEqual([LISTING_COUNT_CAP, 0, 0, 0, 0]);
     // With status 4: the status tabs ignore it, the site and shop tabs count status 4 only.
     const p = await groupInfo(t.token, { status: 4 });
     expect(p.total).toEqual({ count: n / 100, capped: false });

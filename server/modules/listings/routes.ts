@@ -9,7 +9,7 @@ import type { CallContext, Registrar } from "../../http/calls.ts";
 import type { Services } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Edit } from "./edits.ts";
-import { getMeliStatGroupInfo, getMeliStatsByPage, kindOfGroup, type ListingKind } from "./service.ts";
+import { getMeliStatGroupInfo, getMeliStatsByPage, kindOfGroup, type ListingKind } from "./list.ts";
 
 /** Each group's calls with the listings they work on. */
 const groups = (): [ListingCalls, ListingKind][] =>

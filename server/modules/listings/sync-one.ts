@@ -8,7 +8,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { businessError, notFound } from "../../http/errors.ts";
 import { loadSessionUser } from "../../http/session-user.ts";
 import type { ListingRow } from "#shared/contract/listings.ts";
-import { listingWhere, rowView, type ListingKind } from "./service.ts";
+import { listingWhere, rowView, type ListingKind } from "./list.ts";
 import { refColumns, type ListingRef, type SyncChunk } from "./sync-read.ts";
 
 export type ListingSyncOneDeps = { database: Database; syncChunk: SyncChunk };

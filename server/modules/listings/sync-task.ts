@@ -21,7 +21,7 @@ import {
 } from "#shared/contract/listing-sync.ts";
 import { visibleGroup } from "./import.ts";
 import { chunks, pool, VISITS_IDS } from "./market-reads.ts";
-import { listingWhere, type ListingKind } from "./service.ts";
+import { listingWhere, type ListingKind } from "./list.ts";
 import { refColumns, type ListingRef, type SyncChunk } from "./sync-read.ts";
 
 export const LISTING_SYNC_JOB = "listings.sync";

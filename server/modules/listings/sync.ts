@@ -10,7 +10,7 @@ import { worker } from "../../jobs/queue.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { ClearInvalidResult } from "#shared/contract/listing-sync.ts";
 import { createListingImport, visibleGroup, type ListingImportDeps } from "./import.ts";
-import { listingWhere, type ListingKind } from "./service.ts";
+import { listingWhere, type ListingKind } from "./list.ts";
 import { createListingSyncOne } from "./sync-one.ts";
 import { createListingSyncRead, DELETED_CODE, type ListingSyncReadDeps } from "./sync-read.ts";
 import { createListingSyncTasks, LISTING_SYNC_JOB, type SyncJob } from "./sync-task.ts";
@@ -54,5 +54,3 @@ export function createListingSyncService(deps: ListingSyncDeps) {
     workers: [worker<SyncJob>(LISTING_SYNC_JOB, tasks.runSync, { concurrency: 2, heartbeatSeconds: 10 }), ...pull.workers],
   };
 }
-
-export type ListingSyncService = ReturnType<typeof createListingSyncService>;

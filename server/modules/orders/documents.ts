@@ -19,7 +19,7 @@ import { getMarketplaceShipmentLabel, getShipmentLabels } from "../../integratio
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import type { OrderInvoice } from "#shared/contract/orders.ts";
 import type { OrderReads } from "./read.ts";
-import { orderWhere } from "./service.ts";
+import { orderWhere } from "./list.ts";
 import { shipmentStatusLabel } from "#shared/contract/orders.ts";
 
 type Ref = {
@@ -67,7 +67,7 @@ async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
 
 /** GetMeliOrderInvoice's 404 when Mercado Libre holds no invoice for the order (spec §8's 404 text names an unknown
  *  company; this one names the missing invoice, and the order drawer shows it in its invoice section). */
-export const NO_INVOICE_YET = {
+const NO_INVOICE_YET = {
   local: "该订单还没有发票：卖家尚未在美客多上传发票",
   globalSelling: "该订单还没有发票：美客多在订单付款后才开具发票",
 } as const;

@@ -12,7 +12,7 @@ import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { FETCH_ORDERS_MAX_DAYS, type FetchOrdersResult } from "#shared/contract/orders.ts";
 import type { PullPoint } from "./pull.ts";
 import type { OrderRefresh } from "./refresh.ts";
-import { visibleOrderGroups } from "./service.ts";
+import { visibleOrderGroups } from "./list.ts";
 
 export const ORDER_FETCH_JOB = "orders.fetch";
 

@@ -3,7 +3,7 @@
 import type { Registrar } from "../../http/calls.ts";
 import type { Services } from "../../deps.ts";
 import { orderCalls as calls } from "#shared/api/orders.ts";
-import { getMeliOrderGroupInfo, getOrderRow, getOrders } from "./service.ts";
+import { getMeliOrderGroupInfo, getOrderRow, getOrders } from "./list.ts";
 
 export function registerOrders(r: Registrar, services: Services) {
   const sync = services.orderSync;

@@ -11,7 +11,6 @@ import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
 import { ListingStatus } from "#shared/contract/enums.ts";
 import {
-  GROUP_COUNT_CAP,
   LISTING_COUNT_CAP,
   type getMeliStatsByPageInput,
   type ListingFilter,
@@ -231,7 +230,7 @@ export const SMALL_BASE = 25_000;
  * The list's tabs: per status, per site and per shop group, each honouring every filter but the one it counts by.
  * When the filter without those three matches at most SMALL_BASE listings (a sub-account, a title, a date range), one
  * GROUP BY over them gives every tab exactly. Otherwise one statement of capped counts, one per tab value, each
- * stopping at GROUP_COUNT_CAP + 1 rows of an index-only range of (tenant, status|site|group, creation time).
+ * stopping at LISTING_COUNT_CAP + 1 rows of an index-only range of (tenant, status|site|group, creation time).
  */
 export async function getMeliStatGroupInfo(ctx: CallContext, kind: ListingKind, filter: ListingFilter): Promise<ListingGroupInfo> {
   const groups = await ctx.tx
@@ -239,7 +238,7 @@ export async function getMeliStatGroupInfo(ctx: CallContext, kind: ListingKind, 
     .from(meliAccountGroups)
     .where(visibleGroups(ctx, kind))
     .orderBy(asc(meliAccountGroups.name), asc(meliAccountGroups.id));
-  const capped = (n: number) => (n > GROUP_COUNT_CAP ? { count: GROUP_COUNT_CAP, capped: true } : { count: n, capped: false });
+  const capped = (n: number) => (n > LISTING_COUNT_CAP ? { count: LISTING_COUNT_CAP, capped: true } : { count: n, capped: false });
 
   const hidden = await hiddenBatchIds(ctx.tx, ctx.tenantId);
   const base = listingWhere(ctx, kind, { ...filter, status: null, site: null, accountGroupId: null }, undefined, hidden);
@@ -268,7 +267,7 @@ export async function getMeliStatGroupInfo(ctx: CallContext, kind: ListingKind, 
     };
   }
 
-  const cap = GROUP_COUNT_CAP + 1;
+  const cap = LISTING_COUNT_CAP + 1;
   const counted = (where: SQL) => sql`(select count(*) from (select 1 from ${listings} where ${where} limit ${cap}) as m)::int`;
   const parts: SQL[] = [
     sql`select 'total' as kind, '' as key, ${counted(listingWhere(ctx, kind, filter, undefined, hidden))} as n`,

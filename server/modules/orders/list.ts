@@ -13,13 +13,7 @@ import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/sc
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { OrderStatus } from "#shared/contract/enums.ts";
-import {
-  ORDER_COUNT_CAP,
-  ORDER_GROUP_COUNT_CAP,
-  type getOrdersQuery,
-  type OrderFilter,
-  type OrderGroupInfo,
-} from "#shared/contract/orders.ts";
+import { ORDER_COUNT_CAP, type getOrdersQuery, type OrderFilter, type OrderGroupInfo } from "#shared/contract/orders.ts";
 
 /** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
 export function visibleOrderGroups(ctx: CallContext): SQL {
@@ -149,7 +143,7 @@ const SITES = [1, 2, 3, 4, 5];
 
 /**
  * The tabs: per status, per site and per shop group, each honouring every filter but the one it counts by, as one
- * statement of capped counts (each stops at ORDER_GROUP_COUNT_CAP + 1 rows of an index range of (tenant, status|site|
+ * statement of capped counts (each stops at ORDER_COUNT_CAP + 1 rows of an index range of (tenant, status|site|
  * group, order time) whose INCLUDEd columns answer the visibility).
  */
 export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilter): Promise<OrderGroupInfo> {
@@ -166,7 +160,7 @@ export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilte
   );
   // Every parameter must be used by the statement (PostgreSQL cannot type an unused one): a Params of its own.
   const p = new Params(ctx.tenantId);
-  const cap = ORDER_GROUP_COUNT_CAP + 1;
+  const cap = ORDER_COUNT_CAP + 1;
   const counted = (where: string) => `(select count(*) from (select 1 from orders where ${where} limit ${cap}) as m)::int`;
   const byStatus = orderWhereText(ctx, filter, p, "status");
   const bySite = orderWhereText(ctx, filter, p, "site");
@@ -182,7 +176,7 @@ export async function getMeliOrderGroupInfo(ctx: CallContext, filter: OrderFilte
   const list = await textRows<{ kind: string; key: string; n: number }>(ctx.tx, parts.join(" union all "), p.values);
   const count = (kind: string, key: string) => {
     const n = Number(list.find((r) => r.kind === kind && r.key === key)?.n ?? 0);
-    return n > ORDER_GROUP_COUNT_CAP ? { count: ORDER_GROUP_COUNT_CAP, capped: true } : { count: n, capped: false };
+    return n > ORDER_COUNT_CAP ? { count: ORDER_COUNT_CAP, capped: true } : { count: n, capped: false };
   };
   return {
     statuses: STATUSES.map((status) => ({ status, ...count("status", String(status)) })),
