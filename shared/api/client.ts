@@ -72,7 +72,7 @@ export type ApiClient = {
 };
 
 /** The default waits before the retries of a keyed call whose answer was lost. */
-export const IDEMPOTENT_RETRY_DELAYS_MS: readonly number[] = [500, 2000];
+const IDEMPOTENT_RETRY_DELAYS_MS: readonly number[] = [500, 2000];
 
 /** A new Idempotency-Key: 128 random bits as hex (getRandomValues works in every context, randomUUID only in secure ones). */
 export function newIdempotencyKey(): string {

@@ -69,7 +69,7 @@ type Body<D> =
   D extends CallDef<any, infer B, any, any> ? (B extends z.ZodObject ? InputOf<B> : B extends z.ZodType ? z.input<B> : undefined) : never;
 type Opt<T> = {} extends T ? [input?: T] : [input: T];
 
-export type ArgsOf<D> =
+type ArgsOf<D> =
   Body<D> extends undefined
     ? Named<D> extends undefined
       ? [options?: CallOptions]
@@ -78,11 +78,9 @@ export type ArgsOf<D> =
       ? [body: Body<D>, options?: CallOptions]
       : [named: Named<D>, body: Body<D>, options?: CallOptions];
 
-export type ResultOf<D> = D extends CallDef<any, any, any, infer R> ? (R extends z.ZodType ? z.output<R> : void) : never;
+type ResultOf<D> = D extends CallDef<any, any, any, infer R> ? (R extends z.ZodType ? z.output<R> : void) : never;
 
-export type CallFn<D> = D extends { answersFile: true }
-  ? (...args: ArgsOf<D>) => Promise<string>
-  : (...args: ArgsOf<D>) => Promise<ResultOf<D>>;
+type CallFn<D> = D extends { answersFile: true } ? (...args: ArgsOf<D>) => Promise<string> : (...args: ArgsOf<D>) => Promise<ResultOf<D>>;
 
 export function call<
   const Q extends AnyObject | undefined = undefined,
@@ -97,11 +95,11 @@ export function call<
     (F extends true ? { answersFile: true } : {});
 }
 
-export type RequiredField = { name: string; nullable: boolean };
+type RequiredField = { name: string; nullable: boolean };
 const requiredCache = new WeakMap<z.ZodType, RequiredField[]>();
 
 /** The fields of an object schema that do not accept undefined (no optional, no default), and whether null is allowed. */
-export function requiredFields(schema: z.ZodType | undefined): RequiredField[] {
+function requiredFields(schema: z.ZodType | undefined): RequiredField[] {
   if (!schema) return [];
   let fields = requiredCache.get(schema);
   if (!fields) {
@@ -139,7 +137,7 @@ function splitNamed(def: CallDef<any, any, any, any>, named: Record<string, unkn
   return { params, query };
 }
 
-export function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClient, def: D): CallFn<D> {
+function bindCall<D extends CallDef<any, any, any, any>>(client: ApiClient, def: D): CallFn<D> {
   const hasNamed = !!(def.query || def.params || /:[A-Za-z]/.test(def.path));
   const hasBody = !!def.body;
   // Query and path values are never sent as null, so a required one must be present and non-null (spec §5).

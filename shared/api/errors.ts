@@ -87,10 +87,8 @@ export class ApiError extends Error {
   }
 }
 
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
-
 /** Spec §8's shared response handler: the notice shown for a status, or null when the error is thrown onward. */
-export function noticeFor(status: number, serverMessage: string | null, details: string | null): string | null {
+function noticeFor(status: number, serverMessage: string | null, details: string | null): string | null {
   switch (status) {
     case 400:
       return details || serverMessage || messages.unexpected;

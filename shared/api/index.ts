@@ -10,8 +10,6 @@ import { createTokenApi } from "./token.ts";
 export * from "./client.ts";
 export * from "./errors.ts";
 export * from "./call-result.ts";
-export type { TokenAnswer, LoginInput } from "./token.ts";
-
 type Groups = typeof callGroups;
 type BoundGroups = { [G in keyof Groups]: BoundCalls<Groups[G]> };
 

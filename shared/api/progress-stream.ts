@@ -4,7 +4,7 @@
 // queries; the extension's worker tells its side panel).
 import { EVENTS_PATH, StreamEvent, type ProgressEvent } from "../contract/events.ts";
 
-export const PROGRESS_RETRY_MIN_MS = 3000;
+const PROGRESS_RETRY_MIN_MS = 3000;
 const RETRY_MAX_MS = 60_000;
 
 export type ProgressStreamOptions = {

@@ -2,7 +2,7 @@
 // (plus offline_access for a refresh token). Errors come in OAuth's form and become ApiError like any other call.
 import { checkRequired, CLIENT_ID, SCOPE, type ApiClient, type CallOptions } from "./client.ts";
 
-export const TOKEN_PATH = "/connect/token";
+const TOKEN_PATH = "/connect/token";
 
 export type TokenAnswer = {
   token_type: string;

@@ -37,7 +37,6 @@ export const registerInput = z.object({
   appName: z.string().max(64).nullable().optional(),
   tenantName,
 });
-export type RegisterInput = z.input<typeof registerInput>;
 
 /** POST /api/account/send-password-reset-code; the tenant comes from the `__tenant` header (none: host). */
 export const sendPasswordResetCodeInput = z.object({
@@ -47,7 +46,6 @@ export const sendPasswordResetCodeInput = z.object({
   /** Accepted for wire compatibility and never put into the mail (no attacker-chosen links in our mails). */
   returnUrl: z.string().max(2048).nullable().optional(),
 });
-export type SendPasswordResetCodeInput = z.input<typeof sendPasswordResetCodeInput>;
 
 /** The 6-digit code from the mail; anything else simply does not match. */
 const resetToken = z.string().trim().min(1).max(64);
@@ -58,12 +56,10 @@ const oneOfMessage = { message: "userId 和 email 至少需要提供一个", pat
 export const verifyPasswordResetTokenInput = z
   .object({ userId: id.nullable().optional(), email: email.nullable().optional(), resetToken })
   .refine(oneOfUserIdOrEmail, oneOfMessage);
-export type VerifyPasswordResetTokenInput = z.input<typeof verifyPasswordResetTokenInput>;
 
 export const resetPasswordInput = z
   .object({ userId: id.nullable().optional(), email: email.nullable().optional(), resetToken, password })
   .refine(oneOfUserIdOrEmail, oneOfMessage);
-export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** POST /api/account/login and check-password. */
 export const loginInput = z.object({
@@ -71,7 +67,6 @@ export const loginInput = z.object({
   password: z.string().min(1).max(128),
   rememberMe: z.boolean().nullable().optional(),
 });
-export type LoginInput = z.input<typeof loginInput>;
 
 /** ABP's AbpLoginResult: result is a LoginResultType (enums.ts), description says why in Chinese. */
 export const loginResult = z.object({ result: z.number().int(), description: z.string() });
@@ -105,4 +100,3 @@ export const updateProfileInput = z.object({
   /** When given, a stale stamp answers 409. */
   concurrencyStamp: z.string().max(64).optional(),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileInput>;

@@ -74,16 +74,15 @@ export type RecommendInfo = z.infer<typeof recommendInfo>;
 // ---------------------------------------------------------------------------------------------------------------
 // Agency
 
-export const inviteRecordSortFields = ["tenentName", "recommendTime", "balance", "expireTime"] as const;
+const inviteRecordSortFields = ["tenentName", "recommendTime", "balance", "expireTime"] as const;
 /** GetInviteRecords: Search (the tenant's name or the agency's remark), IsActive (the tenant is enabled), paging. */
 export const getInviteRecordsQuery = pagedQuery(inviteRecordSortFields).extend({ Search: search, IsActive: queryBool.optional() });
-export type GetInviteRecordsQuery = z.input<typeof getInviteRecordsQuery>;
 
 /**
  * A tenant the agency recommended (spec §3 Tenant plan/recommend row). `balance` is the commission (yuan) the agency
  * has earned from it, not the tenant's own wallet; `type` the RecommendType; `remark` the agency's own note.
  */
-export const inviteRecord = z.object({
+const inviteRecord = z.object({
   id: z.string(),
   tenentName: z.string(),
   balance: z.number(),
@@ -104,9 +103,8 @@ export type InviteRecordPage = z.infer<typeof inviteRecordPage>;
 
 /** EditRemark (JSON body): the agency's remark on one of its recommended tenants (id: the tenant); empty clears it. */
 export const editAgencyRemarkInput = z.object({ id, remark: z.string().trim().max(200, "备注最多 200 个字") });
-export type EditAgencyRemarkInput = z.input<typeof editAgencyRemarkInput>;
 
-export const agencyTransactionSortFields = ["creationTime", "money"] as const;
+const agencyTransactionSortFields = ["creationTime", "money"] as const;
 /**
  * GetAgencyTransactionRecord: the agency's ledger entries that name a recommended tenant (its commissions). Search:
  * the tenant's name or the remark; StartDate ≤ creation < EndDate; Type: a WalletLogType.
@@ -117,10 +115,9 @@ export const getAgencyTransactionRecordQuery = pagedQuery(agencyTransactionSortF
   EndDate: isoDate.optional(),
   Type: enumQuery(WalletLogType).optional(),
 });
-export type GetAgencyTransactionRecordQuery = z.input<typeof getAgencyTransactionRecordQuery>;
 
 /** Spec §3 Balance transaction: id, creationTime, type, money, remark, inviteTenantName (+ the tenant's id). */
-export const agencyTransaction = z.object({
+const agencyTransaction = z.object({
   id: z.string(),
   creationTime: z.string(),
   type: z.number().int(),

@@ -15,7 +15,7 @@ const siteByCode = new Map<string, MeliSiteNumber>(
 );
 
 /** Our site number for 1-5, a site code (mx) or Mercado Libre's site id (MLM); null for anything else. */
-export function parseSite(value: unknown): MeliSiteNumber | null {
+function parseSite(value: unknown): MeliSiteNumber | null {
   if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= 5 ? (value as MeliSiteNumber) : null;
   if (typeof value !== "string") return null;
   const s = value.trim().toLowerCase();
@@ -84,13 +84,13 @@ export const meliCategory = z.object({
 });
 export type MeliCategory = z.infer<typeof meliCategory>;
 
-export const attributeValue = z.object({ id: z.string(), name: z.string(), zh: z.string().nullable() });
+const attributeValue = z.object({ id: z.string(), name: z.string(), zh: z.string().nullable() });
 
 /**
  * Spec §3 Category attribute. `alias` names the product field that fills it when publishing (brand, sku, gtin, size,
  * weight, condition), null when the seller fills it; Mercado Libre's own words (tags, value type, units) are kept.
  */
-export const categoryAttribute = z.object({
+const categoryAttribute = z.object({
   id: z.string(),
   modelType: z.number().int(),
   isRequired: z.boolean(),
@@ -253,7 +253,7 @@ export const predictMeliCategoryInput = z
   })
   .refine((v) => v.title !== undefined || v.productId !== undefined, { message: "请输入标题或商品ID", path: ["title"] });
 
-export const predictedCategory = z.object({
+const predictedCategory = z.object({
   cateId: z.string(),
   name: z.string(),
   /** Our stored path; Mercado Libre's category name when the category is not synced yet. */
@@ -275,7 +275,7 @@ export type PredictedCategory = z.infer<typeof predictedCategory>;
  * into the site's language by the configured translation service first ("translated"); or, without a translation service
  * (or a connected shop), a Chinese title matched against the categories' Chinese names from AckCategory ("chineseNames").
  */
-export const categoryPredictionMethods = ["direct", "translated", "chineseNames"] as const;
+const categoryPredictionMethods = ["direct", "translated", "chineseNames"] as const;
 export type CategoryPredictionMethod = (typeof categoryPredictionMethods)[number];
 
 export const predictMeliCategoryResult = z.object({

@@ -12,7 +12,6 @@ import {
   productVariant,
   type ExtractedProduct,
   type IncompleteField,
-  type Platform,
 } from "../extract/product.ts";
 
 const values = (e: Record<string, number>) => Object.values(e);
@@ -29,8 +28,8 @@ const enumQuery = (e: Record<string, number>) =>
     .int()
     .refine((v) => values(e).includes(v), `must be one of ${values(e).join(", ")}`);
 
-export const platformTypeValue = enumNumber(PlatformType);
-export const collectStatusValue = enumNumber(CollectStatus);
+const platformTypeValue = enumNumber(PlatformType);
+const collectStatusValue = enumNumber(CollectStatus);
 
 /** The platform type of an extractor platform id (unknown or missing: Generic). */
 export function platformTypeOf(platform: string | null | undefined): PlatformType {
@@ -38,12 +37,7 @@ export function platformTypeOf(platform: string | null | undefined): PlatformTyp
   return i < 0 ? PlatformType.Generic : ((i + 1) as PlatformType);
 }
 
-/** The extractor platform id of a platform type. */
-export function platformOf(type: number): Platform {
-  return platforms[type - 1] ?? "generic";
-}
-
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** An http(s) URL; a protocol-relative one ("//img…") is read as https. */
 export const webUrl = z.preprocess(
@@ -75,11 +69,11 @@ export const textByLanguage = (max: number) =>
     .record(z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/, "must be a language code"), z.string().max(max))
     .refine((r) => Object.keys(r).length <= 20, "at most 20 languages");
 
-export const collectOption = z.object({
+const collectOption = z.object({
   name: z.string(),
   values: z.array(z.object({ id: z.string(), name: z.string(), image: z.string().optional() })),
 });
-export const collectAttribute = z.object({ name: z.string().max(200), value: z.string().max(2000) });
+const collectAttribute = z.object({ name: z.string().max(200), value: z.string().max(2000) });
 
 /**
  * The product the extension sends to CrawlProductByPlugin: the shared extractor's product (shared/extract/product.ts,
@@ -151,7 +145,7 @@ export const COLLECT_COUNT_CAP = 1_000;
 export const collectPage = pagedResult(collectListItem).extend({ totalCountCapped: z.boolean() });
 export type CollectPage = z.infer<typeof collectPage>;
 
-export const collectDetailVariant = z.object({
+const collectDetailVariant = z.object({
   sku: z.string(),
   price: z.string().nullable(),
   originalPrice: z.string().nullable(),
@@ -186,7 +180,7 @@ export const collectDetail = collectListItem.extend({
 });
 export type CollectDetail = z.infer<typeof collectDetail>;
 
-export const collectSortFields = ["creationTime", "lastModificationTime", "price", "status", "platformType"] as const;
+const collectSortFields = ["creationTime", "lastModificationTime", "price", "status", "platformType"] as const;
 
 /** GetCollect's filter (spec §3 product filter, the parts a collection has). */
 export const getCollectInput = pagedBody(collectSortFields).extend({
@@ -287,7 +281,7 @@ export const updateInfringementRuleSettingInput = z.object({
 
 export const MAX_URLS_PER_REQUEST = 500;
 
-export const collectUrl = z.object({
+const collectUrl = z.object({
   /** The caller's own id for the row (echoed on the task). */
   id: z.union([z.string().max(64), z.number()]).nullish(),
   url: webUrl,

@@ -47,7 +47,7 @@ export const isoDate = z
 export const MAX_PAGE_SIZE = 1000;
 
 /** Sorting as "field asc|desc", one of the fields the call allows. */
-export const sorting = <const F extends readonly [string, ...string[]]>(fields: F) =>
+const sorting = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z
     .string()
     .trim()
@@ -73,14 +73,13 @@ export const pagedBody = <const F extends readonly [string, ...string[]]>(sortFi
 export const pagedResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), totalCount: z.number().int() });
 export type PagedResult<T> = { items: T[]; totalCount: number };
 
-export const errorInfo = z.object({
+const errorInfo = z.object({
   code: z.string().nullable(),
   message: z.string(),
   details: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
   validationErrors: z.array(z.object({ message: z.string(), members: z.array(z.string()) })).nullable(),
 });
-export const errorResponse = z.object({ error: errorInfo });
 export type ErrorInfo = z.infer<typeof errorInfo>;
 
 /** The user-chosen password rule: 6 to 128 characters with at least one letter and one digit. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { pagedQuery, queryInt } from "./common.ts";
 import { siteNumber } from "./meli.ts";
 
-export const freightRule = z.object({
+const freightRule = z.object({
   id: z.string(),
   /** Our site number (1-5; 5 is global selling's table). */
   site: siteNumber,

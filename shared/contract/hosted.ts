@@ -27,9 +27,8 @@ export const openTenantAccountInput = z.object({
   /** When the tenant's account stops working (login refused after it); null or absent: never. */
   accountExpireTime: isoDate.nullable().optional(),
 });
-export type OpenTenantAccountInput = z.input<typeof openTenantAccountInput>;
 
-export const tenantSortFields = ["tenantName", "creationTime", "accountExpireTime", "balance", "isActive"] as const;
+const tenantSortFields = ["tenantName", "creationTime", "accountExpireTime", "balance", "isActive"] as const;
 
 export const getTenantsQuery = pagedQuery(tenantSortFields).extend({
   /** Matches the tenant name, its remark, and its main account's user name, email and phone number. */

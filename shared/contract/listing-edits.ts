@@ -69,7 +69,6 @@ export const batchUpdatePriceDirectInput = z
     if (v.prices && new Set(v.prices.map((p) => p.id)).size !== v.prices.length)
       ctx.addIssue({ code: "custom", message: "a listing is named twice", path: ["prices"] });
   });
-export type BatchUpdatePriceDirectInput = z.output<typeof batchUpdatePriceDirectInput>;
 
 /**
  * BatchUpdateMeliPrice (spec §3 batch price: ids, limitMinPrice): each listing re-priced from its product's price by its
@@ -96,7 +95,6 @@ export const batchUpdateWeightInput = selected({
   weight: z.number().int().positive().max(1_000_000),
   size: packageSize.nullish(),
 });
-export type BatchUpdateWeightInput = z.output<typeof batchUpdateWeightInput>;
 
 /** Pictures one item may have on Mercado Libre at most (a category may allow fewer: the rest are left out). */
 export const BATCH_IMAGES_MAX = 12;
@@ -116,7 +114,6 @@ export const batchUpdateImageInput = selectionBase
     if (!chosen(v)) ctx.addIssue({ code: "custom", message: "select listings: ids or filter", path: ["ids"] });
     if (new Set(v.images).size !== v.images.length) ctx.addIssue({ code: "custom", message: "a picture is named twice", path: ["images"] });
   });
-export type BatchUpdateImageInput = z.output<typeof batchUpdateImageInput>;
 
 /** A batch call's answer: the task (task centre, event stream) and how many listings it took. */
 export const batchEditTask = z.object({ taskId: z.string(), total: z.number().int() });
@@ -141,12 +138,12 @@ export type BatchEditState = {
 export const BATCH_REFUSALS_KEPT = 100;
 
 /** PreviewMeliPrice (ours): what BatchUpdateMeliPrice would set on a few listings, computed now, nothing changed. */
-export const PREVIEW_MELI_PRICE_MAX = 5;
+const PREVIEW_MELI_PRICE_MAX = 5;
 export const previewMeliPriceInput = z.object({
   ids: z.array(id).min(1).max(PREVIEW_MELI_PRICE_MAX),
   limitMinPrice: z.number().min(0).max(1e12).nullish(),
 });
-export const meliPricePreview = z.object({
+const meliPricePreview = z.object({
   id: z.string(),
   itemId: z.string().nullable(),
   site: z.number().int(),

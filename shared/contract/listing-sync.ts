@@ -10,7 +10,6 @@ export const BATCH_SYNC_MAX_LISTINGS = 10_000;
 
 /** SyncMelistat: one listing, re-read now; answers the listing's row as stored after the read. */
 export const syncListingInput = z.object({ id });
-export type SyncListingInput = z.input<typeof syncListingInput>;
 
 /** BatchSyncMeliStat: the listings named, or those matching the list's filter (only listings with an item id are read). */
 export const batchSyncInput = z
@@ -19,7 +18,6 @@ export const batchSyncInput = z
     filter: listingFilter.nullish(),
   })
   .refine((b) => (b.ids?.length ?? 0) > 0 || b.filter != null, "请选择在线商品或给出筛选条件");
-export type BatchSyncInput = z.input<typeof batchSyncInput>;
 export type BatchSyncRequest = z.output<typeof batchSyncInput>;
 
 /** A sync or import started as a task (the task centre and the progress stream follow it). */
@@ -32,19 +30,16 @@ export type ListingTaskResult = z.infer<typeof listingTaskResult>;
 
 /** PullMarketStat: import every listing of the shop group's seller(s) not recorded yet. */
 export const pullMarketInput = z.object({ accountGroupId: id });
-export type PullMarketInput = z.input<typeof pullMarketInput>;
 
 /** AddSyncStatTask: a full sync of the shop group now and, with everyHours, again every so many hours. */
 export const addSyncTaskInput = z.object({
   accountGroupId: id,
   everyHours: z.number().int().min(1).max(168).nullish(),
 });
-export type AddSyncTaskInput = z.input<typeof addSyncTaskInput>;
 export type AddSyncTaskRequest = z.output<typeof addSyncTaskInput>;
 
 /** ClearInvalidStat: removes the records of listings found deleted on Mercado Libre (of one shop group, or all). */
 export const clearInvalidInput = z.object({ accountGroupId: id.nullish() });
-export type ClearInvalidInput = z.input<typeof clearInvalidInput>;
 export const clearInvalidResult = z.object({ removed: z.number().int() });
 export type ClearInvalidResult = z.infer<typeof clearInvalidResult>;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { id, isoDate, pagedQuery } from "./common.ts";
 
-export const meliCallLog = z.object({
+const meliCallLog = z.object({
   id: z.string(),
   accountGroupId: z.string().nullable(),
   listingId: z.string().nullable(),

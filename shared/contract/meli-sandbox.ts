@@ -3,7 +3,7 @@
 // moved on, a notification sent to the app, the next calls refused with a 429, and the pace of the order stream.
 import { z } from "zod";
 
-export const sandboxItem = z.object({
+const sandboxItem = z.object({
   id: z.string(),
   title: z.string(),
   price: z.number(),
@@ -12,16 +12,14 @@ export const sandboxItem = z.object({
   sold: z.number().int(),
   status: z.string(),
 });
-export type SandboxItem = z.infer<typeof sandboxItem>;
 
-export const sandboxSeller = z.object({
+const sandboxSeller = z.object({
   id: z.number().int(),
   nickname: z.string(),
   siteId: z.string(),
   /** Its active items (the first 100), the ones an order can sell. */
   items: z.array(sandboxItem),
 });
-export type SandboxSeller = z.infer<typeof sandboxSeller>;
 
 export const sandboxOrder = z.object({
   id: z.number().int(),

@@ -95,7 +95,7 @@ export const shopAccount = z.object({
 export type ShopAccount = z.infer<typeof shopAccount>;
 export const shopAccountPage = pagedResult(shopAccount);
 
-export const accountSortFields = ["creationTime", "lastModificationTime", "sort", "alias", "name", "site", "status"] as const;
+const accountSortFields = ["creationTime", "lastModificationTime", "sort", "alias", "name", "site", "status"] as const;
 
 export const getAccountsQuery = pagedQuery(accountSortFields).extend({
   KeyWord: z.string().max(100).optional(),
@@ -132,14 +132,14 @@ export const enableReceiveOrderQuery = z.object({ Id: id, Enable: queryBool });
 export const accountCountResult = z.object({ count: z.number().int() });
 
 /** The cached shop account (spec §3): one per account group. */
-export const cachedShopAccount = z.object({
+const cachedShopAccount = z.object({
   groupId: z.string(),
   name: z.string(),
   alias: z.string().nullable(),
   brand: z.string().nullable(),
 });
-export const accountGroup = cachedShopAccount.extend({ sites: z.array(z.number().int()) });
-export const nameRef = z.object({ id: z.string(), name: z.string() });
+const accountGroup = cachedShopAccount.extend({ sites: z.array(z.number().int()) });
+const nameRef = z.object({ id: z.string(), name: z.string() });
 
 /** GetMeliAccGroup (spec: account-group response): sub users, cached shop accounts, module auths, and each group with its shops. */
 export const accountGroupResponse = z.object({

@@ -34,7 +34,7 @@ export const formatAuthCode = (code: string): string => code.match(/.{1,4}/g)!.j
 const contentValues = Object.values(ModuleAuthContent);
 
 /** What a grant opens: one or more ModuleAuthContent values, each once; copying needs reading. */
-export const authContent = z
+const authContent = z
   .array(z.enum(contentValues as [ModuleAuthContent, ...ModuleAuthContent[]], { error: `授权内容必须是 ${contentValues.join(", ")} 之一` }))
   .min(1, "请选择授权内容")
   .max(contentValues.length)
@@ -141,21 +141,17 @@ export const getApplysQuery = pagedQuery(["creationTime", "expireTime"]).extend(
     .optional(),
   Search: z.string().trim().max(100).optional(),
 });
-export type GetApplysQuery = z.input<typeof getApplysQuery>;
 export const moduleAuthPage = pagedResult(moduleAuth);
 export type ModuleAuthPage = z.infer<typeof moduleAuthPage>;
 
 /** GetAuths: the grants in force, Type 1 held by the caller (it may use them), 2 given by it. */
 export const getAuthsQuery = pagedQuery(["creationTime", "expireTime"]).extend({ Type: direction });
-export type GetAuthsQuery = z.input<typeof getAuthsQuery>;
 
 /** GetAuthProducts (ours): the grantor's product list through a grant (authId), with the product list's filters. */
 export const getAuthProductsInput = getProductsByPageInput.omit({ tenantId: true, userId: true, labelId: true }).extend({ authId: id });
-export type GetAuthProductsInput = z.input<typeof getAuthProductsInput>;
 
 /** GetAuthProductById (ours): one of the grantor's products through a grant. */
 export const getAuthProductQuery = z.object({ authId: id, id });
-export type GetAuthProductQuery = z.input<typeof getAuthProductQuery>;
 
 /** CopyAuthProducts (ours): the grantor's products copied into the caller's own list (needs products.copy). */
 export const copyAuthProductsInput = z.object({ authId: id, productIds: z.array(id).min(1).max(MAX_PAGE_SIZE) });

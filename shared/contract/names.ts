@@ -43,7 +43,7 @@ export const listingStatusNames: Record<number, string> = {
 };
 
 /** Mercado Libre's listing types (listing_type_id) as a seller knows them; an unknown id shows as 其他类型, never raw. */
-export const listingTypeNames: Record<string, string> = {
+const listingTypeNames: Record<string, string> = {
   gold_special: "经典",
   gold_pro: "高级",
   free: "免费",
@@ -57,7 +57,7 @@ export const withChinese = (name: string, zh: string | null | undefined) => (zh 
  * Chinese names of the attributes most categories ask, by Mercado Libre's attribute id (the same on every site): used
  * while an attribute has no stored Chinese name (AckAttr fills those through a translation service).
  */
-export const attributeGlossary: Record<string, string> = {
+const attributeGlossary: Record<string, string> = {
   BRAND: "品牌",
   MODEL: "型号",
   LINE: "系列",
@@ -102,7 +102,7 @@ export const attributeGlossary: Record<string, string> = {
 export const attributeLabel = (a: { id: string; name: string; zh?: string | null }) => withChinese(a.name, a.zh || attributeGlossary[a.id]);
 
 /** Mercado Libre's item statuses (item.status) as a seller reads them; an unknown one shows as 其他状态, never raw. */
-export const meliItemStatusNames: Record<string, string> = {
+const meliItemStatusNames: Record<string, string> = {
   active: "在售",
   paused: "已暂停",
   closed: "已关闭",

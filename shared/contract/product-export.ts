@@ -49,11 +49,9 @@ export const exportProductInput = selecting(
     utcOffsetMinutes: z.number().int().min(-720).max(840).nullish(),
   }),
 );
-export type ExportProductInput = z.input<typeof exportProductInput>;
 
 /** The queued export's task (task centre, TaskType.ExportProducts); poll it, then download with its id. */
 export const exportProductResult = z.object({ taskId: z.string() });
-export type ExportProductResult = z.infer<typeof exportProductResult>;
 
 /** DownloadExport: the export task's id; only its creator downloads it. */
 export const downloadExportQuery = z.object({ taskId: id });

@@ -10,7 +10,7 @@ export const MAX_PRODUCT_LABELS = 500;
 export const MAX_PRODUCT_LABEL_GROUPS = 100;
 
 /** A label or group name: trimmed, 1-50 characters, no line breaks or control characters; unique in the tenant. */
-export const productLabelName = z
+const productLabelName = z
   .string()
   .trim()
   .min(1, "名称不能为空")
@@ -18,7 +18,7 @@ export const productLabelName = z
   .regex(/^[^\p{Cc}]*$/u, "名称不能包含换行或控制字符");
 
 /** Lower sorts first; equal sorts go by name. */
-export const productLabelSort = z.number().int().min(-1_000_000).max(1_000_000);
+const productLabelSort = z.number().int().min(-1_000_000).max(1_000_000);
 
 export const productLabel = z.object({
   id: z.string(),
@@ -61,7 +61,6 @@ export const createOrUpdateProductLabelInput = z.object({
   sort: productLabelSort.nullish(),
   groupId: id.nullish(),
 });
-export type CreateOrUpdateProductLabelInput = z.input<typeof createOrUpdateProductLabelInput>;
 
 /** CreateOrUpdateProductLabels: several at once, all or nothing (names may be swapped between labels). */
 export const createOrUpdateProductLabelsInput = z.array(createOrUpdateProductLabelInput).min(1).max(MAX_PRODUCT_LABELS);
@@ -72,7 +71,6 @@ export const createOrUpdateProductLabelGroupInput = z.object({
   name: productLabelName,
   sort: productLabelSort.nullish(),
 });
-export type CreateOrUpdateProductLabelGroupInput = z.input<typeof createOrUpdateProductLabelGroupInput>;
 
 /** DeleteProductLabel / DeleteProductLabelGroup: the id in the query. */
 export const productLabelIdQuery = z.object({ id });

@@ -12,17 +12,17 @@ const oneOf = (e: Record<string, number>) =>
     .int()
     .refine((v) => Object.values(e).includes(v), `must be one of ${Object.values(e).join(", ")}`);
 
-export const productStatusValue = oneOf(ProductStatus);
-export const siteValue = oneOf(Site);
-export const thirdPlatformTypeValue = oneOf(ThirdPlatformType);
+const productStatusValue = oneOf(ProductStatus);
+const siteValue = oneOf(Site);
+const thirdPlatformTypeValue = oneOf(ThirdPlatformType);
 
 /** Grams: 0 to 1,000 kg, or a numeric string. */
-export const weight = z.preprocess(
+const weight = z.preprocess(
   (v) => (typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
   z.number().min(0).max(1_000_000),
 );
 /** Centimetres as "LxWxH" (x, X, * or × between), each 0-10,000. */
-export const size = z
+const size = z
   .string()
   .trim()
   .regex(/^\d+(\.\d+)?\s*[xX*×]\s*\d+(\.\d+)?\s*[xX*×]\s*\d+(\.\d+)?$/, "must be length x width x height in cm, e.g. 30x20x10")
@@ -33,7 +33,7 @@ export const size = z
       .join("x"),
   )
   .refine((s) => s.split("x").every((n) => Number(n) <= 10_000), "each side at most 10000 cm");
-export const currencyCode = z
+const currencyCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code")
@@ -44,7 +44,7 @@ const imageList = z.array(webUrl).max(50);
 // ---------------------------------------------------------------------------------------------------------------
 // The filter (spec §3 Product filter).
 
-export const productSortFields = ["creationTime", "lastModificationTime", "price", "weight", "stock", "status"] as const;
+const productSortFields = ["creationTime", "lastModificationTime", "price", "weight", "stock", "status"] as const;
 
 /** Every filter of the product list; also how a bulk edit selects "all matching". */
 export const productFilter = z.object({
@@ -82,7 +82,6 @@ export const productFilter = z.object({
 export type ProductFilter = z.output<typeof productFilter>;
 
 export const getProductsByPageInput = pagedBody(productSortFields).extend(productFilter.shape);
-export type GetProductsByPageInput = z.input<typeof getProductsByPageInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // List row and detail.
@@ -131,21 +130,20 @@ export const productPage = z.object({
 export type ProductPage = z.infer<typeof productPage>;
 
 /** A category attribute value chosen for the product. */
-export const cateAttr = z.object({
+const cateAttr = z.object({
   nameId: z.string().trim().min(1).max(64),
   name: z.string().trim().max(200).default(""),
   valueId: z.string().trim().max(64).nullish(),
   value: z.string().trim().max(500).nullish(),
 });
-export const cateInfo = z.object({
+const cateInfo = z.object({
   cateId: z.string().trim().min(1).max(64),
   site: siteValue,
   attrs: z.array(cateAttr).max(200).default([]),
 });
-export type CateInfo = z.output<typeof cateInfo>;
 
 /** A variant as the spec lists it: its option names (variant_Key) and values (variant_Values), in option order. */
-export const productVariantItem = z.object({
+const productVariantItem = z.object({
   sku: z.string(),
   price: z.string().nullable(),
   stock: z.number().int().nullable(),
@@ -158,7 +156,7 @@ export const productVariantItem = z.object({
  * The editor's grid (spec variantModel): one header per option with its values, one item per variant; kvId is the
  * variant's values joined by ";" in header order, and `values` the same values as a list.
  */
-export const variantModel = z.object({
+const variantModel = z.object({
   headers: z.array(z.object({ vairantKey: z.string(), vairantValues: z.array(z.string()) })),
   items: z.array(
     z.object({
@@ -250,7 +248,6 @@ export const createOrUpdateProductInput = z.object({
     .optional(),
   variantModel: variantModelInput.optional(),
 });
-export type CreateOrUpdateProductInput = z.input<typeof createOrUpdateProductInput>;
 
 /** UpdateProductAttr: the category attributes of one product. */
 export const updateProductAttrInput = z.object({ productId: id, attrs: z.array(cateAttr).max(200) });

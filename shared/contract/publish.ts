@@ -15,7 +15,7 @@ const oneOf = <T extends Record<string, number>>(e: T) =>
 export const listingTypes = ["gold_special", "gold_pro", "free"] as const;
 
 /** The category chosen for one site, with attribute values for its required attributes. */
-export const publishCateInfo = z.object({
+const publishCateInfo = z.object({
   site: siteNumber,
   cateId: z.string().trim().min(1).max(40),
   attrs: z
@@ -171,11 +171,10 @@ export const retryPublishInput = z.object({
   batchId: id,
   listingIds: z.array(id).min(1).max(1000).nullish(),
 });
-export type RetryPublishInput = z.output<typeof retryPublishInput>;
 
 /** PreflightPublish (ours): the pre-flight check and profit preview of a publish request, before anything is sent. */
 export const PREVIEW_MAX_PRODUCTS = 200;
-export const preflightPair = z.object({
+const preflightPair = z.object({
   productId: z.string(),
   productTitle: z.string(),
   image: z.string().nullable(),

@@ -13,12 +13,12 @@ export const receivingAccountKindNames: Record<ReceivingAccountKind, string> = {
 };
 
 /** The host's uploads are stored under the platform's tenant id (server HOST_TENANT_ID): only those may be QR codes. */
-export const PLATFORM_PIC_PREFIX = "00000000-0000-0000-0000-000000000000/";
+const PLATFORM_PIC_PREFIX = "00000000-0000-0000-0000-000000000000/";
 
 /** At most this many accounts. */
 export const MAX_RECEIVING_ACCOUNTS = 10;
 
-export const receivingAccount = z
+const receivingAccount = z
   .object({
     /** 户名 / 收款人. */
     name: z.string().trim().min(1, "请填写收款人（户名）").max(64, "收款人最多 64 个字"),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isoDate, pagedQuery, queryInt, queryList } from "./common.ts";
 
-export const selectionPoint = z.object({
+const selectionPoint = z.object({
   time: z.string(),
   price: z.number().nullable(),
   originalPrice: z.number().nullable(),
@@ -12,7 +12,7 @@ export const selectionPoint = z.object({
 export type SelectionPoint = z.infer<typeof selectionPoint>;
 
 /** A competitor listing (spec §3) with what the library adds: the id watched, the URL given, the read state, the trend. */
-export const competitorListing = z.object({
+const competitorListing = z.object({
   id: z.string(),
   sku: z.string(),
   url: z.string(),

@@ -8,18 +8,7 @@ import { commissionRateBasisPoints } from "./agency.ts";
 import { receivingAccountList } from "./receiving-accounts.ts";
 import { MAX_PACKAGE_COUNT } from "./subaccount-orders.ts";
 
-export const SETTING_KINDS = [
-  "boolean",
-  "integer",
-  "percent",
-  "nameList",
-  "choice",
-  "url",
-  "text",
-  "secret",
-  "faq",
-  "receivingAccounts",
-] as const;
+const SETTING_KINDS = ["boolean", "integer", "percent", "nameList", "choice", "url", "text", "secret", "faq", "receivingAccounts"] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
 /** What each kind is called on the screen. */
@@ -51,9 +40,6 @@ export type SettingDefinition = {
   /** The screen that also edits it, when it has one of its own. */
   editedAt?: string;
 };
-
-/** The translation services the server has adapters for (server/integrations/translate). */
-export const TRANSLATE_PROVIDERS = ["libretranslate", "deepl", "google", "openai"] as const;
 
 /** Every key the product reads, by the name code uses. */
 export const SettingKeys = {

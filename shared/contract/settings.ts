@@ -4,7 +4,7 @@ import { z } from "zod";
 import { id, pagedQuery, text } from "./common.ts";
 
 /** A setting's key: letters, digits and _ . : - (e.g. Console.Faq). */
-export const settingKey = z
+const settingKey = z
   .string()
   .trim()
   .min(1, "键不能为空")
@@ -65,7 +65,7 @@ export type Currency = z.infer<typeof currency>;
 export const BASE_CURRENCY = "CNY";
 
 /** A positive decimal with at most 10 integer digits and 8 decimals, as a number or a string; read as a string. */
-export const rate = z.preprocess(
+const rate = z.preprocess(
   (v) => (typeof v === "number" ? String(v) : v),
   z
     .string()
@@ -84,4 +84,3 @@ export const createOrUpdateCurrencyInput = z.object({
   zh: z.string().trim().min(1, "中文名称不能为空").max(32, "中文名称最多32个字符"),
   rate,
 });
-export type CreateOrUpdateCurrencyInput = z.input<typeof createOrUpdateCurrencyInput>;

@@ -9,7 +9,7 @@ import { siteNumber } from "./meli.ts";
 export const SIZE_GRID_ID = "SIZE_GRID_ID";
 export const SIZE_GRID_ROW_ID = "SIZE_GRID_ROW_ID";
 
-export const sizeChartRow = z.object({ id: z.string(), label: z.string() });
+const sizeChartRow = z.object({ id: z.string(), label: z.string() });
 export const sizeChart = z.object({
   id: z.string(),
   accountGroupId: z.string(),
@@ -62,7 +62,7 @@ export const getMeliSizeChartsQuery = z.object({ accountGroupId: id });
 export const sizeChartList = z.array(sizeChart);
 
 /** A fashion domain a chart can be pulled for: a domain whose categories have a GENDER attribute (gender mapping). */
-export const sizeChartCategory = z.object({
+const sizeChartCategory = z.object({
   site: siteNumber,
   domainId: z.string(),
   name: z.string(),

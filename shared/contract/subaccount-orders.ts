@@ -42,7 +42,7 @@ export const saveSubAccPackageInput = z.object({
 export type SaveSubAccPackageInput = z.input<typeof saveSubAccPackageInput>;
 
 /** A purchase (spec §3 Purchase record: id, creationTime, type, count, moeny — the spec's spelling). */
-export const subAccOrder = z.object({
+const subAccOrder = z.object({
   id: z.string(),
   creationTime: z.string(),
   /** SubAccountType (2: package). */
@@ -63,7 +63,7 @@ export type SubAccOrder = z.infer<typeof subAccOrder>;
  * The tenant's sub-account allowance now: the host's free number (setting SubAccount.FreeCount; unset means no limit)
  * plus every unexpired purchase. `limit` null means no limit.
  */
-export const subAccAllowance = z.object({
+const subAccAllowance = z.object({
   freeCount: z.number().int().nullable(),
   purchasedCount: z.number().int(),
   limit: z.number().int().nullable(),
@@ -77,14 +77,12 @@ export const subAccAllowance = z.object({
 export type SubAccAllowance = z.infer<typeof subAccAllowance>;
 
 export const getMySubAccOrderQuery = pagedQuery(["creationTime", "expireTime", "moeny"]);
-export type GetMySubAccOrderQuery = z.input<typeof getMySubAccOrderQuery>;
 /** GetMySubAccOrder: the caller's purchases, newest first, and its allowance. */
 export const mySubAccOrderPage = pagedResult(subAccOrder).extend({ allowance: subAccAllowance });
 export type MySubAccOrderPage = z.infer<typeof mySubAccOrderPage>;
 
 /** OrderSubAcc (id: the package). Idempotent: one purchase per Idempotency-Key. */
 export const orderSubAccQuery = z.object({ id });
-export type OrderSubAccQuery = z.input<typeof orderSubAccQuery>;
 export const orderSubAccResult = z.object({ order: subAccOrder, allowance: subAccAllowance });
 export type OrderSubAccResult = z.infer<typeof orderSubAccResult>;
 
@@ -93,7 +91,7 @@ export type OrderSubAccResult = z.infer<typeof orderSubAccResult>;
  * expireTime, creationTime, remark) and, under its own names, §3 Account expiry row (creationTime, expireDate, type,
  * isActive, tenantName), which the spec gives no call of its own (docs/decisions.md).
  */
-export const hostSubAccOrder = z.object({
+const hostSubAccOrder = z.object({
   id: z.string(),
   tenantId: z.string(),
   /** The buying tenant's name (the spec's field name). */
@@ -126,6 +124,5 @@ export const getHostSubAccountOrdersQuery = pagedQuery(["creationTime", "expireT
     .optional(),
   IsActive: queryBool.optional(),
 });
-export type GetHostSubAccountOrdersQuery = z.input<typeof getHostSubAccountOrdersQuery>;
 export const hostSubAccOrderPage = pagedResult(hostSubAccOrder);
 export type HostSubAccOrderPage = z.infer<typeof hostSubAccOrderPage>;

@@ -12,7 +12,7 @@ const enumValue = (e: Record<string, number>) => {
     .refine((v) => values.includes(v), `must be one of ${values.join(", ")}`);
 };
 
-export const taskInfo = z.object({
+const taskInfo = z.object({
   id: z.string(),
   taskType: z.number().int(),
   taskStatus: z.number().int(),
@@ -54,7 +54,7 @@ export type TaskInfoPage = z.infer<typeof taskInfoPage>;
  * (an export's selection, a translation's products…) lives only in the queued job, which the queue already retried,
  * so they are started again from their own screens.
  */
-export const RETRYABLE_TASK_TYPES: readonly number[] = [TaskType.Collect, TaskType.ImportUrls];
+const RETRYABLE_TASK_TYPES: readonly number[] = [TaskType.Collect, TaskType.ImportUrls];
 export const canRetryTask = (t: Pick<TaskInfo, "taskType" | "taskStatus">) =>
   t.taskStatus === TaskStatus.Failed && RETRYABLE_TASK_TYPES.includes(t.taskType);
 

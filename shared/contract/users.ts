@@ -119,7 +119,6 @@ export const subUserStatQuery = z.object({ StartDate: isoDate.optional(), EndDat
 export const subUserStat = z.object({ userId: z.string(), userName: z.string(), productCount: z.number().int(), totalAmount: z.string() });
 
 export const changePwdInput = z.object({ newPwd: password, oldPwd: z.string().min(1).max(128) });
-export type ChangePwdInput = z.input<typeof changePwdInput>;
 
 export const resetPwdInput = z.object({ token: z.string().min(10).max(2000), newPwd: password });
 export const enabledQuery = z.object({ userId: id, enable: queryBool });

@@ -3,16 +3,16 @@
 import { z } from "zod";
 import { queryInt } from "./common.ts";
 
-export const WORKBENCH_MIN_DAYS = 7;
-export const WORKBENCH_MAX_DAYS = 90;
-export const WORKBENCH_DEFAULT_DAYS = 14;
+const WORKBENCH_MIN_DAYS = 7;
+const WORKBENCH_MAX_DAYS = 90;
+const WORKBENCH_DEFAULT_DAYS = 14;
 
 export const getWorkbenchInfoQuery = z.object({
   /** How many UTC days the trends cover, today included (7 to 90, default 14). */
   Days: queryInt(WORKBENCH_MIN_DAYS, WORKBENCH_MAX_DAYS).default(WORKBENCH_DEFAULT_DAYS),
 });
 
-export const workbenchCard = z.object({
+const workbenchCard = z.object({
   /** Stable per figure (e.g. "subAccounts", "tasks"), for tests and the console's icons. */
   key: z.string(),
   title: z.string(),
@@ -22,14 +22,14 @@ export const workbenchCard = z.object({
 });
 export type WorkbenchCard = z.infer<typeof workbenchCard>;
 
-export const workbenchPoint = z.object({
+const workbenchPoint = z.object({
   /** A UTC day, YYYY-MM-DD. */
   date: z.string(),
   value: z.number(),
 });
 export type WorkbenchPoint = z.infer<typeof workbenchPoint>;
 
-export const workbenchTrend = z.object({
+const workbenchTrend = z.object({
   key: z.string(),
   title: z.string(),
   /** One point per day of the window, oldest first; days without events are 0. */

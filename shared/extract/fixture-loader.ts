@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { ExtractResult } from "./product.ts";
 import type { Snapshot } from "./snapshot.ts";
 
-export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
+const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 
 export interface Fixture {
   /** "<platform>/<shape>" */
@@ -20,7 +20,7 @@ function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
 }
 
-export function loadFixture(dir: string, name: string): Fixture {
+function loadFixture(dir: string, name: string): Fixture {
   const meta = readJson<{ url: string; capturedAt: string }>(join(dir, "snapshot.json"));
   if (!meta) throw new Error(`${name}: snapshot.json missing`);
   const snapshot: Snapshot = { url: meta.url, capturedAt: meta.capturedAt };

@@ -277,9 +277,3 @@ export function documentTitle(html: string): string | undefined {
   const text = elementText(html, t);
   return text || undefined;
 }
-
-export function canonicalUrl(html: string): string | undefined {
-  for (const t of tagsNamed(html, "link"))
-    if (t.attrs.rel?.toLowerCase().split(/\s+/).includes("canonical") && t.attrs.href) return t.attrs.href;
-  return undefined;
-}

@@ -10,29 +10,28 @@ export type Platform = z.infer<typeof platform>;
 const hasTwoDecimalsAtMost = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /** A price: a plain number (never a string), at most 2 decimals. */
-export const money = z.number().finite().nonnegative().refine(hasTwoDecimalsAtMost, "at most 2 decimals");
+const money = z.number().finite().nonnegative().refine(hasTwoDecimalsAtMost, "at most 2 decimals");
 const stockCount = z.number().int().nonnegative();
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, "must be an absolute http(s) URL");
 /** Language of a title: ISO 639-1 code, lower case ("zh", "en", "es"). */
-export const languageCode = z.string().regex(/^[a-z]{2}$/, "must be a 2-letter language code");
+const languageCode = z.string().regex(/^[a-z]{2}$/, "must be a 2-letter language code");
 
-export const dimensions = z.object({
+const dimensions = z.object({
   lengthCm: z.number().positive(),
   widthCm: z.number().positive(),
   heightCm: z.number().positive(),
 });
-export type Dimensions = z.infer<typeof dimensions>;
 
 export const productAttribute = z.object({ name: z.string().min(1), value: z.string().min(1) });
 
-export const optionValue = z.object({
+const optionValue = z.object({
   /** Stable within its option; variants refer to it. The platform's value id when it has one, else the value name. */
   id: z.string().min(1),
   name: z.string().min(1),
   image: httpUrl.optional(),
 });
 
-export const productOption = z.object({ name: z.string().min(1), values: z.array(optionValue).min(1) });
+const productOption = z.object({ name: z.string().min(1), values: z.array(optionValue).min(1) });
 export type ProductOption = z.infer<typeof productOption>;
 
 export const productVariant = z.object({
@@ -49,7 +48,7 @@ export const productVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 
-export const productShop = z.object({ id: z.string().min(1).optional(), name: z.string().min(1).optional(), url: httpUrl.optional() });
+const productShop = z.object({ id: z.string().min(1).optional(), name: z.string().min(1).optional(), url: httpUrl.optional() });
 
 const productShape = z.object({
   platform,
@@ -108,22 +107,16 @@ export const extractedProduct = productShape.superRefine((p, ctx) => {
 });
 export type ExtractedProduct = z.infer<typeof extractedProduct>;
 
-export const productFields = Object.keys(productShape.shape) as (keyof ExtractedProduct)[];
+const productFields = Object.keys(productShape.shape) as (keyof ExtractedProduct)[];
 export type ProductField = keyof ExtractedProduct;
 /** What an adapter or a generic source may give: any subset of the product. */
 export type PartialProduct = Partial<ExtractedProduct>;
 
-/**
- * Where a field came from: an adapter id ("1688", "aliexpress"…), or a generic source. "url" is the item id taken from
- * the address itself (or a hash of it when nothing names the item).
- */
-export const genericSources = ["json-ld", "microdata", "opengraph", "heuristic", "url"] as const;
-
-export const blockKind = z.enum(["login", "captcha"]);
+const blockKind = z.enum(["login", "captcha"]);
 export type BlockKind = z.infer<typeof blockKind>;
 
 /** "partial": a product, but the page showed variants or a price that did not come out (see `incompleteFields`). */
-export const extractStatus = z.enum(["ok", "partial", "blocked", "not-product"]);
+const extractStatus = z.enum(["ok", "partial", "blocked", "not-product"]);
 
 /** Fields a page showed signs of that no source could read; the seller is told by their Chinese names. */
 export const incompleteField = z.enum(["price", "variants"]);

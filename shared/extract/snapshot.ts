@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BlockKind, PartialProduct, Platform } from "./product.ts";
 
 /** A network answer the extension saw while the page loaded (mtop calls, price calls). Raw text keeps big ids exact. */
-export interface InterceptedResponse {
+interface InterceptedResponse {
   url: string;
   status?: number;
   body: string;

@@ -14,10 +14,10 @@ import { fold, variantAttributes, variationAttributeOf } from "./variations.ts";
 import { isGlobalSite } from "./sites.ts";
 
 // Moved to variations.ts (the attribute forms use them without the pre-flight); the publisher imports them from here.
-export { variantAttributes, variationAttributeOf };
+export { variationAttributeOf };
 
 /** Where the seller fixes a problem: the product editor, one attribute, the shop's rules, the GTIN pool, … */
-export type FixHint = "product" | `attribute:${string}` | "shop" | "gtin" | "category" | "settings" | "request";
+type FixHint = "product" | `attribute:${string}` | "shop" | "gtin" | "category" | "settings" | "request";
 
 export type PreflightProblem = {
   code: string;
@@ -123,14 +123,14 @@ export type PreflightResult = {
 
 const LANGUAGE_NAMES: Record<SiteLanguage, string> = { es: "西班牙语", pt: "葡萄牙语", en: "英语" };
 /** Global selling's package rules (MERCADO-LIBRE.md): each side ≥ 3 cm, weight ≥ 50 g. */
-export const CBT_MIN_SIDE_CM = 3;
-export const CBT_MIN_WEIGHT_G = 50;
+const CBT_MIN_SIDE_CM = 3;
+const CBT_MIN_WEIGHT_G = 50;
 
 /** Mercado Libre's smallest picture (MERCADO-LIBRE.md "Pictures": ≥ 500 px on a side): the longer side must reach it. */
 export const MIN_PICTURE_PX = 500;
 
 /** A picture known to be too small (an unknown size is not): its longer side is under MIN_PICTURE_PX. */
-export const pictureTooSmall = (size: { width: number; height: number } | null | undefined) =>
+const pictureTooSmall = (size: { width: number; height: number } | null | undefined) =>
   !!size && Math.max(size.width, size.height) < MIN_PICTURE_PX;
 
 /** The pictures to send, in order, each once: those not known to be too small. */

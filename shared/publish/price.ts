@@ -9,14 +9,14 @@ import { isGlobalSite } from "./sites.ts";
 
 /** A decimal as the contracts carry it: a numeric string ("12.5") or a number. */
 export type Decimal = string | number;
-export type ListingType = (typeof listingTypes)[number];
+type ListingType = (typeof listingTypes)[number];
 
 /** Currencies Mercado Libre prices in whole units (no cents). */
 const ZERO_DECIMAL_CURRENCIES = new Set(["CLP", "COP"]);
 export const currencyDecimals = (currency: string) => (ZERO_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? 0 : 2);
 
 /** The shop's pricing rules (spec: shop edit info), as the contract's numbers or the table's numeric strings; null is "not set". */
-export type ShopPriceRules = Record<
+type ShopPriceRules = Record<
   keyof Pick<ShopAccount, "adjustRate" | "tinyPrice" | "limitMinPrice" | "limitMaxPrice" | "overPrice">,
   Decimal | null
 >;
@@ -91,7 +91,7 @@ export type PriceBreakdown = {
 };
 
 /** Where a price's fees came from: listing_prices for the category and listing type, or the category row's estimate. */
-export type FeeSource = "listingPrices" | "category";
+type FeeSource = "listingPrices" | "category";
 
 /**
  * The price from which Mercado Libre charges no fixed fee per sale, in the site's currency (listing_prices does not
@@ -107,7 +107,7 @@ export const FIXED_FEE_UNDER: Record<MeliSiteNumber, number | null> = { 1: 299, 
  */
 export const DEFAULT_ADJUST_RATE = "1.6";
 
-export type PriceFailure = { code: string; message: string; fix: "product" | "settings" | "category" | "shop" };
+type PriceFailure = { code: string; message: string; fix: "product" | "settings" | "category" | "shop" };
 export type SitePriceResult = { ok: true; price: PriceBreakdown } | ({ ok: false } & PriceFailure);
 
 // ---------------------------------------------------------------------------------------------------------------

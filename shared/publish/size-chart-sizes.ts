@@ -5,7 +5,7 @@ import type { CategoryAttribute } from "../contract/category.ts";
 import { fold, variationAttributeOf } from "./variations.ts";
 
 /** Each size once (first spelling kept), in order, empty values dropped. */
-export function uniqueSizes(values: readonly string[]): string[] {
+function uniqueSizes(values: readonly string[]): string[] {
   const seen = new Map<string, string>();
   for (const v of values.map((x) => x.trim()).filter(Boolean)) if (!seen.has(fold(v))) seen.set(fold(v), v);
   return [...seen.values()];

@@ -80,7 +80,7 @@ export type Menus = {
 };
 
 /** Spec §6: the Mercado and Ozone menus; admin (tenant) sections are appended to the Mercado list. */
-export function splitMenus(sections: readonly SectionRoute[]): Menus {
+function splitMenus(sections: readonly SectionRoute[]): Menus {
   const of = (menu: MenuKey) => sections.filter((s) => s.menu === menu);
   return { mercado: [...of("mercado"), ...of("admin")], ozone: of("ozone") };
 }

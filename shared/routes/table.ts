@@ -6,7 +6,7 @@
  *  (appended to the Mercado list). */
 export type MenuKey = "mercado" | "ozone" | "admin";
 
-export type RouteMeta = {
+type RouteMeta = {
   title: string;
   /** A lucide icon name (kebab-case), mapped to a component by the console. */
   icon?: string;

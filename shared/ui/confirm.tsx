@@ -5,7 +5,7 @@ import { create } from "zustand";
 import { buttonVariants } from "./button.tsx";
 import { cn } from "./cn.ts";
 
-export type ConfirmTone = "warning" | "danger" | "info";
+type ConfirmTone = "warning" | "danger" | "info";
 
 export type ConfirmOptions = {
   title: ReactNode;

@@ -34,7 +34,7 @@ export type ViewColumn = {
 
 const labelOf = (c: ViewColumn) => c.label ?? (typeof c.header === "string" ? c.header : c.id);
 
-export function hiddenIds(columns: readonly ViewColumn[], view: TableView): Set<string> {
+function hiddenIds(columns: readonly ViewColumn[], view: TableView): Set<string> {
   const hidden = view.hidden ?? columns.filter((c) => c.defaultHidden).map((c) => c.id);
   return new Set(hidden.filter((id) => columns.some((c) => c.id === id && c.hideable !== false)));
 }

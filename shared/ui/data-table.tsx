@@ -71,7 +71,7 @@ export type DataTableProps<T> = {
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 const SELECT_COLUMN_WIDTH = 44;
-export const ACTIONS_COLUMN_ID = "actions";
+const ACTIONS_COLUMN_ID = "actions";
 const DENSITY_ROW_HEIGHT: Record<TableDensity, number> = { compact: 44, comfortable: 64 };
 const densityCellClass: Record<TableDensity, string> = { compact: "py-1", comfortable: "py-2.5" };
 const MIN_FLEX_COLUMN_WIDTH = 120;

@@ -98,7 +98,7 @@ export function Form<TIn extends FieldValues, TCtx, TOut>({ form, onSubmit, chil
 }
 
 /** What FormField's render gets: react-hook-form's field props plus the ids/aria that tie control, label and error. */
-export type FormFieldControlProps<TIn extends FieldValues, TName extends FieldPath<TIn>> = ControllerRenderProps<TIn, TName> & {
+type FormFieldControlProps<TIn extends FieldValues, TName extends FieldPath<TIn>> = ControllerRenderProps<TIn, TName> & {
   id: string;
   "aria-invalid": boolean;
   "aria-describedby": string | undefined;

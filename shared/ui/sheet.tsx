@@ -6,8 +6,6 @@ import { cn } from "./cn.ts";
 
 // A side drawer: the same radix dialog (focus trap, Esc, scroll lock), pinned to an edge. Used for the mobile menu.
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 const sheetVariants = cva("bg-background fixed z-[51] flex flex-col gap-4 shadow-lg outline-none", {
   variants: {

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn.ts";
 
 /** The spec's loading text. */
-export const LOADING_TEXT = "加载中...";
+const LOADING_TEXT = "加载中...";
 
 export function Spinner({ className, ...props }: ComponentProps<typeof LoaderCircle>) {
   return <LoaderCircle aria-hidden="true" className={cn("size-4 animate-spin", className)} {...props} />;

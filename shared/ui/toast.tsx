@@ -4,9 +4,9 @@ import { create } from "zustand";
 import { cn } from "./cn.ts";
 import { Spinner } from "./spinner.tsx";
 
-export type ToastType = "success" | "error" | "info" | "warning" | "loading";
+type ToastType = "success" | "error" | "info" | "warning" | "loading";
 
-export type ToastItem = {
+type ToastItem = {
   id: string;
   type: ToastType;
   message: string;

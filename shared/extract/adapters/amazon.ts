@@ -134,7 +134,7 @@ const AFTER_SELLER =
   /\s+(?:(?:and|und|y|et|e)\s+(?:fulfilled|ships?|shipped|versand|versendet|enviado|expédié|spedito|entregue)|returns|payment|rückgaben|zahlung|devoluciones|pago|retours|paiement|resi|pagamento|出荷元|返品|支払)[\s\S]*$|[。、]?\s*(?:が(?:販売|発送)[\s\S]*)$|\.(?:\s[\s\S]*)?$/i;
 
 /** The seller's name alone from a seller line, in any Amazon locale. */
-export function sellerFromLine(line: string): string | undefined {
+function sellerFromLine(line: string): string | undefined {
   const text = clean(line);
   const m = SOLD_BY.exec(text) ?? SOLD_BY_JA.exec(text);
   const name = m?.[1].replace(AFTER_SELLER, "").trim();

@@ -43,7 +43,7 @@ export function interceptedBodies(snapshot: Snapshot, url: RegExp): unknown[] {
   return out;
 }
 
-export function hostOf(snapshot: Snapshot): string {
+function hostOf(snapshot: Snapshot): string {
   try {
     return new URL(snapshot.url).hostname.toLowerCase();
   } catch {
@@ -111,7 +111,7 @@ const DOMAIN_LANGUAGE: [RegExp, string][] = [
 const URL_LOCALE = /(?:\/|[?&#](?:lang|locale|language)=)([a-z]{2})[_-][A-Za-z]{2}(?=[/&#.]|$)/;
 
 /** The language a description URL names by its locale, if it names one. */
-export function urlLanguage(url: string | undefined): string | undefined {
+function urlLanguage(url: string | undefined): string | undefined {
   return url ? URL_LOCALE.exec(url)?.[1] : undefined;
 }
 

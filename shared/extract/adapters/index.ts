@@ -11,5 +11,3 @@ import { temu } from "./temu.ts";
 import { tmall } from "./tmall.ts";
 
 export const adapters: readonly Adapter[] = [alibaba1688, taobao, tmall, aliexpress, pinduoduo, temu, shein, amazon, jd] as Adapter[];
-
-export { alibaba1688, aliexpress, amazon, jd, pinduoduo, shein, taobao, temu, tmall };

@@ -33,7 +33,7 @@ export interface SourceContext {
 }
 
 /** Local schema.org type names of a node ("Product", "ProductGroup"), whatever prefix the page wrote. */
-export function typesOf(node: Obj): string[] {
+function typesOf(node: Obj): string[] {
   const t = node["@type"];
   return (Array.isArray(t) ? t : [t])
     .map((x) => (typeof x === "string" ? x.replace(/^(?:https?:\/\/schema\.org\/|schema:)/i, "") : ""))
