@@ -10,7 +10,6 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import { createServices, registerWorkers, type AppDeps } from "./deps.ts";
 import { admissionLimits, createAdmission } from "./http/admission.ts";
 import { createRegistrar, type RegisteredCall } from "./http/calls.ts";
@@ -111,5 +110,3 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   return app;
 }
-
-export type { z };

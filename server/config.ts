@@ -137,7 +137,7 @@ export type Config = {
 };
 
 /** The server crawler's limits (COLLECTION.md "Crawler safety"). */
-export type CrawlConfig = {
+type CrawlConfig = {
   /** CRAWL_ALLOW_PRIVATE=1: tests and local fixtures only. */
   allowPrivate: boolean;
   /** Whole fetch, redirects included. */

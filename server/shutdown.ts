@@ -5,7 +5,7 @@
 // closes), each step bounded, and the process exits whatever a step does.
 
 /** One step's bound and the whole stop's; past the last, the process exits with 1 and says which step held it. */
-export const STOP_LIMITS = { stepMs: 5_000, totalMs: 15_000 };
+const STOP_LIMITS = { stepMs: 5_000, totalMs: 15_000 };
 
 export type Shutdown = {
   /** A stop signal arrived: a start in progress goes no further. */

@@ -20,7 +20,7 @@ export { rowsOf };
 
 export type { Db, Tx };
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type Database = {
   kind: "pglite" | "postgres";

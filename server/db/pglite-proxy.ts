@@ -19,7 +19,7 @@ import { query as templateQuery } from "@electric-sql/pglite/template";
 import { userIsWaiting } from "../user-waiting.ts";
 
 /** The part of PGlite's API the server uses; the proxy answers each of these exactly as PGlite would. */
-export type PGliteClient = Pick<PGlite, "query" | "sql" | "exec" | "transaction" | "listen" | "dumpDataDir" | "close" | "waitReady">;
+type PGliteClient = Pick<PGlite, "query" | "sql" | "exec" | "transaction" | "listen" | "dumpDataDir" | "close" | "waitReady">;
 
 export type PGliteProxyOptions = {
   dataDir?: string;

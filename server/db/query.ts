@@ -19,21 +19,6 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * How many rows of `table` match `where`, counting no further than cap + 1 rows (an index range, however many match):
- * the count, or `cap` and capped when more matched. The lists answer it as totalCount and totalCountCapped.
- */
-export async function cappedCount(tx: Tx, table: PgTable, where: SQL | undefined, cap: number) {
-  const limited = tx
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as("m");
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(limited);
-  return n > cap ? { totalCount: cap, capped: true } : { totalCount: n, capped: false };
-}
-
-/**
  * One page of a table's rows matching `where`, with the total: the count first, and the page only when there is one.
  * The order must end on a unique column so pages never overlap.
  */

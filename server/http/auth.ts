@@ -6,8 +6,8 @@ import { jwtVerify, SignJWT } from "jose";
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "./errors.ts";
 
-export const TOKEN_ISSUER = "erp";
-export const TOKEN_AUDIENCE = "Erp";
+const TOKEN_ISSUER = "erp";
+const TOKEN_AUDIENCE = "Erp";
 export const CLIENT_ID = "Erp_App";
 /** The client's "no tenant" value; a header carrying it is treated as absent. */
 export const TENANT_PLACEHOLDER = "11111111";

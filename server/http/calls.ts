@@ -26,8 +26,6 @@ import {
   type RecordedAnswer,
 } from "./idempotency.ts";
 
-export type { Access };
-
 export type CallContext = {
   tx: Tx;
   req: FastifyRequest;
@@ -113,13 +111,13 @@ export type RegisteredCall = {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : {};
 /** A declared call's validated input, as its handler receives it. */
-export type InputOf<D> =
+type InputOf<D> =
   D extends DeclaredCall<infer Q, infer B, infer P, any>
     ? { query: Out<Q>; body: B extends z.ZodType ? z.output<B> : undefined; params: Out<P> }
     : never;
 
 /** What the server adds to a call's shared declaration: how it runs. */
-export type CallImpl<D> = {
+type CallImpl<D> = {
   /** See RunDef.multipart: the declaration's body is the client's FormData, which the server reads as a stream. */
   multipart?: { fileSizeBytes: number };
   bulk?: true;
@@ -213,7 +211,7 @@ export type RegistrarDeps = {
 };
 
 /** A call's statement limits, and a bulk edit's (its statement may run longer). Defaults in config.ts. */
-export type CallLimits = { call: TxLimits; bulk: TxLimits };
+type CallLimits = { call: TxLimits; bulk: TxLimits };
 
 /** A deadlock's victim or a serialization failure: the transaction rolled back whole, so running it again is safe. */
 const retriedStates = new Set(["40P01", "40001"]);

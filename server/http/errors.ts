@@ -65,7 +65,7 @@ export function errorBody(e: {
   };
 }
 
-export function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>, retryAfterHeader?: number | null) {
+function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>, retryAfterHeader?: number | null) {
   if (retryAfterHeader != null) reply.header("Retry-After", String(retryAfterHeader));
   return reply.code(status).header("_AbpErrorFormat", "true").type("application/json; charset=utf-8").send(body);
 }

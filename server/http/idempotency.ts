@@ -11,7 +11,7 @@ import { AppError, badRequest, sqlState } from "./errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long a key answers its first result; a retry comes within minutes, a day covers a client that was offline. */
-export const IDEMPOTENCY_KEY_HOURS = 24;
+const IDEMPOTENCY_KEY_HOURS = 24;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 
 /** The request's key, or null when it sent none (old clients may still call without one). */

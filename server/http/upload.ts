@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.ts";
 import { imageDimensions, type ImageDimensions } from "#shared/images/dimensions.ts";
 
-export const unsupportedFile = () => new AppError(415, "文件内容不是 xlsx、csv 或 txt，请检查文件", "UnsupportedFile");
+const unsupportedFile = () => new AppError(415, "文件内容不是 xlsx、csv 或 txt，请检查文件", "UnsupportedFile");
 
 function decodeText(buf: Buffer): string {
   let body = buf;

@@ -9,7 +9,7 @@ import { rowsOf, type Database, type Tx } from "../db/client.ts";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
-export type SendOptions = {
+type SendOptions = {
   singletonKey?: string;
   /** Run no earlier than this many seconds from now (a back-off chosen by the handler). */
   startAfterSeconds?: number;

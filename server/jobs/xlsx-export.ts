@@ -24,7 +24,7 @@ import { TaskStatus } from "#shared/contract/enums.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Days a finished export can be downloaded; older files are removed. */
-export const EXPORT_KEEP_DAYS = 7;
+const EXPORT_KEEP_DAYS = 7;
 const KEEP_MS = EXPORT_KEEP_DAYS * 24 * 3600 * 1000;
 /** A temporary file older than this is a crashed run's leftover. */
 const STALE_TEMP_MS = 24 * 3600 * 1000;
@@ -137,7 +137,7 @@ export async function sendExportFile(dataDir: string, ctx: CallContext, taskId: 
 // The job.
 
 /** A failure that trying again cannot fix: the task fails and the job ends without a retry. */
-export class FinalFailure extends Error {}
+class FinalFailure extends Error {}
 
 /** Runs one export job: the user who asked is read again, `sourceFor` builds what to read for them. */
 export async function runXlsxExport<R extends { id: string; cursorTime: string }>(

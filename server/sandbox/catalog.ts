@@ -19,9 +19,9 @@ import {
 import type { Store } from "./store.ts";
 
 /** The real API's answer for a site id it does not know. */
-export const invalidSite = (site: string) => new MeliError(404, "not_found", `Invalid site_id: ${site}`);
+const invalidSite = (site: string) => new MeliError(404, "not_found", `Invalid site_id: ${site}`);
 
-export function siteOf(req: FastifyRequest): SiteId {
+function siteOf(req: FastifyRequest): SiteId {
   const site = params(req).site;
   if (!isSiteId(site)) throw invalidSite(site);
   return site;
@@ -70,8 +70,8 @@ const MODE_OF_LOGISTIC: Record<string, string> = {
   custom: "custom",
   not_specified: "not_specified",
 };
-export const LOGISTIC_TYPES = Object.keys(MODE_OF_LOGISTIC);
-export const SHIPPING_MODES = ["me2", "me1", "custom", "not_specified"];
+const LOGISTIC_TYPES = Object.keys(MODE_OF_LOGISTIC);
+const SHIPPING_MODES = ["me2", "me1", "custom", "not_specified"];
 
 /**
  * Whether a sale at this price pays the site's fixed fee (comision-por-vender.md "Lógica de cálculo", Brazil, Colombia,
@@ -143,7 +143,7 @@ const warrantyUnits: Record<"es" | "pt" | "en", string[]> = {
  * GET /categories/{id}/sale_terms (publica-productos.md "Garantía del producto"): WARRANTY_TYPE with the documented
  * value ids (2230279 factory warranty, 2230280 seller warranty) and WARRANTY_TIME in days, months or years.
  */
-export function saleTermsOf(category: Category) {
+function saleTermsOf(category: Category) {
   const lang = SITES[category.site].language;
   const names = {
     es: ["Tipo de garantía", "Garantía de fábrica", "Garantía del vendedor", "Tiempo de garantía", "Otros"],

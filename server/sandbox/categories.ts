@@ -9,7 +9,7 @@ type Names = Record<Language, string>;
 
 type SeedNode = { key: string; names: Names; kit: string | null; keywords: string[]; children: SeedNode[] };
 
-export type AttributeTag =
+type AttributeTag =
   | "required"
   | "catalog_required"
   | "conditional_required"
@@ -20,9 +20,9 @@ export type AttributeTag =
   | "multivalued"
   | "defines_picture";
 
-export type ValueType = "string" | "number" | "number_unit" | "list" | "boolean";
+type ValueType = "string" | "number" | "number_unit" | "list" | "boolean";
 
-export type AttributeValue = { id: string; name: string };
+type AttributeValue = { id: string; name: string };
 
 export type Attribute = {
   id: string;
@@ -435,7 +435,7 @@ const stopWords = new Set(
 );
 
 /** Lower-case, accent-free words, with a light plural strip so "fundas" finds "funda". */
-export function words(input: string): string[] {
+function words(input: string): string[] {
   return input
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

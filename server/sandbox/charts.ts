@@ -31,7 +31,7 @@ function readAttributes(v: unknown, where: string): ChartAttribute[] {
 }
 
 /** The site's leaves of a fashion domain (the chart's domain, without the site prefix) that ask for a size chart. */
-export const domainLeaves = (store: Store, site: string, domain: string): Category[] =>
+const domainLeaves = (store: Store, site: string, domain: string): Category[] =>
   isLocalSite(site)
     ? store.trees[site].all.filter((c) => c.leaf && c.domainId === `${site}-${domain}` && c.attributes.some((a) => a.id === "SIZE_GRID_ID"))
     : [];

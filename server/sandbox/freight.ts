@@ -26,7 +26,7 @@ const FREE_SHIPPING_DISCOUNT = 0.5;
 const GRAMS_PER_LB = 453.592;
 
 /** The band cost in USD of a billable weight in grams. */
-export function bandUsd(grams: number): number {
+function bandUsd(grams: number): number {
   const i = BANDS.findIndex((to) => grams <= to);
   if (i >= 0) return USD[i];
   return USD[USD.length - 1] + USD_PER_KILO_OVER * Math.ceil((grams - BANDS[BANDS.length - 1]) / 1000);
@@ -45,7 +45,7 @@ function parseDimensions(value: string | undefined, wholeGrams: boolean): Parcel
 }
 
 const volumeGrams = (p: Parcel) => (p.sides[0] * p.sides[1] * p.sides[2]) / 5;
-export const billableGrams = (p: Parcel) => Math.ceil(Math.max(p.grams, volumeGrams(p)));
+const billableGrams = (p: Parcel) => Math.ceil(Math.max(p.grams, volumeGrams(p)));
 
 /** A local seller's full (list) cost for a parcel, in the site's currency. */
 export const localShippingCost = (site: LocalSiteId, parcel: Parcel) =>

@@ -16,7 +16,7 @@ export const fold = (s: string) =>
     .trim()
     .toLowerCase();
 
-export const hasValue = (a: AttributeValue | undefined) => !!a && (a.value_id !== null || a.value_name !== null);
+const hasValue = (a: AttributeValue | undefined) => !!a && (a.value_id !== null || a.value_name !== null);
 
 /** Where the attributes were sent: the item's list, a variation's attribute_combinations or its attributes. */
 export type AttributePlace = "item" | "combination" | "variation";

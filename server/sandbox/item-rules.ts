@@ -17,7 +17,7 @@ export function throwIfErrors(c: Checked) {
 
 const MAX_PRICE = 9_999_999_999;
 /** The smallest picture an item takes: 500 px on its longer side (validaciones.md 3703, trabajar-con-imagenes.md). */
-export const MIN_PICTURE_SIDE = 500;
+const MIN_PICTURE_SIDE = 500;
 const CONDITIONS = ["new", "used", "not_specified"];
 
 const invalidQuantity = (ref: string) =>
@@ -271,7 +271,7 @@ export function checkPrice(price: unknown, category: Category, c: Checked, ref =
 }
 
 /** The longest description (validaciones.md 3707). */
-export const DESCRIPTION_MAX = 50000;
+const DESCRIPTION_MAX = 50000;
 
 /**
  * Plain text only (descripcion-de-articulos.md): HTML or an emoji is 398 naming the position of the first one

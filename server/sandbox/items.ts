@@ -29,7 +29,7 @@ import type { Item, Store, User } from "./store.ts";
 const SCROLL_MS = 5 * 60_000;
 const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
-export const itemNotFound = (id: string) => notFound(`Item with id ${id} not found`);
+const itemNotFound = (id: string) => notFound(`Item with id ${id} not found`);
 
 export function ownedItem(store: Store, user: User, id: string): Item {
   const item = store.state.items.get(id);
@@ -205,7 +205,7 @@ export function updateItem(store: Store, item: Item, body: Record<string, unknow
   return c.warnings;
 }
 
-export function descriptionJson(store: Store, itemId: string) {
+function descriptionJson(store: Store, itemId: string) {
   const d = store.state.descriptions.get(itemId);
   if (!d) throw notFound(`Item description not found for item ${itemId}`);
   return {
@@ -217,7 +217,7 @@ export function descriptionJson(store: Store, itemId: string) {
   };
 }
 
-export function writeDescription(store: Store, itemId: string, body: Record<string, unknown>) {
+function writeDescription(store: Store, itemId: string, body: Record<string, unknown>) {
   const problem = descriptionProblem(body.plain_text);
   if (problem) throw new MeliError(400, "validation_error", "Validation error", [problem]);
   const now = store.iso();

@@ -23,7 +23,7 @@ function hit(store: Store, key: string, limit: number): number {
 }
 
 /** The request's path under the sandbox's prefix, without the query. */
-export function sandboxPath(req: FastifyRequest, prefix: string): string {
+function sandboxPath(req: FastifyRequest, prefix: string): string {
   const path = req.url.split("?")[0];
   return prefix && path.toLowerCase().startsWith(prefix.toLowerCase()) ? path.slice(prefix.length) || "/" : path;
 }

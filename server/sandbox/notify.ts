@@ -25,7 +25,7 @@ export type NotificationSender = (url: string, payload: NotificationPayload) => 
 export type Delivery = { payload: NotificationPayload; url: string; status: number | null; delivered: boolean };
 
 /** Tries per notification, and the wait before the 2nd, 3rd… (doubling). */
-export const NOTIFY_TRIES = 4;
+const NOTIFY_TRIES = 4;
 const FIRST_WAIT_MS = 200;
 const TIMEOUT_MS = 5000;
 /** Deliveries kept for `deliveries()`. */
@@ -128,7 +128,7 @@ export type NotificationAbout = { topic: string; resource: string; userId: numbe
  * The notification a change of this item, order or shipment sends (a global seller's on the marketplace topics), or
  * null when the sandbox has no such item, or no such order yet.
  */
-export function notificationAbout(store: Store, kind: "items" | "orders_v2" | "shipments", id: string): NotificationAbout | null {
+function notificationAbout(store: Store, kind: "items" | "orders_v2" | "shipments", id: string): NotificationAbout | null {
   const { state } = store;
   if (kind === "items") {
     const item = state.items.get(id);

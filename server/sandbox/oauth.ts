@@ -70,7 +70,7 @@ export function hashPassword(password: string): string {
   return `scrypt$${salt.toString("base64url")}$${scryptSync(password, salt, 32, { N: 4096 }).toString("base64url")}`;
 }
 
-export function passwordMatches(user: User, password: string): boolean {
+function passwordMatches(user: User, password: string): boolean {
   const [kind, salt, hash] = (user.passwordHash ?? "").split("$");
   if (kind !== "scrypt" || !salt || !hash) return false;
   return timingSafeEqual(scryptSync(password, Buffer.from(salt, "base64url"), 32, { N: 4096 }), Buffer.from(hash, "base64url"));

@@ -23,7 +23,7 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
-export function serializeState(state: Record<string, unknown>): string {
+function serializeState(state: Record<string, unknown>): string {
   return JSON.stringify({ format: FORMAT, state }, replacer);
 }
 
@@ -48,7 +48,7 @@ export function loadState(file: string): Record<string, unknown> | null {
   }
 }
 
-export function writeStateFile(file: string, state: Record<string, unknown>) {
+function writeStateFile(file: string, state: Record<string, unknown>) {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, serializeState(state), { mode: 0o600 });

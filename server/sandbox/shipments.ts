@@ -20,10 +20,10 @@ import type { Order, Store } from "./store.ts";
 const HOUR = 3_600_000;
 /** After the payment: ready to ship (label), shipped, delivered. */
 export const READY_AFTER_MS = 2 * HOUR;
-export const SHIPPED_AFTER_MS = 24 * HOUR;
-export const DELIVERED_AFTER_MS = 72 * HOUR;
+const SHIPPED_AFTER_MS = 24 * HOUR;
+const DELIVERED_AFTER_MS = 72 * HOUR;
 /** The seller must hand the parcel over within this after the payment (the shipment's SLA). */
-export const HANDLING_LIMIT_MS = 24 * HOUR;
+const HANDLING_LIMIT_MS = 24 * HOUR;
 const ESTIMATED_DELIVERY_MS = 5 * 24 * HOUR;
 
 type ShipmentStatus = "pending" | "handling" | "ready_to_ship" | "shipped" | "delivered" | "not_delivered" | "cancelled";
@@ -109,7 +109,7 @@ const trackingOf = (order: Order, s: ShipmentState) =>
     : null;
 
 /** GET /shipments/{id} without x-format-new: the older flat format. */
-export function legacyShipmentJson(store: Store, orders: Order[]) {
+function legacyShipmentJson(store: Store, orders: Order[]) {
   const order = orders[0];
   const s = shipmentAt(store, order, store.now());
   const { listCost, buyerCost, goods } = shippingCosts(orders);
@@ -157,7 +157,7 @@ export function legacyShipmentJson(store: Store, orders: Order[]) {
 }
 
 /** GET /shipments/{id} with x-format-new: true (envios.md "Consultar envíos"). */
-export function shipmentJson(store: Store, orders: Order[]) {
+function shipmentJson(store: Store, orders: Order[]) {
   const order = orders[0];
   const s = shipmentAt(store, order, store.now());
   const { listCost, buyerCost, goods } = shippingCosts(orders);

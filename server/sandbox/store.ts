@@ -184,7 +184,7 @@ export type Order = {
 /** A seller's invoice file on a pack (POST /packs/{id}/fiscal_documents): plain data, the file in base64. */
 export type FiscalDocument = { id: string; date: string; fileType: string; filename: string; base64: string };
 
-export type Injection = {
+type Injection = {
   method: string | null;
   path: string | RegExp;
   status: number;

@@ -5,7 +5,7 @@ import { caller, params, principalOf, route } from "./http.ts";
 import { SITES } from "./sites.ts";
 import type { Store, User } from "./store.ts";
 
-export function userJson(store: Store, u: User, full: boolean) {
+function userJson(store: Store, u: User, full: boolean) {
   const site = SITES[u.siteId];
   const base = {
     id: u.id,

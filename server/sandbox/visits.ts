@@ -8,7 +8,7 @@ import { query, route } from "./http.ts";
 import type { Store } from "./store.ts";
 
 /** Ids per visits call. */
-export const VISITS_MAX_IDS = 50;
+const VISITS_MAX_IDS = 50;
 
 export function registerVisitRoutes(f: FastifyInstance, store: Store) {
   f.get("/visits/items", route({ auth: "required" }), async (req) => {

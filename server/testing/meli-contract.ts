@@ -1,7 +1,6 @@
 // For the adapter's contract tests: a MeliSession that answers each call from a table of documented example answers
 // (written by us from the documentation page the endpoint cites) and checks them with the endpoint's own schema, as
 // the real client does. A call the table does not hold fails the test, so a test names every call its code makes.
-import type { z } from "zod";
 import { checkAnswer, type MeliSession, type SendOptions } from "../integrations/mercadolibre/client.ts";
 
 export type ContractCall = { method: string; path: string; query: SendOptions["query"]; body: unknown };

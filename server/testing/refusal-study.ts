@@ -21,8 +21,8 @@ import type { TestServer } from "./harness.ts";
 import { plainLeaf, requiredAttributes } from "./sandbox-kit.ts";
 import { connectPublishingShop, ean13s, syncCategories, until } from "./publish-kit.ts";
 
-export const DEFECTS = ["none", "missingAttribute", "invalidValue", "belowMinimum", "notLeaf", "noPicture", "noWeight"] as const;
-export type Defect = (typeof DEFECTS)[number];
+const DEFECTS = ["none", "missingAttribute", "invalidValue", "belowMinimum", "notLeaf", "noPicture", "noWeight"] as const;
+type Defect = (typeof DEFECTS)[number];
 
 export type DefectRow = {
   defect: Defect;

@@ -5,12 +5,12 @@ import type { Category } from "../sandbox/categories.ts";
 import { buildSandboxServer, createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/sandbox.ts";
 import { SITES, type LocalSiteId, type SiteId } from "../sandbox/sites.ts";
 
-export const START = new Date("2026-03-02T12:00:00.000Z");
+const START = new Date("2026-03-02T12:00:00.000Z");
 export const REDIRECT = "https://erp.example.com/api/Meli/AuthBack";
 /** The password test sellers sign up with on the consent form, and sign in with after that. */
 export const SELLER_PASSWORD = "sandbox-seller-pass";
 
-export type CallOptions = {
+type CallOptions = {
   token?: string;
   body?: unknown;
   form?: Record<string, string | string[]>;
@@ -18,7 +18,7 @@ export type CallOptions = {
   query?: Record<string, string | number>;
 };
 
-export type Answer = { status: number; body: any; headers: Record<string, unknown>; raw: string };
+type Answer = { status: number; body: any; headers: Record<string, unknown>; raw: string };
 
 export type TestSandbox = {
   app: FastifyInstance;
@@ -122,7 +122,7 @@ export function variationLeaf(sandbox: Sandbox, site: SiteId): Category {
  * A local category whose GTIN is conditional_required takes an item without GTIN with the reason why
  * (identificadores-de-productos.md "Razones de no enviar GTIN": 17055160 "No registrado").
  */
-export function gtinReason(category: Category): { id: string; value_id: string }[] {
+function gtinReason(category: Category): { id: string; value_id: string }[] {
   const conditional = category.site !== "CBT" && category.attributes.some((a) => a.id === "GTIN" && a.tags.conditional_required);
   return conditional ? [{ id: "EMPTY_GTIN_REASON", value_id: "17055160" }] : [];
 }

@@ -16,7 +16,7 @@ import type { ApiResponse, TestServer } from "./harness.ts";
 // The error envelope.
 
 /** The statuses RELIABILITY.md maps errors to, and 422 (an Idempotency-Key used for another request: docs/decisions.md). */
-export const mappedErrorStatuses = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 500]);
+const mappedErrorStatuses = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 500]);
 
 /** Why an error answer is not ABP's envelope, or null when it is. */
 export function envelopeProblem(res: Pick<ApiResponse, "status" | "body" | "headers">): string | null {
@@ -44,7 +44,7 @@ export const isValidationAnswer = (res: ApiResponse) => res.status === 400 && re
 // Calls as the OpenAPI document describes them.
 
 export type JsonSchema = Record<string, any>;
-export type ParamSpec = { name: string; required: boolean; schema: JsonSchema };
+type ParamSpec = { name: string; required: boolean; schema: JsonSchema };
 /** What the fuzz and the matrix need of a call: all of it is in the OpenAPI document (its access as `x-access`). */
 export type CallInfo = Pick<RegisteredCall, "group" | "name" | "method" | "url" | "access">;
 export type Operation = {
@@ -125,7 +125,7 @@ export const callLabel = (c: Pick<CallInfo, "method" | "url">) => `${c.method} $
 /** A field that names an entity: id, Id, userId, TenantIds, srcTenantId, ... */
 export const isIdName = (name: string) => /(^|[a-z_])(id|ids|Id|Ids|ID|IDs)$/.test(name) || /^(id|ids)$/i.test(name);
 /** A field that filters a list by text. */
-export const isSearchName = (name: string) => /^(search|keyword|keywords|filter|searchtext)$/i.test(name);
+const isSearchName = (name: string) => /^(search|keyword|keywords|filter|searchtext)$/i.test(name);
 const isDateName = (name: string) => /(date|time)$/i.test(name) || /^(start|end|from|to)/i.test(name);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ export function validValue(s: JsonSchema | undefined, name: string, path: string
 }
 
 /** A query value as the wire carries it. */
-export function toQueryValue(v: unknown): string | string[] | undefined {
+function toQueryValue(v: unknown): string | string[] | undefined {
   if (v === undefined) return undefined;
   if (v === null) return "";
   if (Array.isArray(v)) return v.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x)));
@@ -444,7 +444,7 @@ export function garbageValue(r: Rng, depth = 0): unknown {
 }
 
 /** A body like the schema's but with some fields (or the whole) replaced by garbage. */
-export function garbageBody(op: Operation, r: Rng, ch: Choices): unknown {
+function garbageBody(op: Operation, r: Rng, ch: Choices): unknown {
   const roll = r.next();
   if (!op.body || roll < 0.2) return garbageValue(r);
   const base = validValue(op.body, "", "", ch, false);
@@ -460,7 +460,7 @@ export function garbageBody(op: Operation, r: Rng, ch: Choices): unknown {
 }
 
 /** Query parameters with garbage values, some left out, some repeated, and some unknown names. */
-export function garbageQuery(op: Operation, r: Rng, ch: Choices): Record<string, string | string[]> {
+function garbageQuery(op: Operation, r: Rng, ch: Choices): Record<string, string | string[]> {
   const q: Record<string, string | string[]> = {};
   for (const p of op.query) {
     const roll = r.next();
@@ -496,11 +496,11 @@ export type RealValues = {
 
 /** The order and money calls: their groups, and the host's money calls among Hosted's. */
 const moneyGroups = ["Order", "ChargeRecord", "Withdraw", "WalletLog", "SubAccountOrder"];
-export const isMoneyCall = (op: Operation) =>
+const isMoneyCall = (op: Operation) =>
   moneyGroups.includes(op.call.group) || /Money|Wallet|SubAccOrder|SubAccountOrder|Recommend/.test(op.call.name);
 
 /** The real values a field of a call may take (the table its name or the call's group points to). */
-export function realValuesOf(real: RealValues, op: Operation, name: string): string[] {
+function realValuesOf(real: RealValues, op: Operation, name: string): string[] {
   if (/^pic$/i.test(name)) return real.pic ? [real.pic] : [];
   if (/^orderno$/i.test(name)) return real.orderNo ? [real.orderNo] : [];
   if (!isIdName(name)) return [];
@@ -580,7 +580,7 @@ const oddPayloads = [
 const oddKeys = ["", " ", "x".repeat(300), "a b", "fuzz-reused-key"];
 
 /** A garbage request for one call: path parameters, query, body, content type, tenant header and key drawn from r. */
-export function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, real?: RealValues): FuzzRequest {
+function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, real?: RealValues): FuzzRequest {
   const who: FuzzWho = op.call.access === "host" ? "host" : "main";
   const ch = new Choices(() => undefined);
   const roll = r.next();
@@ -621,7 +621,7 @@ export function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => stri
 }
 
 /** A garbage request to the token endpoint (OAuth's form), some of its fields plausible. */
-export function tokenFuzzRequest(r: Rng, tenantName: string): FuzzRequest {
+function tokenFuzzRequest(r: Rng, tenantName: string): FuzzRequest {
   const fields = new URLSearchParams();
   for (const k of ["grant_type", "client_id", "username", "password", "scope", "refresh_token", "__tenant"]) {
     if (r.next() < 0.7)
@@ -645,7 +645,7 @@ export function tokenFuzzRequest(r: Rng, tenantName: string): FuzzRequest {
 }
 
 /** Why an answer to a fuzzed request breaks the contract (a 5xx, an error outside the envelope), or null. */
-export function fuzzProblem(req: FuzzRequest, res: ApiResponse): string | null {
+function fuzzProblem(req: FuzzRequest, res: ApiResponse): string | null {
   if (res.status >= 500) return `${res.status}`;
   if (req.url === "/connect/token") {
     // The token endpoint answers in OAuth's shape ({error, error_description}), or the envelope.
@@ -663,7 +663,7 @@ export function describeFuzzRequest(req: FuzzRequest, max = 300): string {
   return `${req.method} ${req.url.slice(0, max)} [${headers}]${body}`;
 }
 
-export type FuzzOffender = { problem: string; status: number; request: FuzzRequest; answer: string };
+type FuzzOffender = { problem: string; status: number; request: FuzzRequest; answer: string };
 export type FuzzRun = {
   sent: number;
   seconds: number;

@@ -14,7 +14,7 @@ export type AuthPage = {
   params: URLSearchParams;
 };
 
-export function readAuthPage(res: ApiResponse): AuthPage {
+function readAuthPage(res: ApiResponse): AuthPage {
   const html = String(res.raw);
   const href = /<a id="back" href="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? "";
   const params = new URLSearchParams(href.split("#")[1]?.split("?")[1] ?? "");

@@ -36,7 +36,7 @@ export async function makePgliteTemplateDir(dumpFile: string): Promise<string> {
   return dir;
 }
 
-export function adminUrl(url: string, dbName: string): string {
+function adminUrl(url: string, dbName: string): string {
   const u = new URL(url);
   u.pathname = "/" + dbName;
   return u.toString();

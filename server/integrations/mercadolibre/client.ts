@@ -53,7 +53,7 @@ export type MeliTuning = {
   refreshLeaseSeconds: number;
 };
 
-export const defaultTuning: MeliTuning = {
+const defaultTuning: MeliTuning = {
   timeoutMs: 30_000,
   maxAttempts: 5,
   backoffBaseMs: 500,
@@ -100,7 +100,7 @@ export type SendOptions<T = unknown> = {
   multipart?: MultipartFile;
 };
 
-export type MultipartFile = { field: string; filename: string; contentType: string; data: Buffer };
+type MultipartFile = { field: string; filename: string; contentType: string; data: Buffer };
 
 /** One file as a multipart/form-data body. */
 function multipartBody(f: MultipartFile): { contentType: string; body: Buffer } {
@@ -168,7 +168,7 @@ export function checkAnswer<T>(value: unknown, schema: z.ZodType<T> | undefined,
 }
 
 /** Retry-After in seconds (a number or an HTTP date), or null. */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
+function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
   if (!value || !value.trim()) return null;
   const n = Number(value);
   if (Number.isFinite(n)) return Math.max(0, n);

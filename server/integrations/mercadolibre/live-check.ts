@@ -11,7 +11,7 @@ import { getMarketplaceUser, getMe } from "./endpoints/users.ts";
 import { MeliApiError } from "./errors.ts";
 import { isMeliSiteCode, type MeliSiteCode } from "./types.ts";
 
-export type CheckOutcome = "matched" | "mismatch" | "refused" | "skipped";
+type CheckOutcome = "matched" | "mismatch" | "refused" | "skipped";
 export type CheckRow = { call: string; outcome: CheckOutcome; detail: string };
 
 /** How far back the order read looks. */

@@ -10,7 +10,7 @@ import { MeliApiError } from "./errors.ts";
 export type Bucket = { key: string; perMinute: number; burst: number };
 
 /** What a waiting user is told when the calls queued before theirs would keep them longer than the bound. */
-export const BUSY_MESSAGE = "美客多繁忙，请稍后重试";
+const BUSY_MESSAGE = "美客多繁忙，请稍后重试";
 
 export type RateBuckets = {
   /**

@@ -24,7 +24,7 @@ export type ShopToken = { token: string; version: number; sellerId: string };
 /** Authorization states of an account group. */
 export const MeliAuthStatus = { Authorized: 1, NeedsAuthorization: 2 } as const;
 
-export const REAUTHORIZE_MESSAGE = "美客多授权已失效（刷新令牌被拒绝），请在店铺列表中重新授权";
+const REAUTHORIZE_MESSAGE = "美客多授权已失效（刷新令牌被拒绝），请在店铺列表中重新授权";
 
 const context = (ref: ShopRef, column: "access_token" | "refresh_token") => `meli_account_groups:${ref.tenantId}:${ref.groupId}:${column}`;
 
@@ -48,7 +48,7 @@ export type TokenStoreOptions = {
 };
 
 /** The group's own columns, for a seller connected for the first time (the pair and its bookkeeping are the store's). */
-export type NewAccountGroup = Omit<
+type NewAccountGroup = Omit<
   typeof meliAccountGroups.$inferInsert,
   | "tenantId"
   | "id"

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { SANDBOX_PREFIX, type Sandbox } from "../../sandbox/sandbox.ts";
 
-export type MeliRequestInit = { method: string; headers: Record<string, string>; body?: string | Buffer; signal?: AbortSignal };
+type MeliRequestInit = { method: string; headers: Record<string, string>; body?: string | Buffer; signal?: AbortSignal };
 export type MeliFetch = (url: string, init: MeliRequestInit) => Promise<Response>;
 
 export const globalFetch: MeliFetch = (url, init) =>

@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 /** Mercado Libre's site ids: the four local sites and global selling. */
-export const MELI_SITE_CODES = ["MLM", "MLB", "MLC", "MCO", "CBT"] as const;
+const MELI_SITE_CODES = ["MLM", "MLB", "MLC", "MCO", "CBT"] as const;
 export type MeliSiteCode = (typeof MELI_SITE_CODES)[number];
 export const isMeliSiteCode = (s: string): s is MeliSiteCode => (MELI_SITE_CODES as readonly string[]).includes(s);
 

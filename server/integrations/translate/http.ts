@@ -45,7 +45,7 @@ function byStatus(status: number): NonNullable<Classification> {
 }
 
 /** Retry-After in seconds (a number or an HTTP date), or undefined. */
-export function retryAfterSeconds(value: string | null): number | undefined {
+function retryAfterSeconds(value: string | null): number | undefined {
   if (!value) return undefined;
   const n = Number(value);
   if (value.trim() !== "" && Number.isFinite(n)) return Math.max(0, n);

@@ -15,7 +15,7 @@ import { TranslationError, type TranslateOptions, type Translator, type Translat
 export type OpenAIConfig = { url?: string | null; apiKey?: string | null; model?: string | null };
 
 export const openaiDefaultUrl = "https://api.openai.com";
-export const openaiDefaultModel = "gpt-4o-mini";
+const openaiDefaultModel = "gpt-4o-mini";
 
 /** Small batches: the answer must come back whole within the time limit and the model's output budget. */
 const providerLimits: BatchLimits = { maxTexts: 20, maxChars: 3_000 };
@@ -28,7 +28,7 @@ const names: Record<string, string> = {
   pt: "Brazilian Portuguese",
 };
 
-export function openaiLanguageName(code: string): string {
+function openaiLanguageName(code: string): string {
   const c = normalizeLanguage(code);
   return names[c] ?? `the language with code "${c}"`;
 }

@@ -13,9 +13,9 @@ import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordRese
 import { hashPassword, revokeUserSessions } from "../identity/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
-export const RESET_CODE_MINUTES = 15;
-export const RESET_CODE_MAX_ATTEMPTS = 5;
-export const RESET_CODE_RESEND_SECONDS = 60;
+const RESET_CODE_MINUTES = 15;
+const RESET_CODE_MAX_ATTEMPTS = 5;
+const RESET_CODE_RESEND_SECONDS = 60;
 /**
  * Marks this flow's rows in password_reset_codes, which also holds the main account's reset tokens for sub-accounts
  * (User/GetResetPwdToken, a plain sha256): neither flow can find or use the other's rows.

@@ -17,7 +17,7 @@ import { lockWallet, postLedgerEntry, type PendingCommission } from "../wallet/i
 const none: PendingCommission = { credit: async () => 0 };
 
 /** The host's rate now, in basis points (0 when unset or mistyped: no commission). */
-export async function commissionRate(tx: Tx): Promise<number> {
+async function commissionRate(tx: Tx): Promise<number> {
   return commissionRateBasisPoints(await getSettingValue(tx, SettingKeys.agencyCommissionRate));
 }
 

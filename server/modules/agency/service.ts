@@ -2,7 +2,7 @@
 // row (recommend_tenant_id, recommend_type, recommend_time, and agency_remark, the agency's note): one recommender per
 // tenant, set by the host. The agency's calls read the tenants that name it and its own ledger's commission entries
 // (wallet_logs under its tenant's row-level security), each query filtered by the caller's tenant.
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, tenants, walletLogs } from "../../db/schema.ts";

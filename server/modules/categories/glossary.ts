@@ -8,7 +8,7 @@ import { SANDBOX_GLOSSARY, SITE_GLOSSARY } from "./glossary-data.ts";
 let entries: { name: string; zh: string }[] | null = null;
 
 /** name → Chinese name, from every line of the glossary (the first line naming a name wins). */
-export function glossaryEntries(): { name: string; zh: string }[] {
+function glossaryEntries(): { name: string; zh: string }[] {
   if (entries) return entries;
   const byName = new Map<string, string>();
   for (const line of `${SANDBOX_GLOSSARY}\n${SITE_GLOSSARY}`.split("\n")) {

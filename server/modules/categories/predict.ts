@@ -59,7 +59,7 @@ const VISIBLE = sql`not exists (select 1 from meli_categories a where a.site = c
  * twice its length when the title holds it whole, plus one for each of the title's two-character pieces it holds; a
  * leaf scores its own match twice and its ancestors' once. One statement over the site's named categories.
  */
-export async function matchChineseNames(tx: Tx, site: number, title: string, limit: number): Promise<PredictedCategory[]> {
+async function matchChineseNames(tx: Tx, site: number, title: string, limit: number): Promise<PredictedCategory[]> {
   const bigrams = JSON.stringify(chineseBigrams(title));
   const rows = rowsOf<{ cateId: string; name: string; fullName: string; fullZh: string | null; domain: string | null }>(
     await tx.execute(sql`with b as (select jsonb_array_elements_text(${bigrams}::jsonb) as b),
@@ -104,7 +104,7 @@ export const NOTE_NO_TRANSLATOR = "未配置翻译服务，已按类目中文名
 export const NOTE_NO_SHOP = "未绑定美客多店铺，已按类目中文名匹配（绑定店铺后可由美客多预测）";
 export const NOTE_NO_CHINESE_NAMES =
   "中文标题无法预测：未配置翻译服务，且该站点的类目还没有中文名。请填写该站点语言的标题，或联系管理员配置翻译服务、补充类目中文名";
-export const NOTE_NO_MATCH = "没有类目的中文名与该标题匹配，请换个标题或直接搜索类目";
+const NOTE_NO_MATCH = "没有类目的中文名与该标题匹配，请换个标题或直接搜索类目";
 
 /** The Chinese names' answer, with why they were used, or why nothing came out. */
 async function byChineseNames(

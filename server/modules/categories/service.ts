@@ -29,13 +29,13 @@ import { predictMeliCategory } from "./predict.ts";
 import { siteName, startCategoryJob, SYNC_JOB, syncContent, syncWorker, type CategoryDeps, type SyncJob, type SyncPart } from "./sync.ts";
 import { getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 
-export const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
+const CATEGORY_NOT_FOUND = "类目不存在（可能尚未同步，请联系管理员同步类目）";
 
 type CategoryRow = typeof meliCategories.$inferSelect;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-export function toCategory(r: CategoryRow): MeliCategory {
+function toCategory(r: CategoryRow): MeliCategory {
   return {
     id: r.id,
     site: r.site,
@@ -86,7 +86,7 @@ function matchesEtag(header: string | string[] | undefined, etag: string): boole
  * The site's tree as built at its last change (one row read): an ETag and `version` let the console's cache ask
  * whether it is current (304, or notModified without the tree). The tree's stored JSON is sent as it is.
  */
-export async function getAllCategory(ctx: CallContext, q: z.output<typeof getAllCategoryQuery>) {
+async function getAllCategory(ctx: CallContext, q: z.output<typeof getAllCategoryQuery>) {
   const [meta] = await ctx.tx
     .select({ version: meliCategorySites.version, syncTime: meliCategorySites.syncTime, nodeCount: meliCategorySites.nodeCount })
     .from(meliCategorySites)
@@ -107,7 +107,7 @@ export async function getAllCategory(ctx: CallContext, q: z.output<typeof getAll
 // ---------------------------------------------------------------------------------------------------------------
 // The category fetch by site id.
 
-export async function getCategoryBySiteId(ctx: CallContext, q: z.output<typeof getCategoryBySiteIdQuery>): Promise<MeliCategory[]> {
+async function getCategoryBySiteId(ctx: CallContext, q: z.output<typeof getCategoryBySiteIdQuery>): Promise<MeliCategory[]> {
   if (q.parentId && !(await findCategory(ctx.tx, q.siteId, q.parentId))) throw notFound(CATEGORY_NOT_FOUND);
   const rows = await ctx.tx
     .select()
@@ -186,7 +186,7 @@ async function updateMeliAttrOne(deps: CategoryDeps, ctx: CallContext, q: { site
 // ---------------------------------------------------------------------------------------------------------------
 // The host's edits.
 
-export async function updateRefer(ctx: CallContext, q: z.output<typeof updateReferQuery>): Promise<MeliCategory> {
+async function updateRefer(ctx: CallContext, q: z.output<typeof updateReferQuery>): Promise<MeliCategory> {
   const alias = q.refer?.trim() || null;
   const [row] = await ctx.tx
     .update(meliCategories)
@@ -203,7 +203,7 @@ export async function updateRefer(ctx: CallContext, q: z.output<typeof updateRef
  * or every category of the site when the body says `all: true` (never by leaving the ids out). A disabled category
  * leaves the picker; products keep it.
  */
-export async function updateAllCategoryStatus(
+async function updateAllCategoryStatus(
   ctx: CallContext,
   site: number,
   body: z.output<typeof updateAllCategoryStatusInput>,
@@ -233,7 +233,7 @@ export async function updateAllCategoryStatus(
 // The host's category sync screen.
 
 /** Every site (1-5) with its version, counts and sync times; a site never synced has zeros and nulls. */
-export async function getCategorySyncStatus(ctx: CallContext): Promise<CategorySiteStatus[]> {
+async function getCategorySyncStatus(ctx: CallContext): Promise<CategorySiteStatus[]> {
   const counts = rowsOf<{ site: number; categoryCount: number; leafCount: number; feeCount: number; zhCount: number }>(
     await ctx.tx.execute(sql`select site, count(*)::int as "categoryCount", count(*) filter (where is_leaf)::int as "leafCount",
         count(*) filter (where is_leaf and classic_fee is not null)::int as "feeCount",
@@ -266,7 +266,7 @@ export async function getCategorySyncStatus(ctx: CallContext): Promise<CategoryS
 const categorySortColumns = { cateId: meliCategories.cateId, name: meliCategories.name, zh: meliCategories.zh } as const;
 
 /** A page of the site's categories (disabled ones too), searched in the name, Chinese name, refer and id. */
-export async function getCategoriesByPage(ctx: CallContext, q: z.output<typeof getCategoriesByPageQuery>) {
+async function getCategoriesByPage(ctx: CallContext, q: z.output<typeof getCategoriesByPageQuery>) {
   const like = q.Filter ? `%${q.Filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(meliCategories.site, q.site),

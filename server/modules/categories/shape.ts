@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { CategoryAttribute as MeliAttribute, CategoryDetail } from "../../integrations/mercadolibre/endpoints/categories.ts";
 import { CategoryAttributeModelType, type CategoryAttribute, type CategoryTreeNode } from "#shared/contract/category.ts";
 
-export const PATH_SEPARATOR = " > ";
+const PATH_SEPARATOR = " > ";
 
 /** A category row as the tree sync writes it (the columns Mercado Libre's dump decides). */
 export type TreeRow = {
@@ -79,7 +79,7 @@ const setTags = (tags: Record<string, unknown>) =>
     .filter(([, v]) => v === true)
     .map(([k]) => k);
 
-export function modelTypeOf(tags: string[]): CategoryAttributeModelType {
+function modelTypeOf(tags: string[]): CategoryAttributeModelType {
   if (tags.includes("hidden") || tags.includes("read_only")) return CategoryAttributeModelType.Hidden;
   if (tags.includes("allow_variations")) return CategoryAttributeModelType.Variation;
   if (tags.includes("variation_attribute")) return CategoryAttributeModelType.VariationData;

@@ -25,10 +25,10 @@ import { detectPlatform, extract } from "./extractor.ts";
 import { CrawlError, crawlFetch, createHostQueues, type CrawlFetchOptions, type HostQueues } from "./fetch.ts";
 import { readCollectConfig, remainingCollects, storeCollection } from "./store.ts";
 
-export const CRAWL_JOB = "collect-crawl";
+const CRAWL_JOB = "collect-crawl";
 /** Crawl jobs running at once per process: a crawl mostly waits on the source site, and one worker alone is held to
  *  two jobs a second by the queue's poll (bench/RESULTS.md, Collection). The per-host limit of the fetch still applies. */
-export const CRAWL_CONCURRENCY = 8;
+const CRAWL_CONCURRENCY = 8;
 export type CrawlJob = { tenantId: string; taskId: string };
 
 export type CrawlerDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; crawl: Config["crawl"] };
@@ -157,7 +157,7 @@ function tasksOwnedBy(ctx: CallContext): SQL {
   return u.isMainAccount ? tenant : and(tenant, eq(collectTasks.userId, u.id))!;
 }
 
-export async function getCollectTasks(ctx: CallContext, q: z.output<typeof getCollectTasksQuery>): Promise<PagedResult<CollectTask>> {
+async function getCollectTasks(ctx: CallContext, q: z.output<typeof getCollectTasksQuery>): Promise<PagedResult<CollectTask>> {
   if (q.StartDate && q.EndDate && q.StartDate > q.EndDate) throw badRequest("开始时间不能晚于结束时间");
   const c: SQL[] = [tasksOwnedBy(ctx)];
   if (q.UserId) c.push(eq(collectTasks.userId, q.UserId));

@@ -33,7 +33,7 @@ type CollectionRow = typeof collections.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The rows the caller may see: its tenant's for a main account, its own for a sub-account. */
-export function ownedBy(ctx: CallContext): SQL {
+function ownedBy(ctx: CallContext): SQL {
   const u = ctx.user!;
   const tenant = eq(collections.tenantId, u.tenantId);
   return u.isMainAccount ? tenant : and(tenant, eq(collections.userId, u.id))!;
@@ -121,7 +121,7 @@ function toDetail(r: CollectionRow, owner: string | null): CollectDetail {
   };
 }
 
-export async function crawlProductByPlugin(ctx: CallContext, body: CollectedProduct) {
+async function crawlProductByPlugin(ctx: CallContext, body: CollectedProduct) {
   const u = ctx.user!;
   return storeCollection(ctx.tx, { tenantId: u.tenantId, userId: u.id }, body, { source: CollectSource.Plugin });
 }
@@ -240,12 +240,12 @@ async function findOwned(ctx: CallContext, id: string): Promise<{ c: CollectionR
   return row;
 }
 
-export async function getCollectById(ctx: CallContext, id: string): Promise<CollectDetail> {
+async function getCollectById(ctx: CallContext, id: string): Promise<CollectDetail> {
   const row = await findOwned(ctx, id);
   return toDetail(row.c, row.owner);
 }
 
-export async function updateCollect(ctx: CallContext, body: z.output<typeof updateCollectInput>): Promise<CollectDetail> {
+async function updateCollect(ctx: CallContext, body: z.output<typeof updateCollectInput>): Promise<CollectDetail> {
   const { c: row } = await findOwned(ctx, body.id);
   if (body.concurrencyStamp && body.concurrencyStamp !== row.concurrencyStamp) throw conflict();
   const change: Partial<typeof collections.$inferInsert> = {};
@@ -279,7 +279,7 @@ export async function updateCollect(ctx: CallContext, body: z.output<typeof upda
   return getCollectById(ctx, row.id);
 }
 
-export async function deleteCollect(ctx: CallContext, id: string): Promise<void> {
+async function deleteCollect(ctx: CallContext, id: string): Promise<void> {
   const rows = await ctx.tx
     .delete(collections)
     .where(and(ownedBy(ctx), eq(collections.id, id)))
@@ -287,7 +287,7 @@ export async function deleteCollect(ctx: CallContext, id: string): Promise<void>
   if (!rows.length) throw notFound("采集商品不存在");
 }
 
-export async function batchDeleteCollects(ctx: CallContext, ids: string[]) {
+async function batchDeleteCollects(ctx: CallContext, ids: string[]) {
   const rows = await ctx.tx
     .delete(collections)
     .where(and(ownedBy(ctx), inArray(collections.id, ids)))
@@ -295,7 +295,7 @@ export async function batchDeleteCollects(ctx: CallContext, ids: string[]) {
   return { count: rows.length };
 }
 
-export async function batchUpdateCollectStatus(ctx: CallContext, body: z.output<typeof batchUpdateCollectStatusInput>) {
+async function batchUpdateCollectStatus(ctx: CallContext, body: z.output<typeof batchUpdateCollectStatusInput>) {
   const rows = await ctx.tx
     .update(collections)
     .set({
@@ -310,7 +310,7 @@ export async function batchUpdateCollectStatus(ctx: CallContext, body: z.output<
 }
 
 /** Which of the given source item ids the caller has collected (the extension marks them on sight). */
-export async function getCrawledSkus(ctx: CallContext, body: z.output<typeof getCrawledSkusInput>): Promise<string[]> {
+async function getCrawledSkus(ctx: CallContext, body: z.output<typeof getCrawledSkusInput>): Promise<string[]> {
   if (!body.skus.length) return [];
   const u = ctx.user!;
   const c: SQL[] = [
@@ -330,9 +330,9 @@ export async function getCrawledSkus(ctx: CallContext, body: z.output<typeof get
 // ---------------------------------------------------------------------------------------------------------------
 // Settings.
 
-export const getCollectConfig = (ctx: CallContext) => readCollectConfig(ctx.tx, ctx.user!.tenantId);
+const getCollectConfig = (ctx: CallContext) => readCollectConfig(ctx.tx, ctx.user!.tenantId);
 
-export async function updateCollectConfig(ctx: CallContext, body: z.output<typeof updateCollectConfigInput>) {
+async function updateCollectConfig(ctx: CallContext, body: z.output<typeof updateCollectConfigInput>) {
   const tenantId = ctx.user!.tenantId;
   const current = await readCollectConfig(ctx.tx, tenantId);
   const next = {
@@ -351,9 +351,9 @@ export async function updateCollectConfig(ctx: CallContext, body: z.output<typeo
   return readCollectConfig(ctx.tx, tenantId);
 }
 
-export const getInfringementRuleSetting = (ctx: CallContext) => readInfringementRule(ctx.tx, ctx.user!.tenantId);
+const getInfringementRuleSetting = (ctx: CallContext) => readInfringementRule(ctx.tx, ctx.user!.tenantId);
 
-export async function updateInfringementRuleSetting(ctx: CallContext, body: z.output<typeof updateInfringementRuleSettingInput>) {
+async function updateInfringementRuleSetting(ctx: CallContext, body: z.output<typeof updateInfringementRuleSettingInput>) {
   const tenantId = ctx.user!.tenantId;
   const set = {
     isAllowCollected: body.isAllowCollected,
@@ -372,7 +372,7 @@ export async function updateInfringementRuleSetting(ctx: CallContext, body: z.ou
  * Checks the given collections' titles (every language) against the tenant's infringement words with the tenant's
  * rule, in one statement: the first (longest) word found is stored, or the flag is cleared.
  */
-export async function screeningforInfringement(ctx: CallContext, ids: string[]) {
+async function screeningforInfringement(ctx: CallContext, ids: string[]) {
   const u = ctx.user!;
   const rule = await readInfringementRule(ctx.tx, u.tenantId);
   const titles = sql`lower((select coalesce(string_agg(value, ' '), '') from jsonb_each_text(c.title)))`;

@@ -11,7 +11,7 @@ import { platformTypeOf, type CollectConfig, type CollectedProduct } from "#shar
 import { extractedProduct } from "#shared/extract/product.ts";
 import { CollectSource, CollectStatus, InfringementRuleType } from "#shared/contract/enums.ts";
 
-export const defaultCollectConfig: Omit<CollectConfig, "lastModificationTime"> = {
+const defaultCollectConfig: Omit<CollectConfig, "lastModificationTime"> = {
   isDiscountPrice: false,
   maxImageCount: 20,
   maxVariantCount: 200,
@@ -62,7 +62,7 @@ export function wordMatch(ruleType: number, text: ReturnType<typeof sql>, word: 
 }
 
 /** The first infringement word of the tenant found in the given text (longest first), or null. */
-export async function findInfringementWord(tx: Tx, tenantId: string, ruleType: number, text: string): Promise<string | null> {
+async function findInfringementWord(tx: Tx, tenantId: string, ruleType: number, text: string): Promise<string | null> {
   if (!text.trim()) return null;
   const rows = rowsOf<{ word: string }>(
     await tx.execute(sql`select word from infringement_words
@@ -87,11 +87,7 @@ export function mainText(byLanguage: Record<string, string>): string {
 const money = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? null : n.toFixed(2));
 
 /** The row values a product gives, shaped by the settings (image and variant limits, discount price, description). */
-export function productValues(
-  p: CollectedProduct,
-  config: Omit<CollectConfig, "lastModificationTime">,
-  overrides: { weight?: number | null },
-) {
+function productValues(p: CollectedProduct, config: Omit<CollectConfig, "lastModificationTime">, overrides: { weight?: number | null }) {
   const isDiscountPrice = p.isDiscountPrice ?? config.isDiscountPrice;
   const pick = (now: number | undefined, original: number | undefined) => (isDiscountPrice ? (now ?? original) : (original ?? now));
   // Both prices stay on every variant (the discount price beside the original), so the choice can change later.
@@ -146,7 +142,7 @@ const bounds = { titleChars: 1000, descriptionChars: 500_000, images: 200, varia
  * The extractor's cross-field rules (title in its language, known option value ids, unique skus) and our bounds: a
  * product that breaks one is a 400 naming the field.
  */
-export function checkProduct(p: CollectedProduct): void {
+function checkProduct(p: CollectedProduct): void {
   const r = extractedProduct.safeParse(p);
   const problems = r.success ? [] : describeIssues(r.error.issues, p).map(({ message, members }) => ({ message, members }));
   const over = (field: string, ok: boolean, limit: string) => {

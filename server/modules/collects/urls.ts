@@ -31,7 +31,7 @@ import { readUrlFile } from "./import-file.ts";
 import { receiveUpload } from "../../http/upload.ts";
 import { readCollectConfig } from "./store.ts";
 
-export const DISPATCH_JOB = "collect-url-dispatch";
+const DISPATCH_JOB = "collect-url-dispatch";
 type DispatchJob = { tenantId: string };
 
 /** URLs turned into tasks per dispatcher run, and the most a tenant has in flight. */
@@ -83,7 +83,7 @@ const sortColumns = {
   lastModificationTime: aquiredUrls.lastModificationTime,
 };
 
-export async function getList(ctx: CallContext, q: z.output<typeof getAquiredUrlsInput>): Promise<PagedResult<AquiredUrl>> {
+async function getList(ctx: CallContext, q: z.output<typeof getAquiredUrlsInput>): Promise<PagedResult<AquiredUrl>> {
   const where = filterOf(ctx, q);
   const [{ n }] = await ctx.tx.select({ n: count() }).from(aquiredUrls).where(where);
   const total = Number(n);
@@ -101,7 +101,7 @@ export async function getList(ctx: CallContext, q: z.output<typeof getAquiredUrl
 
 const countWhere = (status: number) => sql<number>`count(*) filter (where ${aquiredUrls.status} = ${status})`.mapWith(Number);
 
-export async function getStatics(ctx: CallContext, f: z.output<typeof aquiredUrlFilter>) {
+async function getStatics(ctx: CallContext, f: z.output<typeof aquiredUrlFilter>) {
   const [r] = await ctx.tx
     .select({
       total: count(),
@@ -118,7 +118,7 @@ export async function getStatics(ctx: CallContext, f: z.output<typeof aquiredUrl
 const DAY_MS = 86_400_000;
 
 /** URLs per UTC day of their creation in a window (default the last 30 days, at most 366), every day present. */
-export async function getUrlSatatics(ctx: CallContext, q: z.output<typeof getUrlSataticsInput>) {
+async function getUrlSatatics(ctx: CallContext, q: z.output<typeof getUrlSataticsInput>) {
   const end = q.endDate ?? new Date();
   const start = q.startDate ?? new Date(end.getTime() - 29 * DAY_MS);
   if (start > end) throw badRequest("开始时间不能晚于结束时间");
@@ -231,7 +231,7 @@ async function reCrwalUrls(jobs: Jobs, ctx: CallContext, ids: string[] | null | 
   return { count: rows.length };
 }
 
-export async function deleteUrls(ctx: CallContext, ids: string[]) {
+async function deleteUrls(ctx: CallContext, ids: string[]) {
   const rows = await ctx.tx
     .delete(aquiredUrls)
     .where(and(urlsOwnedBy(ctx), inArray(aquiredUrls.id, ids)))
@@ -240,7 +240,7 @@ export async function deleteUrls(ctx: CallContext, ids: string[]) {
 }
 
 /** Sets the queue order of the caller's URLs (higher first); tenantId, when sent, must be the caller's tenant. */
-export async function setUrlSort(ctx: CallContext, tenantId: string | undefined, body: z.output<typeof setUrlSortInput>) {
+async function setUrlSort(ctx: CallContext, tenantId: string | undefined, body: z.output<typeof setUrlSortInput>) {
   if (tenantId && tenantId !== ctx.user!.tenantId) throw forbidden("只能调整本公司的采集队列");
   const rows = await ctx.tx
     .update(aquiredUrls)

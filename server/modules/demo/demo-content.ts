@@ -56,7 +56,7 @@ function withDemoPictures(p: CollectedProductInput, i: number, imageBase: string
  * DEMO_COLLECTS listings: every fixture product once, then again under another item id (another seller's listing),
  * each with pictures served by this server at imageBase.
  */
-export function demoCollects(imageBase: string): CollectedProductInput[] {
+function demoCollects(imageBase: string): CollectedProductInput[] {
   const base = fixtureProducts();
   if (!base.length) return [];
   return Array.from({ length: DEMO_COLLECTS }, (_, i) => {

@@ -14,7 +14,7 @@ import { forgetProductEdits } from "../products/index.ts";
 
 export const DEMO_JOB = "demo.fill";
 /** On a first start, the built-in sandbox's demo seller gets orders about this often (the host changes it on 沙箱). */
-export const DEMO_ORDER_MINUTES = 5;
+const DEMO_ORDER_MINUTES = 5;
 type DemoJob = { tenantId: string; userId: string };
 
 export type FirstStart = {

@@ -22,7 +22,7 @@ export type EventStreamOptions = {
   maxStreamsPerUser: number;
 };
 
-export const eventStreamDefaults: EventStreamOptions = { heartbeatMs: 15_000, sessionCheckMs: 60_000, maxStreamsPerUser: 6 };
+const eventStreamDefaults: EventStreamOptions = { heartbeatMs: 15_000, sessionCheckMs: 60_000, maxStreamsPerUser: 6 };
 
 /** A client that reads slower than this much buffered output is dropped; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -30,7 +30,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const RETRY_MS = 3000;
 
 /** The task centre's rule (modules/tasks/service.ts visibleTasks): a main account sees its tenant's, a sub-account its own. */
-export function maySee(user: Pick<SessionUser, "id" | "tenantId" | "isMainAccount">, n: ProgressNotice): boolean {
+function maySee(user: Pick<SessionUser, "id" | "tenantId" | "isMainAccount">, n: ProgressNotice): boolean {
   return n.tenantId === user.tenantId && (user.isMainAccount || n.creatorId === user.id);
 }
 

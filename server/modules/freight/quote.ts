@@ -25,7 +25,7 @@ export function parcelOf(grams: number): [number, number, number] {
  */
 export const QUOTE_PRICE: Record<1 | 2 | 3 | 4, number> = { 1: 299, 2: 79, 3: 19990, 4: 60000 };
 
-export type QuotedBand = { start: number; end: number; freight: number };
+type QuotedBand = { start: number; end: number; freight: number };
 export type QuotedTable = { currency: string; bands: QuotedBand[] };
 
 const banded = (costs: number[]): QuotedBand[] =>

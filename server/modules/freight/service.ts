@@ -129,7 +129,7 @@ export function createFreightService({ database, meli }: { database: Database; m
 export type FreightService = ReturnType<typeof createFreightService>;
 
 /** The tenant's rules of these sites, by site, in weight order (publishing's price formula reads them). */
-export async function freightRulesOf(tx: Tx, tenantId: string, sites: number[]): Promise<Map<number, FreightRule[]>> {
+async function freightRulesOf(tx: Tx, tenantId: string, sites: number[]): Promise<Map<number, FreightRule[]>> {
   const out = new Map<number, FreightRule[]>();
   if (!sites.length) return out;
   const rows = await tx

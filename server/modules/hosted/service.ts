@@ -69,7 +69,7 @@ const tenantSortColumns = {
 };
 
 /** The tenant list: each tenant with its main account and sub-account counter, from one count and one page query. */
-export async function getTenants(ctx: CallContext, q: z.output<typeof getTenantsQuery>): Promise<PagedResult<TenantListItem>> {
+async function getTenants(ctx: CallContext, q: z.output<typeof getTenantsQuery>): Promise<PagedResult<TenantListItem>> {
   const tx = ctx.tx;
   const main = tx
     .select({
@@ -144,14 +144,14 @@ export async function getTenants(ctx: CallContext, q: z.output<typeof getTenants
   };
 }
 
-export async function getAllTenants(ctx: CallContext): Promise<TenantLookup[]> {
+async function getAllTenants(ctx: CallContext): Promise<TenantLookup[]> {
   return ctx.tx
     .select({ id: tenants.id, name: tenants.name, isActive: tenants.isActive })
     .from(tenants)
     .orderBy(asc(tenants.normalizedName), asc(tenants.id));
 }
 
-export async function editRemark(ctx: CallContext, q: z.output<typeof editRemarkQuery>): Promise<void> {
+async function editRemark(ctx: CallContext, q: z.output<typeof editRemarkQuery>): Promise<void> {
   const remark = q.remark.trim() || null;
   const rows = await ctx.tx
     .update(tenants)
@@ -162,7 +162,7 @@ export async function editRemark(ctx: CallContext, q: z.output<typeof editRemark
 }
 
 /** Up to 20 tenants whose name contains the search text, names starting with it first. */
-export async function getTenantNameBySearch(ctx: CallContext, search: string | undefined): Promise<{ id: string; name: string }[]> {
+async function getTenantNameBySearch(ctx: CallContext, search: string | undefined): Promise<{ id: string; name: string }[]> {
   const s = search?.trim();
   const query = ctx.tx.select({ id: tenants.id, name: tenants.name }).from(tenants);
   if (!s) return query.orderBy(asc(tenants.normalizedName)).limit(20);
@@ -174,7 +174,7 @@ export async function getTenantNameBySearch(ctx: CallContext, search: string | u
 }
 
 /** Clears the login lockout of one user of the tenant, or of all its users. */
-export async function unlockTenant(ctx: CallContext, q: z.output<typeof unlockTenantQuery>): Promise<void> {
+async function unlockTenant(ctx: CallContext, q: z.output<typeof unlockTenantQuery>): Promise<void> {
   await findTenantById(ctx.tx, q.tenantId);
   const conditions = [eq(users.tenantId, q.tenantId), eq(users.isDeleted, false)];
   if (q.userId) conditions.push(eq(users.id, q.userId));
@@ -190,10 +190,7 @@ export async function unlockTenant(ctx: CallContext, q: z.output<typeof unlockTe
  * Sets a tenant user's password (the main account by default), generating one when none is given; the user's
  * sessions end and its lockout clears. The generated password is answered once and stored only as a hash.
  */
-export async function resetTenantPassword(
-  ctx: CallContext,
-  q: z.output<typeof resetTenantPasswordQuery>,
-): Promise<ResetTenantPasswordResult> {
+async function resetTenantPassword(ctx: CallContext, q: z.output<typeof resetTenantPasswordQuery>): Promise<ResetTenantPasswordResult> {
   await findTenantById(ctx.tx, q.TenantId);
   const target = q.UserId ? await findTenantUser(ctx.tx, q.TenantId, q.UserId) : await findMainAccount(ctx.tx, q.TenantId);
   const password = q.Pwd ?? generatePassword();

@@ -205,7 +205,7 @@ async function tokenAnswer(deps: SessionDeps, p: Principal, refreshToken?: strin
 const refreshPattern = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,})$/;
 
 /** Rotates a refresh token: the old one stops working, a reused old one revokes the session. Null when refused. */
-export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<TokenAnswer | null> {
+async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<TokenAnswer | null> {
   const m = refreshPattern.exec(refreshToken);
   if (!m) return null;
   const [, tenantId, sessionId, secret] = m;

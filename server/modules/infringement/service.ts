@@ -70,11 +70,10 @@ async function listWords(tx: Tx, tenantId: string, q: z.output<typeof getInfring
 }
 
 /** GetInfringementWord: the caller's tenant's words (the host's own list for the host). */
-export const getInfringementWord = (ctx: CallContext, q: z.output<typeof getInfringementWordQuery>) =>
-  listWords(ctx.tx, ctx.user!.tenantId, q);
+const getInfringementWord = (ctx: CallContext, q: z.output<typeof getInfringementWordQuery>) => listWords(ctx.tx, ctx.user!.tenantId, q);
 
 /** GetDefaultfringementWord: the host's default list, which applies to every tenant. */
-export const getDefaultfringementWord = (ctx: CallContext, q: z.output<typeof getInfringementWordQuery>) =>
+const getDefaultfringementWord = (ctx: CallContext, q: z.output<typeof getInfringementWordQuery>) =>
   onHostRows(ctx, (tx) => listWords(tx, HOST_TENANT_ID, q));
 
 /**
@@ -111,12 +110,12 @@ async function addWords(ctx: CallContext, tenantId: string, words: string[], inv
   return { successCount: inserted, ignoreCount, message: parts.join("，") };
 }
 
-export async function createIfringementWord(ctx: CallContext, body: z.output<typeof createIfringementWordInput>) {
+async function createIfringementWord(ctx: CallContext, body: z.output<typeof createIfringementWordInput>) {
   const tenantId = editableList(ctx);
   return addWords(ctx, tenantId, body.words, 0);
 }
 
-export async function deleteInfringementWord(ctx: CallContext, ids: string[]) {
+async function deleteInfringementWord(ctx: CallContext, ids: string[]) {
   const tenantId = editableList(ctx);
   const rows = await ctx.tx
     .delete(infringementWords)
@@ -162,7 +161,7 @@ export function splitCsvLine(line: string): string[] {
  * or every non-empty cell of every line of a csv/txt. A value that is no valid word (too long, control characters) is
  * counted as invalid.
  */
-export async function readWordFile(buf: Buffer): Promise<{ words: string[]; invalid: number }> {
+async function readWordFile(buf: Buffer): Promise<{ words: string[]; invalid: number }> {
   const words: string[] = [];
   let invalid = 0;
   const take = (value: string) => {
@@ -181,7 +180,7 @@ export async function readWordFile(buf: Buffer): Promise<{ words: string[]; inva
   return { words, invalid };
 }
 
-export async function importInfringementWord(ctx: CallContext) {
+async function importInfringementWord(ctx: CallContext) {
   const tenantId = editableList(ctx);
   const buf = await receiveUpload(ctx, INFRINGEMENT_IMPORT_MAX_BYTES);
   const { words, invalid } = await readWordFile(buf);
@@ -193,7 +192,7 @@ export async function importInfringementWord(ctx: CallContext) {
 // Screening products.
 
 /** Every word that applies to a tenant: the host's defaults and the tenant's own list. */
-export async function readScreeningWords(ctx: CallContext, tenantId: string): Promise<string[]> {
+async function readScreeningWords(ctx: CallContext, tenantId: string): Promise<string[]> {
   const pick = (tx: Tx, t: string) =>
     tx.select({ word: infringementWords.word }).from(infringementWords).where(eq(infringementWords.tenantId, t));
   const defaults = await onHostRows(ctx, (tx) => pick(tx, HOST_TENANT_ID));
@@ -237,7 +236,7 @@ const SCREEN_BATCH = 1000;
  * words and the tenant's words: one matcher built for the request, products read a batch at a time in id order
  * (keyset), one update per batch setting each product's word or clearing it, touching only rows whose word changes.
  */
-export async function screenProducts(ctx: CallContext, selection: ProductSelection) {
+async function screenProducts(ctx: CallContext, selection: ProductSelection) {
   const u = ctx.user!;
   const matcher = createWordMatcher(await readScreeningWords(ctx, u.tenantId));
   const where = selectionWhere(ctx, selection);

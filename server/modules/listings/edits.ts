@@ -32,5 +32,3 @@ export function createListingEditService(deps: ListingEditDeps) {
     ],
   };
 }
-
-export type ListingEditService = ReturnType<typeof createListingEditService>;

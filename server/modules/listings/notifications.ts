@@ -27,9 +27,9 @@ import { readVisits } from "./market-reads.ts";
 import { productsFollowListings } from "../products/index.ts";
 
 /** Topics that change a listing. */
-export const ITEM_TOPICS = ["items", "marketplace_items"];
+const ITEM_TOPICS = ["items", "marketplace_items"];
 /** A notification sent this long before the listing's last sync may still be newer than it (clock skew): re-read it. */
-export const SYNC_SKEW_MS = 5000;
+const SYNC_SKEW_MS = 5000;
 
 export type ListingNotificationDeps = {
   database: Database;
@@ -51,7 +51,7 @@ type MeliItem = Pick<
 type Listing = typeof listings.$inferSelect;
 
 /** The item id a resource names: /items/MLM1, /marketplace/items/MLM1 (and a trailing query or path is ignored). */
-export function itemIdOf(resource: string): string | null {
+function itemIdOf(resource: string): string | null {
   const m = /\/items\/([A-Za-z]{3}\d+)/.exec(resource);
   return m ? m[1].toUpperCase() : null;
 }
@@ -89,8 +89,6 @@ export function listingChanges(l: Listing, item: MeliItem, views?: number): Part
   }
   return out;
 }
-
-export type ListingNotificationService = ReturnType<typeof createListingNotificationService>;
 
 export function createListingNotificationService(deps: ListingNotificationDeps) {
   const db = deps.database.db;

@@ -5,7 +5,7 @@
 // them; a failed visits call keeps the old views and does not fail the sync.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, meliCallLogs, taskInfos } from "../../db/schema.ts";
+import { meliCallLogs, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";

@@ -13,7 +13,7 @@ import { outboxEmails } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { MailStatus } from "#shared/contract/enums.ts";
 
-export const SEND_MAIL_JOB = "send-mail";
+const SEND_MAIL_JOB = "send-mail";
 
 export type OutgoingMail = { tenantId: string; to: string; subject: string; body: string };
 export type SendMailJob = { tenantId: string; mailId: string };

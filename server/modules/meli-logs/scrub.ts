@@ -2,7 +2,7 @@
 // Authorization header), and at most MELI_LOG_BODY_MAX_BYTES of text, with a note when it was cut.
 import { MELI_LOG_BODY_MAX_BYTES } from "#shared/contract/meli-logs.ts";
 
-export const SCRUBBED = "***";
+const SCRUBBED = "***";
 
 /** Keys whose value is a secret wherever they appear. */
 const secretKeys =
@@ -38,7 +38,7 @@ function scrubValue(v: unknown, depth = 0): unknown {
 }
 
 /** Cuts a text to `max` UTF-8 bytes (never inside a character) and says so, with the original size. */
-export function capText(text: string, max = MELI_LOG_BODY_MAX_BYTES): string {
+function capText(text: string, max = MELI_LOG_BODY_MAX_BYTES): string {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes <= max) return text;
   let cut = Buffer.from(text, "utf8").subarray(0, max).toString("utf8");

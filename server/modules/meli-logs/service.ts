@@ -51,19 +51,15 @@ export const exchangeEntry = (x: MeliExchange) => ({
 });
 
 /** The listing a call was made for, as the call log files it. */
-export type LoggedListing = { tenantId: string; accountGroupId: string; id: string; batchId: string | null; site: number };
+type LoggedListing = { tenantId: string; accountGroupId: string; id: string; batchId: string | null; site: number };
 
 /** Stores (and empties) the exchanges the client observed, each filed under the same `where`, in the caller's transaction. */
-export async function recordMeliCalls(
-  tx: Tx,
-  where: Omit<MeliCallEntry, keyof ReturnType<typeof exchangeEntry>>,
-  exchanges: MeliExchange[],
-) {
+async function recordMeliCalls(tx: Tx, where: Omit<MeliCallEntry, keyof ReturnType<typeof exchangeEntry>>, exchanges: MeliExchange[]) {
   for (const x of exchanges.splice(0)) await recordMeliCall(tx, { ...where, ...exchangeEntry(x) });
 }
 
 /** Stores (and empties) the exchanges the client observed for one listing, in the caller's transaction. */
-export async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null) {
+async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null) {
   const where = { tenantId: l.tenantId, accountGroupId: l.accountGroupId, listingId: l.id, batchId: l.batchId, site: l.site };
   await recordMeliCalls(tx, { ...where, creatorId: creatorId ?? null }, exchanges);
 }

@@ -25,7 +25,7 @@ const scriptJson = (v: unknown) =>
     .replace(/\u2029/g, "\\u2029");
 
 /** The console's shop list with the outcome in its query. */
-export function resultUrl(publicUrl: string, o: AuthOutcome): string {
+function resultUrl(publicUrl: string, o: AuthOutcome): string {
   const q = new URLSearchParams({ auth: o.ok ? "success" : "failed" });
   if (o.reason) q.set("reason", o.reason);
   if (o.groupId) q.set("groupId", o.groupId);

@@ -52,8 +52,6 @@ export function planShops(me: MeliUser, market: MarketplaceUser | null, chosen: 
   return [{ site, siteCode: me.site_id, custId: me.id, isCbt: false, isFull: false, currency: MELI_SITES[site].currency }];
 }
 
-export type ShopProvisioning = ReturnType<typeof createShopProvisioning>;
-
 export function createShopProvisioning({ database, tokens }: { database: Database; tokens: TokenStore }) {
   /** Provisions the seller's shops in the pending authorization's tenant; runs outside any transaction. */
   async function provision(granted: GrantedSeller): Promise<AuthOutcome> {

@@ -11,10 +11,10 @@ import type { Window } from "./pull.ts";
 export const ORDER_PULL_JOB = "orders.pull";
 export const ORDER_TICK_JOB = "orders.pull-tick";
 /** The periodic pull's period. */
-export const ORDER_PULL_MINUTES = 10;
+const ORDER_PULL_MINUTES = 10;
 /** A group's first periodic pull reaches back this far; later ones from its newest stored change less this margin. */
-export const FIRST_PULL_DAYS = 2;
-export const PULL_OVERLAP_MS = 10 * 60_000;
+const FIRST_PULL_DAYS = 2;
+const PULL_OVERLAP_MS = 10 * 60_000;
 
 export type PullJob = { tenantId: string; groupId: string };
 export type TickJob = { slot: number };

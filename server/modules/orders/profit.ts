@@ -5,7 +5,7 @@
 import { currencyDecimals, formatMoney, parseDecimal, toMinor, type Decimal } from "#shared/publish/price.ts";
 import type { ProfitBreakdown } from "#shared/contract/orders.ts";
 
-export type ProfitLine = {
+type ProfitLine = {
   quantity: number;
   /** Mercado Libre's unit price and its sale fee per unit, in the order's currency. */
   unitPrice: Decimal;

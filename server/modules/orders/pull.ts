@@ -11,14 +11,14 @@ import type { Account, Group, OrderStore } from "./store-orders.ts";
 
 /** Orders per search page (Mercado Libre's maximum: 51 local, 50 global selling). */
 export const LOCAL_SEARCH_LIMIT = 51;
-export const CBT_SEARCH_LIMIT = 50;
+const CBT_SEARCH_LIMIT = 50;
 /** The search's offset stops here: a longer range is read in windows of creation time. */
-export const SEARCH_MAX_OFFSET = 10_000;
+const SEARCH_MAX_OFFSET = 10_000;
 
 /** Mercado Libre allows 100 order searches a minute per seller: 95 + a burst of 5 never puts more than 100 in a minute. */
 export type OrderSearchRate = { perMinute: number; burst: number };
 export const ORDER_SEARCH_RATE: OrderSearchRate = { perMinute: 95, burst: 5 };
-export const orderSearchBucket = (sellerId: string, rate: OrderSearchRate = ORDER_SEARCH_RATE): Bucket => ({
+const orderSearchBucket = (sellerId: string, rate: OrderSearchRate = ORDER_SEARCH_RATE): Bucket => ({
   key: `orders:${sellerId}`,
   ...rate,
 });
@@ -26,7 +26,7 @@ export const orderSearchBucket = (sellerId: string, rate: OrderSearchRate = ORDE
 /** Which orders a pull reads: those created, or changed, in the window. */
 export type Window = { by: "created" | "changed"; from: Date; to?: Date };
 /** Where a pull's next search goes: the seller, its window's start (moved on past SEARCH_MAX_OFFSET), the offset. */
-export type PagePoint = { seller: string; from: string; offset: number };
+type PagePoint = { seller: string; from: string; offset: number };
 /** withoutShipment: orders stored without their shipment, which Mercado Libre refused to read (a partial pull). */
 export type PullTotals = { read: number; stored: number; total: number; withoutShipment: number };
 /** A pull's resume point: its totals so far and its next search (null: the group is done). */

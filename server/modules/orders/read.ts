@@ -61,7 +61,7 @@ export function orderStatusOf(meliStatus: string | undefined, shipmentStatus: st
 }
 
 /** The buyer's address where the new format keeps it (destination; hidden until the payment is confirmed). */
-export function addressOf(s: MeliShipment) {
+function addressOf(s: MeliShipment) {
   const d = s.destination;
   const a = d?.shipping_address;
   if (!a) return null;

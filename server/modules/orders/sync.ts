@@ -23,9 +23,7 @@ import { createOrderReads } from "./read.ts";
 import { createOrderRefresh } from "./refresh.ts";
 import { createOrderStore } from "./store-orders.ts";
 
-export { CBT_SEARCH_LIMIT, LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE, orderSearchBucket, SEARCH_MAX_OFFSET } from "./pull.ts";
-export type { OrderSearchRate } from "./pull.ts";
-export { orderStatusOf } from "./read.ts";
+export { LOCAL_SEARCH_LIMIT, ORDER_SEARCH_RATE } from "./pull.ts";
 export { scheduleOrderTick } from "./periodic-pull.ts";
 
 export type OrderSyncDeps = {
@@ -76,7 +74,3 @@ export function createOrderSyncService(deps: OrderSyncDeps) {
     invoice: documents.invoice,
   };
 }
-
-export type OrderSyncService = ReturnType<typeof createOrderSyncService>;
-/** What the notification job needs of this module. */
-export type OrderNotificationHandler = OrderSyncService["notifications"];

@@ -44,7 +44,7 @@ import {
   updateRecorded,
 } from "./edits.ts";
 
-export const BULK_EDIT_JOB = "products.bulkEdit";
+const BULK_EDIT_JOB = "products.bulkEdit";
 
 /** A bulk edit task's job: which edit (or undo), of whom, over which selection (the call's body). */
 type BulkEditJob = { tenantId: string; taskId: string; userId: string; editId: string; op: "edit" | "undo"; kind: string; body: unknown };

@@ -30,7 +30,7 @@ import { productWhere, selectionWhere, type ProductScope } from "./filter.ts";
 type Body<T extends z.ZodType> = z.output<T>;
 export type SamePriceBody = Body<typeof batchUpdateProductSamePriceInput>;
 export type PriceBody = Body<typeof batchUpdateProductPriceInput>;
-export type WeightBody = Body<typeof batchUpdateProductWeightInput>;
+type WeightBody = Body<typeof batchUpdateProductWeightInput>;
 export type StatusBody = Body<typeof batchUpdateProductStatusInput>;
 export type CategoryBody = Body<typeof batchUpdateProductCategoryInput>;
 export type ReplaceKeywordBody = Body<typeof replaceKeywordInput>;

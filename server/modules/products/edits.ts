@@ -99,7 +99,7 @@ export async function refuseWhileEditTaskRuns(tx: Tx, tenantId: string): Promise
   );
   if (running) throw businessError(`有批量修改任务正在进行（${running.progress}%），请等它完成后再修改或撤销`, "ProductEdit.TaskRunning");
 }
-export const EDIT_TASK_STALE_MINUTES = 15;
+const EDIT_TASK_STALE_MINUTES = 15;
 const staleInterval = sql.raw(`interval '${EDIT_TASK_STALE_MINUTES} minutes'`);
 
 /**

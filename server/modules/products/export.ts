@@ -31,9 +31,9 @@ import {
 } from "#shared/contract/product-export.ts";
 import { selectionWhere } from "./filter.ts";
 
-export const EXPORT_PRODUCTS_JOB = "export-products";
+const EXPORT_PRODUCTS_JOB = "export-products";
 /** Rows read and written per batch; the task's progress moves once per batch. */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 const DEFAULT_UTC_OFFSET_MINUTES = 480;
 
 type ExportJob = XlsxExportJob & {
@@ -89,7 +89,7 @@ async function exportProduct(jobs: Jobs, ctx: CallContext, body: ExportInput) {
 }
 
 /** 商品导出-20240501-153012.xlsx, in the caller's time zone. */
-export const exportFileName = (at: Date, utcOffsetMinutes: number): string => fileNameOf("商品导出", at, utcOffsetMinutes);
+const exportFileName = (at: Date, utcOffsetMinutes: number): string => fileNameOf("商品导出", at, utcOffsetMinutes);
 const fileNamePattern = /^商品导出-\d{8}-\d{6}\.xlsx$/;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ export const P = columnsText(products);
  * The live products the caller may see and change, as text over `p`'s parameters: its tenant's for a main account,
  * its own for a sub-account. Live is written as the partial indexes' predicate (a literal), so they serve it.
  */
-export function visibleProductsText(ctx: ProductScope, p: Params): string {
+function visibleProductsText(ctx: ProductScope, p: Params): string {
   const u = ctx.user!;
   const live = `${P.tenantId} = ${p.tenant} and ${P.isDeleted} = false`;
   return u.isMainAccount || u.isHost ? live : `${live} and ${P.userId} = ${p.add(u.id)}`;
@@ -37,7 +37,7 @@ export function visibleProducts(ctx: ProductScope): SQL {
  * product list is the product centre's hottest read, and rendering its filter with drizzle cost the server more CPU
  * per call than the statement cost the database (the listing list's finding, bench/RESULTS.md).
  */
-export function filterConditionsText(f: Partial<ProductFilter>, p: Params): string[] {
+function filterConditionsText(f: Partial<ProductFilter>, p: Params): string[] {
   const c: string[] = [];
   if (f.startTime) c.push(`${P.creationTime} >= ${p.add(f.startTime.toISOString())}`);
   if (f.endTime) c.push(`${P.creationTime} < ${p.add(f.endTime.toISOString())}`);

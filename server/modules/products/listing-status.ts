@@ -7,7 +7,7 @@ import type { Tx } from "../../db/client.ts";
 import { ListingStatus, ProductStatus } from "#shared/contract/enums.ts";
 
 /** On Mercado Libre: active, paused (also out of stock) or under review; closed, refused and unsent are not. */
-export const LIVE_LISTING_STATUSES = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview] as const;
+const LIVE_LISTING_STATUSES = [ListingStatus.Active, ListingStatus.Paused, ListingStatus.UnderReview] as const;
 
 const CHUNK = 1000;
 

@@ -19,9 +19,9 @@ import { type PredictWeightByTitleResult } from "#shared/contract/product.ts";
 import { visibleProducts } from "./filter.ts";
 
 /** Least word similarity of a neighbour (pg_trgm.word_similarity_threshold for the `<%` operator). */
-export const PREDICT_MIN_SIMILARITY = 0.3;
+const PREDICT_MIN_SIMILARITY = 0.3;
 /** Most neighbours a prediction rests on. */
-export const PREDICT_NEIGHBOURS = 5;
+const PREDICT_NEIGHBOURS = 5;
 export const NO_BASIS_MESSAGE = "没有可参考的相似商品（需要先有填写了重量的商品）";
 
 type Neighbour = { id: string; title: string; weight: number; similarity: number };

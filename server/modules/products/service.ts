@@ -18,7 +18,6 @@ import {
   type createOrUpdateProductInput,
   type getProductsByPageInput,
   type ProductDetail,
-  type ProductFilter,
   type ProductListItem,
   type updateProductAttrInput,
   type updateProductPriceInput,
@@ -201,14 +200,14 @@ async function readDetails(ctx: CallContext, ids: string[]): Promise<ProductDeta
   return ids.map((i) => byId.get(i)).filter((d): d is ProductDetail => !!d);
 }
 
-export async function getProductById(ctx: CallContext, id: string): Promise<ProductDetail> {
+async function getProductById(ctx: CallContext, id: string): Promise<ProductDetail> {
   const [d] = await readDetails(ctx, [id]);
   if (!d) throw notFound("商品不存在");
   return d;
 }
 
 /** The visible ones of the given products, in the order asked (missing ones left out). */
-export function getProductByIds(ctx: CallContext, ids: string[]): Promise<ProductDetail[]> {
+function getProductByIds(ctx: CallContext, ids: string[]): Promise<ProductDetail[]> {
   return readDetails(ctx, [...new Set(ids)]);
 }
 
@@ -219,7 +218,7 @@ export function getProductByIds(ctx: CallContext, ids: string[]): Promise<Produc
  * Refuses when an owner would pass its productCount limit (null: no limit). The owner's row is locked first, so two
  * saves cannot pass the limit together; the count is the trigger-kept product_counts row.
  */
-export async function checkProductLimit(tx: Tx, tenantId: string, userId: string, adding: number): Promise<void> {
+async function checkProductLimit(tx: Tx, tenantId: string, userId: string, adding: number): Promise<void> {
   if (adding <= 0) return;
   const [owner] = await tx
     .select({ userName: users.userName, productCount: users.productCount })
@@ -259,7 +258,7 @@ function fromVariants(variants: StoredVariant[]) {
   };
 }
 
-export async function createOrUpdateProduct(ctx: CallContext, body: z.output<typeof createOrUpdateProductInput>): Promise<ProductDetail> {
+async function createOrUpdateProduct(ctx: CallContext, body: z.output<typeof createOrUpdateProductInput>): Promise<ProductDetail> {
   const u = ctx.user!;
   if (u.isHost) throw businessError("平台管理员不能编辑商品");
   await checkLabel(ctx, body.labelId);
@@ -347,7 +346,7 @@ export async function createOrUpdateProduct(ctx: CallContext, body: z.output<typ
 }
 
 /** UpdateProductAttr: the category attributes of one product (its category must be set). */
-export async function updateProductAttr(ctx: CallContext, body: z.output<typeof updateProductAttrInput>): Promise<ProductDetail> {
+async function updateProductAttr(ctx: CallContext, body: z.output<typeof updateProductAttrInput>): Promise<ProductDetail> {
   const [p] = await ctx.tx
     .select({ id: products.id, cateInfo: products.cateInfo })
     .from(products)
@@ -373,7 +372,7 @@ export async function updateProductAttr(ctx: CallContext, body: z.output<typeof 
  * UpdateProductPrice: one product's price and currency. Variant prices keep their proportion to the product price
  * (all set to the new price when the old one was 0 or unknown). One update statement.
  */
-export async function updateProductPrice(ctx: CallContext, body: z.output<typeof updateProductPriceInput>): Promise<ProductDetail> {
+async function updateProductPrice(ctx: CallContext, body: z.output<typeof updateProductPriceInput>): Promise<ProductDetail> {
   const newPrice = body.price.toFixed(2);
   const ratio = sql`case when p.price is null or p.price = 0 then null else ${newPrice}::numeric / p.price end`;
   const result = await ctx.tx.execute(sql`update products p set
@@ -403,7 +402,7 @@ function visibleProductsRaw(ctx: CallContext): SQL {
  * its titles, descriptions, prices, variants and category; the copy is not linked to the collection it came from.
  * One insert … select.
  */
-export async function copyProduct(ctx: CallContext, body: z.output<typeof copyProductInput>) {
+async function copyProduct(ctx: CallContext, body: z.output<typeof copyProductInput>) {
   const u = ctx.user!;
   const unique = [...new Set(body.productIds)];
   const visible = await ctx.tx

@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { rowsOf, type Database, type Tx } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";

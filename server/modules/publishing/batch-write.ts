@@ -117,7 +117,7 @@ export async function writeBatch(
  * The batch id of a keyed request: the same for the same tenant, user and key, so two requests with one key (sent at
  * once) write one batch. A UUID of version 8 (RFC 9562: custom) from the SHA-256 of the three.
  */
-export function keyedBatchId(tenantId: string, userId: string, key: string): string {
+function keyedBatchId(tenantId: string, userId: string, key: string): string {
   const h = createHash("sha256").update(`publish-batch\n${tenantId}\n${userId}\n${key}`).digest();
   h[6] = (h[6] & 0x0f) | 0x80;
   h[8] = (h[8] & 0x3f) | 0x80;

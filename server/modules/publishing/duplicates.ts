@@ -12,7 +12,7 @@ import type { ListingPlan } from "./types.ts";
 const key = (productId: string, site: number) => `${productId}|${site}`;
 
 /** The products' listings waiting, being published or live on the group's sites: product|site → item id (or null). */
-export async function listedOn(
+async function listedOn(
   tx: Tx,
   tenantId: string,
   input: { productIds: string[]; groupId: string; sites: number[] },

@@ -26,9 +26,9 @@ import { pool } from "../../jobs/pool.ts";
 import { categorySiteOf, isGlobalSite } from "#shared/publish/sites.ts";
 
 /** A cached row older than this is read again before planning. */
-export const LISTING_FEES_MAX_AGE_MS = 24 * 3600_000;
+const LISTING_FEES_MAX_AGE_MS = 24 * 3600_000;
 /** listing_prices reads of one request at once. */
-export const LISTING_FEES_CONCURRENCY = 4;
+const LISTING_FEES_CONCURRENCY = 4;
 /** The probe's price: low enough to pay the fixed fee wherever one is charged. */
 const PROBE_PRICE = 1;
 

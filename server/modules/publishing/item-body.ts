@@ -6,7 +6,7 @@ import { htmlText } from "../infringement/index.ts";
 /** One attribute as Mercado Libre takes it. */
 export type ItemAttribute = { id: string; value_id?: string; value_name?: string };
 
-export type ItemVariant = {
+type ItemVariant = {
   combinations: ItemAttribute[];
   /** The variation's own attributes beside its SKU and GTIN (its size chart row: SIZE_GRID_ROW_ID). */
   attributes?: ItemAttribute[];

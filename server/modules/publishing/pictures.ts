@@ -34,7 +34,7 @@ export type PictureFetchOptions = Pick<CrawlFetchOptions, "allowPrivate" | "trea
 };
 
 /** Hosts that could not be reached, with the time (ms) until which their pictures are not fetched. */
-export type DownHosts = Map<string, number>;
+type DownHosts = Map<string, number>;
 
 export type ProbeOptions = {
   /** The whole probe's time: URLs not finished by then stay unknown (not cached). */
@@ -49,10 +49,10 @@ export type ProbeOptions = {
 /** Bytes asked for (Range) and read at most: enough for any header but a JPEG with a huge EXIF block. */
 export const PROBE_BYTES = 64 * 1024;
 /** A failed probe is tried again after this long. */
-export const PROBE_RETRY_MS = 60 * 60 * 1000;
+const PROBE_RETRY_MS = 60 * 60 * 1000;
 const MAX_REDIRECTS = 3;
 /** How long the app leaves a host alone after failing to reach it. */
-export const HOST_DOWN_MS = 60_000;
+const HOST_DOWN_MS = 60_000;
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
 /** Whether the host is still left alone; an entry whose minute is over is dropped, so the map stays small. */

@@ -16,7 +16,7 @@ import type { ListingPlan, Planner } from "./types.ts";
 /** Products in the first slice. */
 export const PLAN_SLICE = 100;
 /** The time a slice's transaction aims at, in ms, and the bounds of a slice's size. */
-export const PLAN_SLICE_MS = 20;
+const PLAN_SLICE_MS = 20;
 const SLICE_MIN = 25;
 const SLICE_MAX = 500;
 

@@ -24,8 +24,7 @@ import type { Planner, PublishingDeps } from "./types.ts";
 import { PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS, WRITING_SWEEP_JOB } from "./constants.ts";
 
 // Other modules' imports of these stay as they were.
-export { batchView, listingView } from "./batch-state.ts";
-export { JOB_PROBE_MS, PREVIEW_PROBE_MS, PUBLISH_CONCURRENCY, PUBLISH_JOB, PUBLISH_MAX_PRODUCTS, RETRYABLE_STATUSES } from "./constants.ts";
+export { PUBLISH_CONCURRENCY, PUBLISH_JOB } from "./constants.ts";
 
 export function createPublishingService(deps: PublishingDeps, plan: Planner) {
   /** Publish, in the call's transaction: the batch written before it takes its state, or the whole batch is written now. */
@@ -61,5 +60,3 @@ export function createPublishingService(deps: PublishingDeps, plan: Planner) {
     ...createBeforeCalls(deps, plan),
   };
 }
-
-export type PublishingService = ReturnType<typeof createPublishingService>;

@@ -29,7 +29,7 @@ import {
   type SelectionPoint,
 } from "#shared/contract/selection.ts";
 
-export const SELECTION_READ_JOB = "selection-read";
+const SELECTION_READ_JOB = "selection-read";
 /** How often a watched listing is read. */
 export const SELECTION_READ_HOURS = 6;
 /** The trend's default window. */

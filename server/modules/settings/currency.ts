@@ -11,7 +11,7 @@ import { BASE_CURRENCY, type createOrUpdateCurrencyInput, type Currency } from "
 type CurrencyRow = typeof currencies.$inferSelect;
 
 /** numeric(18,8) comes back as "7.10000000"; the wire carries the shortest exact form ("7.1", "1"). */
-export function formatRate(rate: string): string {
+function formatRate(rate: string): string {
   return rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
 }
 

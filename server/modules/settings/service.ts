@@ -2,7 +2,7 @@
 // through db/settings.ts. Settings are platform data (no tenant), readable by any logged-in user, changed only by the host;
 // secrets (API keys of providers and the like, see isSecretSettingKey) are readable by the host only.
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, ilike, ne, or } from "drizzle-orm";
+import { and, asc, eq, ilike, ne, or } from "drizzle-orm";
 import type { z } from "zod";
 import { settings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";

@@ -62,7 +62,7 @@ export const accountDataCleaners: UserDataCleaner[] = [
   },
 ];
 
-export type UserStatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
+type UserStatRow = { userId: string; userName: string; productCount: number; totalAmount: string };
 export type UserStatContributor = (
   tx: Tx,
   scope: { tenantId: string; userIds: string[]; startDate?: Date; endDate?: Date },
@@ -70,7 +70,7 @@ export type UserStatContributor = (
 ) => Promise<void>;
 
 /** The user whose shops are counted or grouped: a main account sees the tenant's, a sub-account its own. */
-export type ShopViewer = { tenantId: string; id: string; isMainAccount: boolean };
+type ShopViewer = { tenantId: string; id: string; isMainAccount: boolean };
 
 /** What the users service reads of the shop centre (modules/meli), which the users module does not import. */
 export type ShopFigures = {

@@ -1,7 +1,7 @@
 // Users: the caller's own info and cache, and the main account's management of sub-accounts. Every query names the
 // caller's tenant; row-level security backs that up.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID, passwordResetCodes, tenants, users } from "../../db/schema.ts";
@@ -35,11 +35,11 @@ type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const wireTenantId = (tenantId: string) => (tenantId === HOST_TENANT_ID ? null : tenantId);
 
-export function roleList(u: Pick<UserRow, "isHost" | "isMainAccount">): string[] {
+function roleList(u: Pick<UserRow, "isHost" | "isMainAccount">): string[] {
   return u.isHost ? ["host"] : u.isMainAccount ? ["super"] : ["sub"];
 }
 
-export async function getUserInfo(ctx: CallContext): Promise<UserInfo> {
+async function getUserInfo(ctx: CallContext): Promise<UserInfo> {
   const u = ctx.user!;
   return {
     id: u.id,
@@ -58,7 +58,7 @@ export async function getUserInfo(ctx: CallContext): Promise<UserInfo> {
   };
 }
 
-export const CLEAR_SUB_ACCOUNT_JOB = "clear-sub-account-info";
+const CLEAR_SUB_ACCOUNT_JOB = "clear-sub-account-info";
 type ClearJob = { tenantId: string; taskId: string; userId: string };
 
 export type UserServiceDeps = {

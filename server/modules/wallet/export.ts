@@ -29,7 +29,7 @@ import {
 } from "#shared/contract/wallet.ts";
 import { assertFinanceVisible } from "./visibility.ts";
 
-export const EXPORT_WALLET_LOGS_JOB = "export-wallet-logs";
+const EXPORT_WALLET_LOGS_JOB = "export-wallet-logs";
 const BATCH = 1000;
 const DEFAULT_UTC_OFFSET_MINUTES = 480;
 const PREFIX = "钱包记录";

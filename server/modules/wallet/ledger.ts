@@ -36,7 +36,7 @@ export type PrepareCommission = (tx: Tx, buyerTenantId: string) => Promise<Pendi
 export type PendingCommission = { credit(purchase: { purchaseFen: number; purchaseEntryId: string; what: string }): Promise<number> };
 
 /** The balance is short: 403 with the balance and the amount, in Chinese; nothing was written. */
-export const insufficientBalance = (balanceFen: number, debitFen: number) =>
+const insufficientBalance = (balanceFen: number, debitFen: number) =>
   new AppError(
     403,
     `余额不足：当前余额 ¥${fenToYuan(balanceFen).toFixed(2)}，需要 ¥${fenToYuan(debitFen).toFixed(2)}，请先充值`,

@@ -20,7 +20,7 @@ import { receivingAccountPics } from "./receiving-accounts.ts";
 
 export const RECEIPT_SWEEP_JOB = "wallet.receipt-sweep";
 /** The sweep's period. */
-export const RECEIPT_SWEEP_HOURS = 6;
+const RECEIPT_SWEEP_HOURS = 6;
 /** An image no record names is removed once it is this old (the form it was uploaded from is long closed). */
 export const ORPHAN_RECEIPT_AGE_MS = 24 * 3600_000;
 
@@ -28,7 +28,7 @@ const TENANT_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 /** A stored image, or an upload's temporary file (written whole, then renamed). */
 const RECEIPT_FILE = /^(\.)?([0-9a-f]{32}\.(jpg|png|webp|gif))(\.tmp)?$/;
 
-export const receiptRoot = (dataDir: string) => join(dataDir, "receipts");
+const receiptRoot = (dataDir: string) => join(dataDir, "receipts");
 export const receiptDir = (dataDir: string, tenantId: string) => join(receiptRoot(dataDir), tenantId);
 /** A stored image's preview (made at upload, kept and removed with it): previews/<32 hex>.webp beside it. */
 export const receiptPreviewPath = (dataDir: string, tenantId: string, name: string) =>

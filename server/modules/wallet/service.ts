@@ -519,4 +519,3 @@ export function createWalletService(deps: WalletDeps) {
     workers: [...exports.workers, receiptSweepWorker(deps)],
   };
 }
-export type WalletService = ReturnType<typeof createWalletService>;

@@ -17,7 +17,7 @@ export type WorkbenchWindow = {
   dates: string[];
 };
 
-export function utcDay(d: Date): string {
+function utcDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 

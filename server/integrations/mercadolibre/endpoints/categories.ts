@@ -7,11 +7,10 @@ import { z } from "zod";
 import type { CallOptions, MeliSession } from "../client.ts";
 import type { MeliSiteCode } from "../types.ts";
 
-export const categoryRef = z.looseObject({ id: z.string(), name: z.string() });
-export type CategoryRef = z.infer<typeof categoryRef>;
+const categoryRef = z.looseObject({ id: z.string(), name: z.string() });
 
 /** GET /categories/{id}; also each value of /sites/{SITE}/categories/all. */
-export const categoryDetail = z.looseObject({
+const categoryDetail = z.looseObject({
   id: z.string(),
   name: z.string(),
   path_from_root: z.array(categoryRef),
@@ -28,7 +27,7 @@ export const categoryDetail = z.looseObject({
 });
 export type CategoryDetail = z.infer<typeof categoryDetail>;
 
-export const categoryAttribute = z.looseObject({
+const categoryAttribute = z.looseObject({
   id: z.string(),
   name: z.string(),
   /** required, catalog_required, conditional_required, allow_variations, variation_attribute, hidden, read_only, ... */
@@ -45,7 +44,7 @@ export const categoryAttribute = z.looseObject({
 export type CategoryAttribute = z.infer<typeof categoryAttribute>;
 
 /** GET /sites/{SITE}/domain_discovery/search and /marketplace/domain_discovery/search. */
-export const domainPrediction = z.looseObject({
+const domainPrediction = z.looseObject({
   domain_id: z.string(),
   domain_name: z.string(),
   category_id: z.string(),
@@ -83,6 +82,6 @@ export const predictCategory = (s: MeliSession, site: MeliSiteCode, q: string, l
   });
 
 /** GET /sites (dominios-y-categorias.md): every site Mercado Libre runs, with its default currency. */
-export const meliSite = z.looseObject({ id: z.string(), name: z.string(), default_currency_id: z.string().nullish() });
+const meliSite = z.looseObject({ id: z.string(), name: z.string(), default_currency_id: z.string().nullish() });
 
 export const getSites = (s: MeliSession, o: CallOptions = {}) => s.send("GET", "/sites", { ...o, schema: meliSite.array() });

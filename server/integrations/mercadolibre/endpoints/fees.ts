@@ -8,7 +8,7 @@ import type { CallOptions, MeliSession } from "../client.ts";
 import type { MeliSiteCode } from "../types.ts";
 
 /** One listing type's costs (comision-por-vender.md "Descripción de atributos"). */
-export const listingPrice = z.looseObject({
+const listingPrice = z.looseObject({
   listing_type_id: z.string(),
   listing_type_name: z.string().optional(),
   currency_id: z.string(),

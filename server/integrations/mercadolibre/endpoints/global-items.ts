@@ -20,7 +20,7 @@ export type SiteToSell = {
 };
 
 /** One entry of site_items: the marketplace item created on the site, or why the site refused it. */
-export const siteItem = z.looseObject({
+const siteItem = z.looseObject({
   site_id: z.string().nullish(),
   item_id: z.string().optional(),
   seller_id: mlId.optional(),
@@ -30,7 +30,7 @@ export const siteItem = z.looseObject({
 export type SiteItem = z.infer<typeof siteItem>;
 
 /** POST /global/items and POST /global/items/{id}. */
-export const globalItemAnswer = z.looseObject({
+const globalItemAnswer = z.looseObject({
   item_id: z.string().min(1),
   site_id: z.string().optional(),
   site_items: z.array(siteItem),
@@ -38,7 +38,7 @@ export const globalItemAnswer = z.looseObject({
 export type GlobalItemAnswer = z.infer<typeof globalItemAnswer>;
 
 /** GET /items/{CBT id}/marketplace_items. */
-export const marketplaceItems = z.looseObject({
+const marketplaceItems = z.looseObject({
   item_id: z.string(),
   marketplace_items: z.array(
     z.looseObject({

@@ -9,7 +9,7 @@ import type { CallOptions, MeliSession } from "../client.ts";
 import { mlId } from "../types.ts";
 
 /** GET /packs/{pack_id}/fiscal_documents. */
-export const fiscalDocuments = z.looseObject({
+const fiscalDocuments = z.looseObject({
   pack_id: mlId.optional(),
   fiscal_documents: z.array(
     z.looseObject({

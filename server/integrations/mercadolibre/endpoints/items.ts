@@ -7,7 +7,7 @@ import type { CallOptions, MeliSession } from "../client.ts";
 import { mlId } from "../types.ts";
 
 /** An item as POST /items and GET /items/{id} answer it (publica-productos.md): the fields we read, the rest kept. */
-export const meliItem = z.looseObject({
+const meliItem = z.looseObject({
   id: z.string().min(1),
   site_id: z.string().optional(),
   title: z.string().optional(),
@@ -26,7 +26,7 @@ export const meliItem = z.looseObject({
 export type MeliItem = z.infer<typeof meliItem>;
 
 /** GET /users/{id}/items/search: a page of item ids. */
-export const itemSearchPage = z.looseObject({
+const itemSearchPage = z.looseObject({
   seller_id: mlId.optional(),
   results: z.array(z.string()),
   paging: z.looseObject({ total: z.number(), offset: z.number().optional(), limit: z.number().optional() }),
@@ -66,7 +66,7 @@ export const searchSellerItems = (s: MeliSession, sellerId: string, q: SellerIte
 // The listing centre's calls: reads for sync and import, edits, descriptions, variations, pictures, sale terms.
 
 /** A variation (variaciones.md "Consultar variaciones"): GET /items/{id}/variations answers a list of these. */
-export const itemVariation = z.looseObject({
+const itemVariation = z.looseObject({
   id: mlId,
   price: z.number().nullish(),
   available_quantity: z.number().nullish(),
@@ -78,13 +78,12 @@ export const itemVariation = z.looseObject({
     .nullish(),
   attributes: z.array(z.looseObject({ id: z.string(), value_id: z.string().nullish(), value_name: z.string().nullish() })).nullish(),
 });
-export type ItemVariation = z.infer<typeof itemVariation>;
 
 /**
  * An item as the listing centre reads it (GET /items/{id}, the multiget's bodies, GET /marketplace/items/{id}): what a
  * listing record keeps, its variations' stock and SKUs, its pictures and package.
  */
-export const listingItem = meliItem.extend({
+const listingItem = meliItem.extend({
   sold_quantity: z.number().nullish(),
   thumbnail: z.string().nullish(),
   pictures: z.array(z.looseObject({ id: z.string(), url: z.string().nullish(), secure_url: z.string().nullish() })).nullish(),
@@ -116,7 +115,7 @@ const multigetMissed = z.looseObject({
   code: z.number().refine((c) => c !== 200, "a 200 entry must carry an item"),
   body: z.looseObject({ message: z.string().nullish(), error: z.string().nullish() }).nullish(),
 });
-export const multigetEntry = z.union([multigetFound, multigetMissed]);
+const multigetEntry = z.union([multigetFound, multigetMissed]);
 export type MultigetEntry = z.infer<typeof multigetEntry>;
 export const isFoundEntry = (e: MultigetEntry): e is z.infer<typeof multigetFound> => e.code === 200;
 
@@ -169,7 +168,7 @@ export async function deleteItem(s: MeliSession, itemId: string, p: { closed: bo
 }
 
 /** GET /items/{id}/description (descripcion-de-articulos.md): plain text only. */
-export const itemDescription = z.looseObject({ plain_text: z.string().nullish(), text: z.string().nullish() });
+const itemDescription = z.looseObject({ plain_text: z.string().nullish(), text: z.string().nullish() });
 export const getItemDescription = (s: MeliSession, itemId: string, o: CallOptions = {}) =>
   s.send("GET", `/items/${encodeURIComponent(itemId)}/description`, { ...o, schema: itemDescription });
 
@@ -200,12 +199,11 @@ export const updateVariationStock = (
 ) => updateItem(s, itemId, { variations: stock.map((v) => ({ id: v.id, available_quantity: v.available_quantity })) }, o);
 
 /** POST /pictures/items/upload's answer (trabajar-con-imagenes.md "Validar y cargar una imagen"). */
-export const uploadedPicture = z.looseObject({
+const uploadedPicture = z.looseObject({
   id: z.string().min(1),
   max_size: z.string().nullish(),
   variations: z.array(z.looseObject({ size: z.string(), url: z.string(), secure_url: z.string().nullish() })).nullish(),
 });
-export type UploadedPicture = z.infer<typeof uploadedPicture>;
 
 /**
  * POST /pictures/items/upload (trabajar-con-imagenes.md): the file as multipart field `file` (JPG or PNG, up to
@@ -218,7 +216,7 @@ export const uploadPicture = (s: MeliSession, file: { data: Buffer; filename: st
  * GET /categories/{id}/sale_terms (publica-productos.md "Garantía del producto"): the warranty terms an item of the
  * category takes in sale_terms (WARRANTY_TYPE values, WARRANTY_TIME units).
  */
-export const saleTerm = z.looseObject({
+const saleTerm = z.looseObject({
   id: z.string(),
   name: z.string().nullish(),
   value_type: z.string(),
@@ -226,12 +224,11 @@ export const saleTerm = z.looseObject({
   allowed_units: z.array(z.looseObject({ id: z.string(), name: z.string().nullish() })).nullish(),
   default_unit: z.string().nullish(),
 });
-export type SaleTerm = z.infer<typeof saleTerm>;
 export const getCategorySaleTerms = (s: MeliSession, categoryId: string, o: CallOptions = {}) =>
   s.send("GET", `/categories/${encodeURIComponent(categoryId)}/sale_terms`, { ...o, schema: saleTerm.array() });
 
 /** GET /visits/items?ids= (docs/19-metrics/recurso-de-visitas.md "Visitas totales por artículo"): { item id: total }. */
-export const itemVisits = z.record(z.string(), z.unknown());
+const itemVisits = z.record(z.string(), z.unknown());
 /** Ids per visits call (the listing sync reads them in chunks of this many). */
 export const VISITS_MAX_IDS = 50;
 export const getItemVisits = (s: MeliSession, ids: string[], o: CallOptions = {}) =>

@@ -11,15 +11,14 @@ import { mlId } from "../types.ts";
 const paging = z.looseObject({ total: z.number(), offset: z.number().optional(), limit: z.number().optional() });
 
 /** What the seller nets on a global selling line, in USD, and what was taken from the sale (sale_fee, shipping_cost). */
-export const netProceeds = z.looseObject({
+const netProceeds = z.looseObject({
   amount: z.number(),
   currency_id: z.string().optional(),
   additional_concepts: z.array(z.looseObject({ id: z.string(), amount: z.number() })).optional(),
 });
-export type NetProceeds = z.infer<typeof netProceeds>;
 
 /** An order (GET /orders/{id}, a result of /orders/search, GET /marketplace/orders/{id}): the fields we read. */
-export const meliOrder = z.looseObject({
+const meliOrder = z.looseObject({
   id: mlId,
   status: z.string(),
   date_created: z.string(),
@@ -54,16 +53,16 @@ export const meliOrder = z.looseObject({
 export type MeliOrder = z.infer<typeof meliOrder>;
 
 /** GET /orders/search: a page of whole orders. */
-export const orderSearchPage = z.looseObject({ results: z.array(meliOrder), paging });
+const orderSearchPage = z.looseObject({ results: z.array(meliOrder), paging });
 export type OrderSearchPage = z.infer<typeof orderSearchPage>;
 
 /** GET /marketplace/orders/search: a page of purchases; only `orders[].id` names an order (the purchase id does not). */
-export const purchase = z.looseObject({
+const purchase = z.looseObject({
   id: mlId,
   orders: z.array(z.looseObject({ id: mlId, seller: z.looseObject({ id: mlId.optional() }).nullish() })),
   shipment: z.looseObject({ id: mlId.nullish() }).nullish(),
 });
-export const purchaseSearchPage = z.looseObject({ results: z.array(purchase), paging });
+const purchaseSearchPage = z.looseObject({ results: z.array(purchase), paging });
 export type PurchaseSearchPage = z.infer<typeof purchaseSearchPage>;
 
 /** A window of /orders/search: by creation or last change, oldest first. */

@@ -27,7 +27,7 @@ export const publicItem = z.looseObject({
 export type PublicItem = z.infer<typeof publicItem>;
 
 /** GET /users/{id} without a token: the public profile. */
-export const publicUser = z.looseObject({
+const publicUser = z.looseObject({
   id: z.number(),
   nickname: z.string().optional(),
   country_id: z.string().nullish(),

@@ -13,13 +13,13 @@ import type { CallOptions, MeliSession } from "../client.ts";
 import { mlId } from "../types.ts";
 
 /** The header that asks for the shipment format envios.md calls mandatory. */
-export const FORMAT_NEW = { "x-format-new": "true" } as const;
+const FORMAT_NEW = { "x-format-new": "true" } as const;
 
 const named = z.looseObject({ id: z.string().nullish(), name: z.string().nullish() }).nullish();
 const dated = z.looseObject({ date: z.string().nullish() }).nullish();
 
 /** GET /shipments/{id} with x-format-new: true (envios.md "Consultar envíos"): the fields we read. */
-export const meliShipment = z.looseObject({
+const meliShipment = z.looseObject({
   id: mlId,
   status: z.string(),
   substatus: z.string().nullish(),
@@ -64,11 +64,11 @@ export const meliShipment = z.looseObject({
 export type MeliShipment = z.infer<typeof meliShipment>;
 
 /** GET /shipments/{id}/history (envios.md "Consultar historial"). */
-export const shipmentHistory = z.array(z.looseObject({ status: z.string(), substatus: z.string().nullish(), date: z.string() }));
+const shipmentHistory = z.array(z.looseObject({ status: z.string(), substatus: z.string().nullish(), date: z.string() }));
 export type ShipmentHistory = z.infer<typeof shipmentHistory>;
 
 /** GET /shipments/{id}/sla (envios.md "Plazo máximo de despacho (SLA)"). */
-export const shipmentSla = z.looseObject({ status: z.string().nullish(), expected_date: z.string().nullish() });
+const shipmentSla = z.looseObject({ status: z.string().nullish(), expected_date: z.string().nullish() });
 export type ShipmentSla = z.infer<typeof shipmentSla>;
 
 /** Local shipments live at /shipments, a global seller's marketplace shipments at /marketplace/shipments. */
@@ -87,7 +87,7 @@ export const getShipmentHistory = (s: MeliSession, id: string, marketplace: bool
   });
 
 /** GET /shipments/{id}/items (envios.md "Ítems asociados a un envío"): each item with the order it belongs to. */
-export const shipmentItems = z.array(z.looseObject({ item_id: z.string(), quantity: z.number().nullish(), order_id: mlId.nullish() }));
+const shipmentItems = z.array(z.looseObject({ item_id: z.string(), quantity: z.number().nullish(), order_id: mlId.nullish() }));
 export type ShipmentItems = z.infer<typeof shipmentItems>;
 
 /** GET /shipments/{id}/items: the orders a shipment carries (the new format names none). */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { CallOptions, MeliSession } from "../client.ts";
 
 /** GET /users/{user_id}/shipping_options/free: the seller's cost for one unit, in the site's currency. */
-export const freeShippingCost = z.looseObject({
+const freeShippingCost = z.looseObject({
   coverage: z.looseObject({
     all_country: z.looseObject({
       list_cost: z.number().min(0),
@@ -21,17 +21,15 @@ export const freeShippingCost = z.looseObject({
     discount: z.looseObject({ rate: z.number(), type: z.string().nullish(), promoted_amount: z.number().nullish() }).nullish(),
   }),
 });
-export type FreeShippingCost = z.infer<typeof freeShippingCost>;
 
 /** GET /global/shipments/costs: one entry per marketplace site and logistic type, in USD. */
-export const globalShipmentCost = z.looseObject({
+const globalShipmentCost = z.looseObject({
   list_cost: z.number().min(0),
   site_id: z.string(),
   currency: z.string(),
   logistic_type: z.string().nullish(),
   billable_weight: z.looseObject({ unit: z.string(), value: z.number(), type: z.string().nullish() }).nullish(),
 });
-export type GlobalShipmentCost = z.infer<typeof globalShipmentCost>;
 
 /** The `dimensions` parameter: the three sides in centimetres and the weight in whole grams ("10x20x30,500"). */
 export function dimensionsParam(sidesCm: readonly [number, number, number], grams: number): string {

@@ -9,13 +9,13 @@ import type { CallOptions, MeliSession } from "../client.ts";
 
 const chartValue = z.looseObject({ id: z.union([z.string(), z.number()]).nullish(), name: z.string().nullish() });
 const chartAttribute = z.looseObject({ id: z.string(), name: z.string().nullish(), values: z.array(chartValue).default([]) });
-export const chartRow = z.looseObject({
+const chartRow = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   attributes: z.array(chartAttribute).default([]),
 });
 
 /** A chart as GET /catalog/charts/{id}, the creation and the search answer it. */
-export const meliChart = z.looseObject({
+const meliChart = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   names: z.record(z.string(), z.string()).default({}),
   domain_id: z.string(),
@@ -29,7 +29,7 @@ export const meliChart = z.looseObject({
 });
 export type MeliChart = z.infer<typeof meliChart>;
 
-export const chartSearchAnswer = z.looseObject({
+const chartSearchAnswer = z.looseObject({
   charts: z.array(meliChart),
   paging: z.looseObject({ total: z.number().int().min(0), offset: z.number().int().nullish(), limit: z.number().int().nullish() }),
 });

@@ -6,7 +6,7 @@ import type { CallOptions, MeliSession } from "../client.ts";
 import { mlId } from "../types.ts";
 
 /** GET /users/me (and /users/{id} with the owner's token). */
-export const meliUser = z.looseObject({
+const meliUser = z.looseObject({
   id: mlId,
   nickname: z.string(),
   site_id: z.string(),
@@ -18,7 +18,7 @@ export const meliUser = z.looseObject({
 export type MeliUser = z.infer<typeof meliUser>;
 
 /** GET /marketplace/users/{cbt_user_id}: a global seller's user on each marketplace. */
-export const marketplaceUser = z.looseObject({
+const marketplaceUser = z.looseObject({
   user_id: mlId,
   site_id: z.string(),
   marketplaces: z.array(z.looseObject({ user_id: mlId, site_id: z.string(), logistic_type: z.string().nullish() })),
