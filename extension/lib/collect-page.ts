@@ -15,14 +15,14 @@ import { requestGlobals } from "./page-globals.ts";
 const WAIT_MS = 15_000;
 const POLL_MS = 600;
 
-export const blockedMessages = { login: "请先在该网站登录后再采集", captcha: "该页面需要完成验证码后再采集" } as const;
+const blockedMessages = { login: "请先在该网站登录后再采集", captcha: "该页面需要完成验证码后再采集" } as const;
 
 /** "部分字段未采集: 价格、规格" for a partial result, else nothing. */
 function incompleteNote(r: ExtractResult): string | undefined {
   return r.status === "partial" && r.incompleteFields?.length ? incompleteWarning(r.incompleteFields) : undefined;
 }
 
-export async function readProductPage(adapter: Adapter): Promise<ExtractResult> {
+async function readProductPage(adapter: Adapter): Promise<ExtractResult> {
   const snapshot: Snapshot = {
     url: location.href,
     capturedAt: new Date().toISOString(),

@@ -6,10 +6,10 @@ export const GLOBALS_REQUEST = "mercado-erp:globals-request";
 export const GLOBALS_ANSWER = "mercado-erp:globals-answer";
 
 /** Upper bound of the JSON the MAIN world sends back (a product page's data is well under this). */
-export const MAX_GLOBALS_JSON = 8 * 1024 * 1024;
+const MAX_GLOBALS_JSON = 8 * 1024 * 1024;
 
 export type GlobalsRequest = { id: string; names: string[] };
-export type GlobalsAnswer = { id: string; json: string };
+type GlobalsAnswer = { id: string; json: string };
 
 /** Reads `a.b.c` from a root object; undefined when any step is missing. */
 export function readPath(root: unknown, name: string): unknown {

@@ -11,19 +11,10 @@ import { productFields, variantCells } from "#shared/publish/product-form-rules.
 import type { PanelValues } from "./panel-values.ts";
 import { saveProductInput } from "./protocol.ts";
 
-export {
-  languageNames,
-  moveImage,
-  translateSource,
-  translateTargets,
-  valuesOf,
-  type AttrValue,
-  type PanelValues,
-  type VariantRow,
-} from "./panel-values.ts";
+export { moveImage, translateSource, translateTargets, valuesOf, type PanelValues } from "./panel-values.ts";
 
 /** The console editor's rules for the fields the panel edits. */
-export const panelForm = z.object({
+const panelForm = z.object({
   ...productFields,
   variants: z.array(z.object({ price: variantCells.price, stock: variantCells.stock })),
 });

@@ -17,7 +17,7 @@ import {
 export const languageNames: Record<string, string> = { zh: "中文", es: "西语", pt: "葡语", en: "英语" };
 
 export type AttrValue = { valueId: string | null; value: string };
-export type VariantRow = { kvId: string; values: string[]; price: string; stock: string; sku: string | null; images: string[] };
+type VariantRow = { kvId: string; values: string[]; price: string; stock: string; sku: string | null; images: string[] };
 
 export type PanelValues = {
   titles: Record<string, string>;

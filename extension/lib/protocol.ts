@@ -27,12 +27,12 @@ import type { UserInfo } from "#shared/contract/users.ts";
 import type { ProgressEvent } from "#shared/contract/events.ts";
 import type { ProductCore } from "./panel-values.ts";
 import type { RecentProduct } from "./storage.ts";
-import type { CHANNEL, PUSH_CHANNEL } from "./wire.ts";
+import type { PUSH_CHANNEL } from "./wire.ts";
 
 export { CHANNEL, MessageError, PUSH_CHANNEL, type Reply, type WireError } from "./wire.ts";
 
 /** Accepts "erp.example.com", "localhost:3000" or a full URL; answers the origin plus path, without a trailing slash. */
-export const serverUrl = z
+const serverUrl = z
   .string()
   .trim()
   .min(1, "请输入服务器地址")
@@ -62,10 +62,9 @@ export const loginInput = z.object({
   userName: z.string().trim().min(1, "请输入用户名").max(256),
   password: z.string().min(1, "请输入密码").max(256),
 });
-export type LoginInput = z.input<typeof loginInput>;
 export type LoginRequest = z.output<typeof loginInput>;
 
-export const status = z.object({
+const status = z.object({
   loggedIn: z.boolean(),
   userName: z.string().nullable(),
   /** The logged-in user's tenant; null for the host or when logged out. */
@@ -87,7 +86,7 @@ const none = z
   .transform(() => undefined);
 
 /** A product page's source item, as a content script names it. */
-export const sourceItem = z.object({ platform, itemId: z.string().trim().min(1).max(128) });
+const sourceItem = z.object({ platform, itemId: z.string().trim().min(1).max(128) });
 export type SourceItem = z.infer<typeof sourceItem>;
 
 /**
@@ -133,7 +132,7 @@ export type TabEntry = {
 export type TabView = TabEntry & { tabId: number; core?: ProductCore | null };
 
 /** openProduct: the tab's product (made from its collection when needed), or a product by id (the recent list). */
-export const openProductInput = z
+const openProductInput = z
   .object({ tabId: tabId.optional(), productId: id.optional() })
   .strict()
   .refine((v) => v.tabId !== undefined || v.productId !== undefined, { message: "请指定标签页或商品", path: ["tabId"] });
@@ -142,7 +141,7 @@ export const openProductInput = z
 export const saveProductInput = createOrUpdateProductInput.extend({ id });
 
 /** translateProduct: the product's titles from one language into each of `to`, one TranslateProduct task after another. */
-export const translateInput = z.object({
+const translateInput = z.object({
   productId: id,
   from: z
     .string()
@@ -212,7 +211,7 @@ export const protocol = {
   flushEdits: { input: none, from: "page" },
 } as const satisfies Record<string, { input: z.ZodType; from: SenderRule }>;
 
-export type Protocol = typeof protocol;
+type Protocol = typeof protocol;
 export type MessageType = keyof Protocol;
 
 /** What each message answers. */
@@ -249,4 +248,3 @@ export type Outputs = {
 };
 
 export type InputOf<K extends MessageType> = z.input<Protocol[K]["input"]>;
-export type Envelope<K extends MessageType = MessageType> = { channel: typeof CHANNEL; type: K; data?: InputOf<K> };

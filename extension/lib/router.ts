@@ -27,7 +27,7 @@ export function senderAllowed(rule: SenderRule, sender: Sender, options: RouterO
   return typeof sender.url === "string" && sender.url.startsWith(options.extensionOrigin);
 }
 
-export function toWireError(e: unknown): WireError {
+function toWireError(e: unknown): WireError {
   if (e instanceof ApiError) return { message: e.message, status: e.status, code: e.code };
   if (e instanceof z.ZodError) return { message: e.issues[0]?.message ?? "消息格式不正确", status: 400, code: "BadMessage" };
   return { message: e instanceof Error && e.message ? e.message : "操作失败", status: 0, code: null };

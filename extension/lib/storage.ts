@@ -5,7 +5,7 @@
 import { storage } from "wxt/utils/storage";
 import type { TabStates } from "./panel-tabs.ts";
 
-export type Session = {
+type Session = {
   accessToken: string;
   /** Present when the login asked for offline_access; used to renew the access token. */
   refreshToken: string | null;
@@ -16,13 +16,13 @@ export type Session = {
 };
 
 /** The slice of WXT's storage item the background uses (so tests and callers need no more). */
-export type Item<T> = { getValue(): Promise<T>; setValue(value: T): Promise<void> };
+type Item<T> = { getValue(): Promise<T>; setValue(value: T): Promise<void> };
 
 /** A collection that could not reach the server yet, keyed by its source item (one entry per item). */
-export type QueuedCollect = { key: string; product: unknown; queuedAt: number; attempts: number };
+type QueuedCollect = { key: string; product: unknown; queuedAt: number; attempts: number };
 
 /** An edit the side panel saved while the server could not be reached: one per product, the newest body wins. */
-export type QueuedEdit = { productId: string; body: unknown; queuedAt: number; attempts: number };
+type QueuedEdit = { productId: string; body: unknown; queuedAt: number; attempts: number };
 
 /** A product the side panel opened (its recent list, newest first). */
 export type RecentProduct = { id: string; title: string; image: string | null; sourceUrl: string | null; openedAt: number };
@@ -34,7 +34,7 @@ export const MAX_RECENT = 20;
  * Version 1 of the recent list held product ids only (the panel's first draft, never released); version 2 keeps what
  * the list shows. The migration turns ids into entries with an empty title (the panel names them 商品 <id>).
  */
-export const recentMigrations = {
+const recentMigrations = {
   2: (old: unknown): RecentProduct[] =>
     (Array.isArray(old) ? old : [])
       .filter((v): v is string => typeof v === "string" && v !== "")

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ApiError, ClientErrorCode } from "#shared/api/errors.ts";
 import type { collectedProductInput } from "#shared/contract/collect.ts";
 import type { CollectOutcome, SourceItem } from "../../lib/protocol.ts";
-import type { QueuedCollect, StorageItems } from "../../lib/storage.ts";
+import type { StorageItems } from "../../lib/storage.ts";
 import type { SessionService } from "./session.ts";
 
 type Product = z.output<typeof collectedProductInput>;
@@ -18,11 +18,10 @@ export function isTransient(e: unknown): boolean {
   return e.status === 429 || e.status === 502 || e.status === 503 || e.status === 504;
 }
 
-export const itemKey = (item: { platform?: string | null; itemId: string }) =>
-  `${(item.platform ?? "generic").toLowerCase()}:${item.itemId}`;
+const itemKey = (item: { platform?: string | null; itemId: string }) => `${(item.platform ?? "generic").toLowerCase()}:${item.itemId}`;
 
 /** The queue keeps at most this many products; the oldest go first when it is full. */
-export const MAX_QUEUE = 500;
+const MAX_QUEUE = 500;
 
 export type CollectorDeps = { session: SessionService; items: StorageItems; now?: () => number };
 
@@ -106,4 +105,3 @@ export function createCollector({ session, items, now = Date.now }: CollectorDep
 }
 
 export type CollectorService = ReturnType<typeof createCollector>;
-export type { QueuedCollect };

@@ -12,7 +12,7 @@ import type { SessionService } from "./session.ts";
 type Body = z.output<typeof saveProductInput>;
 
 /** The queue keeps at most this many products' edits; the oldest go first when it is full. */
-export const MAX_EDITS = 200;
+const MAX_EDITS = 200;
 
 export type EditsDeps = {
   session: SessionService;
@@ -25,7 +25,7 @@ export type EditsDeps = {
   onChange?: (sent: number, pending: number, refused: number) => void;
 };
 
-export const QUEUED_MESSAGE = "服务器暂时无法连接，修改已保存在本地，恢复后自动提交";
+const QUEUED_MESSAGE = "服务器暂时无法连接，修改已保存在本地，恢复后自动提交";
 
 export function createEdits({ session, items, now = Date.now, onChange }: EditsDeps) {
   let flushing: Promise<number> | null = null;

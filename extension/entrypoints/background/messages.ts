@@ -10,7 +10,7 @@ import type { ProgressService } from "./progress.ts";
 import type { SessionService } from "./session.ts";
 
 /** The sender's tab, when a content script sent the message. */
-export const tabOf = (sender: Sender) => {
+const tabOf = (sender: Sender) => {
   const tab = sender.tab as { id?: number; windowId?: number } | undefined;
   return typeof tab?.id === "number" && tab.id >= 0 ? { id: tab.id, windowId: tab.windowId } : null;
 };

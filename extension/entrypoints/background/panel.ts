@@ -37,7 +37,7 @@ export type PanelDeps = {
 
 type PublishBody = Parameters<SessionService["api"]["meliStatNew"]["publish"]>[0];
 
-export class PanelError extends Error {}
+class PanelError extends Error {}
 
 const sameItem = (a: SourceItem, b: SourceItem) => a.platform === b.platform && a.itemId === b.itemId;
 

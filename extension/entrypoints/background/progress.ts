@@ -7,7 +7,7 @@ import { openProgressStream } from "#shared/api/progress-stream.ts";
 import { EVENTS_PATH, type ProgressEvent } from "#shared/contract/events.ts";
 import type { SessionService } from "./session.ts";
 
-export const WATCH_MS = 30_000;
+const WATCH_MS = 30_000;
 
 export type ProgressDeps = {
   session: Pick<SessionService, "api" | "token">;

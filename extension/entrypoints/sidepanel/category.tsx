@@ -39,7 +39,7 @@ function leavesOf(nodes: CategoryTreeNode[], out: Leaf[] = []): Leaf[] {
 }
 
 /** The category's path in Chinese as the console's picker names it (shared zhPathOf), from the site's tree; null without. */
-export function chinesePathOf(tree: CategoryTreeNode[], cateId: string): string | null {
+function chinesePathOf(tree: CategoryTreeNode[], cateId: string): string | null {
   const { entries, byId } = indexTree(tree);
   const at = byId.get(cateId);
   return at === undefined ? null : zhPathOf(entries, at);

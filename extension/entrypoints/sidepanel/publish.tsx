@@ -44,7 +44,7 @@ const ITEM_HOSTS: Record<number, string> = {
 };
 
 /** The item's page: the listing's permalink when the marketplace answered one; a global item's site items get none. */
-export const itemUrl = (site: number, itemId: string) =>
+const itemUrl = (site: number, itemId: string) =>
   `https://${ITEM_HOSTS[site] ?? ITEM_HOSTS[1]}/${itemId.replace(/^([A-Z]{3})-?(\d+)$/, "$1-$2")}`;
 
 /** How often the batch is asked for while it runs and the live progress stream is not live (batch-follow.ts). */
