@@ -43,7 +43,7 @@ export function processCpuSeconds(pid: number): number {
   }
 }
 
-export function machineTicks(): { busy: number; total: number } {
+function machineTicks(): { busy: number; total: number } {
   const v = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = v[3] + (v[4] ?? 0);
   return { busy: v.reduce((a, b) => a + b, 0) - idle, total: v.reduce((a, b) => a + b, 0) };
@@ -70,7 +70,7 @@ export function rssMiB(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-export const quantile = (sorted: number[], q: number) =>
+const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 export function stats(lat: number[]) {
   const s = [...lat].sort((a, b) => a - b);

@@ -33,14 +33,13 @@ import { seedSubUsers } from "./seed.ts";
 
 export const RARE_WORD = "碳纤维";
 export const COMMON_WORD_ZH = "新款";
-export const COMMON_WORD_ES = "nuevo";
 /** In every title of sub-account 1's products: the bulk find-and-replace's keyword. */
 export const PREFIX_WORD = "优选";
 /** Brand words some titles carry (the screening finds them). */
 export const BRAND_WORDS = ["耐克", "阿迪达斯", "迪士尼", "nike", "adidas", "disney", "hello kitty", "pokemon"];
 
 // Ordered by how common: the first ones are drawn most.
-export const ZH_WORDS = [
+const ZH_WORDS = [
   "新款",
   "包邮",
   "时尚",
@@ -152,7 +151,7 @@ export const ZH_WORDS = [
   "电钻",
   "胶带",
 ];
-export const ES_WORDS = [
+const ES_WORDS = [
   "nuevo",
   "envío",
   "moda",

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
-import { accessToken, cleanEnv, createFreshPostgresDatabase, freePort, repoRoot, startApp } from "../e2e/app-process.ts";
+import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp } from "../e2e/app-process.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { seedSubUsers } from "./seed.ts";
 

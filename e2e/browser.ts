@@ -1,7 +1,7 @@
 // Debian's Chromium for the browser tests: headless, no sandbox (CI runs as root), and kept off the network.
 import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchChromium(options: LaunchOptions = {}, extraArgs: string[] = []): Promise<Browser> {
   return puppeteer.launch({

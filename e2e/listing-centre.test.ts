@@ -29,7 +29,6 @@ const NEW_PRICE = 199;
 let app: AppProcess;
 let browser: Browser;
 let demo: { tenant: string; user: string; password: string };
-let token: string;
 const cleanups: (() => unknown)[] = [];
 
 type Batch = { id: string; status: number; total: number; success: number };
@@ -42,7 +41,7 @@ const listings = (filter: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   const started = await startDemoPublishing("listing-centre", { codes: MUGS + PLATES + 5, firstCode: 750300000001 });
-  ({ app, demo, token, call } = started);
+  ({ app, demo, call } = started);
   cleanups.unshift(started.stop);
   browser = await launchChromium();
 }, 240_000);

@@ -19,7 +19,7 @@ export type PgBouncer = {
 };
 
 /** The pgbouncer binary: on PATH, or where Debian puts it (/usr/sbin, not on every user's PATH). */
-export function pgBouncerBinary(): string | null {
+function pgBouncerBinary(): string | null {
   const dirs = [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin"];
   for (const d of dirs) if (d && existsSync(join(d, "pgbouncer"))) return join(d, "pgbouncer");
   return null;

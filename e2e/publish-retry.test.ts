@@ -25,7 +25,6 @@ const artifacts = join(repoRoot, "e2e/artifacts");
 let app: AppProcess;
 let browser: Browser;
 let demo: { tenant: string; user: string; password: string };
-let token: string;
 const cleanups: (() => unknown)[] = [];
 
 type Batch = { id: string; status: number; total: number; success: number; fail: number; skipped: number };
@@ -36,7 +35,7 @@ let call: DemoPublishing["call"];
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   const started = await startDemoPublishing("publish-retry", { codes: 8, firstCode: 750200000001 });
-  ({ app, demo, token, call } = started);
+  ({ app, demo, call } = started);
   cleanups.unshift(started.stop);
   browser = await launchChromium();
 }, 240_000);

@@ -379,7 +379,7 @@ export function publishTagged(s: Seller, tag: string, count: number): Promise<Ba
   });
 }
 
-export async function batchOf(s: Seller, batchId: string): Promise<BatchView> {
+async function batchOf(s: Seller, batchId: string): Promise<BatchView> {
   const page = await callApi<{ items: BatchView[] }>(s.url, s.token, "POST", "/api/MeliStatNew/GetPublishBatchesByPage", {
     maxResultCount: 100,
   });
