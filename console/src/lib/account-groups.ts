@@ -2,8 +2,9 @@
 // (under the shop centre's "shops" key, so a shop edit that refreshes the shop lists refreshes it too).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./feature-api.ts";
+import { sharedKeys } from "./query-keys.ts";
 
-export const accountGroupsKey = ["shops", "groups"] as const;
+export const accountGroupsKey = [...sharedKeys.shops, "groups"] as const;
 
 export const getAccountGroupsQueryOptions = () =>
   queryOptions({ queryKey: accountGroupsKey, queryFn: ({ signal }) => api.meliAccount.getMeliAccGroup({ signal }) });

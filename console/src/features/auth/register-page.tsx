@@ -14,7 +14,7 @@ import { Loading } from "#shared/ui/spinner.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { sessionApi } from "../../lib/api.ts";
 import { LoginError, loginAndLoad } from "../../lib/session.ts";
-import { publicSettingsKey, usePublicSettings } from "./api/get-public-settings.ts";
+import { publicSettingsKeys, usePublicSettings } from "./api/get-public-settings.ts";
 import { AuthCard, AuthError } from "./auth-card.tsx";
 import { LAST_TENANT_KEY } from "./login-page.tsx";
 import type { z } from "zod";
@@ -73,7 +73,7 @@ export function RegisterPage() {
       if (e instanceof ApiError) {
         showOnFields(e);
         // Closed since the screen was opened: show it closed.
-        if (e.code === "SelfRegistrationDisabled") void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+        if (e.code === "SelfRegistrationDisabled") void queryClient.invalidateQueries({ queryKey: publicSettingsKeys.public() });
       }
       setError(message);
       toast.error(message);

@@ -1,14 +1,16 @@
 // The host's system settings (the SystemConfigSetting list).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 
 export type SettingListQuery = { Search?: string; SkipCount: number; MaxResultCount: number };
 
-/** The root "settings" is shared with the FAQ screen's setting value, so saving here refreshes it there. */
+/** Under the console's shared settings root: saving here refreshes the FAQ, the free number and the public settings. */
 export const settingKeys = {
-  all: ["settings"] as const,
+  all: sharedKeys.settings,
   lists: () => [...settingKeys.all, "list"] as const,
   list: (q: SettingListQuery) => [...settingKeys.lists(), q] as const,
+  known: () => [...settingKeys.all, "known"] as const,
 };
 
 export const getSettingsQueryOptions = (q: SettingListQuery) =>

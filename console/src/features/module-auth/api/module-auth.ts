@@ -1,7 +1,8 @@
 // The authorization centre's calls (spec §7 ModuleAuth): the applications made and received, the grants in force, a
 // new code, apply / re-apply / audit / revoke, and the grantor's products through a grant. Every change sends one
 // Idempotency-Key per submission (useSubmitKey), so a retry after a lost answer is answered by the first one.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import type { CallOptions } from "#shared/api/client.ts";
 import type { InputOf } from "#shared/api/define.ts";
 import type {
   ApplyAuthInput,
@@ -14,7 +15,8 @@ import type {
   RevokeAuthInput,
 } from "#shared/contract/module-auth.ts";
 import { api } from "../../../lib/feature-api.ts";
-import { useSubmitKey } from "../../../lib/query-client.ts";
+import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 
 export type ApplysQuery = InputOf<typeof getApplysQuery>;
 export type AuthsQuery = InputOf<typeof getAuthsQuery>;
@@ -27,48 +29,72 @@ export const moduleAuthKeys = {
   products: (q: AuthProductsQuery) => [...moduleAuthKeys.all, "products", q] as const,
 };
 
-export const useApplys = (q: ApplysQuery) =>
-  useQuery({
+export const getApplysQueryOptions = (q: ApplysQuery) =>
+  queryOptions({
     queryKey: moduleAuthKeys.applys(q),
     queryFn: ({ signal }) => api.moduleAuth.getApplys(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useAuths = (q: AuthsQuery) =>
-  useQuery({
+export const useApplys = (q: ApplysQuery) => useQuery(getApplysQueryOptions(q));
+
+export const getAuthsQueryOptions = (q: AuthsQuery) =>
+  queryOptions({
     queryKey: moduleAuthKeys.auths(q),
     queryFn: ({ signal }) => api.moduleAuth.getAuths(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useAuthProducts = (q: AuthProductsQuery | null) =>
-  useQuery({
-    queryKey: moduleAuthKeys.products(q ?? { authId: "" }),
-    queryFn: ({ signal }) => api.moduleAuth.getAuthProducts(q!, { signal }),
-    enabled: !!q,
+export const useAuths = (q: AuthsQuery) => useQuery(getAuthsQueryOptions(q));
+
+export const getAuthProductsQueryOptions = (q: AuthProductsQuery) =>
+  queryOptions({
+    queryKey: moduleAuthKeys.products(q),
+    queryFn: ({ signal }) => api.moduleAuth.getAuthProducts(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
+/** Nothing is asked while no grant is open. */
+export const useAuthProducts = (q: AuthProductsQuery | null) =>
+  useQuery({ ...getAuthProductsQueryOptions(q ?? { authId: "" }), enabled: !!q });
+
+/** Each change is sent with its submission's Idempotency-Key (useSubmitKey). `{}` for a new code: useSubmitKey keys a
+ *  submission by its JSON, which `undefined` has none of. */
+export const generateAuthCode = (_: Record<string, never>, options?: CallOptions) => api.moduleAuth.generateAuthCode(options);
+export const applyAuth = (v: ApplyAuthInput, options?: CallOptions) => api.moduleAuth.applyAuth(v, options);
+export const reApplyAuth = (v: ReApplyAuthInput, options?: CallOptions) => api.moduleAuth.reApplyAuth(v, options);
+export const auditAuth = (v: AuditAuthInput, options?: CallOptions) => api.moduleAuth.auditAuth(v, options);
+export const revokeAuth = (v: RevokeAuthInput, options?: CallOptions) => api.moduleAuth.revokeAuth(v, options);
+export const copyAuthProducts = (v: CopyAuthProductsInput, options?: CallOptions) => api.moduleAuth.copyAuthProducts(v, options);
+
 /** A change of the centre: the lists (and the user's cached grants, read at the next login) follow. */
-function useCentreMutation<V, R>(call: (v: V, o: { idempotencyKey: string }) => Promise<R>) {
+function useCentreMutation<V, R>(
+  call: (v: V, options?: CallOptions) => Promise<R>,
+  mutationConfig?: Omit<UseMutationOptions<R, Error, V>, "mutationFn">,
+) {
   const queryClient = useQueryClient();
-  const run = useSubmitKey(call);
-  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: moduleAuthKeys.all }) });
+  const mutationFn = useSubmitKey(call);
+  return useMutation(
+    withCallerConfig({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: moduleAuthKeys.all }) }, mutationConfig),
+  );
 }
 
-/** Takes `{}` (useSubmitKey keys a submission by its JSON, which `undefined` has none of). */
-export const useGenerateAuthCode = () => useCentreMutation((_: Record<string, never>, o) => api.moduleAuth.generateAuthCode(o));
-export const useApplyAuth = () => useCentreMutation((v: ApplyAuthInput, o) => api.moduleAuth.applyAuth(v, o));
-export const useReApplyAuth = () => useCentreMutation((v: ReApplyAuthInput, o) => api.moduleAuth.reApplyAuth(v, o));
-export const useAuditAuth = () => useCentreMutation((v: AuditAuthInput, o) => api.moduleAuth.auditAuth(v, o));
-export const useRevokeAuth = () => useCentreMutation((v: RevokeAuthInput, o) => api.moduleAuth.revokeAuth(v, o));
+export const useGenerateAuthCode = ({ mutationConfig }: MutationHookOptions<typeof generateAuthCode> = {}) =>
+  useCentreMutation(generateAuthCode, mutationConfig);
+export const useApplyAuth = ({ mutationConfig }: MutationHookOptions<typeof applyAuth> = {}) =>
+  useCentreMutation(applyAuth, mutationConfig);
+export const useReApplyAuth = ({ mutationConfig }: MutationHookOptions<typeof reApplyAuth> = {}) =>
+  useCentreMutation(reApplyAuth, mutationConfig);
+export const useAuditAuth = ({ mutationConfig }: MutationHookOptions<typeof auditAuth> = {}) =>
+  useCentreMutation(auditAuth, mutationConfig);
+export const useRevokeAuth = ({ mutationConfig }: MutationHookOptions<typeof revokeAuth> = {}) =>
+  useCentreMutation(revokeAuth, mutationConfig);
 
-/** Copies into the caller's own products: the product list's queries (key "products") follow too. */
-export function useCopyAuthProducts() {
+/** Copies into the caller's own products: the product queries (the shared products root) follow too. */
+export function useCopyAuthProducts({ mutationConfig }: MutationHookOptions<typeof copyAuthProducts> = {}) {
   const queryClient = useQueryClient();
-  const run = useSubmitKey((v: CopyAuthProductsInput, o: { idempotencyKey: string }) => api.moduleAuth.copyAuthProducts(v, o));
-  return useMutation({
-    mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "products" }),
-  });
+  const mutationFn = useSubmitKey(copyAuthProducts);
+  return useMutation(
+    withCallerConfig({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.products }) }, mutationConfig),
+  );
 }

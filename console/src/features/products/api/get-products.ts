@@ -2,6 +2,7 @@
 // editor sends back its concurrency stamp), and how many products a bulk edit's target holds (CountProducts).
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 import type { BulkTarget } from "../bulk-target.ts";
 import { productLabelKeys } from "./get-product-labels.ts";
 
@@ -9,7 +10,7 @@ export type ProductsQuery = Parameters<typeof api.product.getProductsByPage>[0];
 export type ProductsFilter = Parameters<typeof api.product.countProducts>[0];
 
 export const productKeys = {
-  all: ["products"] as const,
+  all: sharedKeys.products,
   lists: () => [...productKeys.all, "list"] as const,
   list: (q: ProductsQuery) => [...productKeys.lists(), q] as const,
   count: (f: ProductsFilter) => [...productKeys.all, "count", f] as const,

@@ -2,13 +2,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { accountGroupsKey } from "../../../lib/account-groups.ts";
 import { api } from "../../../lib/feature-api.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
 
 export { getAccountGroupsQueryOptions, useAccountGroups } from "../../../lib/account-groups.ts";
 
 export type ShopAccountsQuery = Parameters<typeof api.meliAccount.getAccounts>[0];
 
 export const shopKeys = {
-  all: ["shops"] as const,
+  all: sharedKeys.shops,
   lists: () => [...shopKeys.all, "list"] as const,
   list: (q: ShopAccountsQuery) => [...shopKeys.lists(), q] as const,
   groups: () => accountGroupsKey,
