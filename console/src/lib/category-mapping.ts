@@ -4,11 +4,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./feature-api.ts";
 
-export const categoryMappingKeys = { all: ["category-mappings"] as const };
+/** Every mapping query (the suggestions here, the 类目映射 list) under one root: a change refreshes them all. */
+export const categoryMappingKeys = {
+  all: ["category-mappings"] as const,
+  suggested: (site: number, productId: string) => [...categoryMappingKeys.all, "suggested", site, productId] as const,
+  list: (q?: object) => [...categoryMappingKeys.all, "list", q] as const,
+};
 
 export const getSuggestedCategoryQueryOptions = (site: number, productId: string) =>
   queryOptions({
-    queryKey: [...categoryMappingKeys.all, "suggested", site, productId] as const,
+    queryKey: categoryMappingKeys.suggested(site, productId),
     queryFn: ({ signal }) => api.categoryMapping.getSuggestedCategory({ site, productId }, { signal }),
   });
 

@@ -17,6 +17,8 @@ export const isTaskDone = (t: TaskInfo | null | undefined) =>
 export const taskKeys = {
   all: ["tasks"] as const,
   detail: (taskType: number, taskId: string) => [...taskKeys.all, taskType, taskId] as const,
+  /** The newest tasks of a type (a screen's strip of recent tasks). */
+  recent: (taskType: number) => [...taskKeys.all, taskType, "recent"] as const,
 };
 
 /** The task, or null while the task centre does not list it yet; nothing is asked without an id. */

@@ -3,7 +3,6 @@
 // and the values it has) and that category's attributes (GetAttributes), asks the required and conditional ones with
 // those the pre-flight found missing marked, and saves them with UpdateProductAttr (the product's other values kept);
 // the publish screen then checks again, so a mixed batch is fixed in place, product by product.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { ProductDetail } from "#shared/contract/product.ts";
 import { askedAttributes } from "#shared/publish/category-form.ts";
@@ -11,7 +10,7 @@ import { Button } from "#shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import { toast } from "#shared/ui/toast.tsx";
-import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
+import { useCategoryAttributes } from "./api/get-publish-inputs.ts";
 import { useProductForAttrs, useUpdateProductAttrs } from "./api/product-attrs.ts";
 import { AttributeInput } from "./attribute-input.tsx";
 import type { AttrValue } from "./site-category-form.tsx";
@@ -48,7 +47,7 @@ export function mergedAttrs(own: readonly CateAttr[], edited: Attrs, names: Reco
 export function ProductAttrsDialog({ target, onClose, onSaved }: { target: AttrsTarget | null; onClose: () => void; onSaved: () => void }) {
   const product = useProductForAttrs(target?.productId ?? null);
   const cate = product.data?.cateInfo ?? null;
-  const attributes = useQuery({ ...getCategoryAttributesQueryOptions(cate?.site ?? 0, cate?.cateId ?? ""), enabled: !!cate });
+  const attributes = useCategoryAttributes(cate?.site ?? 0, cate?.cateId);
   const save = useUpdateProductAttrs();
   const [edited, setEdited] = useState<Attrs>({});
   useEffect(() => setEdited({}), [target?.productId]);

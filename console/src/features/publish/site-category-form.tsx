@@ -5,7 +5,6 @@
 // (components/category-advice.tsx) for the first product shown: its source category's mapping, and 推荐类目 once per
 // click (never once per product of a big selection) from its title; choosing one sets the category as the tree-select
 // does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
-import { useQuery } from "@tanstack/react-query";
 import { askedAttributes } from "#shared/publish/category-form.ts";
 import { Input } from "#shared/ui/input.tsx";
 import { Label } from "#shared/ui/label.tsx";
@@ -15,7 +14,7 @@ import { cn } from "#shared/ui/cn.ts";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";
-import { getCategoryAttributesQueryOptions } from "./api/get-publish-inputs.ts";
+import { useCategoryAttributes } from "./api/get-publish-inputs.ts";
 import { siteName } from "./publish-names.ts";
 import { SIZE_CHART_ATTRIBUTES, SizeChartField } from "./size-chart-field.tsx";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "#shared/contract/size-charts.ts";
@@ -56,7 +55,7 @@ export function SiteCategoryForm({
   productIds?: readonly string[];
   onChange: (next: SiteChoice) => void;
 }) {
-  const attributes = useQuery({ ...getCategoryAttributesQueryOptions(site, value.cateId), enabled: !!value.cateId });
+  const attributes = useCategoryAttributes(site, value.cateId);
   const asked = attributes.data ? askedAttributes(attributes.data.attributes) : [];
   const sizeChart = attributes.data?.attributes.some((a) => a.id === SIZE_GRID_ID) ?? false;
   const setAttr = (id: string, v: AttrValue) => onChange({ ...value, attrs: { ...value.attrs, [id]: v } });

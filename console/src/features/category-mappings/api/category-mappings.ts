@@ -9,7 +9,7 @@ export type CategoryMappingQuery = Parameters<typeof api.categoryMapping.getCate
 
 export const getCategoryMappingsQueryOptions = (q: CategoryMappingQuery) =>
   queryOptions({
-    queryKey: [...categoryMappingKeys.all, "list", q] as const,
+    queryKey: categoryMappingKeys.list(q),
     queryFn: ({ signal }) => api.categoryMapping.getCategoryMappings(q, { signal }),
     placeholderData: keepPreviousData,
   });

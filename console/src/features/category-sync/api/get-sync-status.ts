@@ -6,7 +6,8 @@ import { api } from "../../../lib/feature-api.ts";
 export const categorySyncKeys = {
   all: ["category-sync"] as const,
   status: () => [...categorySyncKeys.all, "status"] as const,
-  categories: (q: object) => [...categorySyncKeys.all, "categories", q] as const,
+  categoryLists: () => [...categorySyncKeys.all, "categories"] as const,
+  categories: (q: object) => [...categorySyncKeys.categoryLists(), q] as const,
   latestTask: () => [...categorySyncKeys.all, "latest-task"] as const,
 };
 

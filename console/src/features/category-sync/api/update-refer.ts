@@ -10,7 +10,7 @@ export function useUpdateRefer({ mutationConfig }: MutationHookOptions<typeof up
   const queryClient = useQueryClient();
   return useMutation(
     withCallerConfig(
-      { mutationFn: updateRefer, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...categorySyncKeys.all, "categories"] }) },
+      { mutationFn: updateRefer, onSuccess: () => queryClient.invalidateQueries({ queryKey: categorySyncKeys.categoryLists() }) },
       mutationConfig,
     ),
   );

@@ -8,9 +8,9 @@ import { EDIT_TASK_TYPE } from "../edit-tasks.ts";
 
 const POLL_MS = 1500;
 
-export const productEditTasksQueryOptions = () =>
+export const getProductEditTasksQueryOptions = () =>
   queryOptions({
-    queryKey: [...taskKeys.all, EDIT_TASK_TYPE, "recent"] as const,
+    queryKey: taskKeys.recent(EDIT_TASK_TYPE),
     queryFn: async ({ signal }) =>
       (
         await api.tasks.getTaskInfoByPage(
@@ -22,4 +22,4 @@ export const productEditTasksQueryOptions = () =>
     refetchInterval: (query) => (query.state.data?.some((t) => !isTaskDone(t)) ? pollUnlessLive(POLL_MS) : false),
   });
 
-export const useProductEditTasks = () => useQuery(productEditTasksQueryOptions());
+export const useProductEditTasks = () => useQuery(getProductEditTasksQueryOptions());

@@ -2,11 +2,11 @@
 // tab counts, refetched when a task reports progress (a batch edit or a sync changes rows; polled while the stream is
 // down and a task of this screen runs), a listing's call log, single edits, batch edits and syncs. Every edit refreshes
 // the listing queries whatever its outcome: a refused edit may still have re-read the listing.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import type { CallOptions } from "#shared/api/client.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { liveProgressMeta } from "../../../lib/live-progress.ts";
-import { useSubmitKey } from "../../../lib/query-client.ts";
+import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 
 /** Which group of calls a list uses: local shops (MeliStat) or cross-border shops (MeliStatNew). */
 export type ListingKind = "local" | "cbt";
@@ -81,11 +81,25 @@ export const useListingLogDetail = (id: string | null) => useQuery({ ...getListi
 
 /** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason),
  *  "success" for one a refusal leaves untouched (a batch refused as a whole). */
-function useListingMutation<I, R>(run: (input: I) => Promise<R>, refresh: "settled" | "success" = "settled") {
+function useListingMutation<V, R>(
+  run: (input: V) => Promise<R>,
+  refresh: "settled" | "success",
+  mutationConfig?: Omit<UseMutationOptions<R, Error, V>, "mutationFn">,
+) {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: listingKeys.all });
-  return useMutation({ mutationFn: run, ...(refresh === "settled" ? { onSettled: invalidate } : { onSuccess: invalidate }) });
+  return useMutation(
+    withCallerConfig(
+      { mutationFn: run, ...(refresh === "settled" ? { onSettled: invalidate } : { onSuccess: invalidate }) },
+      mutationConfig,
+    ),
+  );
 }
+
+/** A listing hook's options: the caller's, for the call `Call` makes with the hook's kind bound. */
+type ListingMutationOptions<Call extends (kind: ListingKind, v: never) => Promise<unknown>> = MutationHookOptions<
+  (v: Parameters<Call>[1]) => ReturnType<Call>
+>;
 
 /** What BatchUpdateMeliPrice would set on a few listings (PreviewMeliPrice: computed now, nothing changed). */
 export const getMeliPricePreviewQueryOptions = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
@@ -119,13 +133,20 @@ export const runSingleEdit = (kind: ListingKind, e: SingleEdit, options?: CallOp
   }
 };
 
-export const useSingleEdit = (kind: ListingKind) => useListingMutation((e: SingleEdit) => runSingleEdit(kind, e));
-
-export const useSyncListing = (kind: ListingKind) => useListingMutation((body: BodyOf<"syncMelistat">) => calls(kind).syncMelistat(body));
+export const syncListing = (kind: ListingKind, body: BodyOf<"syncMelistat">) => calls(kind).syncMelistat(body);
 
 /** Removes the records only (RemoveStat / BatchDelete): the listings stay on Mercado Libre. */
-export const useRemoveRecords = (kind: ListingKind) =>
-  useListingMutation((ids: string[]) => (ids.length === 1 ? calls(kind).removeStat({ id: ids[0] }) : calls(kind).batchDelete({ ids })));
+export const removeRecords = (kind: ListingKind, ids: string[]) =>
+  ids.length === 1 ? calls(kind).removeStat({ id: ids[0] }) : calls(kind).batchDelete({ ids });
+
+export const useSingleEdit = (kind: ListingKind, { mutationConfig }: ListingMutationOptions<typeof runSingleEdit> = {}) =>
+  useListingMutation((e: SingleEdit) => runSingleEdit(kind, e), "settled", mutationConfig);
+
+export const useSyncListing = (kind: ListingKind, { mutationConfig }: ListingMutationOptions<typeof syncListing> = {}) =>
+  useListingMutation((body: BodyOf<"syncMelistat">) => syncListing(kind, body), "settled", mutationConfig);
+
+export const useRemoveRecords = (kind: ListingKind, { mutationConfig }: ListingMutationOptions<typeof removeRecords> = {}) =>
+  useListingMutation((ids: string[]) => removeRecords(kind, ids), "settled", mutationConfig);
 
 /** A batch call: answers a task at once (its jobs change each listing); sent with the dialog's Idempotency-Key. */
 export type BatchEdit =
@@ -166,13 +187,16 @@ export function runBatchEdit(kind: ListingKind, e: BatchEdit, options?: CallOpti
   }
 }
 
-export function useBatchEdit(kind: ListingKind) {
+/** PullMarketStat: imports a shop group's listings made elsewhere (a task). */
+export const pullMarket = (kind: ListingKind, body: BodyOf<"pullMarketStat">, options?: CallOptions) =>
+  calls(kind).pullMarketStat(body, options);
+
+export function useBatchEdit(kind: ListingKind, { mutationConfig }: ListingMutationOptions<typeof runBatchEdit> = {}) {
   const run = useSubmitKey((e: BatchEdit, o: CallOptions) => runBatchEdit(kind, e, o));
-  return useListingMutation(run, "success");
+  return useListingMutation(run, "success", mutationConfig);
 }
 
-/** PullMarketStat: imports a shop group's listings made elsewhere (a task). */
-export function usePullMarket(kind: ListingKind) {
-  const run = useSubmitKey((body: BodyOf<"pullMarketStat">, o: CallOptions) => calls(kind).pullMarketStat(body, o));
-  return useListingMutation(run, "success");
+export function usePullMarket(kind: ListingKind, { mutationConfig }: ListingMutationOptions<typeof pullMarket> = {}) {
+  const run = useSubmitKey((body: BodyOf<"pullMarketStat">, o: CallOptions) => pullMarket(kind, body, o));
+  return useListingMutation(run, "success", mutationConfig);
 }

@@ -1,19 +1,21 @@
 // 填写属性 for one product of a batch whose category comes from the product (issue 28): the product as stored
 // (GetProductById: its category and the attribute values it has) and UpdateProductAttr, which replaces the product's
 // category attribute values (naturally idempotent: the same values again change nothing).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+import { sharedKeys } from "../../../lib/query-keys.ts";
+import { publishInputKeys } from "./get-publish-inputs.ts";
 
-const productKey = (id: string) => ["publish", "product", id] as const;
-
-export const useProductForAttrs = (id: string | null) =>
-  useQuery({
-    queryKey: productKey(id ?? ""),
-    queryFn: ({ signal }) => api.product.getProductById({ id: id! }, { signal }),
-    enabled: !!id,
+export const getProductForAttrsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: publishInputKeys.product(id),
+    queryFn: ({ signal }) => api.product.getProductById({ id }, { signal }),
     staleTime: 0,
   });
+
+/** Nothing is asked while the dialog is closed. */
+export const useProductForAttrs = (id: string | null) => useQuery({ ...getProductForAttrsQueryOptions(id ?? ""), enabled: !!id });
 
 export type ProductAttrsInput = Parameters<typeof api.product.updateProductAttr>[0];
 export const updateProductAttrs = (input: ProductAttrsInput) => api.product.updateProductAttr(input);
@@ -24,8 +26,9 @@ export function useUpdateProductAttrs({ mutationConfig }: MutationHookOptions<ty
     withCallerConfig(
       {
         mutationFn: updateProductAttrs,
-        onSuccess: (p) => queryClient.setQueryData(productKey(p.id), p),
-        onSettled: () => queryClient.invalidateQueries({ queryKey: ["products"] }),
+        onSuccess: (p) => queryClient.setQueryData(publishInputKeys.product(p.id), p),
+        // The product list shows the product too.
+        onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.products }),
       },
       mutationConfig,
     ),

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from 
 import type { CreateMeliChartBody } from "#shared/contract/size-charts.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
+import { publishInputKeys } from "./get-publish-inputs.ts";
 
 export const sizeChartKeys = {
   all: ["size-charts"] as const,
@@ -55,16 +56,18 @@ export function useCreateSizeChart({ mutationConfig }: MutationHookOptions<typeo
 /** How many of the selected products the new chart's sizes are read from. */
 const SIZE_SOURCE_PRODUCTS = 20;
 
+export const getProductVariantsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: publishInputKeys.productDetail(id),
+    queryFn: ({ signal }) => api.product.getProductById({ id }, { signal }),
+    staleTime: 60_000,
+  });
+
 /** The variants (option names and values) of the first products of the selection, read only while `enabled`. */
 export function useSelectionVariants(productIds: readonly string[], enabled: boolean) {
   const ids = productIds.slice(0, SIZE_SOURCE_PRODUCTS);
   return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ["publish", "product-detail", id] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.product.getProductById({ id }, { signal }),
-      enabled,
-      staleTime: 60_000,
-    })),
+    queries: ids.map((id) => ({ ...getProductVariantsQueryOptions(id), enabled })),
     combine: (results) => ({
       isLoading: results.some((r) => r.isLoading),
       variants: results.flatMap((r) => (r.data?.variants ?? []).map((v) => ({ keys: v.variant_Key, values: v.variant_Values }))),
