@@ -5,7 +5,7 @@ import type { CategoryPredictionMethod, PredictedCategory, PredictMeliCategoryRe
 import { Button } from "#shared/ui/button.tsx";
 
 /** How the predictions were found, for the seller. */
-export const predictionMethodText: Record<CategoryPredictionMethod, string> = {
+const predictionMethodText: Record<CategoryPredictionMethod, string> = {
   direct: "美客多按标题推荐",
   translated: "翻译后预测",
   chineseNames: "按中文类目名匹配",

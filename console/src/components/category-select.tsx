@@ -20,7 +20,7 @@ const languageNames = { es: "西语", pt: "葡语", en: "英语" } as const;
 const hasChinese = (nodes: CategoryTreeNode[]): boolean => nodes.some((n) => !!n.zh || hasChinese(n.children ?? []));
 
 /** What the search matches: the Chinese names when the tree has them, and the site's own names. */
-export function categorySearchHint(site: number, chinese: boolean): string {
+function categorySearchHint(site: number, chinese: boolean): string {
   const own = languageNames[siteLanguage(site)];
   return chinese ? `搜索类目：中文或${own}名称` : `搜索类目：${own}名称（该站点暂无中文类目名）`;
 }

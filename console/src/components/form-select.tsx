@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 
-export type Choice = { value: string | number; label: ReactNode };
+type Choice = { value: string | number; label: ReactNode };
 
 export type FormSelectProps = {
   field: {

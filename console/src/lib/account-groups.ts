@@ -6,7 +6,7 @@ import { sharedKeys } from "./query-keys.ts";
 
 export const accountGroupsKey = [...sharedKeys.shops, "groups"] as const;
 
-export const getAccountGroupsQueryOptions = () =>
+const getAccountGroupsQueryOptions = () =>
   queryOptions({ queryKey: accountGroupsKey, queryFn: ({ signal }) => api.meliAccount.getMeliAccGroup({ signal }) });
 
 export const useAccountGroups = (enabled = true) => useQuery({ ...getAccountGroupsQueryOptions(), enabled });

@@ -4,9 +4,9 @@
 import { openDB, type IDBPDatabase } from "idb";
 import type { CategoryNode, SiteId } from "../stores/platform.ts";
 
-export const CATEGORY_DB_NAME = "erp-category-cache";
-export const CATEGORY_DB_VERSION = 1;
-export const CATEGORY_STORE = "categories";
+const CATEGORY_DB_NAME = "erp-category-cache";
+const CATEGORY_DB_VERSION = 1;
+const CATEGORY_STORE = "categories";
 
 /** One site's cached tree (key: the site id). */
 export type CachedCategoryTree = { version: string; tree: CategoryNode[]; savedAt: number };

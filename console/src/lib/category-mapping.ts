@@ -11,7 +11,7 @@ export const categoryMappingKeys = {
   list: (q?: object) => [...categoryMappingKeys.all, "list", q] as const,
 };
 
-export const getSuggestedCategoryQueryOptions = (site: number, productId: string) =>
+const getSuggestedCategoryQueryOptions = (site: number, productId: string) =>
   queryOptions({
     queryKey: categoryMappingKeys.suggested(site, productId),
     queryFn: ({ signal }) => api.categoryMapping.getSuggestedCategory({ site, productId }, { signal }),

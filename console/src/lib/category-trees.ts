@@ -10,7 +10,7 @@ import { readCategoryTree, writeCategoryTree } from "./category-cache.ts";
 
 export { INVALID_SITE_ID };
 
-export const isSiteId = (v: unknown): v is SiteId => (SITE_IDS as readonly unknown[]).includes(v);
+const isSiteId = (v: unknown): v is SiteId => (SITE_IDS as readonly unknown[]).includes(v);
 
 const loading = new Map<SiteId, Promise<CategoryNode[]>>();
 
@@ -54,10 +54,10 @@ export function fetchCategoryTree(site: unknown): Promise<CategoryNode[]> {
   return p;
 }
 
-export const categoryTreeKeys = { all: ["category-tree"] as const, site: (site: SiteId) => [...categoryTreeKeys.all, site] as const };
+const categoryTreeKeys = { all: ["category-tree"] as const, site: (site: SiteId) => [...categoryTreeKeys.all, site] as const };
 
 /** Nothing is asked without a site. */
-export const getCategoryTreeQueryOptions = (site: SiteId | null) =>
+const getCategoryTreeQueryOptions = (site: SiteId | null) =>
   queryOptions({
     queryKey: site ? categoryTreeKeys.site(site) : categoryTreeKeys.all,
     queryFn: () => fetchCategoryTree(site),

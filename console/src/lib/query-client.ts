@@ -28,7 +28,7 @@ type MutationCall = (variables: never) => Promise<unknown>;
 type VariablesOf<Call extends MutationCall> = Parameters<Call> extends [] ? void : Parameters<Call>[0];
 
 /** What the caller of a mutation hook may pass (`useDeleteCurrency({ mutationConfig })`): every option but the call. */
-export type MutationConfig<Call extends MutationCall> = Omit<
+type MutationConfig<Call extends MutationCall> = Omit<
   UseMutationOptions<Awaited<ReturnType<Call>>, Error, VariablesOf<Call>>,
   "mutationFn"
 >;

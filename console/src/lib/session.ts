@@ -16,7 +16,7 @@ import { clearCategoryCache, readAllCategoryTrees } from "./category-cache.ts";
 import { queryClient } from "./query-client.ts";
 
 /** The host settings holding the two lists of spec §6 (read through GetValueByKey). */
-export const PermissionSettingKeys = {
+const PermissionSettingKeys = {
   newVersionTenants: SettingKeys.newVersionTenants,
   financeHiddenTenants: SettingKeys.financeHiddenTenants,
 };
@@ -43,7 +43,7 @@ export async function resolveTenant(name: string): Promise<{ id: string | null; 
 }
 
 /** Password login: stores the token for the resolved tenant (with a refresh token: sellers stay in all day). */
-export async function login(input: { tenantName: string; userName: string; password: string }): Promise<void> {
+async function login(input: { tenantName: string; userName: string; password: string }): Promise<void> {
   const tenant = await resolveTenant(input.tenantName);
   const token = await sessionApi.token.login({
     username: input.userName.trim(),
@@ -89,7 +89,7 @@ export async function loadUserSession(): Promise<void> {
 }
 
 /** Resets every client store and cached server answer. */
-export async function clearClientState(): Promise<void> {
+async function clearClientState(): Promise<void> {
   useUserStore.getState().reset();
   useAppStore.getState().reset();
   usePlatformStore.getState().reset();

@@ -22,7 +22,7 @@ export const taskKeys = {
 };
 
 /** The task, or null while the task centre does not list it yet; nothing is asked without an id. */
-export const getTaskQueryOptions = (taskType: number, taskId: string | null) =>
+const getTaskQueryOptions = (taskType: number, taskId: string | null) =>
   queryOptions({
     queryKey: taskKeys.detail(taskType, taskId ?? ""),
     queryFn: async ({ signal }) => {

@@ -1,7 +1,7 @@
 // Spec §2/§9: the mobile layout applies when the body is narrower than 1000px.
 import { useSyncExternalStore } from "react";
 
-export const MOBILE_BREAKPOINT = 1000;
+const MOBILE_BREAKPOINT = 1000;
 
 function subscribe(onChange: () => void) {
   const observer = new ResizeObserver(onChange);

@@ -14,7 +14,7 @@ type PermissionState = {
 };
 type PermissionActions = { setAllowed(a: AllowedRoutes): void; reset(): void };
 
-export const PERMISSION_STORE_ID = "permission";
+const PERMISSION_STORE_ID = "permission";
 
 const initial: PermissionState = { sections: [], allowedPaths: [], menus: { mercado: [], ozone: [] }, isDynamicAddedRoute: false };
 

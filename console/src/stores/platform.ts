@@ -5,7 +5,7 @@ import { persist } from "zustand/middleware";
 import type { CategoryTreeNode } from "#shared/contract/category.ts";
 
 /** Spec §1/§9: site ids 1..5 map to mx, bl, cl, co, cbt. */
-export const SITES = { 1: "mx", 2: "bl", 3: "cl", 4: "co", 5: "cbt" } as const;
+const SITES = { 1: "mx", 2: "bl", 3: "cl", 4: "co", 5: "cbt" } as const;
 export type SiteId = keyof typeof SITES;
 export const SITE_IDS = [1, 2, 3, 4, 5] as const satisfies readonly SiteId[];
 export const DEFAULT_SITES: SiteId[] = [1, 2, 3, 4];
@@ -33,7 +33,7 @@ type PlatformActions = {
   reset(): void;
 };
 
-export const PLATFORM_STORE_ID = "platform";
+const PLATFORM_STORE_ID = "platform";
 
 const emptyTrees = (): Record<SiteId, CategoryNode[]> => ({ 1: [], 2: [], 3: [], 4: [], 5: [] });
 

@@ -4,7 +4,7 @@ import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { UserInfo, UserInitCache } from "#shared/contract/users.ts";
 
-export type UserCache = Pick<UserInitCache, "accs" | "subUsers" | "moduleAuths">;
+type UserCache = Pick<UserInitCache, "accs" | "subUsers" | "moduleAuths">;
 
 type UserState = {
   access_token: string | null;
@@ -32,7 +32,7 @@ type UserActions = {
   reset(): void;
 };
 
-export const USER_STORE_ID = "user";
+const USER_STORE_ID = "user";
 
 const initial: UserState = {
   access_token: null,

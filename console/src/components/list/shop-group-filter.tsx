@@ -4,9 +4,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#
 import type { ListFilter } from "./list-toolbar.tsx";
 
 /** The value that stands for every shop. */
-export const ALL_SHOPS = "all";
+const ALL_SHOPS = "all";
 
-export function ShopGroupFilter(p: { value: string; onChange: (groupId: string) => void; testId: string }) {
+function ShopGroupFilter(p: { value: string; onChange: (groupId: string) => void; testId: string }) {
   const groups = useAccountGroups();
   return (
     <Select value={p.value} onValueChange={p.onChange}>

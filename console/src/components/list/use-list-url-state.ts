@@ -10,7 +10,7 @@ import type { z } from "zod";
 export type ListSchema = z.ZodObject<{ page: z.ZodType<number>; size: z.ZodType<number> }>;
 export type ListState<S extends ListSchema> = z.output<S>;
 
-export type SetSearchParams = (change: (prev: URLSearchParams) => URLSearchParams) => void;
+type SetSearchParams = (change: (prev: URLSearchParams) => URLSearchParams) => void;
 /** Where a list's search params live: the route's own (useReplaceSearchParams) or a cached tab's (useTabSearchParams). */
 export type SearchParamsSource = readonly [URLSearchParams, SetSearchParams];
 
@@ -52,7 +52,7 @@ export function changeListState<T extends { page: number }>(current: T, change: 
 }
 
 /** The filters of a state: everything but paging and sorting. */
-export function filtersOf<S extends ListSchema>(schema: S, state: ListState<S>): Record<string, unknown> {
+function filtersOf<S extends ListSchema>(schema: S, state: ListState<S>): Record<string, unknown> {
   return Object.fromEntries(keysOf(schema).flatMap((k) => (NOT_FILTERS.has(k) ? [] : [[k, (state as Record<string, unknown>)[k]]])));
 }
 
@@ -90,5 +90,3 @@ export function useListUrlState<S extends ListSchema>(schema: S, [params, setPar
   const filterKey = JSON.stringify(filtersOf(schema, state));
   return { state, update, setPage, reset, onPageChange, filterKey, filtered: hasListFilter(schema, state) };
 }
-
-export type ListUrlState<S extends ListSchema> = ReturnType<typeof useListUrlState<S>>;

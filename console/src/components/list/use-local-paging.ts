@@ -15,5 +15,3 @@ export function useLocalPaging(initialSize: number) {
   const reset = useCallback(() => setPaging({ page: 1, size: initialSize }), [initialSize]);
   return { ...paging, setPage, onPageChange, reset };
 }
-
-export type LocalPaging = ReturnType<typeof useLocalPaging>;

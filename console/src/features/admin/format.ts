@@ -2,7 +2,7 @@
 // and money: lib/format.ts).
 import { AccountPaymentType } from "#shared/contract/enums.ts";
 
-export const paymentTypeLabels: Record<number, string> = {
+const paymentTypeLabels: Record<number, string> = {
   [AccountPaymentType.Trial]: "试用",
   [AccountPaymentType.Monthly]: "按月",
   [AccountPaymentType.Yearly]: "按年",

@@ -5,7 +5,7 @@ import { localDayRange } from "../../lib/format.ts";
 import type { AgencyTransactionsQuery, InviteRecordsQuery } from "./api/agency.ts";
 
 export const AGENCY_PAGE_SIZES = [20, 50, 100];
-export const AGENCY_TABS = ["invites", "commissions"] as const;
+const AGENCY_TABS = ["invites", "commissions"] as const;
 export type AgencyTab = (typeof AGENCY_TABS)[number];
 
 export const agencyListSchema = z.object({

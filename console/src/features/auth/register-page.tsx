@@ -20,7 +20,7 @@ import { LAST_TENANT_KEY } from "./login-page.tsx";
 import type { z } from "zod";
 import { emptyRegisterValues, registerFields, registerForm, type RegisterFormValues } from "./schemas.ts";
 
-export const registerMessages = {
+const registerMessages = {
   closed: "系统未开放注册，请联系平台管理员开通账号",
   registered: "注册成功",
   failed: "注册失败，请稍后重试",

@@ -26,7 +26,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${label}不能小于${min}`).max(max, `${label}不能大于${max}`));
 
-export const settingsForm = z.object({
+const settingsForm = z.object({
   isDiscountPrice: z.boolean(),
   maxImageCount: wholeNumber("图片数量上限", 1, 100),
   maxVariantCount: wholeNumber("SKU数量上限", 1, 2000),

@@ -7,7 +7,7 @@ import { platformOptions } from "../../lib/labels.ts";
 import { PlatformType } from "#shared/contract/enums.ts";
 
 /** The server's download of the built extension (server/http/extension-download.ts). */
-export const EXTENSION_DOWNLOAD_URL = "/downloads/meli-erp-extension.zip";
+const EXTENSION_DOWNLOAD_URL = "/downloads/meli-erp-extension.zip";
 
 const code = "bg-muted rounded px-1 py-0.5 text-xs";
 const steps = [

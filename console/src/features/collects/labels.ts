@@ -3,7 +3,7 @@
 import { CollectStatus, InfringementRuleType, TaskStatus } from "#shared/contract/enums.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
-export const collectStatusLabels: Record<number, string> = {
+const collectStatusLabels: Record<number, string> = {
   [CollectStatus.Collected]: "待处理",
   [CollectStatus.Migrated]: "已导入产品库",
   [CollectStatus.Ignored]: "已忽略",
@@ -90,7 +90,7 @@ export const infringementRuleLabels: Record<number, string> = {
 // The crawler's messages. Most are Chinese already; the fetch errors inside "采集失败：…" and the blocked states are
 // technical English, put into words here (the original stays available as the cell's tooltip).
 
-export const isBlockedMessage = (message: string | null | undefined) => !!message && /^blocked\b/i.test(message.trim());
+const isBlockedMessage = (message: string | null | undefined) => !!message && /^blocked\b/i.test(message.trim());
 
 const blockedTexts: Record<string, string> = {
   captcha: "已拦截：来源网站要求验证码（滑块验证），请稍后重试或使用浏览器插件采集",

@@ -57,12 +57,10 @@ export function toCollectFilter(s: CollectListState) {
     ...(s.sku.trim() ? { sku: s.sku.trim() } : {}),
   };
 }
-export type CollectFilter = ReturnType<typeof toCollectFilter>;
 
 export function toCollectQuery(s: CollectListState) {
   return { ...toCollectFilter(s), skipCount: (s.page - 1) * s.size, maxResultCount: s.size, sorting: "creationTime desc" };
 }
-export type CollectQuery = ReturnType<typeof toCollectQuery>;
 
 /** ?q=&sku=&status=&user=&from=&to=&page=&size= */
 export const taskListSchema = z.object({
@@ -93,7 +91,6 @@ export function toTaskQuery(s: TaskListState) {
     MaxResultCount: s.size,
   };
 }
-export type TaskQuery = ReturnType<typeof toTaskQuery>;
 
 export const URL_QUEUE_PAGE_SIZES = [10, 20, 50, 100];
 

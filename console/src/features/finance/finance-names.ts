@@ -24,7 +24,7 @@ export const payTypeLabels: Record<ChargePayType, string> = {
   [ChargePayType.Alipay]: "支付宝",
 };
 
-export const withdrawSourceLabels: Record<WithdrawSource, string> = {
+const withdrawSourceLabels: Record<WithdrawSource, string> = {
   [WithdrawSource.Balance]: "账户余额",
   [WithdrawSource.Commission]: "推荐佣金",
 };

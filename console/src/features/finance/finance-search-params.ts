@@ -40,7 +40,7 @@ export type WalletListState = z.output<typeof walletListSchema>;
 
 /** The two record lists of /finance/charge/list and /admin/recharge: top-ups and withdrawals (their statuses share the
  *  values 1 pending, 2 approved, 3 rejected). */
-export const RECORD_TABS = ["charge", "withdraw"] as const;
+const RECORD_TABS = ["charge", "withdraw"] as const;
 export type RecordTab = (typeof RECORD_TABS)[number];
 const tabParam = () => z.enum(RECORD_TABS).catch("charge");
 const reviewStatuses = [...new Set([...Object.values(ChargeStatus), ...Object.values(WithdrawStatus)])];

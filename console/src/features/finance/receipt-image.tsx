@@ -8,7 +8,7 @@ import { Spinner } from "#shared/ui/spinner.tsx";
 import { receiptObjectUrl } from "./api/charge-records.ts";
 
 /** The image's object URL while mounted (revoked after); "error" when it could not be read. */
-export function useReceiptUrl(pic: string | null, preview = false): string | null | "error" {
+function useReceiptUrl(pic: string | null, preview = false): string | null | "error" {
   const [url, setUrl] = useState<string | null | "error">(null);
   useEffect(() => {
     if (!pic) return;

@@ -2,7 +2,7 @@
 // type here is only the browser's guess from the name).
 import { MAX_RECEIPT_BYTES } from "#shared/contract/wallet.ts";
 
-export const RECEIPT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+const RECEIPT_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const RECEIPT_ACCEPT = RECEIPT_TYPES.join(",");
 export const RECEIPT_MAX_MB = MAX_RECEIPT_BYTES / 1024 / 1024;
 

@@ -16,7 +16,7 @@ const FILE_MAX_KB = GTIN_FILE_MAX_BYTES / 1024;
 const n = (x: number) => x.toLocaleString("zh-CN");
 
 /** What is wrong with a chosen file before it is read, or null. */
-export function codeFileProblem(file: { name: string; size: number }): string | null {
+function codeFileProblem(file: { name: string; size: number }): string | null {
   if (!/\.(txt|csv)$/i.test(file.name)) return "请选择 txt 或 csv 文件";
   if (file.size === 0) return "文件是空的";
   if (file.size > GTIN_FILE_MAX_BYTES) return `文件过大，最大 ${n(FILE_MAX_KB)} KB（约 6 万个编码）`;

@@ -7,7 +7,7 @@ import { ALL, choiceParam, pageParam, pageSizeParam, textParam } from "../../com
 import type { ApplysQuery, AuthsQuery } from "./api/module-auth.ts";
 
 export const AUTH_PAGE_SIZES = [20, 50, 100];
-export const AUTH_TABS = ["held", "given"] as const;
+const AUTH_TABS = ["held", "given"] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
 const statuses = Object.values(ModuleAuthStatus).map(String);
 

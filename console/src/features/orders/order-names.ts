@@ -7,7 +7,7 @@ import type { OrderRow } from "#shared/contract/orders.ts";
 import { marginPercentOf, marginStatus, marginWarning } from "#shared/publish/margin.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
-export const orderStatusNames: Record<number, string> = {
+const orderStatusNames: Record<number, string> = {
   [OrderStatus.Unpaid]: "待付款",
   [OrderStatus.Paid]: "待发货",
   [OrderStatus.ReadyToShip]: "待打单",
@@ -44,7 +44,7 @@ export const ORDER_STATUS_TABS = [
 const TO_SHIP: number[] = [OrderStatus.Paid, OrderStatus.ReadyToShip];
 
 /** A deadline within this is shown as due soon. */
-export const DUE_SOON_MS = 24 * 3600_000;
+const DUE_SOON_MS = 24 * 3600_000;
 
 export type Deadline = { state: "overdue" | "soon" | "ok"; text: string };
 

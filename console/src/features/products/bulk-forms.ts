@@ -9,7 +9,6 @@ import { sizeText } from "#shared/text/form-text.ts";
 
 const PRICE_MAX = 1_000_000_000;
 const WEIGHT_MAX = 1_000_000;
-export { sizeText };
 
 const rate = (required: boolean) => numberText("倍率", { min: 0.01, max: 100, decimals: 4, required });
 const tinyPrice = numberText("尾数", { min: 0, max: 0.99, below: 1 });
@@ -135,7 +134,6 @@ export const replaceBody = (t: BulkTarget, v: z.output<typeof replaceForm>) => b
 
 export const AUTO_LANGUAGE = "auto";
 export const DEFAULT_PROVIDER = "default";
-export type TranslateTarget = (typeof translateLanguages)[number];
 
 export const translateForm = z
   .object({

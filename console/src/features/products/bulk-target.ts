@@ -20,8 +20,5 @@ export function bulkBody<T extends object>(t: BulkTarget, fields: T): T & Select
   return { ...fields, ...selectionBody(t) };
 }
 
-/** How many products the target names, when known without asking the server (null for a filter). */
-export const knownSize = (t: BulkTarget): number | null => (t.kind === "ids" ? t.ids.length : null);
-
 /** "10,000+" for a capped total, else the number with separators. */
 export const countText = (n: number, capped = false) => `${n.toLocaleString("zh-CN")}${capped ? "+" : ""}`;

@@ -6,7 +6,7 @@ import { productStatusNames } from "#shared/contract/names.ts";
 import { productEditKindName } from "#shared/contract/product.ts";
 import type { BadgeTone } from "../../lib/labels.ts";
 
-export const productStatusLabels = productStatusNames;
+const productStatusLabels = productStatusNames;
 
 export const productStatusTones: Record<number, BadgeTone> = {
   [ProductStatus.Unedited]: "secondary",
@@ -18,17 +18,17 @@ export const productStatusTones: Record<number, BadgeTone> = {
 export const productStatusLabel = (status: number) => productStatusLabels[status] ?? `状态 ${status}`;
 export const productStatusOptions = Object.values(ProductStatus).map((value) => ({ value, label: productStatusLabel(value) }));
 
-export const siteLabels: Record<number, string> = {
+const siteLabels: Record<number, string> = {
   [Site.mx]: "墨西哥 (MX)",
   [Site.bl]: "巴西 (BL)",
   [Site.cl]: "智利 (CL)",
   [Site.co]: "哥伦比亚 (CO)",
   [Site.cbt]: "跨境 (CBT)",
 };
-export const siteLabel = (site: number) => siteLabels[site] ?? `站点 ${site}`;
+const siteLabel = (site: number) => siteLabels[site] ?? `站点 ${site}`;
 export const siteOptions = Object.values(Site).map((value) => ({ value, label: siteLabel(value) }));
 
-export const providerLabels: Record<number, string> = {
+const providerLabels: Record<number, string> = {
   [ThirdPlatformType.LibreTranslate]: "LibreTranslate",
   [ThirdPlatformType.DeepL]: "DeepL",
   [ThirdPlatformType.Google]: "Google 翻译",
@@ -38,7 +38,7 @@ export const providerOptions = Object.values(ThirdPlatformType).map((value) => (
 
 /** The languages the editor shows a tab for, in order (a product's other languages follow): the shared product form's. */
 export { EDIT_LANGUAGES } from "#shared/publish/product-form.ts";
-export const languageNames: Record<string, string> = { zh: "中文", es: "西班牙语", pt: "葡萄牙语", en: "英语" };
+const languageNames: Record<string, string> = { zh: "中文", es: "西班牙语", pt: "葡萄牙语", en: "英语" };
 export const languageName = (lang: string) => languageNames[lang] ?? lang;
 
 /** A bulk edit's kind (the call's name, e.g. BatchUpdateProductPrice) in words. */

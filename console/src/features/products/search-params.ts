@@ -109,4 +109,3 @@ export function toProductFilter(s: ProductListState): ProductListFilter {
 export function toProductQuery(s: ProductListState) {
   return { ...toProductFilter(s), skipCount: (s.page - 1) * s.size, maxResultCount: s.size, sorting: "creationTime desc" };
 }
-export type ProductQuery = ReturnType<typeof toProductQuery>;

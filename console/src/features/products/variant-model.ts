@@ -8,14 +8,14 @@ import { problemOf, variantCells } from "#shared/publish/product-form-rules.ts";
 import { numberTextOf } from "#shared/publish/product-form.ts";
 
 export type VariantOption = { name: string; values: string[] };
-export type VariantRow = { values: string[]; price: string; stock: string; sku: string; images: string[] };
+type VariantRow = { values: string[]; price: string; stock: string; sku: string; images: string[] };
 export type VariantGrid = { options: VariantOption[]; rows: VariantRow[] };
 
 /** The contract's limits. */
 export const MAX_OPTIONS = 5;
-export const MAX_VARIANTS = 5000;
+const MAX_VARIANTS = 5000;
 
-export const emptyGrid = (): VariantGrid => ({ options: [], rows: [] });
+const emptyGrid = (): VariantGrid => ({ options: [], rows: [] });
 const blankRow = (values: string[]): VariantRow => ({ values, price: "", stock: "", sku: "", images: [] });
 const keyOf = (values: string[]) => values.join("\u0001");
 
@@ -48,7 +48,7 @@ export function combinations(options: VariantOption[]): string[][] {
 }
 
 /** Every combination of the options, each row's data kept when its combination still exists. */
-export function rebuildRows(options: VariantOption[], rows: VariantRow[]): VariantRow[] {
+function rebuildRows(options: VariantOption[], rows: VariantRow[]): VariantRow[] {
   const byKey = new Map<string, VariantRow>();
   for (const r of rows) if (!byKey.has(keyOf(r.values))) byKey.set(keyOf(r.values), r);
   return combinations(options).map((values) => byKey.get(keyOf(values)) ?? blankRow(values));

@@ -8,7 +8,7 @@ import type { EditorForm } from "./editor-types.ts";
 import { usePredictWeight } from "./api/predict-product-fields.ts";
 
 /** The title to predict from: the first non-empty one, Chinese first. */
-export function predictTitleOf(titles: Record<string, string>): string {
+function predictTitleOf(titles: Record<string, string>): string {
   for (const lang of ["zh", "en", "es", "pt"]) if (titles[lang]?.trim()) return titles[lang].trim();
   return (
     Object.values(titles)

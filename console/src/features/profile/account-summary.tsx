@@ -19,7 +19,7 @@ const paymentTypeNames: Record<number, string> = {
   [AccountPaymentType.Permanent]: "永久",
 };
 
-export const roleName = (role: string) => roleNames[role] ?? role;
+const roleName = (role: string) => roleNames[role] ?? role;
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -11,7 +11,7 @@ import { logout } from "../../lib/session.ts";
 import { useChangePassword } from "./api/change-password.ts";
 import { changePasswordForm, emptyPasswordValues } from "./schemas.ts";
 
-export const PASSWORD_CHANGED = "密码已修改，请重新登录";
+const PASSWORD_CHANGED = "密码已修改，请重新登录";
 
 export function ChangePasswordForm() {
   const form = useZodForm(changePasswordForm, { defaultValues: emptyPasswordValues });

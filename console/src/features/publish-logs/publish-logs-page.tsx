@@ -20,7 +20,7 @@ import { publishLogColumns } from "./publish-logs-columns.tsx";
 import { publishLogListSchema, toMeliLogsQuery, type PublishLogListState } from "./publish-logs-search-params.ts";
 
 /** A stored body as shown: JSON pretty-printed, anything else as stored. */
-export function prettyBody(body: string | null): string {
+function prettyBody(body: string | null): string {
   if (body === null || body === "") return "（无）";
   try {
     return JSON.stringify(JSON.parse(body), null, 2);

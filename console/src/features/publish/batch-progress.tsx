@@ -10,7 +10,7 @@ import { ProgressBar } from "../../components/task/task-progress.tsx";
 import { usePublishBatch } from "./api/get-publish-batches.ts";
 import { batchStatusLabel, batchStatusTones } from "./publish-names.ts";
 
-export const RECORDS_PATH = "/proudcts/publish-records/v2";
+const RECORDS_PATH = "/proudcts/publish-records/v2";
 
 /** `notice`: what Publish said about the request (a selection cut to the batch maximum, products already listed). */
 export function BatchProgress({ submitted }: { submitted: PublishBatch & { notice?: string | null } }) {

@@ -45,7 +45,7 @@ export type ListingRowActions = {
 };
 
 /** Listings an edit can reach: on Mercado Libre and not closed (the server's ON_MARKET). */
-export const isOnMarket = (r: Pick<ListingRow, "itemId" | "status">) =>
+const isOnMarket = (r: Pick<ListingRow, "itemId" | "status">) =>
   !!r.itemId && (r.status === ListingStatus.Active || r.status === ListingStatus.Paused || r.status === ListingStatus.UnderReview);
 
 const siteCode = (site: number) => MELI_SITES[site as keyof typeof MELI_SITES]?.code.toUpperCase() ?? String(site);

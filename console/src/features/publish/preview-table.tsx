@@ -14,10 +14,10 @@ import type { AttrsTarget } from "./product-attrs-dialog.tsx";
 import { attrFieldId, categoryFieldId } from "./site-category-form.tsx";
 
 /** The GTIN pool screen (GTIN管理), where codes are added. */
-export const GTIN_PAGE = "/proudcts/gtin";
+const GTIN_PAGE = "/proudcts/gtin";
 
 /** The product list, searched by the product's title (the editor opens from its row). */
-export const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
+const productListHref = (title: string) => `/proudcts/list?q=${encodeURIComponent(title.slice(0, 60))}`;
 
 /** Where the preview's fix links lead: the form above, or the product itself when it is published in its own category. */
 export type FixContext = {

@@ -37,7 +37,7 @@ const filters: ListFilters = [
 ];
 
 /** The pasted text as entries: one per line (or separated by spaces or commas). */
-export const entriesOf = (text: string) =>
+const entriesOf = (text: string) =>
   text
     .split(/[\s,，]+/)
     .map((s) => s.trim())

@@ -13,11 +13,10 @@ import { FormSelect } from "../../components/form-select.tsx";
 import type { UserOption } from "../../components/list/owner-filter.ts";
 import { SITE_NUMBERS, siteCodeHint, siteName } from "./names.ts";
 
-export const connectForm = z.object({
+const connectForm = z.object({
   sites: z.array(siteNumber).min(1, "请至少选择一个站点"),
   uid: z.string(),
 });
-export type ConnectValues = z.output<typeof connectForm>;
 
 /** What the dialog is for: a new shop, or authorizing an existing one again (its site and owner chosen already). */
 export type ConnectTarget = { kind: "new" } | { kind: "reauthorize"; shopName: string; sites: number[]; ownerId: string };

@@ -16,7 +16,7 @@ export type AuthResult = {
 };
 
 /** The query keys AuthBack's return URL carries; removed once read, so a reload does not report it again. */
-export const AUTH_PARAM_KEYS = ["auth", "reason", "message", "groupId", "added", "updated"] as const;
+const AUTH_PARAM_KEYS = ["auth", "reason", "message", "groupId", "added", "updated"] as const;
 
 const defaultMessage = (ok: boolean) => (ok ? "店铺授权成功" : "店铺授权失败，请重新授权");
 const count = (v: string | null) => (v !== null && /^\d{1,6}$/.test(v) ? Number(v) : null);

@@ -12,7 +12,7 @@ const isSite = (site: number): site is MeliSiteNumber => site in MELI_SITES;
 export const siteName = (site: number) => (isSite(site) ? MELI_SITES[site].name : `站点 ${site}`);
 
 /** Mercado Libre's id of the site (MLM, MLB, ...), shown next to the name. */
-export const siteCode = (site: number) => (isSite(site) ? MELI_SITES[site].meli : "");
+const siteCode = (site: number) => (isSite(site) ? MELI_SITES[site].meli : "");
 
 /** Mercado Libre's id when the name does not carry it already (跨境（CBT） does). */
 export const siteCodeHint = (site: number) => (siteName(site).includes(siteCode(site)) ? "" : siteCode(site));
@@ -22,7 +22,7 @@ export const siteLabel = (site: number) => (siteCodeHint(site) ? `${siteName(sit
 
 export const siteOptions = SITE_NUMBERS.map((value) => ({ value, label: siteLabel(value) }));
 
-export const accountStatusLabels: Record<number, string> = {
+const accountStatusLabels: Record<number, string> = {
   [MeliAccountStatus.Active]: "正常",
   [MeliAccountStatus.Disabled]: "已停用",
   [MeliAccountStatus.NeedsAuthorization]: "需重新授权",

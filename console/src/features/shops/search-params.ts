@@ -62,4 +62,3 @@ export function toAccountsQuery(s: ShopListState) {
     MaxResultCount: s.size,
   };
 }
-export type AccountsQuery = ReturnType<typeof toAccountsQuery>;

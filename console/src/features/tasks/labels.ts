@@ -2,9 +2,9 @@
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { taskStatusLabels, type BadgeTone } from "../../lib/labels.ts";
 
-export { taskStatusLabel, taskStatusLabels } from "../../lib/labels.ts";
+export { taskStatusLabel } from "../../lib/labels.ts";
 
-export const taskTypeLabels: Record<number, string> = {
+const taskTypeLabels: Record<number, string> = {
   [TaskType.Collect]: "商品采集",
   [TaskType.ImportUrls]: "导入链接",
   [TaskType.Publish]: "发布商品",

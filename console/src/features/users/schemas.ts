@@ -80,4 +80,3 @@ export function updateBodyOf(u: Pick<SubUser, "id" | "concurrencyStamp">, v: z.o
 
 /** Reset password: the contract's password rule, typed twice. */
 export const resetPasswordForm = z.object({ newPwd: resetPwdInput.shape.newPwd, confirm: z.string() }).refine(...confirmMatches("confirm"));
-export type ResetPasswordFormValues = z.input<typeof resetPasswordForm>;

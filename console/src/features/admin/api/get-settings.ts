@@ -13,7 +13,7 @@ export const settingKeys = {
   known: () => [...settingKeys.all, "known"] as const,
 };
 
-export const getSettingsQueryOptions = (q: SettingListQuery) =>
+const getSettingsQueryOptions = (q: SettingListQuery) =>
   queryOptions({
     queryKey: settingKeys.list(q),
     queryFn: ({ signal }) => api.settings.getList(q, { signal }),

@@ -11,7 +11,7 @@ export const tenantKeys = {
   userInfo: (tenantId: string) => [...tenantKeys.all, "user-info", tenantId] as const,
 };
 
-export const getTenantsQueryOptions = (q: TenantListQuery) =>
+const getTenantsQueryOptions = (q: TenantListQuery) =>
   queryOptions({
     queryKey: tenantKeys.list(q),
     queryFn: ({ signal }) => api.hosted.getTenants(q, { signal }),
@@ -19,7 +19,7 @@ export const getTenantsQueryOptions = (q: TenantListQuery) =>
   });
 
 /** The main account's summary, read fresh each time the dialog opens. */
-export const getTenantUserInfoQueryOptions = (tenantId: string | null) =>
+const getTenantUserInfoQueryOptions = (tenantId: string | null) =>
   queryOptions({
     queryKey: tenantKeys.userInfo(tenantId ?? ""),
     queryFn: ({ signal }) => api.hosted.getTenantUserInfo({ TenantId: tenantId! }, { signal }),

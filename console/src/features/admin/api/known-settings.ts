@@ -6,7 +6,7 @@ import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { settingKeys } from "./get-settings.ts";
 
-export const getKnownSettingsQueryOptions = () =>
+const getKnownSettingsQueryOptions = () =>
   queryOptions({ queryKey: settingKeys.known(), queryFn: ({ signal }) => api.settings.getKnownSettings({ signal }) });
 
 export const useKnownSettings = () => useQuery(getKnownSettingsQueryOptions());

@@ -5,13 +5,13 @@ import type { SetRecommendInput } from "#shared/contract/agency.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 
-export const recommendKeys = {
+const recommendKeys = {
   all: ["admin-recommend"] as const,
   info: (tenantId: string) => [...recommendKeys.all, "info", tenantId] as const,
   search: (text: string) => [...recommendKeys.all, "search", text] as const,
 };
 
-export const getRecommendInfoQueryOptions = (tenantId: string) =>
+const getRecommendInfoQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: recommendKeys.info(tenantId),
     queryFn: ({ signal }) => api.hostedAgency.getRecommendInfo({ TenantId: tenantId }, { signal }),
@@ -21,7 +21,7 @@ export const getRecommendInfoQueryOptions = (tenantId: string) =>
 export const useRecommendInfo = (tenantId: string | null) =>
   useQuery({ ...getRecommendInfoQueryOptions(tenantId ?? ""), enabled: !!tenantId });
 
-export const getTenantNameSearchQueryOptions = (text: string) =>
+const getTenantNameSearchQueryOptions = (text: string) =>
   queryOptions({
     queryKey: recommendKeys.search(text),
     queryFn: ({ signal }) => api.hosted.getTenantNameBySearch({ search: text }, { signal }),

@@ -9,13 +9,13 @@ import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-c
 export type InviteRecordsQuery = InputOf<typeof getInviteRecordsQuery>;
 export type AgencyTransactionsQuery = InputOf<typeof getAgencyTransactionRecordQuery>;
 
-export const agencyKeys = {
+const agencyKeys = {
   all: ["agency"] as const,
   invites: (q: InviteRecordsQuery) => [...agencyKeys.all, "invites", q] as const,
   transactions: (q: AgencyTransactionsQuery) => [...agencyKeys.all, "transactions", q] as const,
 };
 
-export const getInviteRecordsQueryOptions = (q: InviteRecordsQuery) =>
+const getInviteRecordsQueryOptions = (q: InviteRecordsQuery) =>
   queryOptions({
     queryKey: agencyKeys.invites(q),
     queryFn: ({ signal }) => api.agency.getInviteRecords(q, { signal }),
@@ -24,7 +24,7 @@ export const getInviteRecordsQueryOptions = (q: InviteRecordsQuery) =>
 
 export const useInviteRecords = (q: InviteRecordsQuery) => useQuery(getInviteRecordsQueryOptions(q));
 
-export const getAgencyTransactionsQueryOptions = (q: AgencyTransactionsQuery) =>
+const getAgencyTransactionsQueryOptions = (q: AgencyTransactionsQuery) =>
   queryOptions({
     queryKey: agencyKeys.transactions(q),
     queryFn: ({ signal }) => api.agency.getAgencyTransactionRecord(q, { signal }),

@@ -10,7 +10,7 @@ export const publicSettingsKeys = {
   public: () => [...publicSettingsKeys.all, "public"] as const,
 };
 
-export const getPublicSettingsQueryOptions = () =>
+const getPublicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: publicSettingsKeys.public(),
     queryFn: ({ signal }) => sessionApi.settings.getPublicSettings({ signal }),

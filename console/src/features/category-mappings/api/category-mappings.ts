@@ -7,7 +7,7 @@ import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-c
 
 export type CategoryMappingQuery = Parameters<typeof api.categoryMapping.getCategoryMappings>[0];
 
-export const getCategoryMappingsQueryOptions = (q: CategoryMappingQuery) =>
+const getCategoryMappingsQueryOptions = (q: CategoryMappingQuery) =>
   queryOptions({
     queryKey: categoryMappingKeys.list(q),
     queryFn: ({ signal }) => api.categoryMapping.getCategoryMappings(q, { signal }),

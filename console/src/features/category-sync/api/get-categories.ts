@@ -5,7 +5,7 @@ import { categorySyncKeys } from "./get-sync-status.ts";
 
 export type CategoryListQuery = { site: number; Filter?: string; SkipCount: number; MaxResultCount: number };
 
-export const getCategoriesQueryOptions = (q: CategoryListQuery) =>
+const getCategoriesQueryOptions = (q: CategoryListQuery) =>
   queryOptions({
     queryKey: categorySyncKeys.categories(q),
     queryFn: ({ signal }) => api.meliCategory.getCategoriesByPage(q, { signal }),

@@ -9,7 +9,7 @@ import { categorySyncKeys } from "./get-sync-status.ts";
 
 const POLL_MS = 1000;
 
-export const getLatestTaskQueryOptions = () =>
+const getLatestTaskQueryOptions = () =>
   queryOptions({
     queryKey: categorySyncKeys.latestTask(),
     queryFn: async ({ signal }) => {

@@ -11,7 +11,7 @@ export const categorySyncKeys = {
   latestTask: () => [...categorySyncKeys.all, "latest-task"] as const,
 };
 
-export const getSyncStatusQueryOptions = () =>
+const getSyncStatusQueryOptions = () =>
   queryOptions({ queryKey: categorySyncKeys.status(), queryFn: ({ signal }) => api.meliCategory.getCategorySyncStatus({ signal }) });
 
 export const useSyncStatus = () => useQuery(getSyncStatusQueryOptions());

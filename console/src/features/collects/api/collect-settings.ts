@@ -5,12 +5,12 @@ import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { useConfigStore } from "../../../stores/config.ts";
 
-export const collectSettingKeys = {
+const collectSettingKeys = {
   config: ["collect-config"] as const,
   rule: ["infringement-rule-setting"] as const,
 };
 
-export const getCollectConfigQueryOptions = () =>
+const getCollectConfigQueryOptions = () =>
   queryOptions({
     queryKey: collectSettingKeys.config,
     queryFn: async ({ signal }) => {
@@ -20,7 +20,7 @@ export const getCollectConfigQueryOptions = () =>
     },
   });
 
-export const getInfringementRuleQueryOptions = () =>
+const getInfringementRuleQueryOptions = () =>
   queryOptions({ queryKey: collectSettingKeys.rule, queryFn: ({ signal }) => api.collect.getInfringementRuleSetting({ signal }) });
 
 export const useCollectConfig = () => useQuery(getCollectConfigQueryOptions());

@@ -21,7 +21,7 @@ export const collectTaskKeys = {
 export const anyUnfinished = (items: { status?: number; taskStatus?: number }[] | undefined) =>
   !!items?.some((i) => isUnfinished(i.status ?? i.taskStatus ?? 0));
 
-export const getCollectTasksQueryOptions = (q: CollectTasksQuery) =>
+const getCollectTasksQueryOptions = (q: CollectTasksQuery) =>
   queryOptions({
     queryKey: collectTaskKeys.list(q),
     queryFn: ({ signal }) => api.collect.getCollectTasks(q, { signal }),

@@ -15,14 +15,14 @@ export const collectKeys = {
   detail: (id: string) => [...collectKeys.all, "detail", id] as const,
 };
 
-export const getCollectsQueryOptions = (q: CollectsQuery) =>
+const getCollectsQueryOptions = (q: CollectsQuery) =>
   queryOptions({
     queryKey: collectKeys.list(q),
     queryFn: ({ signal }) => api.collect.getCollect(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const getCollectQueryOptions = (id: string | null) =>
+const getCollectQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: collectKeys.detail(id ?? ""),
     queryFn: ({ signal }) => api.collect.getCollectById({ id: id! }, { signal }),

@@ -16,7 +16,7 @@ export const urlKeys = {
   daily: (days: number) => [...urlKeys.all, "daily", days] as const,
 };
 
-export const getQueuedUrlsQueryOptions = (q: UrlListQuery) =>
+const getQueuedUrlsQueryOptions = (q: UrlListQuery) =>
   queryOptions({
     queryKey: urlKeys.list(q),
     queryFn: ({ signal }) => api.aquiredUrl.getList(q, { signal }),
@@ -24,7 +24,7 @@ export const getQueuedUrlsQueryOptions = (q: UrlListQuery) =>
     refetchInterval: (query) => (anyUnfinished(query.state.data?.items as AquiredUrl[] | undefined) ? POLL_MS : false),
   });
 
-export const getUrlCountsQueryOptions = (f: UrlFilter) =>
+const getUrlCountsQueryOptions = (f: UrlFilter) =>
   queryOptions({
     queryKey: urlKeys.statics(f),
     queryFn: ({ signal }) => api.aquiredUrl.getStatics(f, { signal }),
@@ -36,7 +36,7 @@ export const getUrlCountsQueryOptions = (f: UrlFilter) =>
   });
 
 /** URLs per day over the last `days` days (UTC days, as the server counts them). */
-export const getUrlsPerDayQueryOptions = (days: number) =>
+const getUrlsPerDayQueryOptions = (days: number) =>
   queryOptions({
     queryKey: urlKeys.daily(days),
     queryFn: ({ signal }) =>

@@ -7,7 +7,7 @@ export const currencyKeys = {
   lists: () => [...currencyKeys.all, "list"] as const,
 };
 
-export const getCurrenciesQueryOptions = () =>
+const getCurrenciesQueryOptions = () =>
   queryOptions({ queryKey: currencyKeys.lists(), queryFn: ({ signal }) => api.currency.getAllCurrency({ signal }) });
 
 export const useCurrencies = () => useQuery(getCurrenciesQueryOptions());

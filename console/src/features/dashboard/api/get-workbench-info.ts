@@ -2,12 +2,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 
-export const workbenchKeys = {
+const workbenchKeys = {
   all: ["workbench"] as const,
   info: (days: number) => [...workbenchKeys.all, "info", days] as const,
 };
 
-export const getWorkbenchInfoQueryOptions = (days: number) =>
+const getWorkbenchInfoQueryOptions = (days: number) =>
   queryOptions({
     queryKey: workbenchKeys.info(days),
     queryFn: ({ signal }) => api.workbench.getWorkbenchInfo({ Days: days }, { signal }),

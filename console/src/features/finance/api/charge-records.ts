@@ -13,7 +13,7 @@ import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../
 import type { ChargeRecordsQuery } from "../finance-search-params.ts";
 import { financeKeys } from "./wallet-logs.ts";
 
-export const getChargeRecordsQueryOptions = (q: ChargeRecordsQuery) =>
+const getChargeRecordsQueryOptions = (q: ChargeRecordsQuery) =>
   queryOptions({
     queryKey: financeKeys.charges(q),
     queryFn: ({ signal }) => api.chargeRecord.getChargeRecords(q, { signal }),
@@ -22,7 +22,7 @@ export const getChargeRecordsQueryOptions = (q: ChargeRecordsQuery) =>
 
 export const useChargeRecords = (q: ChargeRecordsQuery, enabled = true) => useQuery({ ...getChargeRecordsQueryOptions(q), enabled });
 
-export const getHostChargeRecordsQueryOptions = (q: ChargeRecordsQuery) =>
+const getHostChargeRecordsQueryOptions = (q: ChargeRecordsQuery) =>
   queryOptions({
     queryKey: financeKeys.hostCharges(q),
     queryFn: ({ signal }) => api.chargeRecord.getHostChargeRecords(q, { signal }),

@@ -9,7 +9,7 @@ import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-c
 import { sharedKeys } from "../../../lib/query-keys.ts";
 import { financeKeys } from "./wallet-logs.ts";
 
-export const getReceivingAccountsQueryOptions = () =>
+const getReceivingAccountsQueryOptions = () =>
   queryOptions({ queryKey: financeKeys.receivingAccounts(), queryFn: ({ signal }) => api.chargeRecord.getReceivingAccounts({ signal }) });
 
 export const useReceivingAccounts = () => useQuery(getReceivingAccountsQueryOptions());

@@ -15,7 +15,7 @@ export const financeKeys = {
   receivingAccounts: () => [...financeKeys.all, "receiving-accounts"] as const,
 };
 
-export const getWalletLogsQueryOptions = (q: WalletLogsQuery) =>
+const getWalletLogsQueryOptions = (q: WalletLogsQuery) =>
   queryOptions({
     queryKey: financeKeys.walletLogs(q),
     queryFn: ({ signal }) => api.walletLog.getWalletLogs(q, { signal }),
@@ -25,7 +25,7 @@ export const getWalletLogsQueryOptions = (q: WalletLogsQuery) =>
 export const useWalletLogs = (q: WalletLogsQuery) => useQuery(getWalletLogsQueryOptions(q));
 
 /** The balance alone (the first entry of an unfiltered ledger page carries it). */
-export const getWalletBalanceQueryOptions = () => {
+const getWalletBalanceQueryOptions = () => {
   const q: WalletLogsQuery = { SkipCount: 0, MaxResultCount: 1 };
   return queryOptions({
     queryKey: financeKeys.walletLogs(q),

@@ -8,7 +8,7 @@ import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../
 import type { WithdrawsQuery } from "../finance-search-params.ts";
 import { financeKeys } from "./wallet-logs.ts";
 
-export const getWithdrawsQueryOptions = (q: WithdrawsQuery) =>
+const getWithdrawsQueryOptions = (q: WithdrawsQuery) =>
   queryOptions({
     queryKey: financeKeys.withdraws(q),
     queryFn: ({ signal }) => api.withdraw.getWithdraws(q, { signal }),
@@ -17,7 +17,7 @@ export const getWithdrawsQueryOptions = (q: WithdrawsQuery) =>
 
 export const useWithdraws = (q: WithdrawsQuery, enabled = true) => useQuery({ ...getWithdrawsQueryOptions(q), enabled });
 
-export const getHostWithdrawsQueryOptions = (q: WithdrawsQuery) =>
+const getHostWithdrawsQueryOptions = (q: WithdrawsQuery) =>
   queryOptions({
     queryKey: financeKeys.hostWithdraws(q),
     queryFn: ({ signal }) => api.withdraw.getHostWithdraws(q, { signal }),

@@ -4,9 +4,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 
-export const gtinKeys = { all: ["gtin-codes"] as const };
+const gtinKeys = { all: ["gtin-codes"] as const };
 
-export const getGtinCountQueryOptions = () =>
+const getGtinCountQueryOptions = () =>
   queryOptions({ queryKey: gtinKeys.all, queryFn: ({ signal }) => api.meliCode.getCodeCnt({ signal }) });
 
 export const useGtinCount = () => useQuery(getGtinCountQueryOptions());

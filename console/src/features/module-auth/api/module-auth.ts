@@ -22,14 +22,14 @@ export type ApplysQuery = InputOf<typeof getApplysQuery>;
 export type AuthsQuery = InputOf<typeof getAuthsQuery>;
 export type AuthProductsQuery = InputOf<typeof getAuthProductsInput>;
 
-export const moduleAuthKeys = {
+const moduleAuthKeys = {
   all: ["module-auth"] as const,
   applys: (q: ApplysQuery) => [...moduleAuthKeys.all, "applys", q] as const,
   auths: (q: AuthsQuery) => [...moduleAuthKeys.all, "auths", q] as const,
   products: (q: AuthProductsQuery) => [...moduleAuthKeys.all, "products", q] as const,
 };
 
-export const getApplysQueryOptions = (q: ApplysQuery) =>
+const getApplysQueryOptions = (q: ApplysQuery) =>
   queryOptions({
     queryKey: moduleAuthKeys.applys(q),
     queryFn: ({ signal }) => api.moduleAuth.getApplys(q, { signal }),
@@ -38,7 +38,7 @@ export const getApplysQueryOptions = (q: ApplysQuery) =>
 
 export const useApplys = (q: ApplysQuery) => useQuery(getApplysQueryOptions(q));
 
-export const getAuthsQueryOptions = (q: AuthsQuery) =>
+const getAuthsQueryOptions = (q: AuthsQuery) =>
   queryOptions({
     queryKey: moduleAuthKeys.auths(q),
     queryFn: ({ signal }) => api.moduleAuth.getAuths(q, { signal }),
@@ -47,7 +47,7 @@ export const getAuthsQueryOptions = (q: AuthsQuery) =>
 
 export const useAuths = (q: AuthsQuery) => useQuery(getAuthsQueryOptions(q));
 
-export const getAuthProductsQueryOptions = (q: AuthProductsQuery) =>
+const getAuthProductsQueryOptions = (q: AuthProductsQuery) =>
   queryOptions({
     queryKey: moduleAuthKeys.products(q),
     queryFn: ({ signal }) => api.moduleAuth.getAuthProducts(q, { signal }),

@@ -10,7 +10,7 @@ import { liveProgressMeta, pollUnlessLive } from "../../../lib/live-progress.ts"
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import type { OrderQuery } from "../order-search-params.ts";
 
-export const orderKeys = {
+const orderKeys = {
   all: ["orders"] as const,
   list: (q: OrderQuery) => [...orderKeys.all, "list", q] as const,
   groups: (q: OrderQuery) => [...orderKeys.all, "groups", q] as const,
@@ -22,7 +22,7 @@ const ORDER_EVENTS = liveProgressMeta("order", "task");
 /** While the event stream is down, the list is asked again this often (while it is live, rarely: a backstop). */
 export const ORDER_POLL_MS = 30_000;
 
-export const getOrdersQueryOptions = (q: OrderQuery) =>
+const getOrdersQueryOptions = (q: OrderQuery) =>
   queryOptions({
     queryKey: orderKeys.list(q),
     queryFn: ({ signal }) => api.order.getOrders(q, { signal }),
@@ -33,7 +33,7 @@ export const getOrdersQueryOptions = (q: OrderQuery) =>
 
 export const useOrders = (q: OrderQuery) => useQuery(getOrdersQueryOptions(q));
 
-export const getOrderGroupsQueryOptions = (q: OrderQuery) =>
+const getOrderGroupsQueryOptions = (q: OrderQuery) =>
   queryOptions({
     queryKey: orderKeys.groups(q),
     queryFn: ({ signal }) => api.order.getMeliOrderGroupInfo(q, { signal }),
@@ -46,7 +46,7 @@ export const useOrderGroups = (q: OrderQuery) => useQuery(getOrderGroupsQueryOpt
 
 /** The invoice Mercado Libre holds for the order (asked for when the seller opens it). Silent: an order without an
  *  invoice yet is a normal state, not a failure, so the drawer's invoice section says why instead of a red toast. */
-export const getOrderInvoiceQueryOptions = (orderId: string) =>
+const getOrderInvoiceQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: orderKeys.invoice(orderId),
     queryFn: ({ signal }) => api.order.getMeliOrderInvoice({ orderId }, { signal }),

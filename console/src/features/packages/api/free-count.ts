@@ -8,7 +8,7 @@ import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-c
 import { sharedKeys } from "../../../lib/query-keys.ts";
 import { packageKeys } from "./packages.ts";
 
-export const getFreeCountQueryOptions = () =>
+const getFreeCountQueryOptions = () =>
   queryOptions({
     queryKey: packageKeys.freeCount(),
     queryFn: ({ signal }) => api.settings.getValueByKey({ key: SettingKeys.freeSubAccounts }, { signal }),

@@ -9,7 +9,7 @@ import { packageKeys } from "./packages.ts";
 
 export type HostPurchasesQuery = InputOf<typeof getHostSubAccountOrdersQuery>;
 
-export const getHostPurchasesQueryOptions = (q: HostPurchasesQuery) =>
+const getHostPurchasesQueryOptions = (q: HostPurchasesQuery) =>
   queryOptions({
     queryKey: packageKeys.hostPurchases(q),
     queryFn: ({ signal }) => api.subAccountOrder.getHostSubAccountOrders(q, { signal }),

@@ -20,12 +20,12 @@ export const packageKeys = {
   freeCount: () => sharedKeys.settingValue(SettingKeys.freeSubAccounts),
 };
 
-export const getPackagesQueryOptions = () =>
+const getPackagesQueryOptions = () =>
   queryOptions({ queryKey: packageKeys.offers(), queryFn: ({ signal }) => api.subAccountOrder.getSubAccOrderInfos({ signal }) });
 
 export const usePackages = () => useQuery(getPackagesQueryOptions());
 
-export const getMyOrdersQueryOptions = (q: MyOrdersQuery) =>
+const getMyOrdersQueryOptions = (q: MyOrdersQuery) =>
   queryOptions({
     queryKey: packageKeys.mine(q),
     queryFn: ({ signal }) => api.subAccountOrder.getMySubAccOrder(q, { signal }),

@@ -8,7 +8,7 @@ import { EDIT_TASK_TYPE } from "../edit-tasks.ts";
 
 const POLL_MS = 1500;
 
-export const getProductEditTasksQueryOptions = () =>
+const getProductEditTasksQueryOptions = () =>
   queryOptions({
     queryKey: taskKeys.recent(EDIT_TASK_TYPE),
     queryFn: async ({ signal }) =>

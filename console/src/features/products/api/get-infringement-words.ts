@@ -12,7 +12,7 @@ export const infringementWordKeys = {
   list: (list: WordList, q: InfringementWordQuery) => [...infringementWordKeys.lists(), list, q] as const,
 };
 
-export const getInfringementWordsQueryOptions = (list: WordList, q: InfringementWordQuery) =>
+const getInfringementWordsQueryOptions = (list: WordList, q: InfringementWordQuery) =>
   queryOptions({
     queryKey: infringementWordKeys.list(list, q),
     queryFn: ({ signal }) =>

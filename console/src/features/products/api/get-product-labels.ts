@@ -6,7 +6,7 @@ import { api } from "../../../lib/feature-api.ts";
 /** A bulk edit changes the counts, so product changes refresh it too. */
 export const productLabelKeys = { all: ["product-labels"] as const };
 
-export const getProductLabelsQueryOptions = () =>
+const getProductLabelsQueryOptions = () =>
   queryOptions({
     queryKey: productLabelKeys.all,
     queryFn: ({ signal }) => api.productLabel.getProductLabels({ signal }),

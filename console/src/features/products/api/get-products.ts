@@ -18,14 +18,14 @@ export const productKeys = {
   lastEdit: () => [...productKeys.all, "last-edit"] as const,
 };
 
-export const getProductsQueryOptions = (q: ProductsQuery) =>
+const getProductsQueryOptions = (q: ProductsQuery) =>
   queryOptions({
     queryKey: productKeys.list(q),
     queryFn: ({ signal }) => api.product.getProductsByPage(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const getProductQueryOptions = (id: string | null) =>
+const getProductQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: productKeys.detail(id ?? ""),
     queryFn: ({ signal }) => api.product.getProductById({ id: id! }, { signal }),
@@ -33,7 +33,7 @@ export const getProductQueryOptions = (id: string | null) =>
     staleTime: 0,
   });
 
-export const getProductCountQueryOptions = (filter: ProductsFilter | null) =>
+const getProductCountQueryOptions = (filter: ProductsFilter | null) =>
   queryOptions({
     queryKey: productKeys.count(filter ?? {}),
     queryFn: ({ signal }) => api.product.countProducts(filter ?? {}, { signal }),

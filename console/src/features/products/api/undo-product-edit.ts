@@ -6,7 +6,7 @@ import { useInvalidateEdits } from "./bulk-edit-products.ts";
 import { productKeys } from "./get-products.ts";
 
 /** Quiet on failure: it is a hint, not the page's content. */
-export const getLastProductEditQueryOptions = () =>
+const getLastProductEditQueryOptions = () =>
   queryOptions({
     queryKey: productKeys.lastEdit(),
     queryFn: ({ signal }) => api.product.getLastProductEdit({ signal }),

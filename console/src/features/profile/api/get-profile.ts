@@ -9,7 +9,7 @@ export const profileKeys = {
   myProfile: () => [...profileKeys.all, "my-profile"] as const,
 };
 
-export const getMyInfoQueryOptions = () =>
+const getMyInfoQueryOptions = () =>
   queryOptions({ queryKey: profileKeys.myInfo(), queryFn: ({ signal }) => api.user.getMyInfo({ signal }) });
 
 export const getMyProfileQueryOptions = () =>

@@ -5,13 +5,13 @@ import { api } from "../../../lib/feature-api.ts";
 
 export type MeliLogsQuery = Parameters<typeof api.meliStatLog.getLogsByPage>[0];
 
-export const meliLogKeys = {
+const meliLogKeys = {
   all: ["meli-logs"] as const,
   list: (q: MeliLogsQuery) => [...meliLogKeys.all, "list", q] as const,
   detail: (id: string) => [...meliLogKeys.all, "detail", id] as const,
 };
 
-export const getMeliLogsQueryOptions = (q: MeliLogsQuery) =>
+const getMeliLogsQueryOptions = (q: MeliLogsQuery) =>
   queryOptions({
     queryKey: meliLogKeys.list(q),
     queryFn: ({ signal }) => api.meliStatLog.getLogsByPage(q, { signal }),
@@ -21,7 +21,7 @@ export const getMeliLogsQueryOptions = (q: MeliLogsQuery) =>
 export const useMeliLogs = (q: MeliLogsQuery) => useQuery(getMeliLogsQueryOptions(q));
 
 /** A stored call does not change: kept while the page lives. */
-export const getMeliLogDetailQueryOptions = (id: string) =>
+const getMeliLogDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: meliLogKeys.detail(id),
     queryFn: ({ signal }) => api.meliStatLog.getLogDetail({ id }, { signal }),

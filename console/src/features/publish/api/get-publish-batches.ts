@@ -19,7 +19,7 @@ export const publishBatchKeys = {
   listings: (q: BatchListingsQuery) => [...publishBatchKeys.all, "listings", q] as const,
 };
 
-export const getPublishBatchesQueryOptions = (q: PublishBatchesQuery) =>
+const getPublishBatchesQueryOptions = (q: PublishBatchesQuery) =>
   queryOptions({
     queryKey: publishBatchKeys.list(q),
     queryFn: ({ signal }) => api.meliStatNew.getPublishBatchesByPage(q, { signal }),
@@ -31,7 +31,7 @@ export const getPublishBatchesQueryOptions = (q: PublishBatchesQuery) =>
 export const usePublishBatches = (q: PublishBatchesQuery, enabled = true) => useQuery({ ...getPublishBatchesQueryOptions(q), enabled });
 
 /** One of the caller's batches by its id (GetPublishBatch): the publish screen follows the batch it submitted. */
-export const getPublishBatchQueryOptions = (batchId: string) =>
+const getPublishBatchQueryOptions = (batchId: string) =>
   queryOptions({
     queryKey: publishBatchKeys.one(batchId),
     queryFn: ({ signal }) => api.meliStatNew.getPublishBatch({ batchId }, { signal }),
@@ -41,7 +41,7 @@ export const getPublishBatchQueryOptions = (batchId: string) =>
 
 export const usePublishBatch = (batchId: string) => useQuery(getPublishBatchQueryOptions(batchId));
 
-export const getBatchListingsQueryOptions = (q: BatchListingsQuery) =>
+const getBatchListingsQueryOptions = (q: BatchListingsQuery) =>
   queryOptions({
     queryKey: publishBatchKeys.listings(q),
     queryFn: ({ signal }) => api.meliStatNew.getPublishBatchListings(q, { signal }),

@@ -18,7 +18,7 @@ export const publishInputKeys = {
 };
 
 /** The products of the selection (at most a page: the publish screen names the selection it was given). */
-export const getProductsByIdsQueryOptions = (ids: string[]) =>
+const getProductsByIdsQueryOptions = (ids: string[]) =>
   queryOptions({
     queryKey: publishInputKeys.products(ids),
     queryFn: ({ signal }) => api.product.getProductsByPage({ ids, maxResultCount: Math.max(1, Math.min(ids.length, 1000)) }, { signal }),
@@ -27,7 +27,7 @@ export const getProductsByIdsQueryOptions = (ids: string[]) =>
 
 export const useProductsByIds = (ids: string[]) => useQuery({ ...getProductsByIdsQueryOptions(ids), enabled: ids.length > 0 });
 
-export const getProductSearchQueryOptions = (title: string) =>
+const getProductSearchQueryOptions = (title: string) =>
   queryOptions({
     queryKey: publishInputKeys.search(title),
     queryFn: ({ signal }) =>
@@ -37,12 +37,12 @@ export const getProductSearchQueryOptions = (title: string) =>
 
 export const useProductSearch = (title: string, enabled: boolean) => useQuery({ ...getProductSearchQueryOptions(title), enabled });
 
-export const getLabelsQueryOptions = () =>
+const getLabelsQueryOptions = () =>
   queryOptions({ queryKey: publishInputKeys.labels(), queryFn: ({ signal }) => api.productLabel.getProductLabels({ signal }) });
 
 export const useLabels = () => useQuery(getLabelsQueryOptions());
 
-export const getCategoryAttributesQueryOptions = (site: number, cateId: string) =>
+const getCategoryAttributesQueryOptions = (site: number, cateId: string) =>
   queryOptions({
     queryKey: publishInputKeys.attributes(site, cateId),
     queryFn: ({ signal }) => api.meliCategory.getAttributes({ site, cateId }, { signal }),

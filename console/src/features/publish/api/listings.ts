@@ -41,7 +41,7 @@ export const getListingsQueryOptions = (kind: ListingKind, q: ListingsQuery) =>
 export const useListings = (kind: ListingKind, q: ListingsQuery, enabled = true) =>
   useQuery({ ...getListingsQueryOptions(kind, q), enabled });
 
-export const getListingGroupsQueryOptions = (kind: ListingKind, q: ListingGroupQuery) =>
+const getListingGroupsQueryOptions = (kind: ListingKind, q: ListingGroupQuery) =>
   queryOptions({
     queryKey: listingKeys.groups(kind, q),
     queryFn: ({ signal }) => calls(kind).getMeliStatGroupInfo(q, { signal }),
@@ -54,7 +54,7 @@ export const useListingGroups = (kind: ListingKind, q: ListingGroupQuery) => use
 export const LOG_PAGE_SIZE = 20;
 
 /** The Mercado Libre calls made for one listing, newest first (MeliStatLog GetLogsByPage). */
-export const getListingLogsQueryOptions = (q: ListingLogsQuery) =>
+const getListingLogsQueryOptions = (q: ListingLogsQuery) =>
   queryOptions({
     queryKey: listingKeys.logs(q),
     queryFn: ({ signal }) =>
@@ -70,7 +70,7 @@ export const useListingLogs = (listingId: string | null, paging: { page: number;
   useQuery({ ...getListingLogsQueryOptions({ listingId: listingId ?? "", ...paging }), enabled: !!listingId });
 
 /** One call's request and answer (MeliStatLog GetLogDetail): a stored call does not change. */
-export const getListingLogDetailQueryOptions = (id: string) =>
+const getListingLogDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: listingKeys.log(id),
     queryFn: ({ signal }) => api.meliStatLog.getLogDetail({ id }, { signal }),
@@ -102,7 +102,7 @@ type ListingMutationOptions<Call extends (kind: ListingKind, v: never) => Promis
 >;
 
 /** What BatchUpdateMeliPrice would set on a few listings (PreviewMeliPrice: computed now, nothing changed). */
-export const getMeliPricePreviewQueryOptions = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
+const getMeliPricePreviewQueryOptions = (kind: ListingKind, ids: string[], limitMinPrice: number | null) =>
   queryOptions({
     queryKey: listingKeys.meliPricePreview(kind, ids, limitMinPrice),
     queryFn: ({ signal }) => calls(kind).previewMeliPrice({ ids, limitMinPrice }, { signal }),

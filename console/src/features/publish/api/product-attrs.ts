@@ -7,7 +7,7 @@ import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-c
 import { sharedKeys } from "../../../lib/query-keys.ts";
 import { publishInputKeys } from "./get-publish-inputs.ts";
 
-export const getProductForAttrsQueryOptions = (id: string) =>
+const getProductForAttrsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: publishInputKeys.product(id),
     queryFn: ({ signal }) => api.product.getProductById({ id }, { signal }),

@@ -7,12 +7,12 @@ import { api } from "../../../lib/feature-api.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import { publishInputKeys } from "./get-publish-inputs.ts";
 
-export const sizeChartKeys = {
+const sizeChartKeys = {
   all: ["size-charts"] as const,
   group: (accountGroupId: string) => [...sizeChartKeys.all, accountGroupId] as const,
 };
 
-export const getSizeChartsQueryOptions = (accountGroupId: string) =>
+const getSizeChartsQueryOptions = (accountGroupId: string) =>
   queryOptions({
     queryKey: sizeChartKeys.group(accountGroupId),
     queryFn: ({ signal }) => api.meliSizeChart.getMeliSizeCharts({ accountGroupId }, { signal }),
@@ -56,7 +56,7 @@ export function useCreateSizeChart({ mutationConfig }: MutationHookOptions<typeo
 /** How many of the selected products the new chart's sizes are read from. */
 const SIZE_SOURCE_PRODUCTS = 20;
 
-export const getProductVariantsQueryOptions = (id: string) =>
+const getProductVariantsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: publishInputKeys.productDetail(id),
     queryFn: ({ signal }) => api.product.getProductById({ id }, { signal }),

@@ -5,7 +5,7 @@ import { api } from "../../../lib/feature-api.ts";
 
 export const sandboxKeys = { all: ["meli-sandbox"] as const };
 
-export const getSandboxQueryOptions = () =>
+const getSandboxQueryOptions = () =>
   queryOptions({ queryKey: sandboxKeys.all, queryFn: ({ signal }) => api.meliSandbox.getSandbox({ signal }), refetchInterval: 5000 });
 
 export const useSandbox = () => useQuery(getSandboxQueryOptions());

@@ -7,7 +7,7 @@ import { api } from "../../../lib/feature-api.ts";
 export type SelectionQuery = Parameters<typeof api.meliSelectionSku.getMeliSelectionSku>[0];
 
 /** How often the list asks again while a read is due. */
-export const SELECTION_POLL_MS = 3000;
+const SELECTION_POLL_MS = 3000;
 /** A read this long overdue is not waited for (the job is failing or the workers are down): the host refreshes by hand. */
 const WAIT_AT_MOST_MS = 10 * 60_000;
 /** How far the browser's clock may be behind the server's (the next read is set by the server's). */
@@ -25,7 +25,7 @@ export const selectionKeys = {
   list: (q: SelectionQuery) => [...selectionKeys.all, "list", q] as const,
 };
 
-export const getSelectionQueryOptions = (q: SelectionQuery) =>
+const getSelectionQueryOptions = (q: SelectionQuery) =>
   queryOptions({
     queryKey: selectionKeys.list(q),
     queryFn: ({ signal }) => api.meliSelectionSku.getMeliSelectionSku(q, { signal }),

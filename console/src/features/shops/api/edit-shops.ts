@@ -9,7 +9,7 @@ import { shopKeys } from "./get-shops.ts";
 
 /** Reloads the user cache (GetUserInitCache) into the user store. A failure here is not the user's business: the
  *  cache is loaded again at the next login or reload. */
-export async function refreshUserCache(): Promise<void> {
+async function refreshUserCache(): Promise<void> {
   try {
     useUserStore.getState().setCache(await api.user.getUserInitCache());
   } catch {

@@ -4,7 +4,7 @@ import { accountGroupsKey } from "../../../lib/account-groups.ts";
 import { api } from "../../../lib/feature-api.ts";
 import { sharedKeys } from "../../../lib/query-keys.ts";
 
-export { getAccountGroupsQueryOptions, useAccountGroups } from "../../../lib/account-groups.ts";
+export { useAccountGroups } from "../../../lib/account-groups.ts";
 
 export type ShopAccountsQuery = Parameters<typeof api.meliAccount.getAccounts>[0];
 
@@ -15,7 +15,7 @@ export const shopKeys = {
   groups: () => accountGroupsKey,
 };
 
-export const getShopAccountsQueryOptions = (q: ShopAccountsQuery) =>
+const getShopAccountsQueryOptions = (q: ShopAccountsQuery) =>
   queryOptions({
     queryKey: shopKeys.list(q),
     queryFn: ({ signal }) => api.meliAccount.getAccounts(q, { signal }),

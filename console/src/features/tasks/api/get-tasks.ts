@@ -11,12 +11,12 @@ export const TASKS_POLL_MS = 2000;
 
 export type TasksQuery = Parameters<typeof api.tasks.getTaskInfoByPage>[0];
 
-export const taskListKeys = {
+const taskListKeys = {
   lists: () => [...taskKeys.all, "list"] as const,
   list: (q: TasksQuery) => [...taskListKeys.lists(), q] as const,
 };
 
-export const getTasksQueryOptions = (q: TasksQuery) =>
+const getTasksQueryOptions = (q: TasksQuery) =>
   queryOptions({
     queryKey: taskListKeys.list(q),
     queryFn: ({ signal }) => api.tasks.getTaskInfoByPage(q, { signal }),

@@ -15,14 +15,14 @@ export const subUserKeys = {
   stats: (q: SubUserStatsQuery) => [...subUserKeys.all, "stats", q] as const,
 };
 
-export const getSubUsersQueryOptions = (q: SubUserListQuery) =>
+const getSubUsersQueryOptions = (q: SubUserListQuery) =>
   queryOptions({
     queryKey: subUserKeys.list(q),
     queryFn: ({ signal }) => api.user.getSubUsers(q, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const getSubUserQueryOptions = (id: string | null) =>
+const getSubUserQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: subUserKeys.detail(id ?? ""),
     queryFn: ({ signal }) => api.user.getSubUserById({ id: id! }, { signal }),
@@ -31,7 +31,7 @@ export const getSubUserQueryOptions = (id: string | null) =>
   });
 
 /** The sub-accounts' figures (GetSubUserStaticInfo) over a date range. */
-export const getSubUserStatsQueryOptions = (q: SubUserStatsQuery) =>
+const getSubUserStatsQueryOptions = (q: SubUserStatsQuery) =>
   queryOptions({
     queryKey: subUserKeys.stats(q),
     queryFn: ({ signal }) => api.user.getSubUserStaticInfo(q, { signal }),
