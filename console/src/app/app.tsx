@@ -7,7 +7,6 @@ import { HashRouter, Navigate, Route, Routes } from "react-router-dom";
 import { basicRoutes } from "#shared/routes/table.ts";
 import { ConfirmHost } from "#shared/ui/confirm.tsx";
 import { Toaster } from "#shared/ui/toast.tsx";
-import { TooltipProvider } from "#shared/ui/tooltip.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { GuestOnly, RequireAuth } from "./guard.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
@@ -22,45 +21,43 @@ const MainLayout = lazy(() => import("./layout/main-layout.tsx"));
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        <HashRouter>
-          <Routes>
-            <Route path={basicRoutes.root} element={<Navigate to={basicRoutes.login} replace />} />
-            <Route
-              path={basicRoutes.login}
-              caseSensitive
-              element={
-                <GuestOnly>
-                  <LoginPage />
-                </GuestOnly>
-              }
-            />
-            <Route
-              path={basicRoutes.register}
-              caseSensitive
-              element={
-                <GuestOnly>
-                  <RegisterPage />
-                </GuestOnly>
-              }
-            />
-            <Route path={basicRoutes.notFound} caseSensitive element={<NotFoundPage />} />
-            <Route path={`${basicRoutes.redirect}/*`} element={<RedirectPage />} />
-            <Route
-              path="*"
-              element={
-                <RequireAuth>
-                  <Suspense fallback={<Loading className="h-screen" />}>
-                    <MainLayout />
-                  </Suspense>
-                </RequireAuth>
-              }
-            />
-          </Routes>
-        </HashRouter>
-        <Toaster />
-        <ConfirmHost />
-      </TooltipProvider>
+      <HashRouter>
+        <Routes>
+          <Route path={basicRoutes.root} element={<Navigate to={basicRoutes.login} replace />} />
+          <Route
+            path={basicRoutes.login}
+            caseSensitive
+            element={
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path={basicRoutes.register}
+            caseSensitive
+            element={
+              <GuestOnly>
+                <RegisterPage />
+              </GuestOnly>
+            }
+          />
+          <Route path={basicRoutes.notFound} caseSensitive element={<NotFoundPage />} />
+          <Route path={`${basicRoutes.redirect}/*`} element={<RedirectPage />} />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <Suspense fallback={<Loading className="h-screen" />}>
+                  <MainLayout />
+                </Suspense>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </HashRouter>
+      <Toaster />
+      <ConfirmHost />
     </QueryClientProvider>
   );
 }
