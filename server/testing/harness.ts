@@ -11,7 +11,7 @@ import { loadConfig, type Config } from "../config.ts";
 import { bootstrap } from "../bootstrap.ts";
 import type { Database } from "../db/client.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
-import { createJobs } from "../jobs/queue.ts";
+import { createJobs, type Jobs } from "../jobs/queue.ts";
 import { createFirstStart } from "../modules/demo/first-start.ts";
 import { insertTenantWithMainAccount } from "../modules/identity/users.ts";
 import { openTestDatabase } from "./templates.ts";
@@ -62,6 +62,9 @@ export type TestServer = {
     userName?: string,
     extra?: Record<string, unknown>,
   ): Promise<{ id: string; userName: string; password: string; token: string }>;
+  /** Holds back the jobs named `name`: their handler waits until the returned release is called (to see what a call
+   *  did before its job ran, without timing it). */
+  holdJobs(name: string): () => void;
   close(): Promise<void>;
 };
 
@@ -84,7 +87,29 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const database = await openTestDatabase();
   const boot = await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, withDemo: config.demoData });
   const log = createLogger(config);
-  const jobs = createJobs(database, log);
+  // The queue, with the handlers of held job names waiting for their release.
+  const held = new Map<string, Promise<void>>();
+  const queue = createJobs(database, log);
+  const jobs: Jobs = {
+    ...queue,
+    handle: (name, handler, options) =>
+      queue.handle(
+        name,
+        async (data) => {
+          await held.get(name);
+          return handler(data);
+        },
+        options,
+      ),
+  };
+  function holdJobs(name: string) {
+    let release!: () => void;
+    held.set(name, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      held.delete(name);
+      release();
+    };
+  }
   const deps = createDeps(config, database, jobs, log);
   const app = await buildApp(deps);
   await app.ready();
@@ -137,6 +162,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     database,
     api,
     login,
+    holdJobs,
     async adminToken() {
       adminTokenCache ??= (await login("admin", ADMIN_PASSWORD)).access_token;
       return adminTokenCache!;

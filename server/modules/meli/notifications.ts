@@ -13,7 +13,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { worker, type Jobs } from "../../jobs/queue.ts";
 import type { MeliCallbackBody } from "#shared/contract/meli.ts";
 
-const MELI_NOTIFICATION_JOB = "meli.notification";
+export const MELI_NOTIFICATION_JOB = "meli.notification";
 /** Works through one stored notification ({tenantId, id}); its handler is the listings module's (listings/notifications.ts). */
 export const MELI_NOTIFICATION_PROCESS_JOB = "meli.notification.process";
 export type NotificationProcessJob = { tenantId: string; id: string };
