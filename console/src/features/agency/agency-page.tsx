@@ -16,6 +16,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { ListTabs } from "../../components/list/list-tabs.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
@@ -79,7 +80,6 @@ export default function AgencyPage({ route }: PageProps) {
   const invites = useInviteRecords(toInvitesQuery(state));
   const transactions = useAgencyTransactions(toTransactionsQuery(state));
   const active = state.tab === "invites" ? invites : transactions;
-  const total = active.data?.totalCount ?? 0;
   useKeepPageInRange(state, settledTotal(active), listState.setPage);
   const [editing, setEditing] = useState<InviteRecord | null>(null);
   const totalCommission = invites.data?.totalCommission;
@@ -149,34 +149,18 @@ export default function AgencyPage({ route }: PageProps) {
             <DataTable
               aria-label="推荐的公司"
               columns={inviteColumns(setEditing)}
-              rows={invites.data?.items ?? []}
+              {...listTable(invites, listState, AGENCY_PAGE_SIZES)}
               rowKey={(r) => r.id}
-              loading={invites.isFetching && (!invites.data || invites.isPlaceholderData)}
               emptyText={filtered ? "没有符合条件的公司" : "还没有推荐的公司：平台登记推荐关系后会显示在这里"}
-              pagination={{
-                page: state.page,
-                pageSize: state.size,
-                total,
-                pageSizeOptions: AGENCY_PAGE_SIZES,
-                onChange: listState.onPageChange,
-              }}
               className="[&_table]:min-w-[900px]"
             />
           ) : (
             <DataTable
               aria-label="佣金记录"
               columns={transactionColumns}
-              rows={transactions.data?.items ?? []}
+              {...listTable(transactions, listState, AGENCY_PAGE_SIZES)}
               rowKey={(r) => r.id}
-              loading={transactions.isFetching && (!transactions.data || transactions.isPlaceholderData)}
               emptyText={filtered ? "没有符合条件的记录" : "还没有佣金记录"}
-              pagination={{
-                page: state.page,
-                pageSize: state.size,
-                total,
-                pageSizeOptions: AGENCY_PAGE_SIZES,
-                onChange: listState.onPageChange,
-              }}
               className="[&_table]:min-w-[800px]"
             />
           )}

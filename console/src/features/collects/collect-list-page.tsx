@@ -15,6 +15,7 @@ import { cn } from "#shared/ui/cn.ts";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
@@ -55,8 +56,9 @@ export default function CollectListPage({ route }: PageProps) {
   const filter = toCollectFilter(state);
   // react-query compares keys by value, so a fresh object each render is the same query.
   const list = useCollects(toCollectQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, COLLECT_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
 
   const selection = useListSelection(listState.filterKey);
@@ -212,21 +214,13 @@ export default function CollectListPage({ route }: PageProps) {
         <DataTable
           aria-label="采集商品列表"
           columns={columns}
-          rows={rows}
+          {...table}
           rowKey={(r) => r.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的采集商品" : "还没有采集商品，点击右上角“采集商品”开始采集，或使用浏览器插件一键采集"}
           selection={selection.table(rows.map((r) => r.id))}
           virtualized={virtualized}
           rowHeight={VIRTUAL_ROW_HEIGHT}
           height="max(420px, calc(100dvh - 360px))"
-          pagination={{
-            page: state.page,
-            pageSize: state.size,
-            total,
-            pageSizeOptions: COLLECT_PAGE_SIZES,
-            onChange: listState.onPageChange,
-          }}
           className={cn(
             virtualized ? "[&_[role=grid]>div]:min-w-[1040px]" : "[&_table]:min-w-[1040px] [&_table]:table-fixed",
             // The pager's own total cannot say "1,000+"; the line above the table does.

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shar
 import { DataTable } from "#shared/ui/data-table.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
@@ -36,8 +37,8 @@ export default function CollectTaskPage({ route }: PageProps) {
   const isMainAccount = useUserStore((s) => s.isMainAccount);
   const users = useOwnerFilterOptions();
   const list = useCollectTasks(toTaskQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, TASK_PAGE_SIZES);
+  const { rows } = table;
   const following = rows.some((t) => isUnfinished(t.taskStatus));
 
   // Products collected by tasks that just finished belong in the collection list: refresh it when more succeed.
@@ -116,12 +117,10 @@ export default function CollectTaskPage({ route }: PageProps) {
         <DataTable
           aria-label="采集任务列表"
           columns={columns}
-          rows={rows}
+          {...table}
           rowKey={(t) => t.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的采集任务" : "还没有采集任务，在“商品采集”页粘贴商品链接即可创建"}
           selection={selection.table(rows.map((t) => t.id))}
-          pagination={{ page: state.page, pageSize: state.size, total, pageSizeOptions: TASK_PAGE_SIZES, onChange: listState.onPageChange }}
           className="[&_table]:min-w-[1060px] [&_table]:table-fixed"
         />
       </CardContent>

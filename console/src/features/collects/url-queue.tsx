@@ -11,6 +11,7 @@ import { DataTable } from "#shared/ui/data-table.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
@@ -46,8 +47,9 @@ export function UrlQueue({ path }: { path: string }) {
   const list = useQueuedUrls(toUrlQueueQuery(state));
   const statics = useUrlCounts({});
   const daily = useUrlsPerDay(DAILY_DAYS);
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, URL_QUEUE_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const reCrawl = useReCrawlUrls();
   const remove = useDeleteUrls();
 
@@ -171,18 +173,10 @@ export function UrlQueue({ path }: { path: string }) {
       <DataTable
         aria-label="采集队列"
         columns={columns}
-        rows={rows}
+        {...table}
         rowKey={(r) => r.id}
-        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText={filtered ? "没有符合条件的链接" : "队列为空：粘贴链接或导入链接文件后，链接会在这里排队采集"}
         selection={selection.table(rows.map((r) => r.id))}
-        pagination={{
-          page: state.page,
-          pageSize: state.size,
-          total,
-          pageSizeOptions: URL_QUEUE_PAGE_SIZES,
-          onChange: listState.onPageChange,
-        }}
         className="[&_table]:min-w-[1000px] [&_table]:table-fixed"
       />
     </div>

@@ -4,7 +4,8 @@
 // (status badge with the rejection reason, the receipt's thumbnail opening large) come from finance-columns.tsx.
 import type { ReactNode } from "react";
 import type { ChargeRecord, Withdrawal } from "#shared/contract/wallet.ts";
-import { DataTable, type DataTableColumn, type DataTablePagination } from "#shared/ui/data-table.tsx";
+import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
+import { listTable, type ListTable, type PageQuery } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilter, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { chargeStatusLabels, withdrawStatusLabels } from "./finance-names.ts";
@@ -22,12 +23,7 @@ import { RecordTabs } from "./record-tabs.tsx";
 type RecordsState = ChargeListState | RechargeReviewState;
 
 /** What the pages read of a list's query (useQuery's answer). */
-type RecordQuery<T> = {
-  data?: { items: T[]; totalCount: number };
-  isFetching: boolean;
-  isPlaceholderData: boolean;
-  refetch: () => unknown;
-};
+type RecordQuery<T> = PageQuery<T> & { refetch: () => unknown };
 
 type ListHandle<S extends RecordsState> = {
   state: S;
@@ -54,19 +50,17 @@ export function useRecordQueries<S extends RecordsState>(
 /** One tab's table: its name, its columns, what it says when empty (with and without filters). */
 type TableSpec<T> = { label: string; columns: DataTableColumn<T>[]; empty: string; emptyFiltered: string };
 
-type TableWiring = { loading: boolean; pagination: DataTablePagination; className: string; filtered: boolean };
+type TableLook = { className: string; filtered: boolean };
 
-function RecordTable<T extends { id: string }>({ spec, rows, table }: { spec: TableSpec<T>; rows: T[] | undefined; table: TableWiring }) {
+function RecordTable<T extends { id: string }>({ spec, table, look }: { spec: TableSpec<T>; table: ListTable<T>; look: TableLook }) {
   return (
     <DataTable
       aria-label={spec.label}
       columns={spec.columns}
-      rows={rows ?? []}
+      {...table}
       rowKey={(r) => r.id}
-      loading={table.loading}
-      emptyText={table.filtered ? spec.emptyFiltered : spec.empty}
-      pagination={table.pagination}
-      className={table.className}
+      emptyText={look.filtered ? spec.emptyFiltered : spec.empty}
+      className={look.className}
     />
   );
 }
@@ -93,7 +87,7 @@ export type RecordListsProps<S extends RecordsState> = {
 
 export function RecordLists<S extends RecordsState>(p: RecordListsProps<S>) {
   const { state } = p.list;
-  const { charges, withdraws, active, total } = p.queries;
+  const { charges, withdraws } = p.queries;
   const statusLabels = state.tab === "charge" ? chargeStatusLabels : withdrawStatusLabels;
   const filters: ListFilters = [
     {
@@ -116,13 +110,7 @@ export function RecordLists<S extends RecordsState>(p: RecordListsProps<S>) {
     },
     { kind: "date-range", from: "from", to: "to", testId: `${p.testId}-date` },
   ];
-  const loading = active.isFetching && ((active.data?.items.length ?? 0) === 0 || active.isPlaceholderData);
-  const table: TableWiring = {
-    loading,
-    pagination: { page: state.page, pageSize: state.size, total, pageSizeOptions: FINANCE_PAGE_SIZES, onChange: p.list.onPageChange },
-    className: p.tableClassName,
-    filtered: p.filtered,
-  };
+  const look: TableLook = { className: p.tableClassName, filtered: p.filtered };
   return (
     <>
       <RecordTabs value={state.tab} onChange={p.onTab} suffix={p.tabSuffix} />
@@ -137,9 +125,9 @@ export function RecordLists<S extends RecordsState>(p: RecordListsProps<S>) {
       />
       {p.children}
       {state.tab === "charge" ? (
-        <RecordTable spec={p.charge} rows={charges.data?.items} table={table} />
+        <RecordTable spec={p.charge} table={listTable(charges, p.list, FINANCE_PAGE_SIZES)} look={look} />
       ) : (
-        <RecordTable spec={p.withdraw} rows={withdraws.data?.items} table={table} />
+        <RecordTable spec={p.withdraw} table={listTable(withdraws, p.list, FINANCE_PAGE_SIZES)} look={look} />
       )}
     </>
   );

@@ -30,7 +30,11 @@ const pageOf = (totalCount: number, totalCountCapped: boolean): WalletLogPage =>
   balance: 2,
 });
 const table = (data: WalletLogPage) => (
-  <WalletLogTable data={data} loading={false} page={1} pageSize={20} onPageChange={() => {}} emptyText="无" />
+  <WalletLogTable
+    query={{ data, isFetching: false, isPlaceholderData: false }}
+    list={{ state: { page: 1, size: 20 }, onPageChange: () => {} }}
+    emptyText="无"
+  />
 );
 const pagerHidden = () =>
   screen

@@ -4,22 +4,21 @@
 import type { WalletLogPage } from "#shared/contract/wallet.ts";
 import { cn } from "#shared/ui/cn.ts";
 import { DataTable } from "#shared/ui/data-table.tsx";
+import { listTable, type ListPaging } from "../../components/list/list-table.ts";
 import { walletLogColumns } from "./finance-columns.tsx";
 import { FINANCE_PAGE_SIZES } from "./finance-search-params.ts";
 
 const columns = walletLogColumns();
 
 export function WalletLogTable(props: {
-  data: WalletLogPage | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
+  /** GetWalletLogs' query (useQuery's answer). */
+  query: { data?: WalletLogPage; isFetching: boolean; isPlaceholderData: boolean };
+  list: ListPaging;
   emptyText: string;
 }) {
-  const { data, page, pageSize } = props;
-  const rows = data?.items ?? [];
-  const total = data?.totalCount ?? 0;
+  const { data } = props.query;
+  const table = listTable(props.query, props.list, FINANCE_PAGE_SIZES);
+  const { total } = table.pagination;
   const capped = data?.totalCountCapped ?? false;
   return (
     <div className="flex flex-col gap-2">
@@ -29,11 +28,9 @@ export function WalletLogTable(props: {
       <DataTable
         aria-label="钱包记录"
         columns={columns}
-        rows={rows}
+        {...table}
         rowKey={(r) => r.id}
-        loading={props.loading}
         emptyText={props.emptyText}
-        pagination={{ page, pageSize, total, pageSizeOptions: FINANCE_PAGE_SIZES, onChange: props.onPageChange }}
         className={cn("[&_table]:min-w-[900px]", capped && "[&_[data-slot=pagination-total]]:hidden")}
       />
     </div>

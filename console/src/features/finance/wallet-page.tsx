@@ -34,7 +34,6 @@ function WalletScreen({ route }: PageProps) {
   const listState = useListUrlState(walletListSchema, useTabSearchParams(route.path));
   const { state, filtered } = listState;
   const list = useWalletLogs(toWalletQuery(state));
-  const rows = list.data?.items ?? [];
   const total = list.data?.totalCount ?? 0;
   // A capped total is only a lower bound: the last page is not known.
   useKeepPageInRange(state, settledTotal(list, list.data?.totalCountCapped ?? false), listState.setPage);
@@ -123,12 +122,9 @@ function WalletScreen({ route }: PageProps) {
             testId="wallet-filters"
           />
           <WalletLogTable
-            data={list.data}
-            loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
+            query={list}
+            list={listState}
             emptyText={filtered ? "没有符合条件的记录" : "还没有余额变动：充值审核通过后会出现在这里"}
-            page={state.page}
-            pageSize={state.size}
-            onPageChange={listState.onPageChange}
           />
         </CardContent>
       </Card>

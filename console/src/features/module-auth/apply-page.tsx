@@ -16,6 +16,7 @@ import { Input } from "#shared/ui/input.tsx";
 import { Label } from "#shared/ui/label.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
@@ -246,17 +247,9 @@ export default function ModuleAuthApplyPage({ route }: PageProps) {
           <DataTable
             aria-label="我的申请"
             columns={applicationColumns(setReApplying)}
-            rows={made.data?.items ?? []}
+            {...listTable(made, listState, AUTH_PAGE_SIZES)}
             rowKey={(a) => a.id}
-            loading={made.isFetching && (!made.data || made.isPlaceholderData)}
             emptyText={filtered ? "没有符合条件的申请" : "还没有提交过申请"}
-            pagination={{
-              page: state.page,
-              pageSize: state.size,
-              total: made.data?.totalCount ?? 0,
-              pageSizeOptions: AUTH_PAGE_SIZES,
-              onChange: listState.onPageChange,
-            }}
             className="[&_table]:min-w-[900px]"
           />
         </CardContent>

@@ -17,6 +17,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { SearchInput } from "#shared/ui/search-input.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { ListTabs } from "../../components/list/list-tabs.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
@@ -203,13 +204,11 @@ function GrantProductsDialog({ grant, onClose }: { grant: ModuleAuth | null; onC
         <DataTable
           aria-label="授权公司的商品"
           columns={grantProductColumns}
-          rows={products.data?.items ?? []}
+          {...listTable(products, { state: paging, onPageChange: paging.onPageChange })}
           rowKey={(p) => p.id}
-          loading={products.isFetching && (!products.data || products.isPlaceholderData)}
           emptyText={title ? "没有符合条件的商品" : "该公司暂无商品"}
           selection={canCopy ? { selected, onChange: setSelected } : undefined}
           height={460}
-          pagination={{ page: paging.page, pageSize: paging.size, total: products.data?.totalCount ?? 0, onChange: paging.onPageChange }}
         />
       </DialogContent>
     </Dialog>
@@ -308,34 +307,18 @@ export default function ModuleAuthPage({ route }: PageProps) {
           <DataTable
             aria-label="我获得的授权"
             columns={heldColumns(setViewing)}
-            rows={held.data?.items ?? []}
+            {...listTable(held, listState, AUTH_PAGE_SIZES)}
             rowKey={(a) => a.id}
-            loading={held.isFetching && (!held.data || held.isPlaceholderData)}
             emptyText="暂无生效中的授权：在「申请授权」中填写对方的授权码提交申请"
-            pagination={{
-              page: state.page,
-              pageSize: state.size,
-              total: held.data?.totalCount ?? 0,
-              pageSizeOptions: AUTH_PAGE_SIZES,
-              onChange: listState.onPageChange,
-            }}
             className="[&_table]:min-w-[760px]"
           />
         ) : (
           <DataTable
             aria-label="收到的申请"
             columns={givenColumns({ approve, reject: setRejecting, revoke: revokeGrant, busy: audit.isPending || revoke.isPending })}
-            rows={received.data?.items ?? []}
+            {...listTable(received, listState, AUTH_PAGE_SIZES)}
             rowKey={(a) => a.id}
-            loading={received.isFetching && (!received.data || received.isPlaceholderData)}
             emptyText={filtered ? "没有符合条件的申请" : "还没有公司申请授权"}
-            pagination={{
-              page: state.page,
-              pageSize: state.size,
-              total: received.data?.totalCount ?? 0,
-              pageSizeOptions: AUTH_PAGE_SIZES,
-              onChange: listState.onPageChange,
-            }}
             className="[&_table]:min-w-[980px]"
           />
         )}

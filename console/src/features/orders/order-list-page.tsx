@@ -16,6 +16,7 @@ import { DataTable } from "#shared/ui/data-table.tsx";
 import { DataTableViewOptions, type TableView } from "#shared/ui/data-table-view.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { ALL } from "../../components/list/url-params.ts";
@@ -77,8 +78,9 @@ export default function OrderListPage({ route }: PageProps) {
   const filter = toOrderFilter(state);
   const list = useOrders(toOrderQuery(state));
   const groups = useOrderGroups(filter);
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, ORDER_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
   useKeepPageInRange(state, settledTotal(list, capped), listState.setPage);
   const [view, setView] = useTableView("orders", DEFAULT_VIEW);
@@ -266,18 +268,10 @@ export default function OrderListPage({ route }: PageProps) {
         <DataTable
           aria-label="订单列表"
           columns={columns}
-          rows={rows}
+          {...table}
           rowKey={(r) => r.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的订单" : "还没有订单：店铺开启订单接收后，新订单会自动到达；也可以点击“拉取订单”"}
           view={view}
-          pagination={{
-            page: state.page,
-            pageSize: state.size,
-            total,
-            pageSizeOptions: ORDER_PAGE_SIZES,
-            onChange: listState.onPageChange,
-          }}
           className={cn("[&_table]:min-w-[1120px] [&_table]:table-fixed", capped && "[&_[data-slot=pagination-total]]:hidden")}
         />
       </CardContent>

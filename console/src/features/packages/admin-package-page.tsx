@@ -16,6 +16,7 @@ import { Input } from "#shared/ui/input.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Switch } from "#shared/ui/switch.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
@@ -234,17 +235,9 @@ export default function AdminPackagePage({ route }: PageProps) {
           <DataTable
             aria-label="购买记录"
             columns={hostPurchaseColumns}
-            rows={purchases.data?.items ?? []}
+            {...listTable(purchases, listState, PURCHASE_PAGE_SIZES)}
             rowKey={(o) => o.id}
-            loading={purchases.isFetching && (!purchases.data || purchases.isPlaceholderData)}
             emptyText={filtered ? "没有符合条件的购买记录" : "还没有租户购买套餐"}
-            pagination={{
-              page: state.page,
-              pageSize: state.size,
-              total: purchases.data?.totalCount ?? 0,
-              pageSizeOptions: PURCHASE_PAGE_SIZES,
-              onChange: listState.onPageChange,
-            }}
             className="[&_table]:min-w-[900px]"
           />
         </CardContent>

@@ -17,6 +17,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -56,8 +57,9 @@ export default function ProductListPage({ route }: PageProps) {
 
   const filter = toProductFilter(state);
   const list = useProducts(toProductQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, PRODUCT_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
 
   const selection = useListSelection(listState.filterKey);
@@ -171,21 +173,13 @@ export default function ProductListPage({ route }: PageProps) {
         <DataTable
           aria-label="商品列表"
           columns={columns}
-          rows={rows}
+          {...table}
           rowKey={(r) => r.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的商品" : "还没有商品：在采集列表中把商品导入产品库，或点击右上角“新建商品”"}
           selection={selection.table(rows.map((r) => r.id))}
           virtualized={virtualized}
           view={view}
           height="max(420px, calc(100dvh - 380px))"
-          pagination={{
-            page: state.page,
-            pageSize: state.size,
-            total,
-            pageSizeOptions: PRODUCT_PAGE_SIZES,
-            onChange: listState.onPageChange,
-          }}
           className={cn(
             // Fixed layout: the title takes what the fixed-width columns leave, never less than ~240px.
             virtualized ? "[&_[role=grid]>div]:min-w-[1120px]" : "[&_table]:min-w-[1120px] [&_table]:table-fixed",

@@ -13,6 +13,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Tabs, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
@@ -43,8 +44,8 @@ export default function SensitivesPage({ route }: PageProps) {
   const editable = tab === "default" ? isHost : isMainAccount && !isHost;
 
   const list = useInfringementWords(tab, toWordQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState);
+  const { rows } = table;
 
   // A new list or search starts at the first page (the list state) with nothing chosen.
   const selection = useListSelection(listState.filterKey);
@@ -134,12 +135,10 @@ export default function SensitivesPage({ route }: PageProps) {
         <DataTable
           aria-label={`${listNames[tab]}列表`}
           columns={sensitivesColumns}
-          rows={rows}
+          {...table}
           rowKey={(w) => w.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={state.q.trim() ? "没有符合条件的侵权词" : editable ? "还没有侵权词，点击“添加侵权词”或“导入”添加" : "暂无侵权词"}
           selection={editable ? selection.table(rows.map((w) => w.id)) : undefined}
-          pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         />
       </CardContent>
       {editable ? <SensitivesAddDialog open={adding} onOpenChange={setAdding} listName={listNames[tab]} /> : null}

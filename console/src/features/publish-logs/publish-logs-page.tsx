@@ -9,6 +9,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#shared/ui/sheet.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { shopGroupListFilter } from "../../components/list/shop-group-filter.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -96,8 +97,9 @@ export default function PublishLogsPage({ route }: PageProps) {
   const { state } = listState;
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useMeliLogs(toMeliLogsQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
   // A capped total is only a lower bound: the last page is not known.
   useKeepPageInRange(state, settledTotal(list, capped), listState.setPage);
@@ -120,12 +122,10 @@ export default function PublishLogsPage({ route }: PageProps) {
         <DataTable
           aria-label="刊登日志"
           columns={publishLogColumns((l) => setOpenId(l.id))}
-          rows={rows}
+          {...table}
           rowKey={(l) => l.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText="还没有刊登日志"
           view={{ density: "compact" }}
-          pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
           className={capped ? "[&_[data-slot=pagination-total]]:hidden" : undefined}
         />
       </CardContent>

@@ -19,6 +19,7 @@ import { Input } from "#shared/ui/input.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ALL } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -216,8 +217,9 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
   const filter = toListingFilter(state);
   const list = useListings(kind, toListingQuery(state));
   const groups = useListingGroups(kind, filter);
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, LISTING_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
   const [view, setView] = useTableView("listings", DEFAULT_VIEW);
   const selection = useListSelection(listState.filterKey);
@@ -561,21 +563,14 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
       <DataTable
         aria-label="在线刊登"
         columns={columns}
+        {...table}
         rows={tableRows}
         rowKey={tableRowKey}
-        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText={filtered ? "没有符合条件的刊登" : "还没有刊登：在商品列表勾选商品后点击“刊登”，或导入店铺已有的刊登"}
         selection={tableSelection}
         virtualized={virtualized}
         view={view}
         height="max(420px, calc(100dvh - 420px))"
-        pagination={{
-          page: state.page,
-          pageSize: state.size,
-          total,
-          pageSizeOptions: LISTING_PAGE_SIZES,
-          onChange: listState.onPageChange,
-        }}
         className={cn(
           virtualized ? "[&_[role=grid]>div]:min-w-[1100px]" : "[&_table]:min-w-[1100px] [&_table]:table-fixed",
           capped && "[&_[data-slot=pagination-total]]:hidden",

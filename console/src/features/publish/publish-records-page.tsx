@@ -19,6 +19,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { Spinner } from "#shared/ui/spinner.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
 import { cn } from "#shared/ui/cn.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, type SearchParamsSource } from "../../components/list/use-list-url-state.ts";
@@ -213,8 +214,8 @@ function BatchRecords({ source }: { source: SearchParamsSource }) {
   const listState = useListUrlState(batchListSchema, source);
   const { state } = listState;
   const list = usePublishBatches(toBatchesQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState);
+  const { rows } = table;
   useKeepPageInRange(state, settledTotal(list), listState.setPage);
   const openId = params.get("batch");
   const [opened, setOpened] = useState<PublishBatch | null>(null);
@@ -252,7 +253,7 @@ function BatchRecords({ source }: { source: SearchParamsSource }) {
     <>
       <ListToolbar filters={batchFilters(state, listState.update)} state={state} onChange={listState.update}>
         <span className="text-muted-foreground ml-auto text-sm" data-testid="publish-records-total">
-          共 <b className="text-foreground tabular-nums">{total}</b> 批
+          共 <b className="text-foreground tabular-nums">{table.pagination.total}</b> 批
         </span>
         <FollowingRefresh list={list} following={following} pollMs={BATCH_POLL_MS} testId="publish-records" />
       </ListToolbar>
@@ -269,11 +270,9 @@ function BatchRecords({ source }: { source: SearchParamsSource }) {
       <DataTable
         aria-label="刊登记录"
         columns={batchColumns(setOpened, (b) => void onRetry(b))}
-        rows={rows}
+        {...table}
         rowKey={(b) => b.id}
-        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText="还没有刊登记录：在商品列表勾选商品后点击“刊登”"
-        pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         className="[&_table]:min-w-[860px] [&_table]:table-fixed"
       />
       <BatchDrawer

@@ -12,6 +12,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Textarea } from "#shared/ui/textarea.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
@@ -64,8 +65,7 @@ export default function SelectionPage({ route }: PageProps) {
       onSettled: () => setCollecting(null),
     },
   });
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState);
   const entries = entriesOf(text);
 
   return (
@@ -97,7 +97,7 @@ export default function SelectionPage({ route }: PageProps) {
         </div>
         <ListToolbar filters={filters} state={state} onChange={listState.update}>
           <span className="text-muted-foreground ml-auto text-sm" data-testid="selection-total">
-            共 <b className="text-foreground tabular-nums">{total.toLocaleString("zh-CN")}</b> 个刊登
+            共 <b className="text-foreground tabular-nums">{table.pagination.total.toLocaleString("zh-CN")}</b> 个刊登
           </span>
         </ListToolbar>
         <DataTable
@@ -106,12 +106,10 @@ export default function SelectionPage({ route }: PageProps) {
             setCollecting(l.id);
             collect.mutate(l);
           }, collecting)}
-          rows={rows}
+          {...table}
           rowKey={(l) => l.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText="选品库还是空的：粘贴刊登链接加入"
           view={{ density: "compact" }}
-          pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         />
       </CardContent>
     </Card>

@@ -16,6 +16,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#shared/ui/tabs.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { useListSelection } from "../../components/list/use-list-selection.ts";
@@ -59,8 +60,9 @@ export default function ShopListPage({ route }: PageProps) {
   const refresh = useRefreshShops();
 
   const list = useShopAccounts(toAccountsQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, SHOP_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
 
   // Chosen shops, kept across pages; a new filter starts a new selection.
   const selection = useListSelection(listState.filterKey);
@@ -282,18 +284,10 @@ export default function ShopListPage({ route }: PageProps) {
                 <DataTable
                   aria-label="店铺列表"
                   columns={columns}
-                  rows={rows}
+                  {...table}
                   rowKey={(s) => s.id}
-                  loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
                   emptyText="没有符合条件的店铺"
                   selection={selection.table(rows.map((s) => s.id))}
-                  pagination={{
-                    page: state.page,
-                    pageSize: state.size,
-                    total,
-                    pageSizeOptions: SHOP_PAGE_SIZES,
-                    onChange: listState.onPageChange,
-                  }}
                   className="[&_table]:min-w-[1120px] [&_table]:table-fixed"
                 />
               </>

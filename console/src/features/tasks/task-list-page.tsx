@@ -10,6 +10,7 @@ import { cn } from "#shared/ui/cn.ts";
 import { DataTable } from "#shared/ui/data-table.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
+import { listTable } from "../../components/list/list-table.ts";
 import { FollowingRefresh } from "../../components/list/following-refresh.tsx";
 import { ListToolbar } from "../../components/list/list-toolbar.tsx";
 import { useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
@@ -33,8 +34,9 @@ export default function TaskListPage({ route }: PageProps) {
   const userId = useUserStore((s) => s.userInfo?.id ?? null);
   const users = useOwnerFilterOptions();
   const list = useTasks(toTaskQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState, TASK_PAGE_SIZES);
+  const { rows } = table;
+  const { total } = table.pagination;
   const capped = list.data?.totalCountCapped ?? false;
   const following = rows.some((t) => isTaskRunning(t.taskStatus));
   // A capped total is only a lower bound: the last page is not known.
@@ -103,11 +105,9 @@ export default function TaskListPage({ route }: PageProps) {
         <DataTable
           aria-label="任务列表"
           columns={columns}
-          rows={rows}
+          {...table}
           rowKey={(t) => t.id}
-          loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
           emptyText={filtered ? "没有符合条件的任务" : "还没有任务，采集、导入、翻译或导出商品后会显示在这里"}
-          pagination={{ page: state.page, pageSize: state.size, total, pageSizeOptions: TASK_PAGE_SIZES, onChange: listState.onPageChange }}
           className={cn(
             "[&_table]:min-w-[960px] [&_table]:table-fixed",
             // The pager's own total cannot say "1,000+"; the line above the table does.

@@ -9,6 +9,7 @@ import { confirm } from "#shared/ui/confirm.tsx";
 import { DataTable } from "#shared/ui/data-table.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
+import { listTable } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState, useReplaceSearchParams } from "../../components/list/use-list-url-state.ts";
@@ -58,8 +59,7 @@ export function SubUserList({ clearTasks, onClearStarted, onClearDismissed }: Su
 
   // react-query compares keys by value, so a fresh object each render is the same query.
   const list = useSubUsers(toSubUsersQuery(state));
-  const rows = list.data?.items ?? [];
-  const total = list.data?.totalCount ?? 0;
+  const table = listTable(list, listState);
   useKeepPageInRange(listState.state, settledTotal(list), listState.setPage);
 
   const [creating, setCreating] = useState(false);
@@ -135,11 +135,9 @@ export function SubUserList({ clearTasks, onClearStarted, onClearDismissed }: Su
       <DataTable
         aria-label="子账号列表"
         columns={columns}
-        rows={rows}
+        {...table}
         rowKey={(u) => u.id}
-        loading={list.isFetching && (rows.length === 0 || list.isPlaceholderData)}
         emptyText={filtered ? "没有符合条件的子账号" : "还没有子账号，点击右上角“新增子账号”创建"}
-        pagination={{ page: state.page, pageSize: state.size, total, onChange: listState.onPageChange }}
         className="[&_table]:min-w-[1100px]"
       />
 
