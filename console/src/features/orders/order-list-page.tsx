@@ -17,6 +17,7 @@ import { DataTableViewOptions, type TableView } from "#shared/ui/data-table-view
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { listTable } from "../../components/list/list-table.ts";
+import { StatusTabs } from "../../components/list/list-tabs.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-filter.ts";
 import { ALL } from "../../components/list/url-params.ts";
@@ -129,12 +130,6 @@ export default function OrderListPage({ route }: PageProps) {
     onRefresh,
   });
   const g = groups.data;
-  const statusCount = (s: number) => g?.statuses.find((x) => x.status === s);
-  const allCount = !g
-    ? null
-    : state.status === ALL
-      ? g.total
-      : { count: g.statuses.reduce((n, x) => n + x.count, 0), capped: g.statuses.some((x) => x.capped) };
   const countText = (c: { count: number; capped: boolean } | null | undefined) =>
     c ? `${c.count.toLocaleString("zh-CN")}${c.capped ? "+" : ""}` : "";
 
@@ -179,12 +174,6 @@ export default function OrderListPage({ route }: PageProps) {
     },
     { kind: "date-range", from: "from", to: "to", testId: "orders-date" },
   ];
-  const tabClass = (active: boolean) =>
-    cn(
-      "rounded-md px-3 py-1.5 text-sm whitespace-nowrap",
-      active ? "bg-primary text-primary-foreground" : "hover:bg-muted text-muted-foreground",
-    );
-
   return (
     <Card data-testid="order-list-page">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
@@ -207,33 +196,15 @@ export default function OrderListPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <div className="flex flex-wrap gap-1 border-b pb-2" role="tablist" aria-label="订单状态" data-testid="orders-status-tabs">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={state.status === ALL}
-            className={tabClass(state.status === ALL)}
-            onClick={() => listState.update({ status: ALL })}
-            data-testid="orders-tab-all"
-          >
-            全部<span className="ml-1 tabular-nums opacity-80">{countText(allCount)}</span>
-          </button>
-          {ORDER_STATUS_TABS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={state.status === String(s)}
-              className={tabClass(state.status === String(s))}
-              onClick={() => listState.update({ status: String(s) })}
-              data-testid={`orders-tab-${s}`}
-              data-count={statusCount(s)?.count ?? 0}
-            >
-              {orderStatusLabel(s)}
-              <span className="ml-1 tabular-nums opacity-80">{countText(statusCount(s))}</span>
-            </button>
-          ))}
-        </div>
+        <StatusTabs
+          counts={g}
+          statuses={ORDER_STATUS_TABS}
+          labelOf={orderStatusLabel}
+          value={state.status}
+          onChange={(status) => listState.update({ status })}
+          label="订单状态"
+          testId="orders"
+        />
         <ListToolbar
           filters={filters}
           state={state}

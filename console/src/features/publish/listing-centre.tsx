@@ -20,6 +20,7 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { listTable } from "../../components/list/list-table.ts";
+import { StatusTabs, tabClass } from "../../components/list/list-tabs.tsx";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ALL } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -310,13 +311,6 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
 
   const groupCounts = groups.data;
   const statusCount = (s: number) => groupCounts?.statuses.find((x) => x.status === s);
-  // 全部: the list's own count while it shows every status (one number on the screen), else the statuses' sum.
-  const allCount = !groupCounts
-    ? null
-    : state.status === ALL
-      ? groupCounts.total.count
-      : groupCounts.statuses.reduce((n, x) => n + x.count, 0);
-  const allCapped = !groupCounts ? false : state.status === ALL ? groupCounts.total.capped : groupCounts.statuses.some((x) => x.capped);
   const shopOptions = (groupCounts?.accountGroups ?? []).map((g) => ({
     value: g.accountGroupId,
     label: `${g.name}（${g.count}${g.capped ? "+" : ""}）`,
@@ -396,18 +390,6 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
     ]),
     onChange: (next) => pageSelection.onChange(new Set([...next].map((k) => k.split("/").pop()!))),
   };
-  const tabClass = (active: boolean) =>
-    cn(
-      "rounded-md px-3 py-1.5 text-sm whitespace-nowrap",
-      active ? "bg-primary text-primary-foreground" : "hover:bg-muted text-muted-foreground",
-    );
-  const countBadge = (c: { count: number; capped: boolean } | undefined | null) =>
-    c ? (
-      <span className="ml-1 tabular-nums opacity-80">
-        {c.count.toLocaleString("zh-CN")}
-        {c.capped ? "+" : ""}
-      </span>
-    ) : null;
 
   return (
     <div className="flex flex-col gap-3" data-testid="listing-centre" data-kind={kind}>
@@ -440,35 +422,16 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap gap-1 border-b pb-2" role="tablist" aria-label="刊登状态" data-testid="listings-status-tabs">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={state.status === ALL}
-          className={tabClass(state.status === ALL)}
-          onClick={() => listState.update({ status: ALL })}
-          data-testid="listings-tab-all"
-        >
-          全部{countBadge(allCount === null ? null : { count: allCount, capped: allCapped })}
-        </button>
-        {STATUS_TABS.filter((s) => s === ListingStatus.Active || (statusCount(s)?.count ?? 0) > 0 || String(s) === state.status).map(
-          (s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={state.status === String(s)}
-              className={tabClass(state.status === String(s))}
-              onClick={() => listState.update({ status: String(s) })}
-              data-testid={`listings-tab-${s}`}
-              data-count={statusCount(s)?.count ?? 0}
-            >
-              {listingStatusLabel(s)}
-              {countBadge(statusCount(s))}
-            </button>
-          ),
-        )}
-      </div>
+      <StatusTabs
+        counts={groupCounts}
+        // 在售 always, another status while it has listings or is the one chosen.
+        statuses={STATUS_TABS.filter((s) => s === ListingStatus.Active || (statusCount(s)?.count ?? 0) > 0 || String(s) === state.status)}
+        labelOf={listingStatusLabel}
+        value={state.status}
+        onChange={(status) => listState.update({ status })}
+        label="刊登状态"
+        testId="listings"
+      />
       <ListToolbar
         filters={filters}
         more={{ filters: more, buttonTestId: "listings-more-filters", rowTestId: "listings-more-filter-row" }}
