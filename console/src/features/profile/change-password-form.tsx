@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shar
 import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
 import { Input } from "#shared/ui/input.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { NewPasswordFields } from "../../components/new-password-fields.tsx";
 import { logout } from "../../lib/session.ts";
 import { useChangePassword } from "./api/change-password.ts";
 import { changePasswordForm, emptyPasswordValues } from "./schemas.ts";
@@ -52,25 +53,7 @@ export function ChangePasswordForm() {
               <Input {...field} type="password" maxLength={128} autoComplete="current-password" data-testid="change-password-old" />
             )}
           />
-          <FormField
-            form={form}
-            name="newPwd"
-            label="新密码"
-            required
-            description="至少6位，需同时包含字母和数字"
-            render={(field) => (
-              <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="change-password-new" />
-            )}
-          />
-          <FormField
-            form={form}
-            name="confirmPwd"
-            label="确认新密码"
-            required
-            render={(field) => (
-              <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="change-password-confirm" />
-            )}
-          />
+          <NewPasswordFields form={form} confirm="confirmPwd" testId="change-password" />
           <div className="flex justify-end">
             <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
               确认修改

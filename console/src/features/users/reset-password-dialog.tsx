@@ -4,9 +4,9 @@ import type { z } from "zod";
 import type { SubUser } from "#shared/contract/users.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
-import { Form, FormField, useZodForm } from "#shared/ui/form.tsx";
-import { Input } from "#shared/ui/input.tsx";
+import { Form, useZodForm } from "#shared/ui/form.tsx";
 import { toast } from "#shared/ui/toast.tsx";
+import { NewPasswordFields } from "../../components/new-password-fields.tsx";
 import { useResetSubUserPassword } from "./api/edit-sub-users.ts";
 import { resetPasswordForm } from "./schemas.ts";
 
@@ -47,25 +47,7 @@ function ResetPasswordForm({ user, onDone }: { user: SubUser; onDone: () => void
         </DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={onSubmit}>
-        <FormField
-          form={form}
-          name="newPwd"
-          label="新密码"
-          required
-          description="至少6位，需同时包含字母和数字"
-          render={(field) => (
-            <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-new" />
-          )}
-        />
-        <FormField
-          form={form}
-          name="confirm"
-          label="确认新密码"
-          required
-          render={(field) => (
-            <Input {...field} type="password" maxLength={128} autoComplete="new-password" data-testid="reset-password-confirm" />
-          )}
-        />
+        <NewPasswordFields form={form} confirm="confirm" testId="reset-password" />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>
             取消
