@@ -1,6 +1,6 @@
 // One category attribute's value as the seller fills it: a choice among the attribute's values (named in Chinese where
 // known, as the site's form names them), or free text (with the unit hint of a number-with-unit attribute). The
-// product attributes dialog (填写属性) uses it.
+// publish screen's site form and the product attributes dialog (填写属性) use it.
 import type { CategoryAttribute } from "#shared/contract/category.ts";
 import { attributeLabel, withChinese } from "#shared/contract/names.ts";
 import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "#shared/publish/gtin-rule.ts";
@@ -17,6 +17,7 @@ export function AttributeInput({
   missing,
   value,
   onChange,
+  optionalNote = "（建议填写）",
 }: {
   id: string;
   attr: CategoryAttribute;
@@ -25,13 +26,15 @@ export function AttributeInput({
   missing: boolean;
   value: AttrValue;
   onChange: (v: AttrValue) => void;
+  /** After the label of an attribute that is not required. */
+  optionalNote?: string;
 }) {
   return (
     <div className="flex flex-col gap-1" data-required={required}>
       <Label htmlFor={id} className={cn("text-xs", missing && "text-destructive")}>
         {required ? <span className="text-destructive">* </span> : null}
         {attributeLabel(attr)}
-        {required ? null : <span className="text-muted-foreground">（建议填写）</span>}
+        {required ? null : <span className="text-muted-foreground">{optionalNote}</span>}
       </Label>
       {attr.values.length > 0 ? (
         <Select

@@ -6,20 +6,17 @@
 // click (never once per product of a big selection) from its title; choosing one sets the category as the tree-select
 // does, which loads its attributes. A global-selling shop has one such form, for its global (CBT) category.
 import { askedAttributes } from "#shared/publish/category-form.ts";
-import { Input } from "#shared/ui/input.tsx";
 import { Label } from "#shared/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#shared/ui/select.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
-import { cn } from "#shared/ui/cn.ts";
 import { CategorySelect } from "../../components/category-select.tsx";
 import { CategoryAdvice } from "../../components/category-advice.tsx";
 import type { SiteId } from "../../stores/platform.ts";
 import { useCategoryAttributes } from "./api/get-publish-inputs.ts";
+import { AttributeInput } from "./attribute-input.tsx";
 import { siteName } from "./publish-names.ts";
 import { SIZE_CHART_ATTRIBUTES, SizeChartField } from "./size-chart-field.tsx";
 import { SIZE_GRID_ID, SIZE_GRID_ROW_ID } from "#shared/contract/size-charts.ts";
-import { attributeLabel, withChinese } from "#shared/contract/names.ts";
-import { EMPTY_GTIN_REASON, emptyGtinReasonZh } from "#shared/publish/gtin-rule.ts";
+import { EMPTY_GTIN_REASON } from "#shared/publish/gtin-rule.ts";
 
 export type AttrValue = { valueId?: string | null; valueName?: string | null };
 export type SiteChoice = { cateId: string; cateName: string; attrs: Record<string, AttrValue> };
@@ -118,50 +115,18 @@ export function SiteCategoryForm({
         ) : (
           <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2 xl:grid-cols-3" data-testid={`publish-attributes-${site}`}>
             {asked.map(({ attr, required }) => {
-              const id = attrFieldId(site, attr.id);
               const current = value.attrs[attr.id] ?? {};
-              const isMissing = missing?.has(attr.id) && !current.valueId && !current.valueName?.trim();
-              const label = attributeLabel(attr);
               return (
-                <div key={attr.id} className="flex flex-col gap-1" data-required={required}>
-                  <Label htmlFor={id} className={cn("text-xs", isMissing && "text-destructive")}>
-                    {required ? <span className="text-destructive">* </span> : null}
-                    {label}
-                    {required ? null : (
-                      <span className="text-muted-foreground">
-                        {attr.id === EMPTY_GTIN_REASON ? "（商品没有GTIN时选择，不占用码池）" : "（建议填写）"}
-                      </span>
-                    )}
-                  </Label>
-                  {attr.values.length > 0 ? (
-                    <Select
-                      value={current.valueId ?? ""}
-                      onValueChange={(v) => setAttr(attr.id, { valueId: v, valueName: attr.values.find((x) => x.id === v)?.name ?? null })}
-                    >
-                      <SelectTrigger id={id} className="h-8" aria-invalid={isMissing || undefined} data-testid={id}>
-                        <SelectValue placeholder="请选择" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {attr.values.map((v) => (
-                          <SelectItem key={v.id} value={v.id} data-testid={`${id}-${v.id}`}>
-                            {withChinese(v.name, v.zh || (attr.id === EMPTY_GTIN_REASON ? emptyGtinReasonZh(v.id) : null))}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  ) : (
-                    <Input
-                      id={id}
-                      className="h-8"
-                      value={current.valueName ?? ""}
-                      maxLength={attr.valueMaxLength ?? 255}
-                      placeholder={attr.defaultUnit ? `数值和单位，如 10 ${attr.defaultUnit}` : "填写属性值"}
-                      aria-invalid={isMissing || undefined}
-                      onChange={(e) => setAttr(attr.id, { valueId: null, valueName: e.target.value })}
-                      data-testid={id}
-                    />
-                  )}
-                </div>
+                <AttributeInput
+                  key={attr.id}
+                  id={attrFieldId(site, attr.id)}
+                  attr={attr}
+                  required={required}
+                  missing={!!missing?.has(attr.id) && !current.valueId && !current.valueName?.trim()}
+                  value={current}
+                  onChange={(v) => setAttr(attr.id, v)}
+                  optionalNote={attr.id === EMPTY_GTIN_REASON ? "（商品没有GTIN时选择，不占用码池）" : undefined}
+                />
               );
             })}
           </div>
