@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from "#shared/ui/data-table.tsx";
 import { listTable, type ListTable, type PageQuery } from "../../components/list/list-table.ts";
 import { ListToolbar, type ListFilter, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
+import { sortFilter } from "../../components/list/sort-filter.ts";
 import { chargeStatusLabels, withdrawStatusLabels } from "./finance-names.ts";
 import {
   CHARGE_SORTS,
@@ -100,14 +101,7 @@ export function RecordLists<S extends RecordsState>(p: RecordListsProps<S>) {
       testId: `${p.testId}-filter-status`,
     },
     p.search ?? null,
-    {
-      kind: "facet",
-      key: "sort",
-      label: "排序",
-      options: Object.entries(CHARGE_SORTS).map(([value, label]) => ({ value, label })),
-      className: "w-36",
-      testId: `${p.testId}-sort`,
-    },
+    sortFilter(CHARGE_SORTS, `${p.testId}-sort`),
     { kind: "date-range", from: "from", to: "to", testId: `${p.testId}-date` },
   ];
   const look: TableLook = { className: p.tableClassName, filtered: p.filtered };

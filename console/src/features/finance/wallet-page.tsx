@@ -15,6 +15,7 @@ import { ownerFilter, useOwnerFilterOptions } from "../../components/list/owner-
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
+import { sortFilter } from "../../components/list/sort-filter.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useWalletLogs } from "./api/wallet-logs.ts";
 import { ChargeDialog, WithdrawDialog } from "./finance-dialogs.tsx";
@@ -53,14 +54,7 @@ function WalletScreen({ route }: PageProps) {
       testId: "wallet-filter-type",
     },
     ownerFilter(owners, { label: "操作人", all: "全部账号", testId: "wallet-filter-user" }),
-    {
-      kind: "facet",
-      key: "sort",
-      label: "排序",
-      options: Object.entries(WALLET_SORTS).map(([value, label]) => ({ value, label })),
-      className: "w-36",
-      testId: "wallet-sort",
-    },
+    sortFilter(WALLET_SORTS, "wallet-sort"),
     { kind: "date-range", from: "from", to: "to", testId: "wallet-date" },
   ];
 

@@ -25,6 +25,7 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTabSearchParams } from "../../components/list/use-tab-search-params.ts";
 import { useTableView } from "../../components/list/use-table-view.ts";
+import { sortFilter } from "../../components/list/sort-filter.ts";
 import { TaskProgressStrip, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { useProgressLive } from "../../lib/live-progress.ts";
 import { downloadOrderLabel, ORDER_POLL_MS, useOrderGroups, useOrders, useRefreshOrder } from "./api/orders.ts";
@@ -164,14 +165,7 @@ export default function OrderListPage({ route }: PageProps) {
       testId: "orders-filter-site",
     },
     ownerFilter(owners, { label: "业务员", all: "全部业务员", testId: "orders-filter-user" }),
-    {
-      kind: "facet",
-      key: "sort",
-      label: "排序",
-      options: Object.entries(ORDER_SORTS).map(([value, label]) => ({ value, label })),
-      className: "w-36",
-      testId: "orders-sort",
-    },
+    sortFilter(ORDER_SORTS, "orders-sort"),
     { kind: "date-range", from: "from", to: "to", testId: "orders-date" },
   ];
   return (

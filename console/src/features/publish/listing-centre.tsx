@@ -27,6 +27,7 @@ import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep
 import { useListSelection } from "../../components/list/use-list-selection.ts";
 import type { useListUrlState } from "../../components/list/use-list-url-state.ts";
 import { useTableView } from "../../components/list/use-table-view.ts";
+import { sortFilter } from "../../components/list/sort-filter.ts";
 import { TaskProgressStrip, useTaskProgress } from "../../components/task/task-progress.tsx";
 import {
   getListingsQueryOptions,
@@ -330,14 +331,7 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
       className: "w-40",
       testId: "listings-filter-site",
     },
-    {
-      kind: "facet",
-      key: "sort",
-      label: "排序",
-      options: Object.entries(LISTING_SORTS).map(([value, label]) => ({ value, label })),
-      className: "w-36",
-      testId: "listings-sort",
-    },
+    sortFilter(LISTING_SORTS, "listings-sort"),
     { kind: "date-range", from: "from", to: "to", testId: "listings-date" },
   ];
   const text = (key: string, label: string, className: string, maxLength: number, testId: string) =>
