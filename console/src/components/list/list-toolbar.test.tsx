@@ -71,10 +71,7 @@ function Screen() {
       <ListToolbar
         filters={filters}
         more={{ filters: more, buttonTestId: "t-more", rowTestId: "t-more-row" }}
-        state={list.state}
-        onChange={list.update}
-        onReset={list.reset}
-        canReset={list.filtered}
+        {...list.toolbar}
         resetTestId="t-reset"
         testId="t-filters"
       >

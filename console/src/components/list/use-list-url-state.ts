@@ -88,5 +88,9 @@ export function useListUrlState<S extends ListSchema>(schema: S, [params, setPar
     [update, state.size],
   );
   const filterKey = JSON.stringify(filtersOf(schema, state));
-  return { state, update, setPage, reset, onPageChange, filterKey, filtered: hasListFilter(schema, state) };
+  const filtered = hasListFilter(schema, state);
+  /** ListToolbar's wiring (`<ListToolbar filters={…} {...listState.toolbar} />`): the values, a change, and the reset
+   *  while a filter is set. */
+  const toolbar = { state, onChange: update, onReset: reset, canReset: filtered };
+  return { state, update, setPage, reset, onPageChange, filterKey, filtered, toolbar };
 }

@@ -136,15 +136,7 @@ export default function AgencyPage({ route }: PageProps) {
             label="列表"
             testId="agency-tab"
           />
-          <ListToolbar
-            filters={filters}
-            state={state}
-            onChange={listState.update}
-            onReset={listState.reset}
-            canReset={filtered}
-            resetTestId="agency-reset"
-            testId="agency-filters"
-          />
+          <ListToolbar filters={filters} {...listState.toolbar} resetTestId="agency-reset" testId="agency-filters" />
           {state.tab === "invites" ? (
             <DataTable
               aria-label="推荐的公司"

@@ -188,14 +188,7 @@ export default function CollectListPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <ListToolbar
-          filters={collectFilters(users)}
-          state={state}
-          onChange={listState.update}
-          onReset={listState.reset}
-          canReset={filtered}
-          resetTestId="collects-reset"
-        />
+        <ListToolbar filters={collectFilters(users)} {...listState.toolbar} resetTestId="collects-reset" />
         <div className="text-sm">
           <span className="text-muted-foreground" data-testid="collects-total" data-total={total} data-capped={capped}>
             共 <b className="text-foreground tabular-nums">{totalText(total, capped)}</b> 个采集商品

@@ -94,14 +94,7 @@ export default function CollectTaskPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <ListToolbar
-          filters={taskFilters(users)}
-          state={state}
-          onChange={listState.update}
-          onReset={listState.reset}
-          canReset={filtered}
-          resetTestId="collect-tasks-reset"
-        >
+        <ListToolbar filters={taskFilters(users)} {...listState.toolbar} resetTestId="collect-tasks-reset">
           <Button
             variant="outline"
             className="ml-auto"

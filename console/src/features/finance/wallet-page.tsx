@@ -106,15 +106,7 @@ function WalletScreen({ route }: PageProps) {
           </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-3 pt-4">
-          <ListToolbar
-            filters={filters}
-            state={state}
-            onChange={listState.update}
-            onReset={listState.reset}
-            canReset={filtered}
-            resetTestId="wallet-reset"
-            testId="wallet-filters"
-          />
+          <ListToolbar filters={filters} {...listState.toolbar} resetTestId="wallet-reset" testId="wallet-filters" />
           <WalletLogTable
             query={list}
             list={listState}

@@ -235,15 +235,7 @@ export default function ModuleAuthApplyPage({ route }: PageProps) {
           <RefreshButton fetching={made.isFetching} onRefresh={() => void made.refetch()} data-testid="auth-apply-refresh" />
         </CardHeader>
         <CardContent className="flex flex-col gap-3 pt-4">
-          <ListToolbar
-            filters={filters}
-            state={state}
-            onChange={listState.update}
-            onReset={listState.reset}
-            canReset={filtered}
-            resetTestId="auth-apply-reset"
-            testId="auth-apply-filters"
-          />
+          <ListToolbar filters={filters} {...listState.toolbar} resetTestId="auth-apply-reset" testId="auth-apply-filters" />
           <DataTable
             aria-label="我的申请"
             columns={applicationColumns(setReApplying)}

@@ -292,17 +292,7 @@ export default function ModuleAuthPage({ route }: PageProps) {
           label="列表"
           testId="auth-tab"
         />
-        {filters.length ? (
-          <ListToolbar
-            filters={filters}
-            state={state}
-            onChange={listState.update}
-            onReset={listState.reset}
-            canReset={filtered}
-            resetTestId="auth-reset"
-            testId="auth-filters"
-          />
-        ) : null}
+        {filters.length ? <ListToolbar filters={filters} {...listState.toolbar} resetTestId="auth-reset" testId="auth-filters" /> : null}
         {state.tab === "held" ? (
           <DataTable
             aria-label="我获得的授权"

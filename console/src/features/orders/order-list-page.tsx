@@ -199,15 +199,7 @@ export default function OrderListPage({ route }: PageProps) {
           label="订单状态"
           testId="orders"
         />
-        <ListToolbar
-          filters={filters}
-          state={state}
-          onChange={listState.update}
-          onReset={listState.reset}
-          canReset={filtered}
-          resetTestId="orders-reset"
-          testId="orders-filters"
-        >
+        <ListToolbar filters={filters} {...listState.toolbar} resetTestId="orders-reset" testId="orders-filters">
           <DataTableViewOptions columns={columns} view={view} onChange={setView} defaults={DEFAULT_VIEW} testId="orders-view" />
         </ListToolbar>
         {state.pack ? (

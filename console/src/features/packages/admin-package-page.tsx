@@ -223,15 +223,7 @@ export default function AdminPackagePage({ route }: PageProps) {
           <RefreshButton fetching={purchases.isFetching} onRefresh={() => void purchases.refetch()} data-testid="admin-purchase-refresh" />
         </CardHeader>
         <CardContent className="flex flex-col gap-3 pt-4">
-          <ListToolbar
-            filters={filters}
-            state={state}
-            onChange={listState.update}
-            onReset={listState.reset}
-            canReset={filtered}
-            resetTestId="admin-purchase-reset"
-            testId="admin-purchase-filters"
-          />
+          <ListToolbar filters={filters} {...listState.toolbar} resetTestId="admin-purchase-reset" testId="admin-purchase-filters" />
           <DataTable
             aria-label="购买记录"
             columns={hostPurchaseColumns}

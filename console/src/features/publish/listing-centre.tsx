@@ -429,10 +429,7 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
       <ListToolbar
         filters={filters}
         more={{ filters: more, buttonTestId: "listings-more-filters", rowTestId: "listings-more-filter-row" }}
-        state={state}
-        onChange={listState.update}
-        onReset={listState.reset}
-        canReset={filtered}
+        {...listState.toolbar}
         resetTestId="listings-reset"
         testId="listings-filters"
       />

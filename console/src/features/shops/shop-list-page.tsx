@@ -268,10 +268,7 @@ export default function ShopListPage({ route }: PageProps) {
               <>
                 <ListToolbar
                   filters={shopFilters(isMainAccount ? users : null)}
-                  state={state}
-                  onChange={listState.update}
-                  onReset={listState.reset}
-                  canReset={filtered}
+                  {...listState.toolbar}
                   resetTestId="shops-reset"
                   testId="shops-filters"
                 />

@@ -89,14 +89,7 @@ export default function TaskListPage({ route }: PageProps) {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 pt-4">
-        <ListToolbar
-          filters={taskFilters(users)}
-          state={state}
-          onChange={listState.update}
-          onReset={listState.reset}
-          canReset={filtered}
-          resetTestId="tasks-reset"
-        >
+        <ListToolbar filters={taskFilters(users)} {...listState.toolbar} resetTestId="tasks-reset">
           <span className="text-muted-foreground ml-auto text-sm" data-testid="tasks-total" data-total={total} data-capped={capped}>
             共 <b className="text-foreground tabular-nums">{`${total.toLocaleString("zh-CN")}${capped ? "+" : ""}`}</b> 个任务
           </span>
