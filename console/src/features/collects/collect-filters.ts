@@ -2,6 +2,7 @@
 // task filter), declared for the list toolbar. Every change goes back to page 1.
 import { ownerFilter, type UserOption } from "../../components/list/owner-filter.ts";
 import type { ListFilters } from "../../components/list/list-toolbar.tsx";
+import { infringementFilter } from "../../components/list/infringement-filter.ts";
 import { platformOptions } from "../../lib/labels.ts";
 import { collectStatusOptions, taskStatusOptions } from "./labels.ts";
 
@@ -41,18 +42,7 @@ export const collectFilters = (users: UserOption[] | null): ListFilters => [
     testId: "collects-platform-filter",
     itemTestId: "collects-platform",
   },
-  {
-    kind: "facet",
-    key: "infr",
-    label: "侵权词",
-    all: "侵权词：全部",
-    options: [
-      { value: "yes", label: "含侵权词" },
-      { value: "no", label: "不含侵权词" },
-    ],
-    className: "w-36",
-    testId: "collects-infringement-filter",
-  },
+  infringementFilter("collects-infringement-filter", "w-36"),
   ownerFilter(users, { label: "采集人", all: "全部账号", testId: "collects-user-filter" }),
   { kind: "date-range", from: "from", to: "to", testId: "collects-date" },
 ];

@@ -6,6 +6,7 @@ import { CategorySelect } from "../../components/category-select.tsx";
 import { labelFilter } from "../../components/list/label-filter.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { ownerFilter, type UserOption } from "../../components/list/owner-filter.ts";
+import { infringementFilter } from "../../components/list/infringement-filter.ts";
 import { platformOptions } from "../../lib/labels.ts";
 import type { SiteId } from "../../stores/platform.ts";
 import { useProductLabels } from "./api/get-product-labels.ts";
@@ -49,17 +50,7 @@ export function ProductFilters({ state, onChange, onReset, users, canReset }: Pr
     },
     labelFilter(labels.data, { label: "标签", all: "全部标签", testId: "products-filter-label" }),
     ownerFilter(users, { label: "所属账号", all: "全部账号", testId: "products-filter-user" }),
-    {
-      kind: "facet",
-      key: "infr",
-      label: "侵权词",
-      all: "侵权词：全部",
-      options: [
-        { value: "yes", label: "含侵权词" },
-        { value: "no", label: "不含侵权词" },
-      ],
-      testId: "products-filter-infringement",
-    },
+    infringementFilter("products-filter-infringement"),
     { kind: "date-range", from: "from", to: "to", testId: "products-date" },
   ];
   const more: ListFilters = [
