@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -1498,4 +1499,31 @@ export const moduleAuths = pgTable(
     index("module_auths_auth_tenant_creation_idx").on(t.authTenantId, t.creationTime, t.id),
     check("module_auths_not_self", sql`${t.tenantId} <> ${t.authTenantId}`),
   ],
+);
+
+// Statistics rollups (issue 31, migration 0030): kept by triggers on products and listings, read by the host's
+// per-tenant statistics (modules/tenant-admin/statistics.ts). Events per UTC day, never decremented.
+
+/** Products that entered a tenant's library per UTC day of their creation and per owner. */
+export const tenantProductDays = pgTable(
+  "tenant_product_days",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    userId: uuid("user_id").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.userId] }), index("tenant_product_days_day_idx").on(t.day, t.tenantId)],
+);
+
+/** Listings published per UTC day and shop account. */
+export const tenantListingDays = pgTable(
+  "tenant_listing_days",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    accountId: uuid("account_id").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.accountId] }), index("tenant_listing_days_day_idx").on(t.day, t.tenantId)],
 );
