@@ -19,6 +19,7 @@ import { createCollectService } from "./modules/collects/service.ts";
 import { createGtinService } from "./modules/gtin/service.ts";
 import { createCategoryMappingService } from "./modules/category-mappings/service.ts";
 import { createHostedService } from "./modules/hosted/service.ts";
+import { createTenantAdminService } from "./modules/tenant-admin/service.ts";
 import { createSessionService } from "./modules/identity/sessions.ts";
 import { createInfringementService } from "./modules/infringement/service.ts";
 import { createMailer } from "./modules/mail/outbox.ts";
@@ -154,6 +155,7 @@ export function createServices(deps: AppDeps) {
     tenancy: createTenancyService(),
     users,
     hosted: createHostedService({ users }),
+    tenantAdmin: createTenantAdminService({ database, jobs, log, downHosts: pictures.downHosts }),
     // Sandbox.OrderIntervalMinutes lives in the built-in sandbox (settings/known.ts RuntimeSetting).
     settings: createSettingService({ secrets, runtime: [sandboxOrderIntervalSetting(deps.sandbox)] }),
     // A failed crawl or URL import is retried through the collection centre's re-crawl.

@@ -7,6 +7,7 @@ import { registerCollects } from "./collects/routes.ts";
 import { registerGtin } from "./gtin/routes.ts";
 import { registerCategoryMappings } from "./category-mappings/routes.ts";
 import { registerHosted } from "./hosted/routes.ts";
+import { registerTenantAdmin } from "./tenant-admin/routes.ts";
 import { registerInfringement } from "./infringement/routes.ts";
 import { registerListingEdits, registerListings, registerListingSync } from "./listings/routes.ts";
 import { registerMeli } from "./meli/routes.ts";
@@ -33,6 +34,7 @@ export function registerModules(r: Registrar, services: Services) {
   registerTenancy(r, services);
   registerUsers(r, services);
   registerHosted(r, services);
+  registerTenantAdmin(r, services);
   registerSettings(r, services);
   registerTasks(r, services);
   registerWorkbench(r, services);

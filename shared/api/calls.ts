@@ -6,6 +6,7 @@ import { aquiredUrlCalls, collectCalls } from "./collects.ts";
 import type { CallDef } from "./define.ts";
 import { meliCodeCalls } from "./gtin.ts";
 import { hostedCalls } from "./hosted.ts";
+import { tenantAdminCalls } from "./tenant-admin.ts";
 import { infringementWordCalls } from "./infringement.ts";
 import { meliStatListingCalls, meliStatNewListingCalls } from "./listings.ts";
 import { meliAccountCalls, meliCalls } from "./meli.ts";
@@ -34,6 +35,7 @@ export const callGroups = {
   tenancy: tenancyCalls,
   user: userCalls,
   hosted: hostedCalls,
+  tenantAdmin: tenantAdminCalls,
   settings: settingsCalls,
   currency: currencyCalls,
   tasks: tasksCalls,
