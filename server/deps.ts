@@ -57,6 +57,7 @@ import { createAgencyService } from "./modules/agency/service.ts";
 // The authorization centre: module grants between tenants (issue 19).
 import { createModuleAuthService } from "./modules/module-auth/service.ts";
 import { createSandboxConsole, sandboxOrderIntervalSetting } from "./modules/meli/sandbox-console.ts";
+import { createTenantTransferService } from "./modules/tenant-transfer/service.ts";
 
 export type AppDeps = {
   config: Config;
@@ -209,6 +210,8 @@ export function createServices(deps: AppDeps) {
     moduleAuth: createModuleAuthService({ products }),
     // The host's 沙箱 page on the built-in sandbox (modules/meli/sandbox-console.ts).
     sandboxConsole: createSandboxConsole({ sandbox: deps.sandbox }),
+    // Moving and copying between tenants, for the host (issue 31).
+    tenantTransfer: createTenantTransferService({ database, jobs, log, secrets }),
   };
 }
 

@@ -28,6 +28,7 @@ import { registerWallet } from "./wallet/routes.ts";
 import { registerAgency } from "./agency/routes.ts";
 import { registerModuleAuth } from "./module-auth/routes.ts";
 import { registerSandboxConsole } from "./meli/sandbox-console.ts";
+import { registerTenantTransfer } from "./tenant-transfer/routes.ts";
 
 export function registerModules(r: Registrar, services: Services) {
   registerAccount(r, services);
@@ -59,4 +60,5 @@ export function registerModules(r: Registrar, services: Services) {
   registerAgency(r, services);
   registerModuleAuth(r, services);
   registerSandboxConsole(r, services);
+  registerTenantTransfer(r, services);
 }

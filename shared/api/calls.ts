@@ -29,6 +29,7 @@ import { tenancyCalls } from "./tenancy.ts";
 import { userCalls } from "./users.ts";
 import { workbenchCalls } from "./workbench.ts";
 import { meliSandboxCalls } from "./meli-sandbox.ts";
+import { hostedTransferCalls, productTransferCalls } from "./tenant-transfer.ts";
 
 export const callGroups = {
   account: accountCalls,
@@ -69,4 +70,6 @@ export const callGroups = {
   hostedAgency: hostedAgencyCalls,
   moduleAuth: moduleAuthCalls,
   meliSandbox: meliSandboxCalls,
+  hostedTransfer: hostedTransferCalls,
+  productTransfer: productTransferCalls,
 } satisfies Record<string, Record<string, CallDef<any, any, any, any>>>;

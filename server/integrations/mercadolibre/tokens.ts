@@ -36,6 +36,17 @@ function encryptPair(secrets: SecretBox, ref: ShopRef, pair: { accessToken: stri
   };
 }
 
+/**
+ * A stored pair for the group's new row when it moves to another tenant (the host's MigrateAccount): each value is
+ * bound to its row, so it is decrypted for the old one and encrypted for the new. Throws SecretError when unreadable.
+ */
+export function rebindPair(secrets: SecretBox, from: ShopRef, to: ShopRef, stored: { accessToken: string; refreshToken: string }) {
+  return encryptPair(secrets, to, {
+    accessToken: secrets.decrypt(stored.accessToken, context(from, "access_token")),
+    refreshToken: secrets.decrypt(stored.refreshToken, context(from, "refresh_token")),
+  });
+}
+
 export type TokenStoreOptions = {
   database: Database;
   secrets: SecretBox;
