@@ -1,7 +1,9 @@
-// /admin/user (spec §2, host only): the tenants with their main accounts, searched, filtered, sorted and paged on the
-// server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the main account's summary.
+// /admin/user (spec §2, host only): the host's tenants screen. The tenants with their main accounts, searched, filtered,
+// sorted and paged on the server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the
+// main account's summary; and (issue 31) each tenant's statistics drawer and the 更多 menu: moving shop groups, copying
+// to another tenant, recovering or purging deleted products, caches, indexes and clearing, the long ones followed live.
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { z } from "zod";
 import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { Button } from "#shared/ui/button.tsx";
@@ -20,6 +22,21 @@ import { useListUrlState, useReplaceSearchParams } from "../../components/list/u
 import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
 import { RecommendDialog } from "./recommend-dialog.tsx";
+import { ClearTenantDialog, IndexReportDialog, RecoverDeletedDialog } from "./tenant-maintenance-dialogs.tsx";
+import { isQuickAction, useQuickActions, type IndexReport, type QuickAction } from "./tenant-quick-actions.ts";
+import { TenantTaskDialog, type FollowedTask } from "./tenant-task.tsx";
+import { CopyToTenantDialog, MigrateShopsDialog } from "./tenant-transfer-dialogs.tsx";
+import type { CopyKind } from "./api/tenant-transfer.ts";
+
+/** The drawer brings its chart library: loaded when a tenant's statistics are first opened. */
+const TenantStatisticsDrawer = lazy(() => import("./tenant-statistics-drawer.tsx"));
+
+const copyKinds: Partial<Record<TenantAction, CopyKind>> = {
+  copyProducts: "products",
+  copyCollects: "collects",
+  copyGroups: "groups",
+  copyWords: "words",
+};
 
 /** The sort options (values are GetTenants' Sorting); the first is the default. */
 const SORTS = ["creationTime desc", "creationTime asc", "tenantName asc", "accountExpireTime asc", "balance desc"] as const;
@@ -72,13 +89,17 @@ const filters: ListFilters = [
   },
 ];
 
-type OpenDialog = { kind: "open" } | { kind: Exclude<TenantAction, "unlock">; tenant: TenantListItem } | null;
+type DialogAction = Exclude<TenantAction, "unlock" | QuickAction>;
+type OpenDialog = { kind: "open" } | { kind: DialogAction; tenant: TenantListItem } | null;
 
 export default function AdminUserPage(_props: PageProps) {
   const listState = useListUrlState(tenantListSchema, useReplaceSearchParams());
   const { state, filtered } = listState;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const unlock = useUnlockTenant();
+  const [followed, setFollowed] = useState<FollowedTask | null>(null);
+  const [indexReport, setIndexReport] = useState<IndexReport | null>(null);
+  const runQuick = useQuickActions(setFollowed, setIndexReport);
 
   const query: TenantListQuery = {
     ...(state.q.trim() ? { Search: state.q.trim() } : {}),
@@ -92,6 +113,7 @@ export default function AdminUserPage(_props: PageProps) {
   useKeepPageInRange(listState.state, settledTotal(tenants), listState.setPage);
 
   async function onAction(action: TenantAction, tenant: TenantListItem) {
+    if (isQuickAction(action)) return runQuick(action, tenant);
     if (action !== "unlock") {
       setDialog({ kind: action, tenant });
       return;
@@ -106,8 +128,11 @@ export default function AdminUserPage(_props: PageProps) {
   }
 
   const columns = tenantColumns((action, tenant) => void onAction(action, tenant));
-  const tenantOf = (kind: Exclude<TenantAction, "unlock">) => (dialog && dialog.kind === kind ? dialog.tenant : null);
+  const tenantOf = (kind: DialogAction) => (dialog && dialog.kind === kind ? dialog.tenant : null);
+  const copyKind = dialog && dialog.kind !== "open" ? (copyKinds[dialog.kind] ?? null) : null;
+
   const closeDialog = (open: boolean) => !open && setDialog(null);
+  const dialogProps = { onOpenChange: closeDialog, onTask: setFollowed };
 
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="admin-user-page">
@@ -136,6 +161,17 @@ export default function AdminUserPage(_props: PageProps) {
       <ResetTenantPasswordDialog tenant={tenantOf("reset")} onOpenChange={closeDialog} />
       <TenantUserInfoDialog tenant={tenantOf("info")} onOpenChange={closeDialog} />
       <RecommendDialog tenant={tenantOf("recommend")} onOpenChange={closeDialog} />
+      <MigrateShopsDialog tenant={tenantOf("migrate")} {...dialogProps} />
+      <CopyToTenantDialog tenant={copyKind && dialog && "tenant" in dialog ? dialog.tenant : null} kind={copyKind} {...dialogProps} />
+      <RecoverDeletedDialog tenant={tenantOf("recover")} {...dialogProps} />
+      <ClearTenantDialog tenant={tenantOf("clear")} {...dialogProps} />
+      <IndexReportDialog report={indexReport} onClose={() => setIndexReport(null)} />
+      {followed ? <TenantTaskDialog key={followed.taskId} task={followed} onClose={() => setFollowed(null)} /> : null}
+      {dialog?.kind === "stats" ? (
+        <Suspense fallback={null}>
+          <TenantStatisticsDrawer tenant={dialog.tenant} onOpenChange={closeDialog} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -6,11 +6,11 @@ import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { RecommendType } from "#shared/contract/enums.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
-import { Input } from "#shared/ui/input.tsx";
 import { Label } from "#shared/ui/label.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
-import { useRecommendInfo, useSetRecommend, useTenantNameSearch } from "./api/recommend.ts";
+import { useRecommendInfo, useSetRecommend } from "./api/recommend.ts";
+import { TenantPicker, type PickedTenant } from "./tenant-picker.tsx";
 
 const typeOptions = [
   { value: String(RecommendType.Commission), label: "计佣金" },
@@ -20,17 +20,13 @@ const typeOptions = [
 export function RecommendDialog({ tenant, onOpenChange }: { tenant: TenantListItem | null; onOpenChange: (open: boolean) => void }) {
   const info = useRecommendInfo(tenant?.id ?? null);
   const save = useSetRecommend();
-  const [search, setSearch] = useState("");
-  const [agency, setAgency] = useState<{ id: string; name: string } | null>(null);
+  const [agency, setAgency] = useState<PickedTenant | null>(null);
   const [type, setType] = useState(String(RecommendType.Commission));
-  const found = useTenantNameSearch(search.trim(), !!tenant && search.trim().length > 0);
   useEffect(() => {
     const r = info.data;
-    setSearch("");
     setAgency(r?.recommandTenantId ? { id: r.recommandTenantId, name: r.recommendTenantName ?? "" } : null);
     setType(String(r?.type ?? RecommendType.Commission));
   }, [info.data, tenant]);
-  const candidates = (found.data ?? []).filter((t) => t.id !== tenant?.id);
 
   const submit = (recommandTenantId: string | null) =>
     save.mutate(
@@ -58,36 +54,14 @@ export function RecommendDialog({ tenant, onOpenChange }: { tenant: TenantListIt
           <div className="text-sm" data-testid="admin-recommend-current">
             当前推荐公司：<span className="font-medium">{info.data?.recommendTenantName ?? "无"}</span>
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="recommend-search">推荐公司</Label>
-            <Input
-              id="recommend-search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={agency ? `已选：${agency.name}（输入以更换）` : "输入公司名称搜索"}
-              maxLength={64}
-              data-testid="admin-recommend-search"
-            />
-            {search.trim() ? (
-              <div className="max-h-40 overflow-auto rounded-md border">
-                {candidates.length === 0 ? <p className="text-muted-foreground p-2 text-sm">没有找到公司</p> : null}
-                {candidates.map((t) => (
-                  <button
-                    key={t.id}
-                    type="button"
-                    className="hover:bg-muted block w-full px-3 py-1.5 text-left text-sm"
-                    onClick={() => {
-                      setAgency(t);
-                      setSearch("");
-                    }}
-                    data-testid="admin-recommend-option"
-                  >
-                    {t.name}
-                  </button>
-                ))}
-              </div>
-            ) : null}
-          </div>
+          <TenantPicker
+            id="recommend-search"
+            label="推荐公司"
+            value={agency}
+            onChange={setAgency}
+            excludeId={tenant?.id}
+            testId="admin-recommend"
+          />
           <div className="flex flex-col gap-1.5">
             <Label>推荐类型</Label>
             <AllSelect

@@ -2,11 +2,37 @@
 import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "#shared/ui/dropdown-menu.tsx";
+import { ChevronDown } from "lucide-react";
+import { Fragment } from "react";
 import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { formatAmount, formatDateTime, formatDay } from "../../lib/format.ts";
 import { isLocked, paymentTypeLabel } from "./format.ts";
 
-export type TenantAction = "info" | "remark" | "unlock" | "reset" | "recommend";
+/** The row's own buttons. */
+type RowAction = "info" | "remark" | "unlock" | "reset" | "recommend" | "stats";
+/** 更多: moving, copying and maintenance (issue 31), in the menu's order; a separator before each group's first. */
+const moreActions = [
+  { action: "migrate", label: "迁移店铺" },
+  { action: "copyProducts", label: "复制商品", group: true },
+  { action: "copyCollects", label: "复制采集箱" },
+  { action: "copyGroups", label: "复制标签分组" },
+  { action: "copyWords", label: "复制侵权词" },
+  { action: "recover", label: "恢复已删除商品", group: true },
+  { action: "clearCache", label: "清除缓存" },
+  { action: "reindex", label: "重建索引" },
+  { action: "purge", label: "彻底删除已删除商品", group: true, destructive: true },
+  { action: "clearStat", label: "清除美客多统计", destructive: true },
+  { action: "clear", label: "清空数据", destructive: true },
+] as const;
+type MoreAction = (typeof moreActions)[number]["action"];
+export type TenantAction = RowAction | MoreAction;
 
 export function tenantColumns(onAction: (action: TenantAction, tenant: TenantListItem) => void): DataTableColumn<TenantListItem>[] {
   return [
@@ -97,9 +123,12 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
     {
       id: "actions",
       header: "操作",
-      width: 330,
+      width: 420,
       cell: (t) => (
         <div className="-ml-2 flex flex-nowrap gap-0.5">
+          <Button variant="link" size="sm" className="px-2" onClick={() => onAction("stats", t)} data-testid={`admin-tenant-stats-${t.id}`}>
+            统计
+          </Button>
           <Button variant="link" size="sm" className="px-2" onClick={() => onAction("info", t)} data-testid={`admin-tenant-info-${t.id}`}>
             主账号
           </Button>
@@ -140,8 +169,36 @@ export function tenantColumns(onAction: (action: TenantAction, tenant: TenantLis
           >
             推荐
           </Button>
+          <MoreMenu tenant={t} onAction={onAction} />
         </div>
       ),
     },
   ];
+}
+
+function MoreMenu({ tenant, onAction }: { tenant: TenantListItem; onAction: (action: TenantAction, tenant: TenantListItem) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="link" size="sm" className="px-2" data-testid={`admin-tenant-more-${tenant.id}`}>
+          更多
+          <ChevronDown className="size-3.5" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {moreActions.map((a, i) => (
+          <Fragment key={a.action}>
+            {"group" in a && i > 0 ? <DropdownMenuSeparator /> : null}
+            <DropdownMenuItem
+              variant={"destructive" in a ? "destructive" : "default"}
+              onSelect={() => onAction(a.action, tenant)}
+              data-testid={`admin-tenant-action-${a.action}`}
+            >
+              {a.label}
+            </DropdownMenuItem>
+          </Fragment>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
 }
