@@ -51,7 +51,7 @@ export type AdminTaskStarted = z.infer<typeof adminTaskStarted>;
  * them), Mercado Libre's fees (read again at the next publish), the picture size probes (probed again), and the
  * picture hosts this process found down (tried again).
  */
-export const TENANT_CACHE_KEYS = ["ShopToken", "ListingFees", "ImageSizes", "DownHosts"] as const;
+const TENANT_CACHE_KEYS = ["ShopToken", "ListingFees", "ImageSizes", "DownHosts"] as const;
 export type TenantCacheKey = (typeof TENANT_CACHE_KEYS)[number];
 export const tenantCacheNames: Record<TenantCacheKey, string> = {
   ShopToken: "店铺访问令牌",
@@ -160,7 +160,7 @@ const figures = {
   activeAccountCount: z.number().int(),
 };
 
-export const tenantStatistics = z.object({
+const tenantStatistics = z.object({
   tenantId: z.string(),
   tenantName: z.string(),
   ...figures,
@@ -170,9 +170,9 @@ export const tenantStatistics = z.object({
   shopCount: z.number().int(),
 });
 
-export const tenantStatisticsDay = z.object({ date: z.string(), ...figures });
+const tenantStatisticsDay = z.object({ date: z.string(), ...figures });
 
-export const userStatistics = z.object({
+const userStatistics = z.object({
   userId: z.string(),
   userName: z.string(),
   isMainAccount: z.boolean(),

@@ -115,4 +115,29 @@ describe("ClearTenantInfo", () => {
     );
     expect(tenant.active).toBe(true);
   });
+
+  it("goes on from the step its task recorded as done, never doing a done step again", async () => {
+    const e = await s.createTenant(uniqueName("ce"));
+    await seedProducts(s, e, 4);
+    const shop = await seedShop(s, e);
+    await seedListings(s, e, shop, 2, { creationTime: new Date("2026-01-05T00:00:00Z"), published: false });
+    const release = s.holdJobs("tenantAdmin.task");
+    const res = await hostCall(s, admin, "DELETE", "/api/Hosted/ClearTenantInfo", {
+      tenantId: e.tenantId,
+      confirmTenantName: e.tenantName,
+    });
+    expect(res.status, res.raw).toBe(200);
+    // As if an earlier attempt had committed every step up to the products and then died.
+    const productsStep = CLEARED_TABLES.findIndex((c) => c.table === "products");
+    await host(s, (tx) =>
+      tx.execute(sql`update task_infos set state = jsonb_set(jsonb_set(state, '{step}', ${String(productsStep + 1)}::jsonb), '{counts}',
+        ${JSON.stringify(Array.from({ length: productsStep + 1 }, () => 0))}::jsonb) where id = ${res.body.result.taskId}::uuid`),
+    );
+    release();
+    const task = await waitForTask(s, admin, res.body.result.taskId);
+    expect(task.taskStatus).toBe(TaskStatus.Succeeded);
+    expect(await countRows(s, "products", e.tenantId)).toBe(4);
+    expect(await countRows(s, "listings", e.tenantId)).toBe(0);
+    expect(await countRows(s, "meli_accounts", e.tenantId)).toBe(0);
+  });
 });

@@ -113,4 +113,3 @@ export const taskPlans = {
   clearMeliStat: clearLogPlan,
   clearTenant: clearTenantPlan,
 };
-export type TaskKind = keyof typeof taskPlans;

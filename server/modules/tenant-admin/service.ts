@@ -24,7 +24,7 @@ import { getStatLogStatics, getTenantStatisticsInfo } from "./statistics.ts";
 import { createAdminTasks } from "./tasks.ts";
 import { CLEARED_TABLES } from "./tenant-tables.ts";
 
-export type TenantAdminDeps = {
+type TenantAdminDeps = {
   database: Database;
   jobs: Jobs;
   log: FastifyBaseLogger;

@@ -17,7 +17,7 @@ import { emitProgress } from "../../jobs/progress.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 
 /** One statement over one table; answers the rows it changed. */
-export type Step = { label: string; run(tx: Tx): Promise<number> };
+type Step = { label: string; run(tx: Tx): Promise<number> };
 
 /** What a kind of task does with its parameters: its steps in order and the remark its counts make once done. */
 export type TaskPlan = { steps: Step[]; done(counts: number[]): string };
@@ -198,4 +198,3 @@ export function createAdminTasks(
   };
 }
 
-export type AdminTasks = ReturnType<typeof createAdminTasks>;
