@@ -16,7 +16,7 @@ const ids = (max: number) => z.array(id).max(max).default([]);
 
 export const tenantMeliAccountInfoInput = z.object({ tenantId: id });
 
-export const tenantShopAccount = z.object({
+const tenantShopAccount = z.object({
   id: z.string(),
   site: z.number().int(),
   siteCode: z.string(),
@@ -28,7 +28,7 @@ export const tenantShopAccount = z.object({
   isEnabled: z.boolean(),
 });
 
-export const tenantShopGroup = z.object({
+const tenantShopGroup = z.object({
   groupId: z.string(),
   custId: z.string(),
   siteCode: z.string(),
@@ -60,7 +60,7 @@ export type TenantMeliAccountInfo = z.infer<typeof tenantMeliAccountInfo>;
  * selling on `sites`; with names and sites both, the named ones selling on those sites. A group whose seller (or one of
  * its shops' sellers) is in protectedCustIds is left alone.
  */
-export const shopSelection = z.object({
+const shopSelection = z.object({
   groupIds: ids(500),
   accountGroupId: id.nullish(),
   selfIds: ids(500),

@@ -4,12 +4,13 @@
 // own. A second copy finds everything there; a move takes a user's products out of the source.
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/client.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TaskStatus } from "#shared/contract/enums.ts";
 import type { ProgressEvent } from "#shared/contract/events.ts";
 import { openEventStream } from "../../testing/event-stream.ts";
 import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
-import { countOf, hostRows, runTask, seedLabels, seedProducts, pointersInto } from "./transfer-kit.ts";
+import { countOf, hostRows, pointersInto, runTask, seedLabels, seedProducts, taskEnd } from "./transfer-kit.ts";
 
 let s: TestServer;
 let baseUrl: string;
@@ -120,6 +121,54 @@ describe("CopyProductsToTenant", () => {
     });
     expect(task.taskRemark).toContain(`已存在而跳过的商品 ${N} 个`);
     expect(await countOf(s, "products", dest.tenantId)).toBe(N);
+  });
+
+  it("goes on after the last chunk it committed when a chunk fails: nothing copied twice, nothing missed", async () => {
+    const again = await s.createTenant(uniqueName("rsm"));
+    // The second chunk into this tenant fails until the trigger goes (counted by a sequence, which no rollback undoes).
+    const db = s.database.db;
+    await db.execute(sql.raw(`create sequence erp_test_copy_failures`));
+    await db.execute(
+      sql.raw(`create function erp_test_fail_copy() returns trigger language plpgsql security definer as $$
+      begin
+        if (select count(*) from products where tenant_id = '${again.tenantId}') > 5000 then
+          perform nextval('erp_test_copy_failures');
+          raise exception 'the test stops this chunk';
+        end if;
+        return null;
+      end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger erp_test_fail_copy after insert on products for each statement execute function erp_test_fail_copy()`),
+    );
+    try {
+      const res = await s.api("GET", "/api/Hosted/CopyProductsToTenant", {
+        token: admin,
+        query: { srcTenantId: src.tenantId, destTenantId: again.tenantId },
+        headers: { "idempotency-key": uniqueName("k") },
+      });
+      expect(res.status, res.raw).toBe(200);
+      for (let i = 0; ; i++) {
+        const [f] = rowsOf<{ n: number }>(
+          await db.execute(sql.raw(`select case when is_called then last_value else 0 end::int as n from erp_test_copy_failures`)),
+        );
+        if (f.n > 0) break;
+        if (i > 1200) throw new Error("the second chunk never ran");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await countOf(s, "products", again.tenantId)).toBe(5000);
+    } finally {
+      await db.execute(sql.raw(`drop trigger erp_test_fail_copy on products`));
+      await db.execute(sql.raw(`drop function erp_test_fail_copy()`));
+      await db.execute(sql.raw(`drop sequence erp_test_copy_failures`));
+    }
+    const [task] = await hostRows<{ id: string }>(s, sql`select id::text from task_infos where content like ${`%${again.tenantName}%`}`);
+    const ended = await taskEnd(s, admin, task.id);
+    expect(ended.taskStatus).toBe(TaskStatus.Succeeded);
+    // Had the first chunk run again, its 5,000 would read "skipped".
+    expect(ended.taskRemark).toContain(`商品 ${N} 个`);
+    expect(ended.taskRemark).not.toContain("跳过");
+    expect(await countOf(s, "products", again.tenantId)).toBe(N);
   });
 
   it("moves a user's products to a destination user with isDeleteSrc; the source's listings of them lose the link", async () => {

@@ -174,5 +174,3 @@ export function createTransferRunner(deps: TransferRunnerDeps) {
     ],
   };
 }
-
-export type TransferRunner = ReturnType<typeof createTransferRunner>;
