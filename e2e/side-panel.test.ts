@@ -661,7 +661,8 @@ describe("side panel", () => {
       { timeout: 30_000 },
       row,
     );
-    await panel.click("[data-testid=panel-allow-duplicate]");
+    // The choice appears once the panel has counted the listing; the rows may be redrawn before it.
+    await (await panel.waitForSelector("[data-testid=panel-allow-duplicate]", { timeout: 30_000 }))!.click();
     await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
     expect(await text(panel, row)).toContain("将再刊登一份");
     await shot(panel, "15-own-category-size-chart", "[data-testid=panel-site-category-1]");
