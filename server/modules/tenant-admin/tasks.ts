@@ -197,4 +197,3 @@ export function createAdminTasks(
     workers: [worker<AdminJob>(ADMIN_TASK_JOB, run, { heartbeatSeconds: 10, onLastFailure: settleFailed })],
   };
 }
-
