@@ -3,9 +3,10 @@
 // (MeliStatNew); a sub-account only those of the shop accounts given to it (meli_accounts.owner_id, as publishing
 // scopes its shops). The filter becomes conditions here, in one place, as the product list's filter.ts does; counts
 // stop at a cap (the product list's pattern) so a broad filter over a million listings stays a bounded index range.
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
-import { listings, meliAccountGroups, meliAccounts, meliCategories, products } from "../../db/schema.ts";
+import { listings, meliAccountGroups, meliCategories, products } from "../../db/schema.ts";
+import { visibleShopGroups } from "../../db/visible-groups.ts";
 import { cappedPageJson, containsPattern, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -27,20 +28,7 @@ export const kindOfGroup = (group: string): ListingKind => (group === "MeliStatN
 
 /** The shop groups of the list's kind in the caller's tenant (a sub-account: those with a shop account given to it). */
 export function visibleGroups(ctx: CallContext, kind: ListingKind): SQL {
-  const u = ctx.user!;
-  return and(
-    eq(meliAccountGroups.tenantId, ctx.tenantId),
-    eq(meliAccountGroups.isCbt, kind === "cbt"),
-    u.isMainAccount || u.isHost
-      ? undefined
-      : inArray(
-          meliAccountGroups.id,
-          ctx.tx
-            .select({ id: meliAccounts.groupId })
-            .from(meliAccounts)
-            .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id))),
-        ),
-  )!;
+  return and(visibleShopGroups(ctx.tx, ctx.tenantId, ctx.user!), eq(meliAccountGroups.isCbt, kind === "cbt"))!;
 }
 
 /** The listings table's columns as SQL text ("listings"."tenant_id"). */

@@ -4,33 +4,20 @@
 // with the capped count and the page's rows as JSON text PostgreSQL builds (JsonText), chosen on the filter's index by
 // id, then read by primary key with their lines; counts stop at a cap so a broad filter over a million orders stays a
 // bounded index range.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { columnsText, Params, rowsOf, sqlOfText, textRows } from "../../db/client.ts";
 import { cappedPageJson, isoText, pagedJsonStatement, sortOfText } from "../../db/query.ts";
 import { meliAccountGroups, meliAccounts, orderItems, orders } from "../../db/schema.ts";
+import { visibleShopGroups } from "../../db/visible-groups.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { OrderStatus } from "#shared/contract/enums.ts";
 import { ORDER_COUNT_CAP, type getOrdersQuery, type OrderFilter, type OrderGroupInfo } from "#shared/contract/orders.ts";
 
 /** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
-export function visibleOrderGroups(ctx: CallContext): SQL {
-  const u = ctx.user!;
-  return and(
-    eq(meliAccountGroups.tenantId, ctx.tenantId),
-    u.isMainAccount || u.isHost
-      ? undefined
-      : inArray(
-          meliAccountGroups.id,
-          ctx.tx
-            .select({ id: meliAccounts.groupId })
-            .from(meliAccounts)
-            .where(and(eq(meliAccounts.tenantId, ctx.tenantId), eq(meliAccounts.ownerId, u.id))),
-        ),
-  )!;
-}
+export const visibleOrderGroups = (ctx: CallContext): SQL => visibleShopGroups(ctx.tx, ctx.tenantId, ctx.user!);
 
 type Omitted = "status" | "site" | "group";
 
