@@ -153,7 +153,7 @@ export function createServices(deps: AppDeps) {
     mailer,
     orderSync,
     account: createAccountService({ sessions, mailer, loginLimiter, config }),
-    tenancy: createTenancyService(),
+    tenancy: createTenancyService({ database, jobs, log, secrets }),
     users,
     hosted: createHostedService({ users }),
     tenantAdmin: createTenantAdminService({ database, jobs, log, downHosts: pictures.downHosts }),

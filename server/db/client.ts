@@ -12,7 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { getTableColumns, getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema.ts";
-import { registerScopedRunner } from "./scope.ts";
+import { closeTenantRouter, registerScopedRunner } from "./scope.ts";
 import { PGliteProxy } from "./pglite-proxy.ts";
 import { rowsOf, type Db, type Tx } from "./types.ts";
 
@@ -118,7 +118,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       sessionUrl,
       migrate: () => migratePostgres(sessionUrl),
-      close: () => pool.end(),
+      // The tenants' own databases' pools (issue 31) close with the shared one.
+      close: async () => {
+        await closeTenantRouter(db);
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -168,7 +172,7 @@ function simpleQueriesOf(tx: Transaction): PGlite {
  * The migrations on a connection of their own (DDL stays off a transaction pooler), under a session advisory lock:
  * of processes starting at once on one database, one migrates and the others wait, then find nothing to apply.
  */
-async function migratePostgres(url: string): Promise<void> {
+export async function migratePostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

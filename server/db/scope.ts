@@ -43,12 +43,84 @@ export function inScope<T>(
   prelude?: string,
 ): Promise<T> {
   const statement = scopeStatement(scope) + (limits ? limitsStatement(limits) : "");
+  const router = scope.hostAll || scope.tenantId === HOST_TENANT_ID ? undefined : routers.get(db);
+  if (router) return routed(db, router, scope.tenantId!.toLowerCase(), statement, fn, prelude);
+  return runOn(db, statement, fn, prelude);
+}
+
+function runOn<T>(db: Db, statement: string, fn: (tx: Tx, prelude: unknown[]) => Promise<T>, prelude?: string): Promise<T> {
   const runner = runners.get(db);
   if (runner) return runner(statement, fn, prelude);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(statement));
     return fn(tx, prelude ? rowsOf(await tx.execute(sql.raw(prelude))) : []);
   });
+}
+
+/**
+ * Where one tenant's transactions run (issue 31, server/db/tenant-databases.ts): the shared database, or the tenant's
+ * own. `route` answers the database and a release to call when the transaction is over (the router counts them, so a
+ * move waits for those under way); it throws while the tenant is being moved. Host-wide work (hostAll) and the host's
+ * own rows always stay on the shared database.
+ */
+export type TenantRouter = {
+  route(tenantId: string): Promise<{ db: Db; release(): void }>;
+  close(): Promise<void>;
+};
+const routers = new WeakMap<Db, TenantRouter>();
+
+export function registerTenantRouter(db: Db, router: TenantRouter) {
+  routers.set(db, router);
+}
+
+/** Closes the tenant databases' pools opened for `db` (its Database.close does this). */
+export async function closeTenantRouter(db: Db): Promise<void> {
+  await routers.get(db)?.close();
+  routers.delete(db);
+}
+
+/** A transaction on a tenant's own database: the shared database, and work to do there once it commits. */
+type OnTenantDatabase = { shared: Db; afterCommit: ((shared: Db) => Promise<unknown>)[] };
+const onTenantDatabase = new WeakMap<Tx, OnTenantDatabase>();
+
+async function routed<T>(
+  shared: Db,
+  router: TenantRouter,
+  tenantId: string,
+  statement: string,
+  fn: (tx: Tx, prelude: unknown[]) => Promise<T>,
+  prelude?: string,
+): Promise<T> {
+  const target = await router.route(tenantId);
+  try {
+    if (target.db === shared) return await runOn(shared, statement, fn, prelude);
+    const own: OnTenantDatabase = { shared, afterCommit: [] };
+    const result = await runOn(
+      target.db,
+      statement,
+      (tx, rows) => {
+        onTenantDatabase.set(tx, own);
+        return fn(tx, rows);
+      },
+      prelude,
+    );
+    for (const work of own.afterCommit) await work(shared);
+    return result;
+  } finally {
+    target.release();
+  }
+}
+
+/**
+ * For what must happen on the shared database although the transaction runs on the tenant's own (the job queue and
+ * the progress channel live there): when `tx` is on a tenant's database, `work` runs on the shared one after `tx`
+ * commits (not at all when it rolls back) and this answers true; otherwise false, and the caller does it in `tx`.
+ */
+export function afterCommitOnShared(tx: Tx | Db, work: (shared: Db) => Promise<unknown>): boolean {
+  const own = onTenantDatabase.get(tx as Tx);
+  if (!own) return false;
+  own.afterCommit.push(work);
+  return true;
 }
 
 /** The limits as more columns of the scope's select (integers only, so inlining them is safe). */

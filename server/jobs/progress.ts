@@ -4,6 +4,7 @@
 // modules, because the job layer (tasks.ts) and every module that runs work announce through it.
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
+import { afterCommitOnShared } from "../db/scope.ts";
 import type { ProgressEvent } from "#shared/contract/events.ts";
 
 export const PROGRESS_CHANNEL = "erp_progress";
@@ -16,5 +17,8 @@ export type ProgressNotice = ProgressEvent & { tenantId: string; creatorId: stri
  * handle it leaves at once. The one way every task and batch reports progress.
  */
 export async function emitProgress(tx: Tx | Db, notice: ProgressNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(notice)})`);
+  const notify = sql`select pg_notify(${PROGRESS_CHANNEL}, ${JSON.stringify(notice)})`;
+  // On a tenant's own database (issue 31) no one listens: the event leaves from the shared database once it commits.
+  if (afterCommitOnShared(tx, (shared) => shared.execute(notify))) return;
+  await tx.execute(notify);
 }

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import { rowsOf, type Database, type Tx } from "../db/client.ts";
+import { afterCommitOnShared } from "../db/scope.ts";
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -96,6 +97,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, retry: Re
         ...(options?.startAfterSeconds ? { startAfter: Math.max(1, Math.round(options.startAfterSeconds)) } : {}),
       };
       const tx = options?.tx;
+      // A transaction on a tenant's own database (issue 31): the queue is on the shared one, so the job goes once it commits.
+      if (tx && afterCommitOnShared(tx, () => boss.send(name, data, sendOptions))) return null;
       if (!tx) return boss.send(name, data, sendOptions);
       return asQueueOwner(tx, (db) => boss.send(name, data, { ...sendOptions, db }));
     },
@@ -103,6 +106,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, retry: Re
       for (let i = 0; i < data.length; i += 1000) {
         const jobs = data.slice(i, i + 1000).map((d) => ({ data: d, ...retry }));
         const tx = options?.tx;
+        if (tx && afterCommitOnShared(tx, () => boss.insert(name, jobs))) continue;
         if (tx) await asQueueOwner(tx, (db) => boss.insert(name, jobs, { db }));
         else await boss.insert(name, jobs);
       }

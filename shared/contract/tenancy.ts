@@ -19,3 +19,29 @@ export const getTenantIdByNameQuery = z.object({
   /** Sent by the old client; kept for wire compatibility and not used. */
   pid: z.string().max(64).optional(),
 });
+
+/** A tenant on its own database (issue 31): the tenant's id in the path. */
+export const defaultConnectionStringParams = z.object({ id });
+
+/** PUT's query: the PostgreSQL connection string of the tenant's own database. */
+export const defaultConnectionStringQuery = z.object({
+  defaultConnectionString: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .regex(/^postgres(ql)?:\/\/\S+$/, "应为 postgres://用户:密码@主机:端口/数据库"),
+});
+
+/** Where a tenant's data lives: shared (the platform's database), moving (being copied to its own), active (on its
+ *  own), returning (being copied back); the connection string with its password hidden, never in full. */
+export const tenantConnection = z.object({
+  state: z.enum(["shared", "moving", "active", "returning"]),
+  connectionString: z.string().nullable(),
+  /** The task of the move under way or last done. */
+  taskId: z.string().nullable(),
+});
+export type TenantConnection = z.infer<typeof tenantConnection>;
+
+/** A move started: its task (the task centre and the event stream show its progress). */
+export const tenantMoveStarted = z.object({ taskId: z.string() });

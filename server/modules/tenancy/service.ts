@@ -1,9 +1,10 @@
 // Tenant lookups before login (spec §7 Tenancy). An inactive tenant is still found (isActive false), so login can say
-// it is stopped.
+// it is stopped. And a tenant on its own database (own-database.ts, host only).
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
 import type { TenantLookup } from "#shared/contract/tenancy.ts";
 import { findTenant } from "../../db/tenants.ts";
+import { createOwnDatabases } from "./own-database.ts";
 
 /** ABP's lookup answer for a tenant id or name: success false when there is no such tenant. */
 async function lookupTenant(ctx: CallContext, idOrName: string): Promise<TenantLookup> {
@@ -19,8 +20,8 @@ async function getTenantIdByName(ctx: CallContext, name: string): Promise<string
   return tenant.id;
 }
 
-export function createTenancyService() {
-  return { lookupTenant, getTenantIdByName };
+export function createTenancyService(deps: Parameters<typeof createOwnDatabases>[0]) {
+  return { lookupTenant, getTenantIdByName, ...createOwnDatabases(deps) };
 }
 
 export type TenancyService = ReturnType<typeof createTenancyService>;
