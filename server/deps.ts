@@ -42,6 +42,7 @@ import { createListingNotificationService } from "./modules/listings/notificatio
 import { createListingEditService } from "./modules/listings/edits.ts";
 import { createListingSyncService } from "./modules/listings/sync.ts";
 import { createOrderSyncService } from "./modules/orders/sync.ts";
+import { createPrintLabels } from "./modules/orders/print-labels.ts";
 import { createPlanner } from "./modules/publishing/plan.ts";
 import { createPublishingService } from "./modules/publishing/service.ts";
 // Freight rules, size charts and the selection library (issue 18).
@@ -152,6 +153,8 @@ export function createServices(deps: AppDeps) {
     sessions,
     mailer,
     orderSync,
+    // 批量打单 (issue 32): the labels' PDF is kept with the exports.
+    orderLabels: createPrintLabels({ database, jobs, meli, dataDir: config.dataDir }),
     account: createAccountService({ sessions, mailer, loginLimiter, config }),
     tenancy: createTenancyService({ database, jobs, log, secrets }),
     users,

@@ -179,6 +179,8 @@ export type Order = {
   paymentId: number;
   /** Orders bought together share a pack id (and one shipment); null for an order alone. */
   packId?: number | null;
+  /** When the shipment's label was first printed (/shipment_labels): its substatus reads `printed` from then on. */
+  labelPrintedAt?: number | null;
 };
 
 /** A seller's invoice file on a pack (POST /packs/{id}/fiscal_documents): plain data, the file in base64. */

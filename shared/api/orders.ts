@@ -14,6 +14,7 @@ import {
   orderPage,
   orderRow,
 } from "../contract/orders.ts";
+import { printedLabelsQuery, printLabelsInput, printLabelsResult } from "../contract/order-labels.ts";
 import { call } from "./define.ts";
 
 const group = "Order";
@@ -76,5 +77,27 @@ export const orderCalls = {
     summary: "The order's invoice as Mercado Libre holds it (404 before the order is paid)",
     query: orderIdQuery,
     result: orderInvoice,
+  }),
+  // 批量打单 (issue 32; contract/order-labels.ts).
+  printLabels: call({
+    group,
+    name: "PrintLabels",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary:
+      "One PDF of the ready-to-ship orders' labels (orderIds or the list's filter), in packing order behind a packing list: answers the task at once; the orders' shipments are marked printed",
+    body: printLabelsInput,
+    result: printLabelsResult,
+  }),
+  /** Answers application/pdf, not JSON: the client's function gives the file's address (as GetOrderLabel). */
+  downloadPrintedLabels: call({
+    group,
+    name: "DownloadPrintedLabels",
+    method: "GET",
+    access: "user",
+    summary: "The finished PrintLabels task's PDF (the task's creator only), for 7 days",
+    query: printedLabelsQuery,
+    answersFile: true,
   }),
 };

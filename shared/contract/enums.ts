@@ -23,6 +23,8 @@ export const TaskType = {
   ExportWalletLogs: 14,
   /** A product bulk edit (or its undo) over more than BULK_EDIT_TASK_THRESHOLD products (shared/contract/product.ts). */
   BulkEditProducts: 15,
+  /** 批量打单: one PDF of the selected orders' labels with a packing list (issue 32). */
+  PrintLabels: 16,
   MigrateAccount: 20,
   PurgeDeletedProducts: 30,
   Maintenance: 31,

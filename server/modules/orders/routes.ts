@@ -17,4 +17,7 @@ export function registerOrders(r: Registrar, services: Services) {
   // The label PDF is written after the transaction (AfterCommit), so its declaration has no result.
   r.handle(calls.getOrderLabel, { handler: (ctx, { query }) => sync.label(ctx, query.orderId) });
   r.handle(calls.getMeliOrderInvoice, { handler: (ctx, { query }) => sync.invoice(ctx, query.orderId) });
+  // 批量打单 (print-labels.ts): a task, then its PDF (written after the transaction, as the label).
+  r.handle(calls.printLabels, { handler: (ctx, { body }) => services.orderLabels.printLabels(ctx, body) });
+  r.handle(calls.downloadPrintedLabels, { handler: (ctx, { query }) => services.orderLabels.downloadPrintedLabels(ctx, query.taskId) });
 }

@@ -20,6 +20,8 @@ const taskTypeLabels: Record<number, string> = {
   [TaskType.CopyBetweenTenants]: "跨账号复制",
   [TaskType.ExportWalletLogs]: "导出钱包记录",
   [TaskType.BulkEditProducts]: "批量修改商品",
+  [TaskType.PrintLabels]: "批量打单",
+  [TaskType.ExportPurchaseList]: "导出采购单",
   [TaskType.MigrateAccount]: "账号迁移",
   [TaskType.PurgeDeletedProducts]: "清理已删除商品",
   [TaskType.Maintenance]: "系统维护",
