@@ -20,8 +20,8 @@ export const getTenantIdByNameQuery = z.object({
   pid: z.string().max(64).optional(),
 });
 
-/** A tenant on its own database (issue 31): the tenant's id in the path. */
-export const defaultConnectionStringParams = z.object({ id });
+/** A tenant on its own database (issue 31): the tenant in the path, by id (or name, as the lookups take it). */
+export const defaultConnectionStringParams = z.object({ id: z.string().trim().min(1).max(256) });
 
 /** PUT's query: the PostgreSQL connection string of the tenant's own database. */
 export const defaultConnectionStringQuery = z.object({

@@ -143,7 +143,7 @@ describe("/api/multi-tenancy/tenants/{id}/default-connection-string", () => {
   });
 
   it("refuses bad input with the error envelope", async () => {
-    expect((await hostCall("GET", "nope")).status).toBe(400);
+    expect((await hostCall("GET", "nope")).status).toBe(404);
     expect((await hostCall("GET", "0b6c3f2e-9d7a-4c1e-8f00-123456789abc")).status).toBe(404);
     expect((await hostCall("PUT", a.tenantId)).status).toBe(400);
     const notUrl = await hostCall("PUT", a.tenantId, { defaultConnectionString: "Server=x;Database=y" });
