@@ -20,6 +20,8 @@ export type TimeChartProps = {
   title: string;
   kind?: "line" | "bars";
   height?: number;
+  /** The y axis and the legend's values (default: whole counts, zh-CN). */
+  format?: (value: number) => string;
   testId?: string;
 };
 
@@ -39,6 +41,8 @@ function chartOptions(p: TimeChartProps, el: HTMLElement, width: number): uPlot.
   const muted = resolveColor("--muted-foreground", el);
   const grid = { stroke: resolveColor("--border", el), width: 1 };
   const bars = p.kind === "bars" ? uPlot.paths.bars!({ size: [0.6, 24] }) : undefined;
+  const format = p.format ?? ((v: number) => v.toLocaleString("zh-CN"));
+  const tick = p.format ?? count;
   return {
     width,
     height: p.height ?? 220,
@@ -47,7 +51,7 @@ function chartOptions(p: TimeChartProps, el: HTMLElement, width: number): uPlot.
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
     axes: [
       { stroke: muted, grid, ticks: grid, values: (_u, splits) => splits.map(dayLabel) },
-      { stroke: muted, grid, ticks: grid, size: 48, values: (_u, splits) => splits.map(count) },
+      { stroke: muted, grid, ticks: grid, size: 48, values: (_u, splits) => splits.map(tick) },
     ],
     series: [
       { label: "日期", value: (_u, v) => (v == null ? "-" : fullDay(v)) },
@@ -60,7 +64,7 @@ function chartOptions(p: TimeChartProps, el: HTMLElement, width: number): uPlot.
           fill: bars ? color : undefined,
           paths: bars,
           points: { show: !bars && p.x.length <= 45, size: 5 },
-          value: (_u: uPlot, v: number | null) => (v == null ? "-" : v.toLocaleString("zh-CN")),
+          value: (_u: uPlot, v: number | null) => (v == null ? "-" : format(v)),
         };
       }),
     ],
@@ -83,7 +87,7 @@ export function TimeChart(p: TimeChartProps) {
       plot.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the chart is drawn again when its data or shape changes
-  }, [p.x, p.series, p.kind, p.height]);
+  }, [p.x, p.series, p.kind, p.height, p.format]);
 
   return <div ref={box} role="img" aria-label={p.title} className="w-full text-xs" data-testid={p.testId} />;
 }

@@ -1,8 +1,9 @@
 // /admin/user (spec §2, host only): the host's tenants screen. The tenants with their main accounts, searched, filtered,
 // sorted and paged on the server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the
 // main account's summary; and (issue 31) each tenant's statistics drawer and the 更多 menu: moving shop groups, copying
-// to another tenant, recovering or purging deleted products, caches, indexes and clearing, the long ones followed live.
-import { Plus } from "lucide-react";
+// to another tenant, recovering or purging deleted products, caches, indexes and clearing, the long ones followed live;
+// 平台维护 over all tenants: the Mercado Libre calls per tenant (GetStatLogStatics) and the shared rate state (RemoveDist).
+import { ChevronDown, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { z } from "zod";
 import type { TenantListItem } from "#shared/contract/hosted.ts";
@@ -10,11 +11,13 @@ import { Button } from "#shared/ui/button.tsx";
 import { Card } from "#shared/ui/card.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
 import { DataTable, PAGE_SIZE_OPTIONS } from "#shared/ui/data-table.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "#shared/ui/dropdown-menu.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
 import { useTenants, type TenantListQuery } from "./api/get-tenants.ts";
 import { useUnlockTenant } from "./api/manage-tenants.ts";
+import { useRemoveDist } from "./api/tenant-maintenance.ts";
 import { ListToolbar, type ListFilters } from "../../components/list/list-toolbar.tsx";
 import { choiceParam, pageParam, pageSizeParam, textParam } from "../../components/list/url-params.ts";
 import { settledTotal, useKeepPageInRange } from "../../components/list/use-keep-page-in-range.ts";
@@ -27,6 +30,9 @@ import { isQuickAction, useQuickActions, type IndexReport, type QuickAction } fr
 import { TenantTaskDialog, type FollowedTask } from "./tenant-task.tsx";
 import { CopyToTenantDialog, MigrateShopsDialog } from "./tenant-transfer-dialogs.tsx";
 import type { CopyKind } from "./api/tenant-transfer.ts";
+import { RemoveShopsDialog } from "./remove-shops-dialog.tsx";
+import { StatLogDialog } from "./stat-log-dialog.tsx";
+import { TransferProductsDialog } from "./transfer-products-dialog.tsx";
 
 /** The drawer brings its chart library: loaded when a tenant's statistics are first opened. */
 const TenantStatisticsDrawer = lazy(() => import("./tenant-statistics-drawer.tsx"));
@@ -90,7 +96,7 @@ const filters: ListFilters = [
 ];
 
 type DialogAction = Exclude<TenantAction, "unlock" | QuickAction>;
-type OpenDialog = { kind: "open" } | { kind: DialogAction; tenant: TenantListItem } | null;
+type OpenDialog = { kind: "open" } | { kind: "statLog" } | { kind: DialogAction; tenant: TenantListItem } | null;
 
 export default function AdminUserPage(_props: PageProps) {
   const listState = useListUrlState(tenantListSchema, useReplaceSearchParams());
@@ -100,6 +106,7 @@ export default function AdminUserPage(_props: PageProps) {
   const [followed, setFollowed] = useState<FollowedTask | null>(null);
   const [indexReport, setIndexReport] = useState<IndexReport | null>(null);
   const runQuick = useQuickActions(setFollowed, setIndexReport);
+  const removeDist = useRemoveDist();
 
   const query: TenantListQuery = {
     ...(state.q.trim() ? { Search: state.q.trim() } : {}),
@@ -127,9 +134,25 @@ export default function AdminUserPage(_props: PageProps) {
     if (ok) unlock.mutate(tenant.id, { onSuccess: () => toast.success(`已解锁公司 ${tenant.tenantName} 的全部账号`) });
   }
 
+  async function tidyRateState() {
+    const ok = await confirm({
+      title: "清理限流状态",
+      description: "将删除各公司没有限制中调用的限流记录，并释放已过期的令牌刷新锁。正在限流或排队的调用不受影响。确定继续吗？",
+      tone: "info",
+      confirmText: "清理",
+    });
+    if (ok)
+      removeDist.mutate(undefined, {
+        onSuccess: (r) =>
+          toast.success(
+            `已清理 ${r.removedBuckets} 条限流记录（保留限制中的 ${r.keptBuckets} 条），释放 ${r.clearedLeases} 个过期的令牌刷新锁`,
+          ),
+      });
+  }
+
   const columns = tenantColumns((action, tenant) => void onAction(action, tenant));
   const tenantOf = (kind: DialogAction) => (dialog && dialog.kind === kind ? dialog.tenant : null);
-  const copyKind = dialog && dialog.kind !== "open" ? (copyKinds[dialog.kind] ?? null) : null;
+  const copyKind = dialog && "tenant" in dialog ? (copyKinds[dialog.kind] ?? null) : null;
 
   const closeDialog = (open: boolean) => !open && setDialog(null);
   const dialogProps = { onOpenChange: closeDialog, onTask: setFollowed };
@@ -139,6 +162,22 @@ export default function AdminUserPage(_props: PageProps) {
       <ListToolbar filters={filters} state={state} onChange={listState.update}>
         <div className="ml-auto flex gap-2">
           <RefreshButton fetching={isFetching} onRefresh={refetch} data-testid="admin-tenants-refresh" />
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" data-testid="admin-tenants-platform">
+                平台维护
+                <ChevronDown className="size-3.5" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => setDialog({ kind: "statLog" })} data-testid="admin-tenants-stat-log">
+                接口调用统计
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void tidyRateState()} data-testid="admin-tenants-remove-dist">
+                清理限流状态
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
           <Button onClick={() => setDialog({ kind: "open" })} data-testid="admin-tenants-open">
             <Plus />
             开通租户
@@ -163,6 +202,9 @@ export default function AdminUserPage(_props: PageProps) {
       <RecommendDialog tenant={tenantOf("recommend")} onOpenChange={closeDialog} />
       <MigrateShopsDialog tenant={tenantOf("migrate")} {...dialogProps} />
       <CopyToTenantDialog tenant={copyKind && dialog && "tenant" in dialog ? dialog.tenant : null} kind={copyKind} {...dialogProps} />
+      <TransferProductsDialog tenant={tenantOf("transferProducts")} {...dialogProps} />
+      <RemoveShopsDialog tenant={tenantOf("removeShops")} {...dialogProps} />
+      <StatLogDialog open={dialog?.kind === "statLog"} onOpenChange={closeDialog} />
       <RecoverDeletedDialog tenant={tenantOf("recover")} {...dialogProps} />
       <ClearTenantDialog tenant={tenantOf("clear")} {...dialogProps} />
       <IndexReportDialog report={indexReport} onClose={() => setIndexReport(null)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmsTenantName, deletionRange } from "./clear-confirm.ts";
+import { confirmsTenantName, custIdList, deletionRange, productIdList } from "./clear-confirm.ts";
 
 describe("confirmsTenantName", () => {
   it("takes the tenant's name exactly, spaces around it aside", () => {
@@ -31,5 +31,22 @@ describe("deletionRange", () => {
   it("refuses a reversed or missing range", () => {
     expect(deletionRange("2026-03-02", "2026-03-01")).toBeNull();
     expect(deletionRange("", "2026-03-01")).toBeNull();
+  });
+});
+
+describe("typed lists", () => {
+  const a = "0B6C3F2E-9D7A-4C1E-8F00-123456789ABC";
+  const b = "1b6c3f2e-9d7a-4c1e-8f00-123456789abc";
+
+  it("splits on spaces, commas and new lines, each id once, GUIDs in lower case", () => {
+    expect(productIdList(` ${a},${b}\n${a.toLowerCase()}；`)).toEqual({ items: [a.toLowerCase(), b], problem: null });
+    expect(custIdList("123456, 7890 abc_1")).toEqual({ items: ["123456", "7890", "abc_1"], problem: null });
+    expect(productIdList("").items).toEqual([]);
+  });
+
+  it("names the first bad item and the limit", () => {
+    expect(productIdList(`${a} 42`).problem).toBe("商品ID格式不正确：42");
+    expect(custIdList("12 3#4").problem).toBe("卖家ID格式不正确：3#4");
+    expect(custIdList(Array.from({ length: 501 }, (_, i) => `c${i}`).join(" ")).problem).toBe("卖家ID最多 500 个，已填 501 个");
   });
 });

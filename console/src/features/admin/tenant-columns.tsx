@@ -21,6 +21,7 @@ type RowAction = "info" | "remark" | "unlock" | "reset" | "recommend" | "stats";
 const moreActions = [
   { action: "migrate", label: "迁移店铺" },
   { action: "copyProducts", label: "复制商品", group: true },
+  { action: "transferProducts", label: "复制指定商品" },
   { action: "copyCollects", label: "复制采集箱" },
   { action: "copyGroups", label: "复制标签分组" },
   { action: "copyWords", label: "复制侵权词" },
@@ -29,6 +30,7 @@ const moreActions = [
   { action: "reindex", label: "重建索引" },
   { action: "purge", label: "彻底删除已删除商品", group: true, destructive: true },
   { action: "clearStat", label: "清除美客多统计", destructive: true },
+  { action: "removeShops", label: "移除店铺", destructive: true },
   { action: "clear", label: "清空数据", destructive: true },
 ] as const;
 type MoreAction = (typeof moreActions)[number]["action"];

@@ -2,7 +2,6 @@
 // page follows them); clearing is confirmed by typing the tenant's name; the index check answers its report at once.
 import { useState } from "react";
 import type { CreateTenantMongoIndexResult } from "#shared/contract/tenant-admin.ts";
-import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { TaskType } from "#shared/contract/enums.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { DateInput } from "#shared/ui/date-input.tsx";
@@ -12,17 +11,11 @@ import { Label } from "#shared/ui/label.tsx";
 import { toDayText } from "#shared/ui/date-input.tsx";
 import { useClearTenantInfo, useReturnDelProduct } from "./api/tenant-maintenance.ts";
 import { confirmsTenantName, deletionRange } from "./clear-confirm.ts";
-import type { FollowedTask } from "./tenant-task.tsx";
-
-type MaintenanceDialogProps = {
-  tenant: TenantListItem | null;
-  onOpenChange: (open: boolean) => void;
-  onTask: (task: FollowedTask) => void;
-};
+import type { TenantDialogProps } from "./tenant-task.tsx";
 
 const daysAgo = (n: number) => toDayText(new Date(Date.now() - n * 86_400_000));
 
-export function RecoverDeletedDialog({ tenant, onOpenChange, onTask }: MaintenanceDialogProps) {
+export function RecoverDeletedDialog({ tenant, onOpenChange, onTask }: TenantDialogProps) {
   const restore = useReturnDelProduct();
   const [first, setFirst] = useState(() => daysAgo(7));
   const [last, setLast] = useState(() => daysAgo(0));
@@ -80,7 +73,7 @@ export function RecoverDeletedDialog({ tenant, onOpenChange, onTask }: Maintenan
   );
 }
 
-export function ClearTenantDialog({ tenant, onOpenChange, onTask }: MaintenanceDialogProps) {
+export function ClearTenantDialog({ tenant, onOpenChange, onTask }: TenantDialogProps) {
   const clear = useClearTenantInfo();
   const [typed, setTyped] = useState("");
   const confirmed = !!tenant && confirmsTenantName(typed, tenant.tenantName);

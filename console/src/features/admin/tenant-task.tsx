@@ -3,6 +3,7 @@
 // dialog leaves it running (任务中心 lists it).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { TaskProgressDialog, useTaskProgress } from "../../components/task/task-progress.tsx";
 import { tenantKeys } from "./api/get-tenants.ts";
 
@@ -13,6 +14,13 @@ export type FollowedTask = {
   title: string;
   /** From which tenant to which, and how much there is to go through. */
   description: string;
+};
+
+/** A 更多 dialog on one tenant whose action may start a task the page then follows. */
+export type TenantDialogProps = {
+  tenant: TenantListItem | null;
+  onOpenChange: (open: boolean) => void;
+  onTask: (task: FollowedTask) => void;
 };
 
 export function TenantTaskDialog({ task, onClose }: { task: FollowedTask; onClose: () => void }) {

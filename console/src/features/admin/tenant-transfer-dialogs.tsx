@@ -2,22 +2,18 @@
 // (MigrateAccount), or copies its products, collections, label groups or infringement words (the copies run as tasks;
 // the words are added at once). The destination is found by name (TenantPicker).
 import { useState, type ReactNode } from "react";
-import type { TenantListItem } from "#shared/contract/hosted.ts";
 import { TaskType } from "#shared/contract/enums.ts";
-import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { Checkbox } from "#shared/ui/checkbox.tsx";
 import { confirm } from "#shared/ui/confirm.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#shared/ui/dialog.tsx";
 import { Label } from "#shared/ui/label.tsx";
-import { Loading } from "#shared/ui/spinner.tsx";
 import { toast } from "#shared/ui/toast.tsx";
 import { AllSelect } from "../../components/list/all-select.tsx";
 import { useCopyToTenant, useMigrateAccount, useTenantShopGroups, type CopyKind } from "./api/tenant-transfer.ts";
+import { SelectionFields, ShopGroupList, useShopSelection } from "./shop-selection.tsx";
 import { TenantPicker, type PickedTenant } from "./tenant-picker.tsx";
-import type { FollowedTask } from "./tenant-task.tsx";
-
-type TransferDialogProps = { tenant: TenantListItem | null; onOpenChange: (open: boolean) => void; onTask: (task: FollowedTask) => void };
+import type { TenantDialogProps } from "./tenant-task.tsx";
 
 function Option(p: { id: string; checked: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
   return (
@@ -47,7 +43,7 @@ const copyNotes: Record<CopyKind, string> = {
   words: "把该公司的侵权词加入目标公司，目标公司已有的词不重复添加。",
 };
 
-export function CopyToTenantDialog({ tenant, kind, onOpenChange, onTask }: TransferDialogProps & { kind: CopyKind | null }) {
+export function CopyToTenantDialog({ tenant, kind, onOpenChange, onTask }: TenantDialogProps & { kind: CopyKind | null }) {
   const copy = useCopyToTenant();
   const [dest, setDest] = useState<PickedTenant | null>(null);
   const [move, setMove] = useState(false);
@@ -134,20 +130,20 @@ export function CopyToTenantDialog({ tenant, kind, onOpenChange, onTask }: Trans
 
 const MAIN_ACCOUNT = "main";
 
-export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDialogProps) {
+export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TenantDialogProps) {
   const source = useTenantShopGroups(tenant?.id ?? null);
   const migrate = useMigrateAccount();
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const groups = source.data?.groups ?? [];
+  const sel = useShopSelection(groups);
   const [dest, setDest] = useState<PickedTenant | null>(null);
   const destInfo = useTenantShopGroups(dest?.id ?? null);
   const [owner, setOwner] = useState(MAIN_ACCOUNT);
   const [moveListings, setMoveListings] = useState(true);
   const [deleteProducts, setDeleteProducts] = useState(false);
-  const groups = source.data?.groups ?? [];
-  const chosen = groups.filter((g) => picked.has(g.groupId));
+  const taken = sel.taken;
 
   function close() {
-    setPicked(new Set());
+    sel.reset();
     setDest(null);
     setOwner(MAIN_ACCOUNT);
     setMoveListings(true);
@@ -155,19 +151,11 @@ export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDia
     onOpenChange(false);
   }
 
-  const toggle = (groupId: string, on: boolean) =>
-    setPicked((s) => {
-      const next = new Set(s);
-      if (on) next.add(groupId);
-      else next.delete(groupId);
-      return next;
-    });
-
   async function submit() {
-    if (!tenant || !dest || chosen.length === 0) return;
-    const listings = chosen.reduce((n, g) => n + g.listingCount, 0);
+    if (!tenant || !dest || !sel.ready) return;
+    const listings = taken.reduce((n, g) => n + g.listingCount, 0);
     const ok = await confirm({
-      title: `迁移 ${chosen.length} 个店铺组到 ${dest.name}`,
+      title: `迁移 ${taken.length} 个店铺组到 ${dest.name}`,
       description: `店铺、${moveListings ? `${listings} 条刊登、` : ""}订单将从公司「${tenant.tenantName}」移到「${dest.name}」${
         moveListings ? "" : "，刊登记录从源公司删除且不迁移"
       }${deleteProducts ? "，随店铺迁移的商品从源公司删除" : ""}。确定继续吗？`,
@@ -179,13 +167,10 @@ export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDia
       {
         srcTenantId: tenant.id,
         destTenantId: dest.id,
-        groupIds: chosen.map((g) => g.groupId),
+        ...sel.body(),
         userId: owner === MAIN_ACCOUNT ? null : owner,
         isMigrateStat: moveListings,
         isDeleteProduct: deleteProducts,
-        selfIds: [],
-        sites: [],
-        protectedCustIds: [],
       },
       {
         onSuccess: (r) => {
@@ -194,7 +179,7 @@ export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDia
             taskId: r.taskId,
             taskType: TaskType.MigrateAccount,
             title: "迁移店铺",
-            description: `${tenant.tenantName} → ${dest.name}，${chosen.length} 个店铺组，共 ${r.total.toLocaleString("zh-CN")} 条`,
+            description: `${tenant.tenantName} → ${dest.name}，${taken.length} 个店铺组，共 ${r.total.toLocaleString("zh-CN")} 条`,
           });
         },
       },
@@ -213,41 +198,8 @@ export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDia
           <DialogTitle>迁移店铺：{tenant?.tenantName}</DialogTitle>
           <DialogDescription>选择店铺组，连同其店铺、刊登和订单迁移到另一家公司；刊登所对应的商品复制到目标公司。</DialogDescription>
         </DialogHeader>
-        {source.isPending ? (
-          <Loading className="h-32" />
-        ) : groups.length === 0 ? (
-          <p className="text-muted-foreground py-6 text-center text-sm">该公司没有店铺</p>
-        ) : (
-          <ul
-            className="flex max-h-64 flex-col divide-y overflow-auto rounded-md border"
-            aria-label="店铺组"
-            data-testid="tenant-migrate-groups"
-          >
-            {groups.map((g) => (
-              <li key={g.groupId} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <Checkbox
-                  checked={picked.has(g.groupId)}
-                  onCheckedChange={(on) => toggle(g.groupId, on === true)}
-                  aria-label={`选择 ${g.alias || g.name}`}
-                  data-testid={`tenant-migrate-group-${g.groupId}`}
-                />
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate font-medium">
-                    {g.alias || g.name} <span className="text-muted-foreground font-normal">({g.custId})</span>
-                  </span>
-                  <span className="text-muted-foreground text-xs">
-                    {g.accounts.map((a) => a.siteCode.toUpperCase()).join(" / ")} · 负责人 {g.ownerName ?? "-"}
-                  </span>
-                </span>
-                {g.isCbt ? <Badge variant="secondary">CBT</Badge> : null}
-                {g.authStatus !== 1 ? <Badge variant="warning">需重新授权</Badge> : null}
-                <span className="text-muted-foreground text-xs whitespace-nowrap tabular-nums">
-                  刊登 {g.listingCount} · 商品 {g.productCount}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ShopGroupList groups={groups} loading={source.isPending} sel={sel} testId="tenant-migrate" />
+        <SelectionFields sel={sel} testId="tenant-migrate" />
         <div className="grid gap-3 sm:grid-cols-2">
           <TenantPicker
             id="tenant-migrate-dest"
@@ -285,12 +237,12 @@ export function MigrateShopsDialog({ tenant, onOpenChange, onTask }: TransferDia
             取消
           </Button>
           <Button
-            disabled={!dest || chosen.length === 0}
+            disabled={!dest || !sel.ready || taken.length === 0}
             loading={migrate.isPending}
             onClick={() => void submit()}
             data-testid="tenant-migrate-submit"
           >
-            迁移 {chosen.length > 0 ? `${chosen.length} 个店铺组` : ""}
+            迁移 {taken.length > 0 ? `${taken.length} 个店铺组` : ""}
           </Button>
         </DialogFooter>
       </DialogContent>

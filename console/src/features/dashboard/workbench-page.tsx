@@ -15,12 +15,11 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { formatYuan } from "#shared/contract/wallet.ts";
 import type { WorkbenchInfo, WorkbenchTrend } from "#shared/contract/workbench.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#shared/ui/card.tsx";
-import { BarChart, LineChart, type ChartDatum } from "#shared/ui/chart.tsx";
 import { Empty } from "#shared/ui/empty.tsx";
 import { Skeleton } from "#shared/ui/skeleton.tsx";
 import { StatCard } from "#shared/ui/stat-card.tsx";
@@ -29,6 +28,18 @@ import { RefreshButton } from "#shared/ui/refresh-button.tsx";
 import type { PageProps } from "#shared/routes/table.ts";
 import { useUserStore } from "../../stores/user.ts";
 import { useWorkbenchInfo } from "./api/get-workbench-info.ts";
+import type { TrendChartProps } from "./trend-chart.tsx";
+
+/** The charts bring uPlot: the cards paint first, the chunk follows (the host's statistics drawer shares it). */
+const TrendChart = lazy(() => import("./trend-chart.tsx"));
+
+function LazyTrendChart(p: TrendChartProps) {
+  return (
+    <Suspense fallback={<Skeleton className="w-full" style={{ height: p.height + 28 }} />}>
+      <TrendChart {...p} />
+    </Suspense>
+  );
+}
 
 const DAY_OPTIONS = [7, 14, 30] as const;
 const DEFAULT_DAYS = 30;
@@ -90,9 +101,7 @@ function Greeting() {
 }
 
 function TrendCard({ trend, days }: { trend: WorkbenchTrend; days: number }) {
-  const data: ChartDatum[] = trend.points.map((p) => ({ label: p.date.slice(5), value: p.value }));
   const total = trend.points.reduce((sum, p) => sum + p.value, 0);
-  const Chart = isBarTrend(trend.key) ? BarChart : LineChart;
   return (
     <Card data-testid={`workbench-trend-${trend.key}`}>
       <CardHeader>
@@ -102,7 +111,13 @@ function TrendCard({ trend, days }: { trend: WorkbenchTrend; days: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Chart data={data} title={trend.title} height={220} />
+        <LazyTrendChart
+          points={trend.points}
+          title={trend.title}
+          kind={isBarTrend(trend.key) ? "bars" : "line"}
+          height={200}
+          testId={`workbench-chart-${trend.key}`}
+        />
       </CardContent>
     </Card>
   );
@@ -113,9 +128,7 @@ function OrderTrendCard({ trends }: { trends: WorkbenchTrend[] }) {
   const [key, setKey] = useState(trends[0].key);
   const trend = trends.find((t) => t.key === key) ?? trends[0];
   const money = trend.key !== "orders.created";
-  const data: ChartDatum[] = trend.points.map((p) => ({ label: p.date.slice(5), value: p.value }));
   const total = trend.points.reduce((sum, p) => sum + p.value, 0);
-  const Chart = money ? LineChart : BarChart;
   return (
     <Card data-testid="workbench-order-trend" data-key={trend.key}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -137,7 +150,14 @@ function OrderTrendCard({ trends }: { trends: WorkbenchTrend[] }) {
         </Tabs>
       </CardHeader>
       <CardContent>
-        <Chart data={data} title={`订单趋势：${trend.title}`} height={200} formatValue={money ? moneyFormat : undefined} />
+        <LazyTrendChart
+          points={trend.points}
+          title={trend.title}
+          kind={money ? "line" : "bars"}
+          height={190}
+          format={money ? moneyFormat : undefined}
+          testId="workbench-order-chart"
+        />
       </CardContent>
     </Card>
   );

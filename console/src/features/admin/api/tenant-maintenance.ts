@@ -1,7 +1,8 @@
 // The host's maintenance of one tenant (issue 31): restore or purge deleted products, clear the call log, clear the
 // tenant's data (the long ones start a task and answer its id), clear caches and rebuild indexes (answered at once).
-// Each reloads the tenant list (its figures may change).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// Each reloads the tenant list (its figures may change). And for all tenants: the shared rate state tidied (RemoveDist)
+// and the Mercado Libre calls per tenant over a period (GetStatLogStatics).
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { tenantKeys } from "./get-tenants.ts";
 
@@ -29,3 +30,23 @@ export const useRemoveTenantCache = () =>
 
 export const useCreateTenantMongoIndex = () =>
   useTenantMutation((tenantId: string) => api.tenantAdmin.createTenantMongoIndex({ TenantId: tenantId }));
+
+/** Drops the idle rate buckets and the expired token refresh leases (all tenants'). */
+export const useRemoveDist = () => useMutation({ mutationFn: () => api.tenantAdmin.removeDist() });
+
+type StatLogQuery = Parameters<typeof api.tenantAdmin.getStatLogStatics>[0];
+
+const statLogKeys = {
+  all: ["hosted", "stat-log-statics"] as const,
+  query: (q: StatLogQuery) => [...statLogKeys.all, q] as const,
+};
+
+const getStatLogStaticsQueryOptions = (q: StatLogQuery) =>
+  queryOptions({
+    queryKey: statLogKeys.query(q),
+    queryFn: ({ signal }) => api.tenantAdmin.getStatLogStatics(q, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Calls per tenant, most first; asked only while the dialog is open with a valid period. */
+export const useStatLogStatics = (q: StatLogQuery, enabled: boolean) => useQuery({ ...getStatLogStaticsQueryOptions(q), enabled });

@@ -1,5 +1,6 @@
 // Moving and copying between tenants (issue 31): a tenant's shop groups (GetTenantMeliAccountInfo) moved with
-// MigrateAccount, and its products, collections, label groups and infringement words copied to another tenant.
+// MigrateAccount or removed with RemoveMeliAccount, its products, collections, label groups and infringement words
+// copied to another tenant, and chosen products copied to one tenant (MigrateToProduct) or several (MigrateFromProduct).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/feature-api.ts";
 import { tenantKeys } from "./get-tenants.ts";
@@ -20,6 +21,7 @@ export const useTenantShopGroups = (tenantId: string | null) =>
   useQuery({ ...getTenantShopGroupsQueryOptions(tenantId ?? ""), enabled: !!tenantId });
 
 type MigrateAccountBody = Parameters<typeof api.hostedTransfer.migrateAccount>[0];
+type RemoveShopsBody = Parameters<typeof api.hostedTransfer.removeMeliAccount>[0];
 
 /** What a copy takes: the two tenants, and for products and collections whether the source keeps its own. */
 export type CopyKind = "products" | "collects" | "groups" | "words";
@@ -54,4 +56,36 @@ export function useMigrateAccount() {
 export function useCopyToTenant() {
   const invalidate = useInvalidateAfter();
   return useMutation({ mutationFn: copyToTenant, onSuccess: invalidate });
+}
+
+/** Removes shop groups with their shops and listings (a task). */
+export function useRemoveMeliAccount() {
+  const invalidate = useInvalidateAfter();
+  return useMutation({ mutationFn: (body: RemoveShopsBody) => api.hostedTransfer.removeMeliAccount(body), onSuccess: invalidate });
+}
+
+/** Chosen products of one tenant: to one destination MigrateToProduct (which can also move them), to several MigrateFromProduct. */
+type ProductsInput = {
+  srcTenantId: string;
+  destTenantIds: string[];
+  productIds: string[];
+  destUserId: string | null;
+  isDeleteSrc: boolean;
+};
+
+function transferProducts(v: ProductsInput) {
+  if (v.destTenantIds.length === 1)
+    return api.productTransfer.migrateToProduct({
+      srcTenantId: v.srcTenantId,
+      destTenantId: v.destTenantIds[0],
+      productIds: v.productIds,
+      destUserId: v.destUserId,
+      isDeleteSrc: v.isDeleteSrc,
+    });
+  return api.productTransfer.migrateFromProduct({ SrcTenantId: v.srcTenantId, TenantIds: v.destTenantIds, ProductIds: v.productIds });
+}
+
+export function useTransferProducts() {
+  const invalidate = useInvalidateAfter();
+  return useMutation({ mutationFn: transferProducts, onSuccess: invalidate });
 }
