@@ -490,6 +490,10 @@ describe("cross-tenant matrix (scenario 5)", () => {
       for (const query of orderFilters) await probe(who, token, "GET", "/api/Order/GetOrders", { query }, [200], true);
       await probe(who, token, "GET", "/api/Order/GetMeliOrderGroupInfo", { query: { OrderNo: aOrder.orderNo } }, [200]);
       await probe(who, token, "GET", "/api/Order/FetchOrders", { query: { GroupId: aOrder.groupId } }, notThere);
+      // 批量打单 (issue 32): A's order by id is not found; A's shop group as the filter holds nothing B may print.
+      await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { orderIds: [aOrder.id] } }, notThere);
+      await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { filter: { AccountGroupId: aOrder.groupId } } }, [400]);
+      await probe(who, token, "GET", "/api/Order/DownloadPrintedLabels", { query: { taskId: aTaskId } }, notThere);
       // A's money: its lists searched by A's texts, A's receipt named in B's own top-up and withdrawal.
       for (const Search of [aMoney.chargeRemark, aMoney.picFile, A.tenantName, ""])
         await probe(who, token, "GET", "/api/ChargeRecord/GetChargeRecords", { query: Search ? { Search } : {} }, [200], true);

@@ -9,13 +9,13 @@ import { orderFilterQuery } from "./orders.ts";
 /** Orders one PrintLabels takes at most; a larger selection is refused (narrow the filter). */
 export const PRINT_LABELS_MAX_ORDERS = 1_000;
 
-/** Exactly one of orderIds (the selection) and filter (the orders list's filter: its ready-to-ship orders). */
+/** orderIds (the selection), filter (the orders list's filter: its ready-to-ship orders), or both (the ids within it). */
 export const printLabelsInput = z
   .object({
     orderIds: z.array(id).min(1).max(PRINT_LABELS_MAX_ORDERS).optional(),
     filter: orderFilterQuery.optional(),
   })
-  .refine((v) => (v.orderIds === undefined) !== (v.filter === undefined), "orderIds 和 filter 须且只能给出一个");
+  .refine((v) => v.orderIds !== undefined || v.filter !== undefined, "请给出 orderIds 或 filter");
 
 /** The queued task (task centre, TaskType.PrintLabels); follow it, then DownloadPrintedLabels with its id. */
 export const printLabelsResult = z.object({ taskId: z.string(), orders: z.number().int() });

@@ -256,7 +256,7 @@ describe("PrintLabels", () => {
 
   it("refuses bad input with the envelope", async () => {
     const post = (body: unknown) => s.api("POST", "/api/Order/PrintLabels", { token: A.token, body });
-    for (const body of [{}, { orderIds: [], filter: {} }, { orderIds: [ready[0].id], filter: {} }, { orderIds: ["x"] }]) {
+    for (const body of [{}, { orderIds: [], filter: {} }, { orderIds: ["x"] }]) {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toBeTruthy();
