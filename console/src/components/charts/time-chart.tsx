@@ -48,7 +48,8 @@ function chartOptions(p: TimeChartProps, el: HTMLElement, width: number): uPlot.
     height: p.height ?? 220,
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
     cursor: { points: { show: p.kind !== "bars" } },
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+    // From 0 up, or below 0 when a value is (a day's profit can be a loss).
+    scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, Math.floor(min * 1.1)), Math.max(4, Math.ceil(max * 1.1))] } },
     axes: [
       { stroke: muted, grid, ticks: grid, values: (_u, splits) => splits.map(dayLabel) },
       { stroke: muted, grid, ticks: grid, size: 48, values: (_u, splits) => splits.map(tick) },
