@@ -42,6 +42,7 @@ import { createListingNotificationService } from "./modules/listings/notificatio
 import { createListingEditService } from "./modules/listings/edits.ts";
 import { createListingSyncService } from "./modules/listings/sync.ts";
 import { createOrderSyncService } from "./modules/orders/sync.ts";
+import { createPurchaseExport } from "./modules/orders/purchase-export.ts";
 import { createPrintLabels } from "./modules/orders/print-labels.ts";
 import { createPlanner } from "./modules/publishing/plan.ts";
 import { createPublishingService } from "./modules/publishing/service.ts";
@@ -153,6 +154,8 @@ export function createServices(deps: AppDeps) {
     sessions,
     mailer,
     orderSync,
+    // 采购单 as xlsx (issue 32).
+    orderPurchases: createPurchaseExport({ database, jobs, log, dataDir: config.dataDir }),
     // 批量打单 (issue 32): the labels' PDF is kept with the exports.
     orderLabels: createPrintLabels({ database, jobs, meli, dataDir: config.dataDir }),
     account: createAccountService({ sessions, mailer, loginLimiter, config }),

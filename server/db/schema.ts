@@ -1163,6 +1163,12 @@ export const orderItems = pgTable(
     vkes: jsonb("vkes").notNull().default([]),
     listingId: uuid("listing_id"),
     productId: uuid("product_id"),
+    /** Marked bought (issue 32, migration 0031): what it cost in minor units of purchaseCurrency, and the purchase order. */
+    purchaseCost: bigint("purchase_cost", { mode: "number" }),
+    purchaseCurrency: text("purchase_currency"),
+    purchaseOrderNo: text("purchase_order_no"),
+    purchaseTime: time("purchase_time"),
+    purchaserId: uuid("purchaser_id"),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.orderId, t.line] }),

@@ -442,6 +442,8 @@ describe("cross-tenant matrix (scenario 5)", () => {
       "GET /api/Order/GetOrderLabel",
       "GET /api/Order/GetMeliOrderInvoice",
       "GET /api/Order/GetOrders",
+      "GET /api/Order/GetOrderSources",
+      "POST /api/Order/SetPurchase",
     ])
       expect(metSeeded, `${call} was probed with A's order id`).toContain(call);
     expect(tried.size).toBe(ops.filter((o) => o.call.access === "user" || o.call.access === "main").length);
@@ -494,6 +496,11 @@ describe("cross-tenant matrix (scenario 5)", () => {
       await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { orderIds: [aOrder.id] } }, notThere);
       await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { filter: { AccountGroupId: aOrder.groupId } } }, [400]);
       await probe(who, token, "GET", "/api/Order/DownloadPrintedLabels", { query: { taskId: aTaskId } }, notThere);
+      // The source behind A's order and its purchase list (issue 32).
+      await probe(who, token, "GET", "/api/Order/GetOrderSources", { query: { orderId: aOrder.id } }, notThere);
+      await probe(who, token, "POST", "/api/Order/SetPurchase", { body: { orderId: aOrder.id, line: 1, cost: 1 } }, notThere);
+      for (const body of [{ OrderId: aOrder.id }, { OrderNo: aOrder.orderNo, OrderStatus: 2 }, { AccountGroupId: aOrder.groupId }, {}])
+        await probe(who, token, "POST", "/api/Order/GetPurchaseList", { body }, [200]);
       // A's money: its lists searched by A's texts, A's receipt named in B's own top-up and withdrawal.
       for (const Search of [aMoney.chargeRemark, aMoney.picFile, A.tenantName, ""])
         await probe(who, token, "GET", "/api/ChargeRecord/GetChargeRecords", { query: Search ? { Search } : {} }, [200], true);

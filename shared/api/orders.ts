@@ -15,6 +15,16 @@ import {
   orderRow,
 } from "../contract/orders.ts";
 import { printedLabelsQuery, printLabelsInput, printLabelsResult } from "../contract/order-labels.ts";
+import {
+  downloadPurchaseListQuery,
+  exportPurchaseListInput,
+  exportPurchaseListResult,
+  orderSources,
+  purchaseList,
+  purchaseListInput,
+  setPurchaseInput,
+  setPurchaseResult,
+} from "../contract/order-sources.ts";
 import { call } from "./define.ts";
 
 const group = "Order";
@@ -98,6 +108,59 @@ export const orderCalls = {
     access: "user",
     summary: "The finished PrintLabels task's PDF (the task's creator only), for 7 days",
     query: printedLabelsQuery,
+    answersFile: true,
+  }),
+  // The source behind every order (issue 32; contract/order-sources.ts).
+  getOrderSources: call({
+    group,
+    name: "GetOrderSources",
+    method: "GET",
+    access: "user",
+    summary:
+      "The order's lines with the product and collected source each came from (offer, variant, price when collected and last known), their purchases, and the margin at the sources' last known prices",
+    query: orderIdQuery,
+    result: orderSources,
+  }),
+  getPurchaseList: call({
+    group,
+    name: "GetPurchaseList",
+    method: "POST",
+    access: "user",
+    summary:
+      "采购单: what to buy for the orders matching the list's filter (without a status: ready to ship), by source shop, one line per offer and variant with its quantity summed",
+    body: purchaseListInput,
+    result: purchaseList,
+  }),
+  setPurchase: call({
+    group,
+    name: "SetPurchase",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary:
+      "Marks an order line bought with its cost (all its quantity; currency default CNY) and the purchase order's number, or clears the mark (cost null); the cost counts in the order's profit",
+    body: setPurchaseInput,
+    result: setPurchaseResult,
+  }),
+  exportPurchaseList: call({
+    group,
+    name: "ExportPurchaseList",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary:
+      "Exports the purchase list of the filter (as GetPurchaseList) to xlsx as a background task; answers {taskId}, then DownloadPurchaseListExport",
+    body: exportPurchaseListInput,
+    result: exportPurchaseListResult,
+  }),
+  /** Answers the xlsx file, not JSON (so no result). */
+  downloadPurchaseListExport: call({
+    group,
+    name: "DownloadPurchaseListExport",
+    method: "GET",
+    access: "user",
+    summary: "The finished purchase list export's xlsx file (the task's creator only), for 7 days",
+    query: downloadPurchaseListQuery,
     answersFile: true,
   }),
 };

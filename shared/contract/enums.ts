@@ -25,6 +25,8 @@ export const TaskType = {
   BulkEditProducts: 15,
   /** 批量打单: one PDF of the selected orders' labels with a packing list (issue 32). */
   PrintLabels: 16,
+  /** 采购单 as xlsx (issue 32). */
+  ExportPurchaseList: 17,
   MigrateAccount: 20,
   PurgeDeletedProducts: 30,
   Maintenance: 31,

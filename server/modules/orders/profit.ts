@@ -15,6 +15,8 @@ type ProfitLine = {
   productCurrency: string | null;
   /** What names the line in `missing` (the item id). */
   label: string;
+  /** The line marked bought (issue 32): what it cost, all its quantity, in minor units of its currency; it is the line's cost. */
+  purchase?: { cost: number; currency: string } | null;
 };
 
 export type ProfitInput = {
@@ -67,15 +69,18 @@ export function orderProfit(
     const q = BigInt(l.quantity);
     salePrice += BigInt(toMinor(l.unitPrice, currency) ?? 0) * q;
     saleFee += BigInt(toMinor(l.saleFee, currency) ?? 0) * q;
-    const price = parseDecimal(l.productPrice);
-    const pc = (l.productCurrency ?? "").trim().toUpperCase();
+    const bought = l.purchase ? l.purchase.currency.trim().toUpperCase() : "";
+    const price = bought ? { n: BigInt(l.purchase!.cost), scale: currencyDecimals(bought) } : parseDecimal(l.productPrice);
+    const pc = bought || (l.productCurrency ?? "").trim().toUpperCase();
+    // A purchase is the whole line's cost; a product price is per unit.
+    const units = bought ? 1n : q;
     if (!price || !pc) {
       missing.push(`${l.label}：未关联商品或商品没有价格，成本按 0 计`);
       continue;
     }
     const sum = costByCurrency.get(pc) ?? { n: 0n, scale: 0 };
     const scale = Math.max(sum.scale, price.scale);
-    costByCurrency.set(pc, { n: sum.n * pow10(scale - sum.scale) + price.n * q * pow10(scale - price.scale), scale });
+    costByCurrency.set(pc, { n: sum.n * pow10(scale - sum.scale) + price.n * units * pow10(scale - price.scale), scale });
   }
   let productCost = 0n;
   for (const [pc, sum] of costByCurrency) {

@@ -4,6 +4,8 @@ import type { Registrar } from "../../http/calls.ts";
 import type { Services } from "../../deps.ts";
 import { orderCalls as calls } from "#shared/api/orders.ts";
 import { getMeliOrderGroupInfo, getOrderRow, getOrders } from "./list.ts";
+import { getPurchaseList, setPurchase } from "./purchase.ts";
+import { getOrderSources } from "./sources.ts";
 
 export function registerOrders(r: Registrar, services: Services) {
   const sync = services.orderSync;
@@ -20,4 +22,12 @@ export function registerOrders(r: Registrar, services: Services) {
   // 批量打单 (print-labels.ts): a task, then its PDF (written after the transaction, as the label).
   r.handle(calls.printLabels, { handler: (ctx, { body }) => services.orderLabels.printLabels(ctx, body) });
   r.handle(calls.downloadPrintedLabels, { handler: (ctx, { query }) => services.orderLabels.downloadPrintedLabels(ctx, query.taskId) });
+  // The source behind every order (issue 32): sources.ts, purchase.ts, purchase-export.ts.
+  r.handle(calls.getOrderSources, { handler: (ctx, { query }) => getOrderSources(ctx, query.orderId) });
+  r.handle(calls.getPurchaseList, { handler: (ctx, { body }) => getPurchaseList(ctx, body) });
+  r.handle(calls.setPurchase, { handler: (ctx, { body }) => setPurchase(ctx, body) });
+  r.handle(calls.exportPurchaseList, { handler: (ctx, { body }) => services.orderPurchases.exportPurchaseList(ctx, body) });
+  r.handle(calls.downloadPurchaseListExport, {
+    handler: (ctx, { query }) => services.orderPurchases.downloadPurchaseListExport(ctx, query.taskId),
+  });
 }

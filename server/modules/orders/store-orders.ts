@@ -11,6 +11,7 @@ import { OrderStatus } from "#shared/contract/enums.ts";
 import { MELI_SITES, siteNumberOf } from "#shared/contract/meli.ts";
 import { freightOf, linesOf, lookups, storeLines } from "./order-lines.ts";
 import { orderProfit } from "./profit.ts";
+import { purchasesOf } from "./purchase.ts";
 import { orderStatusOf, type MeliOrder, type ShipmentFacts } from "./read.ts";
 
 export type Group = { id: string; custId: string; isCbt: boolean; name: string };
@@ -79,6 +80,12 @@ export function createOrderStore(database: Database) {
       });
       if (!kept.length) return done(0);
       const lk = await lookups(tx, tenantId, groupId, kept);
+      // Lines marked bought (issue 32): their cost counts in the profit instead of the product's price.
+      const bought = await purchasesOf(
+        tx,
+        tenantId,
+        kept.map((o) => String(o.id)),
+      );
       const now = new Date();
       let stored = 0;
       // The shop owners whose orders this page stored: each hears one "order" event (the orders screen refetches).
@@ -104,6 +111,7 @@ export function createOrderStore(database: Database) {
               productPrice: p?.price ?? null,
               productCurrency: p?.currency ?? null,
               label: l.itemId,
+              purchase: bought.get(`${o.id}|${l.line}`) ?? null,
             };
           }),
         });

@@ -14,6 +14,7 @@ import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { invoiceProblemText, useOrderInvoice } from "./api/orders.ts";
 import { deadlineTone } from "./order-columns.tsx";
+import { OrderSourcesSection } from "./order-sources-section.tsx";
 import { deadlineOf, moneyText, orderStatusLabel, orderStatusTones, shipmentStatusLabel, siteName } from "./order-names.ts";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -158,6 +159,10 @@ export function OrderDetailDrawer(p: {
                   </div>
                 ))}
               </div>
+            </Section>
+
+            <Section title="货源" testId="order-source">
+              <OrderSourcesSection orderId={o.id} />
             </Section>
 
             <Section title="利润明细" testId="order-profit-detail">

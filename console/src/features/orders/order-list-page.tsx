@@ -4,7 +4,7 @@
 // profit breakdown, invoice, label). Orders arrive live: the server announces a new or changed order on the event
 // stream and the list refetches (polled while the stream is down); a row that was not there before is marked 新.
 // 拉取订单 runs FetchOrders as a task whose progress shows above the table.
-import { Download } from "lucide-react";
+import { Download, ShoppingCart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { OrderRow } from "#shared/contract/orders.ts";
 import { OrderStatus, TaskType } from "#shared/contract/enums.ts";
@@ -33,6 +33,7 @@ import { orderColumns } from "./order-columns.tsx";
 import { OrderDetailDrawer } from "./order-detail-drawer.tsx";
 import { FetchOrdersDialog } from "./fetch-orders-dialog.tsx";
 import { PrintLabelsButton } from "./print-labels-button.tsx";
+import { PurchaseListSheet } from "./purchase-list-sheet.tsx";
 import { ORDER_STATUS_TABS, orderStatusLabel, siteName } from "./order-names.ts";
 import { ORDER_PAGE_SIZES, ORDER_SORTS, orderListSchema, toOrderFilter, toOrderQuery } from "./order-search-params.ts";
 
@@ -96,6 +97,7 @@ export default function OrderListPage({ route }: PageProps) {
   const opened = rows.find((r) => r.id === openId) ?? null;
   const [busy, setBusy] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
+  const [purchasing, setPurchasing] = useState(false);
   const [task, setTask] = useState<string | null>(null);
   const refresh = useRefreshOrder();
 
@@ -184,6 +186,10 @@ export default function OrderListPage({ route }: PageProps) {
             {live ? "实时更新" : `每 ${ORDER_POLL_MS / 1000} 秒自动刷新`}
           </span>
           <RefreshButton fetching={list.isFetching} onRefresh={() => void list.refetch()} data-testid="orders-refresh" />
+          <Button variant="outline" onClick={() => setPurchasing(true)} data-testid="orders-purchase-list">
+            <ShoppingCart />
+            采购单
+          </Button>
           <Button variant="outline" onClick={() => setFetching(true)} data-testid="orders-fetch">
             <Download />
             拉取订单
@@ -238,6 +244,8 @@ export default function OrderListPage({ route }: PageProps) {
           className={cn("[&_table]:min-w-[1120px] [&_table]:table-fixed", capped && "[&_[data-slot=pagination-total]]:hidden")}
         />
       </CardContent>
+      {/* The filter's orders, ready to ship unless a status tab other than 全部 is open. */}
+      {purchasing ? <PurchaseListSheet filter={filter} onClose={() => setPurchasing(false)} /> : null}
       {fetching ? <FetchOrdersDialog groups={g?.accountGroups ?? []} onClose={() => setFetching(false)} onStarted={setTask} /> : null}
       <OrderDetailDrawer
         order={opened}

@@ -1,0 +1,227 @@
+// The source behind every order line (issue 32). A line links to the product it was published from (order_items.
+// product_id, recorded when the order was stored: by the listing, else by SKU) and the product to the collection it
+// came from (products.source_collection_id). The variant is the product's variant whose SKU the line carries (the
+// publisher sends each variant's SKU as the variation's SELLER_SKU, and a collected variant's SKU is the source
+// platform's sku id), else the one whose option values the variation's attributes name, else the product's only
+// variant; the source's variant is the collection's with that SKU (or those option values). One statement reads the
+// lines of every order matching a filter with all of it, the variant picked in SQL (laterals over the jsonb arrays),
+// so a list is one query whatever its size.
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Tx } from "../../db/client.ts";
+import { currencies } from "../../db/schema.ts";
+import type { CallContext } from "../../http/calls.ts";
+import { notFound } from "../../http/errors.ts";
+import { PlatformType } from "#shared/contract/enums.ts";
+import type { OrderLineSource, OrderSourceLine, OrderSources } from "#shared/contract/order-sources.ts";
+import { formatMoney } from "#shared/publish/price.ts";
+import { orderWhere } from "./list.ts";
+import { orderProfit } from "./profit.ts";
+
+/** An order line with what its source says, as the statement answers it. */
+export type SourceRow = {
+  orderId: string;
+  orderNo: string;
+  orderCurrency: string;
+  freightFee: string;
+  line: number;
+  itemId: string;
+  variationId: string | null;
+  title: string;
+  thumb: string | null;
+  quantity: number;
+  unitPrice: string;
+  saleFee: string;
+  sku: string | null;
+  vkes: string[];
+  purchaseCost: string | null;
+  purchaseCurrency: string | null;
+  purchaseOrderNo: string | null;
+  purchaseTime: string | null;
+  productId: string | null;
+  collectionId: string | null;
+  platformType: number | null;
+  offerUrl: string | null;
+  sourceItemId: string | null;
+  sourceTitle: string | null;
+  sourceImage: string | null;
+  shop: { id?: string; name?: string; url?: string } | null;
+  productCurrency: string | null;
+  sourceCurrency: string | null;
+  variantSku: string | null;
+  variantValues: string[] | null;
+  variantImage: string | null;
+  variantMatch: "sku" | "values" | "only" | null;
+  collectedPrice: string | null;
+  lastKnownPrice: string | null;
+};
+
+/** A jsonb value as an array (anything else: empty). */
+const arr = (v: string) => `(case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end)`;
+/** The name of option value id `vid` at 1-based position `n` of the product's options (else the id itself). */
+const valueName = (options: string, n: string, vid: string) =>
+  `coalesce((select e->>'name' from jsonb_array_elements(${arr(`${options}->(${n}::int - 1)->'values'`)}) e where e->>'id' = ${vid} limit 1), ${vid})`;
+
+/**
+ * Every line of the orders matching `where` (a condition on "orders"), in order and line order, with its source;
+ * at most `limit` lines.
+ */
+export async function sourceRows(tx: Tx, where: SQL, limit: number): Promise<SourceRow[]> {
+  const pv = "pv.v";
+  // The variation's values ("Color: Rojo" → "rojo") all among the variant's value names.
+  const valuesMatch = `jsonb_array_length(${arr("i.vkes")}) > 0 and not exists (select 1 from jsonb_array_elements_text(${arr("i.vkes")}) k(t)
+      where not exists (select 1 from jsonb_array_elements_text(${arr("x.v->'optionValues'")}) with ordinality ov(vid, n)
+        where lower(${valueName("p.options", "ov.n", "ov.vid")}) = lower(trim(substr(k.t, strpos(k.t, ':') + 1)))))`;
+  const statement = sql`
+    select orders.id as "orderId", orders.meli_order_id as "orderNo", orders.currency as "orderCurrency",
+      orders.freight_fee::text as "freightFee",
+      i.line, i.item_id as "itemId", i.variation_id as "variationId", i.title, i.thumb, i.quantity,
+      i.unit_price::text as "unitPrice", i.sale_fee::text as "saleFee", i.sku, i.vkes,
+      i.purchase_cost::text as "purchaseCost", i.purchase_currency as "purchaseCurrency", i.purchase_order_no as "purchaseOrderNo",
+      to_char(i.purchase_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "purchaseTime",
+      p.id as "productId", c.id as "collectionId", coalesce(c.platform_type, p.platform_type) as "platformType",
+      coalesce(c.source_url, p.source_url) as "offerUrl", coalesce(c.item_id, p.item_id) as "sourceItemId",
+      coalesce(nullif(c.title_text, ''), nullif(p.title_text, '')) as "sourceTitle", coalesce(c.image, p.image) as "sourceImage",
+      c.shop as "shop", p.currency as "productCurrency", coalesce(c.currency, p.currency) as "sourceCurrency",
+      coalesce(cv.v->>'sku', ${sql.raw(pv)}->>'sku') as "variantSku",
+      (select jsonb_agg(${sql.raw(valueName("p.options", "k.n", "k.vid"))} order by k.n)
+        from jsonb_array_elements_text(${sql.raw(arr(`${pv}->'optionValues'`))}) with ordinality k(vid, n)) as "variantValues",
+      coalesce(cv.v->>'image', ${sql.raw(pv)}->>'image') as "variantImage", pv.how as "variantMatch",
+      coalesce(${sql.raw(pv)}->>'price', p.price::text) as "collectedPrice",
+      coalesce(cv.v->>'price', c.price::text, ${sql.raw(pv)}->>'price', p.price::text) as "lastKnownPrice"
+    from orders
+    join order_items i on i.tenant_id = orders.tenant_id and i.order_id = orders.id
+    left join products p on p.tenant_id = i.tenant_id and p.id = i.product_id
+    left join collections c on c.tenant_id = p.tenant_id and c.id = p.source_collection_id
+    left join lateral (
+      select x.v, case when i.sku is not null and x.v->>'sku' = i.sku then 'sku'
+          when ${sql.raw(valuesMatch)} then 'values' else 'only' end as how
+      from jsonb_array_elements(${sql.raw(arr("p.variants"))}) with ordinality x(v, n)
+      where (i.sku is not null and x.v->>'sku' = i.sku) or (${sql.raw(valuesMatch)}) or jsonb_array_length(${sql.raw(arr("p.variants"))}) = 1
+      order by (i.sku is not null and x.v->>'sku' = i.sku) desc, (${sql.raw(valuesMatch)}) desc, x.n
+      limit 1
+    ) pv on true
+    left join lateral (
+      select y.v from jsonb_array_elements(${sql.raw(arr("c.variants"))}) with ordinality y(v, n)
+      where y.v->>'sku' = coalesce(${sql.raw(pv)}->>'sku', i.sku) or y.v->'optionValues' = ${sql.raw(pv)}->'optionValues'
+      order by coalesce(y.v->>'sku' = coalesce(${sql.raw(pv)}->>'sku', i.sku), false) desc, y.n
+      limit 1
+    ) cv on true
+    where ${where}
+    order by orders.order_time desc, orders.id, i.line
+    limit ${limit}`;
+  return rowsOf<SourceRow>(await tx.execute(statement));
+}
+
+const num = (v: string | null) => (v === null || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));
+
+/** 去采购: the offer's page on the variant, where the platform's page takes its sku in the address. */
+function purchaseUrl(platformType: number | null, offerUrl: string | null, sku: string | null): string | null {
+  if (!offerUrl) return null;
+  if (!sku) return offerUrl;
+  const takesSku: number[] = [PlatformType.Alibaba1688, PlatformType.Taobao, PlatformType.Tmall, PlatformType.AliExpress];
+  if (platformType === null || !takesSku.includes(platformType)) return offerUrl;
+  try {
+    const u = new URL(offerUrl);
+    u.searchParams.set(platformType === PlatformType.AliExpress ? "sku_id" : "skuId", sku);
+    return u.toString();
+  } catch {
+    return offerUrl;
+  }
+}
+
+/** The source of a row (null: the line has no product). */
+export function sourceOf(r: SourceRow): OrderLineSource | null {
+  if (!r.productId) return null;
+  return {
+    productId: r.productId,
+    collectionId: r.collectionId,
+    platformType: r.platformType,
+    offerUrl: r.offerUrl,
+    sourceItemId: r.sourceItemId,
+    title: r.sourceTitle,
+    image: r.variantImage ?? r.sourceImage,
+    shopId: r.shop?.id ?? null,
+    shopName: r.shop?.name ?? null,
+    shopUrl: r.shop?.url ?? null,
+    variant:
+      r.variantSku && r.variantMatch
+        ? { sku: r.variantSku, values: r.variantValues ?? [], image: r.variantImage, match: r.variantMatch }
+        : null,
+    purchaseUrl: purchaseUrl(r.platformType, r.offerUrl, r.variantSku),
+    currency: r.sourceCurrency,
+    collectedPrice: num(r.collectedPrice),
+    lastKnownPrice: num(r.lastKnownPrice),
+  };
+}
+
+/** A row's purchase as the wire shows it (the cost back in units of its currency). */
+export function purchaseOf(r: Pick<SourceRow, "purchaseCost" | "purchaseCurrency" | "purchaseOrderNo" | "purchaseTime">) {
+  if (r.purchaseCost === null || !r.purchaseCurrency) return null;
+  return {
+    cost: Number(formatMoney(Number(r.purchaseCost), r.purchaseCurrency)),
+    currency: r.purchaseCurrency,
+    purchaseOrderNo: r.purchaseOrderNo,
+    purchaseTime: r.purchaseTime,
+  };
+}
+
+export const readRates = (tx: Tx) => tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies);
+
+/** GetOrderSources: one visible order's lines with their sources, and its margin at the sources' last known prices. */
+export async function getOrderSources(ctx: CallContext, orderId: string): Promise<OrderSources> {
+  const rows = await sourceRows(ctx.tx, orderWhere(ctx, { OrderId: orderId }), 10_000);
+  if (!rows.length) {
+    // An order without lines is still the caller's order: answered with none; another's (or none) is a 404.
+    const own = rowsOf<{ id: string; orderNo: string; currency: string }>(
+      await ctx.tx.execute(sql`select id, meli_order_id as "orderNo", currency from orders where ${orderWhere(ctx, { OrderId: orderId })}`),
+    );
+    if (!own.length) throw notFound("订单不存在");
+    const currency = own[0].currency;
+    const empty = { currency, salePrice: 0, cost: 0, profit: 0, profitCny: null, margin: null, complete: true, missing: [] };
+    return { orderId, orderNo: own[0].orderNo, currency, lines: [], margin: empty };
+  }
+  const lines: OrderSourceLine[] = rows.map((r) => ({
+    line: r.line,
+    itemId: r.itemId,
+    variationId: r.variationId,
+    title: r.title,
+    thumb: r.thumb,
+    quantity: r.quantity,
+    sku: r.sku,
+    vkes: Array.isArray(r.vkes) ? r.vkes : [],
+    source: sourceOf(r),
+    purchase: purchaseOf(r),
+  }));
+  const currency = rows[0].orderCurrency;
+  const profit = orderProfit({
+    currency,
+    freight: rows[0].freightFee,
+    rates: await readRates(ctx.tx),
+    lines: rows.map((r) => ({
+      quantity: r.quantity,
+      unitPrice: r.unitPrice,
+      saleFee: r.saleFee,
+      productPrice: r.lastKnownPrice,
+      productCurrency: r.sourceCurrency,
+      label: r.itemId,
+      purchase: r.purchaseCost !== null && r.purchaseCurrency ? { cost: Number(r.purchaseCost), currency: r.purchaseCurrency } : null,
+    })),
+  });
+  const m = profit.minor;
+  return {
+    orderId,
+    orderNo: rows[0].orderNo,
+    currency: profit.currency,
+    lines,
+    margin: {
+      currency: profit.currency,
+      salePrice: profit.salePrice,
+      cost: profit.productCost,
+      profit: profit.profit,
+      profitCny: profit.profitCny,
+      margin: m.salePrice > 0 ? Math.round((m.profit * 1000) / m.salePrice) / 10 : null,
+      complete: profit.complete,
+      missing: profit.missing,
+    },
+  };
+}
