@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { confirmsTenantName, custIdList, deletionRange, productIdList } from "./clear-confirm.ts";
+import { takenGroups } from "./shop-selection.tsx";
 
 describe("confirmsTenantName", () => {
   it("takes the tenant's name exactly, spaces around it aside", () => {
@@ -48,5 +49,30 @@ describe("typed lists", () => {
     expect(productIdList(`${a} 42`).problem).toBe("商品ID格式不正确：42");
     expect(custIdList("12 3#4").problem).toBe("卖家ID格式不正确：3#4");
     expect(custIdList(Array.from({ length: 501 }, (_, i) => `c${i}`).join(" ")).problem).toBe("卖家ID最多 500 个，已填 501 个");
+  });
+});
+
+describe("takenGroups", () => {
+  const group = (groupId: string, custId: string, sites: number[], shopCustIds: string[] = []) => ({
+    groupId,
+    custId,
+    sites,
+    accounts: shopCustIds.map((c) => ({ custId: c })),
+  });
+  const groups = [group("a", "100", [1, 2]), group("b", "200", [1], ["201"]), group("c", "300", [3])];
+  const ids = (gs: { groupId: string }[]) => gs.map((g) => g.groupId);
+
+  it("takes the ticked groups, on the chosen sites when there are any", () => {
+    expect(ids(takenGroups(groups, new Set(["a", "c"]), new Set(), []))).toEqual(["a", "c"]);
+    expect(ids(takenGroups(groups, new Set(["a", "c"]), new Set([1]), []))).toEqual(["a"]);
+  });
+
+  it("with none ticked, every group selling on the chosen sites; with neither, nothing", () => {
+    expect(ids(takenGroups(groups, new Set(), new Set([1]), []))).toEqual(["a", "b"]);
+    expect(takenGroups(groups, new Set(), new Set(), [])).toEqual([]);
+  });
+
+  it("leaves a group alone whose seller or one of whose shops' sellers is protected", () => {
+    expect(ids(takenGroups(groups, new Set(), new Set([1, 3]), ["100", "201"]))).toEqual(["c"]);
   });
 });

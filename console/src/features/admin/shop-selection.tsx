@@ -15,17 +15,32 @@ type ShopGroup = TenantMeliAccountInfo["groups"][number];
 
 const SITES = Object.entries(MELI_SITES).map(([n, s]) => ({ site: Number(n) as MeliSiteNumber, name: s.name }));
 
+/**
+ * The groups the server will take, as it reads the selection: those ticked (on the chosen sites, when any), else every
+ * group selling on the chosen sites; less those whose seller, or one of whose shops' sellers, is protected.
+ */
+type SelectableGroup = { groupId: string; custId: string; sites: number[]; accounts: { custId: string }[] };
+
+export function takenGroups<G extends SelectableGroup>(
+  groups: G[],
+  picked: ReadonlySet<string>,
+  sites: ReadonlySet<number>,
+  protectedCustIds: string[],
+): G[] {
+  const chosen = groups.filter((g) => picked.has(g.groupId));
+  const guarded = new Set(protectedCustIds);
+  return (chosen.length ? chosen : sites.size ? groups : [])
+    .filter((g) => sites.size === 0 || g.sites.some((s) => sites.has(s)))
+    .filter((g) => !guarded.has(g.custId) && !g.accounts.some((a) => guarded.has(a.custId)));
+}
+
 export function useShopSelection(groups: ShopGroup[]) {
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [sites, setSites] = useState<Set<number>>(new Set());
   const [protectedText, setProtectedText] = useState("");
   const protectedIds = custIdList(protectedText);
   const chosen = groups.filter((g) => picked.has(g.groupId));
-  const protectedSet = new Set(protectedIds.items);
-  /** What the server will take: a group protected by its own seller id or one of its shops'. */
-  const taken = (chosen.length ? chosen : sites.size ? groups : [])
-    .filter((g) => sites.size === 0 || g.sites.some((s) => sites.has(s)))
-    .filter((g) => !protectedSet.has(g.custId) && !g.accounts.some((a) => protectedSet.has(a.custId)));
+  const taken = takenGroups(groups, picked, sites, protectedIds.items);
   const toggleIn =
     <T,>(set: (f: (s: Set<T>) => Set<T>) => void) =>
     (value: T, on: boolean) =>
