@@ -3,6 +3,7 @@
 // one), the purchase list of the ready orders grouped by source shop, and a line marked bought with its cost.
 import { z } from "zod";
 import { id } from "./common.ts";
+import { PlatformType } from "./enums.ts";
 import { orderFilterQuery } from "./orders.ts";
 
 /** How the line's variant was found: by its SKU, by its variation's values, the product's only variant; null: not found. */
@@ -192,3 +193,17 @@ export const purchaseListExportHeaders = [
   "采购链接",
   "订单号",
 ] as const;
+
+/** 去采购: the offer's page on the variant, where the platform's page takes its sku in the address (else the offer). */
+export function purchaseUrlOf(platformType: number | null, offerUrl: string | null, sku: string | null): string | null {
+  if (!offerUrl) return null;
+  const takesSku: number[] = [PlatformType.Alibaba1688, PlatformType.Taobao, PlatformType.Tmall, PlatformType.AliExpress];
+  if (!sku || platformType === null || !takesSku.includes(platformType)) return offerUrl;
+  try {
+    const u = new URL(offerUrl);
+    u.searchParams.set(platformType === PlatformType.AliExpress ? "sku_id" : "skuId", sku);
+    return u.toString();
+  } catch {
+    return offerUrl;
+  }
+}

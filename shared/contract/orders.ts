@@ -62,6 +62,10 @@ const orderItem = z.object({
   /** The listing record of the item in this shop, and its product; null when none is recorded. */
   listingId: z.string().nullable(),
   productId: z.string().nullable(),
+  /** The collected source of the product (issue 32; GetOrderSources has the matched variant and prices). */
+  source: z
+    .object({ offerUrl: z.string().nullable(), platformType: z.number().int().nullable(), shopName: z.string().nullable() })
+    .nullable(),
 });
 
 /** A currency rate the profit used: CNY for one unit of the currency (as the settings store it). */

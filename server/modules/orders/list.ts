@@ -85,7 +85,11 @@ const rowSelect = new PgDialect()
     coalesce((select json_agg(json_build_object('meliId', i.item_id, 'variationId', i.variation_id, 'thumb', i.thumb,
         'title', i.title, 'link', i.link, 'num', i.quantity, 'price', i.unit_price::float8,
         'saleFee', (i.sale_fee * i.quantity)::float8, 'sku', i.sku, 'vkes', i.vkes, 'listingId', i.listing_id,
-        'productId', i.product_id) order by i.line)
+        'productId', i.product_id,
+        'source', (select json_build_object('offerUrl', coalesce(c.source_url, p.source_url),
+            'platformType', coalesce(c.platform_type, p.platform_type), 'shopName', c.shop->>'name')
+          from products p left join collections c on c.tenant_id = p.tenant_id and c.id = p.source_collection_id
+          where p.tenant_id = i.tenant_id and p.id = i.product_id)) order by i.line)
       from ${orderItems} i where i.tenant_id = ${orders.tenantId} and i.order_id = ${orders.id}), '[]'::json) as "items",
     ${orders.userId} as "userId", ${isoText(orders.syncTime)} as "syncTime", ${isoText(orders.creationTime)} as "creationTime",
     ${isoText(orders.lastModificationTime)} as "lastModificationTime"

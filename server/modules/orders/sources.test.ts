@@ -143,6 +143,13 @@ describe("the source behind an order", () => {
     const mxn = Number(rates.find((x) => x.code === "MXN")!.rate);
     expect(r.margin).toMatchObject({ currency: "MXN", complete: true, cost: Math.round((25 / mxn) * 100) / 100 });
     expect(r.margin.profit).toBeLessThan(r.margin.salePrice - r.margin.cost);
+    // The order list's row carries the source too (one statement for the page).
+    const page = await s.api("GET", "/api/Order/GetOrders", { token: A.token, query: { OrderId: orderIds[0] } });
+    expect(page.body.result.items[0].items[0].source).toEqual({
+      offerUrl: r.lines[0].source!.offerUrl,
+      platformType: 1,
+      shopName: "义乌小店",
+    });
   });
 
   it("the purchase list sums the variant's quantity over the ready orders, by source shop, and exports as xlsx", async () => {

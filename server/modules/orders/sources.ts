@@ -11,8 +11,7 @@ import { rowsOf, type Tx } from "../../db/client.ts";
 import { currencies } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
-import { PlatformType } from "#shared/contract/enums.ts";
-import type { OrderLineSource, OrderSourceLine, OrderSources } from "#shared/contract/order-sources.ts";
+import { purchaseUrlOf, type OrderLineSource, type OrderSourceLine, type OrderSources } from "#shared/contract/order-sources.ts";
 import { formatMoney } from "#shared/publish/price.ts";
 import { orderWhere } from "./list.ts";
 import { orderProfit } from "./profit.ts";
@@ -114,21 +113,6 @@ export async function sourceRows(tx: Tx, where: SQL, limit: number): Promise<Sou
 
 const num = (v: string | null) => (v === null || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));
 
-/** 去采购: the offer's page on the variant, where the platform's page takes its sku in the address. */
-function purchaseUrl(platformType: number | null, offerUrl: string | null, sku: string | null): string | null {
-  if (!offerUrl) return null;
-  if (!sku) return offerUrl;
-  const takesSku: number[] = [PlatformType.Alibaba1688, PlatformType.Taobao, PlatformType.Tmall, PlatformType.AliExpress];
-  if (platformType === null || !takesSku.includes(platformType)) return offerUrl;
-  try {
-    const u = new URL(offerUrl);
-    u.searchParams.set(platformType === PlatformType.AliExpress ? "sku_id" : "skuId", sku);
-    return u.toString();
-  } catch {
-    return offerUrl;
-  }
-}
-
 /** The source of a row (null: the line has no product). */
 export function sourceOf(r: SourceRow): OrderLineSource | null {
   if (!r.productId) return null;
@@ -147,7 +131,7 @@ export function sourceOf(r: SourceRow): OrderLineSource | null {
       r.variantSku && r.variantMatch
         ? { sku: r.variantSku, values: r.variantValues ?? [], image: r.variantImage, match: r.variantMatch }
         : null,
-    purchaseUrl: purchaseUrl(r.platformType, r.offerUrl, r.variantSku),
+    purchaseUrl: purchaseUrlOf(r.platformType, r.offerUrl, r.variantSku),
     currency: r.sourceCurrency,
     collectedPrice: num(r.collectedPrice),
     lastKnownPrice: num(r.lastKnownPrice),

@@ -6,6 +6,7 @@ import { FileDown, RefreshCw } from "lucide-react";
 import { OrderStatus } from "#shared/contract/enums.ts";
 import type { OrderRow } from "#shared/contract/orders.ts";
 import { MELI_SITES } from "#shared/contract/meli.ts";
+import { purchaseUrlOf } from "#shared/contract/order-sources.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { cn } from "#shared/ui/cn.ts";
@@ -13,6 +14,7 @@ import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import type { TableDensity } from "#shared/ui/data-table-view.tsx";
 import { Thumb } from "../../components/list/thumb.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { PurchaseLink } from "./order-sources-section.tsx";
 import { deadlineOf, moneyText, orderMarginOf, orderStatusLabel, orderStatusTones, shipmentStatusLabel } from "./order-names.ts";
 
 export type OrderRowActions = {
@@ -91,6 +93,12 @@ export function orderColumns(a: OrderRowActions): DataTableColumn<OrderRow>[] {
               <span className="text-muted-foreground line-clamp-1 text-xs">
                 {r.items.length > 1 ? `${r.items.length} 种商品，` : ""}共 {pieces} 件{first?.sku ? ` · SKU ${first.sku}` : ""}
               </span>
+              {first?.source?.offerUrl ? (
+                <span className="text-muted-foreground flex min-w-0 items-center gap-1 text-xs" data-testid="order-row-source">
+                  <span className="truncate">{first.source.shopName ?? "货源"}</span>
+                  <PurchaseLink url={purchaseUrlOf(first.source.platformType, first.source.offerUrl, first.sku)} />
+                </span>
+              ) : null}
             </div>
           </div>
         );
