@@ -46,7 +46,9 @@ const dom = files.filter(({ f, text }) => !isolated.includes(f) && /@vitest-envi
 // files out (not skipped).
 const exclude = [
   "**/node_modules/**",
-  ...(process.env.DATABASE_URL ? [] : ["e2e/pooler.test.ts", "server/modules/events/listen-session.test.ts"]),
+  ...(process.env.DATABASE_URL
+    ? []
+    : ["e2e/pooler.test.ts", "server/modules/events/listen-session.test.ts", "server/modules/tenancy/own-database.test.ts"]),
 ];
 
 // Files share their workers (isolate: false): a worker loads the server's modules (and compiles PGlite's WASM) once

@@ -4,6 +4,8 @@ import {
   makePgliteTemplate,
   makePgliteTemplateDir,
   makePostgresTemplate,
+  removeRunScratch,
+  RUN_ENV,
   TEMPLATE_DIR_ENV,
   TEMPLATE_ENV,
 } from "./templates.ts";
@@ -21,8 +23,10 @@ export default async function setup() {
   const dir = await makePgliteTemplateDir(file);
   process.env[TEMPLATE_ENV] = file;
   process.env[TEMPLATE_DIR_ENV] = dir;
+  process.env[RUN_ENV] = String(process.pid);
   return async () => {
     rmSync(file, { force: true });
     rmSync(dir, { recursive: true, force: true });
+    removeRunScratch(String(process.pid));
   };
 }
