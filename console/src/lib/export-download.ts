@@ -1,7 +1,9 @@
-// The file of a finished export (DownloadExport): the call answers the file's address, which needs the bearer token (and
-// tenant), so it is fetched, not navigated to, and saved under the name its Content-Disposition gives. Shared by the
-// screen that started the export and the task centre, since features do not import each other.
+// The file of a finished export (DownloadExport) or 批量打单 (DownloadPrintedLabels): the call answers the file's
+// address, which needs the bearer token (and tenant), so it is fetched, not navigated to, and saved under the name its
+// Content-Disposition gives. Shared by the screen that started the task and the task centre, since features do not
+// import each other.
 import { tenantHeader } from "#shared/api/client.ts";
+import { TaskType } from "#shared/contract/enums.ts";
 import { errorFromBody } from "#shared/api/errors.ts";
 import { useUserStore } from "../stores/user.ts";
 import { api } from "./feature-api.ts";
@@ -25,9 +27,31 @@ export function fileNameOf(disposition: string | null | undefined): string | nul
 
 /** Saves the finished export's file under the name the server gives, else the task's remark, else a dated name;
  *  answers the name. */
-export async function downloadProductExport(task: { taskId: string; taskRemark?: string | null }): Promise<string> {
-  const url = await api.productExport.downloadExport({ taskId: task.taskId });
-  return downloadFile(url, task.taskRemark || `商品导出-${formatDate(new Date())}.xlsx`);
+export const downloadProductExport = (task: TaskFile): Promise<string> => downloadTaskFile({ ...task, taskType: TaskType.ExportProducts });
+
+type TaskFile = { taskId: string; taskRemark?: string | null };
+
+/** The task types whose finished file the task centre offers (下载, to the task's creator): where the file is and the
+ *  name to save it under when the server gives none. */
+const taskFiles: Partial<Record<number, { url: (taskId: string) => Promise<string>; name: () => string }>> = {
+  [TaskType.ExportProducts]: {
+    url: (taskId) => api.productExport.downloadExport({ taskId }),
+    name: () => `商品导出-${formatDate(new Date())}.xlsx`,
+  },
+  [TaskType.PrintLabels]: {
+    url: async (taskId) => api.order.downloadPrintedLabels({ taskId }),
+    name: () => `面单-${formatDate(new Date())}.pdf`,
+  },
+};
+
+/** Whether a task of this type leaves a file to download once it has succeeded. */
+export const taskHasFile = (taskType: number) => taskType in taskFiles;
+
+/** Saves a finished task's file (an export's xlsx, 批量打单's PDF) as downloadProductExport does; answers the name. */
+export async function downloadTaskFile(task: TaskFile & { taskType: number }): Promise<string> {
+  const file = taskFiles[task.taskType];
+  if (!file) throw new Error(`task type ${task.taskType} has no file`);
+  return downloadFile(await file.url(task.taskId), task.taskRemark || file.name());
 }
 
 /** A file of the API (an export, a label, a receipt image) fetched with the session's headers; a refusal throws the

@@ -66,8 +66,10 @@ describe("row actions", () => {
     expect(canRetryTask(task(TaskType.ExportProducts, TaskStatus.Failed))).toBe(false);
   });
 
-  it("offers 下载 only on a finished export the viewer started", () => {
+  it("offers 下载 only on a finished export or 批量打单 the viewer started", () => {
     expect(canDownload(task(TaskType.ExportProducts, TaskStatus.Succeeded), ME)).toBe(true);
+    expect(canDownload(task(TaskType.PrintLabels, TaskStatus.Succeeded), ME)).toBe(true);
+    expect(canDownload(task(TaskType.PrintLabels, TaskStatus.Failed), ME)).toBe(false);
     expect(canDownload(task(TaskType.ExportProducts, TaskStatus.Succeeded, OTHER), ME)).toBe(false);
     expect(canDownload(task(TaskType.ExportProducts, TaskStatus.Running), ME)).toBe(false);
     expect(canDownload(task(TaskType.TranslateProducts, TaskStatus.Succeeded), ME)).toBe(false);

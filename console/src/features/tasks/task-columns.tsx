@@ -1,13 +1,14 @@
 // The task table's columns: type, content and remark, status, progress, creator (main accounts), times, and the row's
-// action: 重试 for a failed task whose type can run again, 下载 for a finished export of the viewer's own.
+// action: 重试 for a failed task whose type can run again, 下载 for a finished export or 批量打单 of the viewer's own.
 import { canRetryTask, type TaskInfo } from "#shared/contract/tasks.ts";
-import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { TaskStatus } from "#shared/contract/enums.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import { Button } from "#shared/ui/button.tsx";
 import { cn } from "#shared/ui/cn.ts";
 import type { DataTableColumn } from "#shared/ui/data-table.tsx";
 import { Spinner } from "#shared/ui/spinner.tsx";
 import { ProgressBar, taskState } from "../../components/task/task-progress.tsx";
+import { taskHasFile } from "../../lib/export-download.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { isTaskRunning, taskStatusLabel, taskStatusTones, taskTypeLabel } from "./labels.ts";
 
@@ -16,14 +17,14 @@ export type TaskRowActions = {
   onDownload: (task: TaskInfo) => void;
   /** Rows whose retry or download is on its way. */
   pendingIds: ReadonlySet<string>;
-  /** The viewer: only an export's creator may download it. */
+  /** The viewer: only the task's creator may download its file. */
   userId: string | null;
   showCreator: boolean;
 };
 
-/** A finished export the viewer started (DownloadExport answers only the creator). */
+/** A finished task with a file (an export, 批量打单's PDF) the viewer started (the download answers only the creator). */
 export const canDownload = (t: TaskInfo, userId: string | null) =>
-  t.taskType === TaskType.ExportProducts && t.taskStatus === TaskStatus.Succeeded && !!userId && t.creatorId === userId;
+  taskHasFile(t.taskType) && t.taskStatus === TaskStatus.Succeeded && !!userId && t.creatorId === userId;
 
 function Progress({ task }: { task: TaskInfo }) {
   const { progress: value } = taskState(task);

@@ -1,7 +1,8 @@
 // /task/list (spec §2 task centre): every background task the user may see (the tenant's for a main account, its own
 // for a sub-account) with type, status, progress, content, times and creator, filtered by type, status, creator and
 // creation days (kept in the URL), paged on the server. The page asks again every few seconds while one of its tasks
-// is waiting or running; a failed crawl or URL import can be retried, a finished export downloaded by its creator.
+// is waiting or running; a failed crawl or URL import can be retried, a finished export or 批量打单 PDF downloaded by
+// its creator.
 import { useState } from "react";
 import { PRODUCT_EXPORT_KEEP_DAYS } from "#shared/contract/product-export.ts";
 import type { TaskInfo } from "#shared/contract/tasks.ts";
@@ -69,7 +70,7 @@ export default function TaskListPage({ route }: PageProps) {
 
   function onDownload(t: TaskInfo) {
     track(t.id, true);
-    download.mutate({ taskId: t.id, taskRemark: t.taskRemark }, { onSettled: () => track(t.id, false) });
+    download.mutate({ taskId: t.id, taskType: t.taskType, taskRemark: t.taskRemark }, { onSettled: () => track(t.id, false) });
   }
 
   const columns = taskColumns({ onRetry, onDownload, pendingIds, userId, showCreator: isMainAccount });
@@ -80,7 +81,7 @@ export default function TaskListPage({ route }: PageProps) {
         <div className="flex min-w-64 flex-1 basis-0 flex-col gap-1.5">
           <CardTitle>{route.meta.title}</CardTitle>
           <CardDescription>
-            采集、导入、翻译、导出等后台任务的进度与结果。失败的采集和链接导入可以在这里重试；导出完成后由发起人在这里下载文件（保留{" "}
+            采集、导入、翻译、导出等后台任务的进度与结果。失败的采集和链接导入可以在这里重试；导出和批量打单完成后由发起人在这里下载文件（保留{" "}
             {PRODUCT_EXPORT_KEEP_DAYS} 天）。
           </CardDescription>
         </div>

@@ -1,8 +1,9 @@
-// 下载: the file of a finished product export, saved as the export dialog saves it (lib/export-download.ts).
+// 下载: the file of a finished task (a product export's xlsx, 批量打单's PDF), saved as the screen that started it saves
+// it (lib/export-download.ts).
 import { useMutation } from "@tanstack/react-query";
-import { downloadProductExport } from "../../../lib/export-download.ts";
+import { downloadTaskFile } from "../../../lib/export-download.ts";
 import { withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 
 /** Answers the saved file's name. */
-export const useDownloadExport = ({ mutationConfig }: MutationHookOptions<typeof downloadProductExport> = {}) =>
-  useMutation(withCallerConfig({ mutationFn: downloadProductExport }, mutationConfig));
+export const useDownloadExport = ({ mutationConfig }: MutationHookOptions<typeof downloadTaskFile> = {}) =>
+  useMutation(withCallerConfig({ mutationFn: downloadTaskFile }, mutationConfig));
