@@ -1,7 +1,8 @@
 // The host's tenants screen (issue 31) in real Chromium against the real server: the host finds a tenant, opens its
 // statistics drawer (the charts load with it), copies its products (seeded through the API) to another tenant and
 // watches the task's progress until it has finished, then copies two chosen products by id (复制指定商品,
-// MigrateToProduct) to a third tenant and sees exactly those arrive. Screenshots go to e2e/artifacts.
+// MigrateToProduct) to a third tenant and sees exactly those arrive; 独立数据库 shows the shared database and the
+// server's refusal of a connection string. Screenshots go to e2e/artifacts.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
@@ -135,9 +136,24 @@ describe("host tenants screen", () => {
       await productTitles({ tenantName: demoTenant, userName: app.firstStart.demo!.user, pwd: app.firstStart.demo!.password }),
     ).toHaveLength(3);
 
+    // 更多 → 独立数据库: the tenant is on the shared database; setting a connection string (confirmed) is refused with the
+    // server's words (PGlite has only one database; on PostgreSQL nothing listens on port 1).
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=tenant-task-progress-dialog]", { hidden: true });
+    await page.click("[data-testid^=admin-tenant-more-]");
+    await page.click("[data-testid=admin-tenant-action-database]");
+    await page.waitForSelector("[data-testid=tenant-database-state][data-state=shared]", { timeout: 15_000 });
+    expect(await page.$eval("[data-testid=tenant-database-state]", (e) => e.textContent)).toBe("共享数据库");
+    await page.type("[data-testid=tenant-database-input]", "postgres://erp:secret@127.0.0.1:1/erp_own");
+    await page.click("[data-testid=tenant-database-submit]");
+    await page.click("[data-slot=confirm-dialog] button::-p-text(开始迁移)");
+    await page.waitForSelector("[data-testid=tenant-database-error]", { timeout: 15_000 });
+    expect(await page.$eval("[data-testid=tenant-database-error]", (e) => e.textContent)).toMatch(/PGlite|无法连接该数据库/);
+    await shot(page, "host-tenant-database");
+    await page.keyboard.press("Escape");
+
     // The workbench's trends are drawn by the same uPlot wrapper (its lazy chunk): the host's three charts, new tenants
     // among them (three opened today).
-    await page.keyboard.press("Escape");
     await page.click("[data-menu-path='/dashboard/wrokbench']");
     await page.waitForSelector("[data-testid=workbench-chart-tenants\\.created] canvas", { timeout: 15_000 });
     expect(await page.$$eval("[data-testid^=workbench-chart-] canvas", (c) => c.length)).toBeGreaterThanOrEqual(2);

@@ -1,7 +1,8 @@
 // /admin/user (spec §2, host only): the host's tenants screen. The tenants with their main accounts, searched, filtered,
 // sorted and paged on the server (GetTenants); opening a tenant account, remarks, unlocking, password resets and the
 // main account's summary; and (issue 31) each tenant's statistics drawer and the 更多 menu: moving shop groups, copying
-// to another tenant, recovering or purging deleted products, caches, indexes and clearing, the long ones followed live;
+// to another tenant, recovering or purging deleted products, caches, indexes, clearing and the tenant's own database,
+// the long ones followed live;
 // 平台维护 over all tenants: the Mercado Libre calls per tenant (GetStatLogStatics) and the shared rate state (RemoveDist).
 import { ChevronDown, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -26,6 +27,7 @@ import { tenantColumns, type TenantAction } from "./tenant-columns.tsx";
 import { OpenTenantDialog, ResetTenantPasswordDialog, TenantRemarkDialog, TenantUserInfoDialog } from "./tenant-dialogs.tsx";
 import { RecommendDialog } from "./recommend-dialog.tsx";
 import { ClearTenantDialog, IndexReportDialog, RecoverDeletedDialog } from "./tenant-maintenance-dialogs.tsx";
+import { TenantDatabaseDialog } from "./tenant-database-dialog.tsx";
 import { isQuickAction, useQuickActions, type IndexReport, type QuickAction } from "./tenant-quick-actions.ts";
 import { TenantTaskDialog, type FollowedTask } from "./tenant-task.tsx";
 import { CopyToTenantDialog, MigrateShopsDialog } from "./tenant-transfer-dialogs.tsx";
@@ -207,6 +209,7 @@ export default function AdminUserPage(_props: PageProps) {
       <StatLogDialog open={dialog?.kind === "statLog"} onOpenChange={closeDialog} />
       <RecoverDeletedDialog tenant={tenantOf("recover")} {...dialogProps} />
       <ClearTenantDialog tenant={tenantOf("clear")} {...dialogProps} />
+      <TenantDatabaseDialog tenant={tenantOf("database")} {...dialogProps} />
       <IndexReportDialog report={indexReport} onClose={() => setIndexReport(null)} />
       {followed ? <TenantTaskDialog key={followed.taskId} task={followed} onClose={() => setFollowed(null)} /> : null}
       {dialog?.kind === "stats" ? (

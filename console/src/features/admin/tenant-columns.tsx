@@ -28,6 +28,7 @@ const moreActions = [
   { action: "recover", label: "恢复已删除商品", group: true },
   { action: "clearCache", label: "清除缓存" },
   { action: "reindex", label: "重建索引" },
+  { action: "database", label: "独立数据库", group: true },
   { action: "purge", label: "彻底删除已删除商品", group: true, destructive: true },
   { action: "clearStat", label: "清除美客多统计", destructive: true },
   { action: "removeShops", label: "移除店铺", destructive: true },
