@@ -994,6 +994,11 @@ export const listings = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** A copy the seller asked for (Publish isAllowDuplicate): not held to one listing per product, shop and site. */
     duplicateAllowed: boolean("duplicate_allowed").notNull().default(false),
+    /** 重新定价 (issue 32, migration 0033): the price and breakdown the last Reprice replaced, its batch and why. */
+    previousPrice: numeric("previous_price", { precision: 18, scale: 2 }),
+    previousPriceContent: jsonb("previous_price_content"),
+    repriceTaskId: uuid("reprice_task_id"),
+    repriceReason: text("reprice_reason"),
     syncTime: time("sync_time"),
     ...creation,
     ...modification,
@@ -1018,6 +1023,9 @@ export const listings = pgTable(
       .on(t.tenantId, t.cbtId, t.status)
       .where(sql`${t.cbtId} is not null`),
     index("listings_tenant_cate_idx").on(t.tenantId, t.cateId),
+    index("listings_tenant_reprice_idx")
+      .on(t.tenantId, t.repriceTaskId)
+      .where(sql`${t.repriceTaskId} is not null`),
     index("listings_tenant_modification_idx").on(t.tenantId, t.lastModificationTime, t.id),
     index("listings_tenant_price_idx").on(t.tenantId, t.price, t.id),
     index("listings_tenant_stock_idx").on(t.tenantId, t.stock, t.id),

@@ -496,6 +496,15 @@ describe("cross-tenant matrix (scenario 5)", () => {
       await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { orderIds: [aOrder.id] } }, notThere);
       await probe(who, token, "POST", "/api/Order/PrintLabels", { body: { filter: { AccountGroupId: aOrder.groupId } } }, [400]);
       await probe(who, token, "GET", "/api/Order/DownloadPrintedLabels", { query: { taskId: aTaskId } }, notThere);
+      // Margin that follows the rate (issue 32): A's shop group as the filter shows and reprices none of A's listings,
+      // and A's task is no reprice B may undo.
+      const drift = "/api/MeliStatNew/GetMarginDrift";
+      await probe(who, token, "POST", drift, { body: { accountGroupId: aOrder.groupId } }, [200], true);
+      await probe(who, token, "POST", drift, { body: { accountGroupId: aOrder.groupId, margin: "negative" } }, [200], true);
+      const reprice = { filter: { accountGroupId: aOrder.groupId } };
+      await probe(who, token, "POST", "/api/MeliStatNew/Reprice", { body: { ...reprice, dryRun: true } }, [200]);
+      await probe(who, token, "POST", "/api/MeliStatNew/Reprice", { body: reprice }, [403]);
+      await probe(who, token, "POST", "/api/MeliStatNew/UndoReprice", { body: { taskId: aTaskId } }, notThere);
       // The source behind A's order and its purchase list (issue 32).
       await probe(who, token, "GET", "/api/Order/GetOrderSources", { query: { orderId: aOrder.id } }, notThere);
       await probe(who, token, "POST", "/api/Order/SetPurchase", { body: { orderId: aOrder.id, line: 1, cost: 1 } }, notThere);

@@ -35,6 +35,7 @@ import {
   syncListingInput,
 } from "../contract/listing-sync.ts";
 import { getMeliStatsByPageInput, listingFilter, listingGroupInfo, listingRow, listingRowPage } from "../contract/listings.ts";
+import { getMarginDriftInput, marginDriftPage, repriceInput, repriceResult, undoRepriceInput } from "../contract/margin-drift.ts";
 import { call } from "./define.ts";
 
 type Group = "MeliStatNew" | "MeliStat";
@@ -216,7 +217,47 @@ const listingSyncCalls = (group: Group) => ({
   }),
 });
 
-const listingCalls = (group: Group) => ({ ...listingEditCalls(group), ...listingSyncCalls(group), ...listingReadCalls(group) });
+/** Margin that follows the rate (issue 32, contract/margin-drift.ts): the drift, 重新定价 and its undo. */
+const listingMarginCalls = (group: Group) => ({
+  getMarginDrift: call({
+    group,
+    name: "GetMarginDrift",
+    method: "POST",
+    access: "user",
+    summary:
+      "Per listing of the list's filter: the price, the margin when priced and now (today's rates, fees and shop rule, by the publish formula) and the formula's price today; `margin` keeps those under the shop's minimum or at a loss",
+    body: getMarginDriftInput,
+    result: marginDriftPage,
+  }),
+  reprice: call({
+    group,
+    name: "Reprice",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary:
+      "Sets the publish formula's price today on the selected listings (ids or filter): a dry run answers old and new price and margin; applied, a batch task (as every batch edit) keeps each listing's previous price for UndoReprice",
+    body: repriceInput,
+    result: repriceResult,
+  }),
+  undoReprice: call({
+    group,
+    name: "UndoReprice",
+    method: "POST",
+    access: "user",
+    idempotent: true,
+    summary: "Gives the listings of a Reprice batch back the prices it replaced, as a batch task",
+    body: undoRepriceInput,
+    result: batchEditTask,
+  }),
+});
+
+const listingCalls = (group: Group) => ({
+  ...listingEditCalls(group),
+  ...listingSyncCalls(group),
+  ...listingReadCalls(group),
+  ...listingMarginCalls(group),
+});
 
 /** Cross-border shops' listings. */
 export const meliStatNewListingCalls = listingCalls("MeliStatNew");

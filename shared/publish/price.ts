@@ -48,6 +48,11 @@ export type SitePriceInput = {
   /** The publish request's isContainsFreight, and the freight in the listing's currency (0 when absent). */
   isContainsFreight?: boolean;
   freight?: Decimal | null;
+  /**
+   * The price as it stands (what is sent: the listing price, net_proceeds on global selling), in the listing's
+   * currency: steps 2–5 give way to it and step 6 tells what it earns now (the listing centre's margin drift).
+   */
+  atPrice?: Decimal | null;
 };
 
 /**
@@ -254,6 +259,11 @@ export function sitePrice(input: SitePriceInput): SitePriceResult {
     limit = "raisedToMin";
   }
   if (max > 0n && price > max) limit = "overMax";
+  const standing = parseDecimal(input.atPrice);
+  if (standing) {
+    price = minorOf(standing, decimals);
+    limit = null;
+  }
   // 6. what the seller keeps.
   let buyerPrice: bigint, saleFee: bigint, fixedFee: bigint, net: bigint;
   if (isCbt) {

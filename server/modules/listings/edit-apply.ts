@@ -70,6 +70,7 @@ export function createEditApplier(deps: ListingEditDeps) {
       if (!r.ok) return refuse(r.reason);
       meliPrice = r;
     }
+    if (edit.op === "price" && edit.content !== undefined) meliPrice = { price: edit.price, content: edit.content };
     const targetPrice = edit.op === "price" ? edit.price : (meliPrice?.price ?? null);
     if (holdsAlready(t, edit, targetPrice)) return { outcome: "skipped", reason: "值未变化" };
     // A global item's pictures and package are the global item's.

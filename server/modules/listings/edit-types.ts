@@ -12,7 +12,8 @@ import type { EditOutcome } from "#shared/contract/listing-edits.ts";
 
 /** One edit of a listing. */
 export type Edit =
-  | { op: "price"; price: number }
+  /** content: the price breakdown stored with the price (Reprice: the formula's; its undo: the one it replaced). */
+  | { op: "price"; price: number; content?: unknown }
   | { op: "meliPrice"; limitMinPrice: number | null }
   | { op: "title"; title: string }
   | { op: "description"; description: string }

@@ -10,6 +10,7 @@ import type { Services } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Edit } from "./edits.ts";
 import { getMeliStatGroupInfo, getMeliStatsByPage, kindOfGroup, type ListingKind } from "./list.ts";
+import { getMarginDrift, reprice, undoReprice } from "./margin-drift.ts";
 
 /** Each group's calls with the listings they work on. */
 const groups = (): [ListingCalls, ListingKind][] =>
@@ -79,6 +80,10 @@ export function registerListingEdits(r: Registrar, { listingEdits: edits }: Pick
       (ctx, b) => edits.startImageBatch(ctx, kind, b),
       (b) => edits.probeImages(b.images),
     );
+    // Margin that follows the rate (issue 32): the drift by the publish formula, 重新定价 through startBatch, its undo.
+    r.handle(calls.getMarginDrift, { handler: (ctx, { body }) => getMarginDrift(ctx, kind, body) });
+    r.handle(calls.reprice, { handler: (ctx, { body }) => reprice(ctx, kind, body, edits.startBatch) });
+    r.handle(calls.undoReprice, { handler: (ctx, { body }) => undoReprice(ctx, kind, body.taskId, edits.startBatch) });
   }
 }
 
