@@ -73,7 +73,9 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png` });
+// CI runs this file on both databases at the same time: each run's screenshots keep their own names.
+const run = process.env.DATABASE_URL ? "-postgres" : "";
+const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}${run}.png`) as `${string}.png` });
 const count = (page: Page, selector: string) => page.$$eval(selector, (els) => els.length);
 
 describe("a fresh start with the demo content", () => {
