@@ -45,11 +45,14 @@ import type { ListingBatchAction, ListingTarget } from "./listing-batch-body.ts"
 import { ListingBatchDialog } from "./listing-batch-dialog.tsx";
 import { listingColumns, tableRowKey, type ListingTableRow } from "./listing-columns.tsx";
 import { ListingLogsDrawer } from "./listing-logs-drawer.tsx";
+import { MARGIN_FILTERS, marginColumn, RepriceDialog } from "./listing-margin.tsx";
+import { useMarginDrift } from "./api/margin-drift.ts";
 import {
   LISTING_PAGE_SIZES,
   LISTING_SORTS,
   LISTING_VIRTUALIZE_FROM,
   listingListSchema,
+  marginFilterOf,
   toListingFilter,
   toListingQuery,
 } from "./listing-search-params.ts";
@@ -217,7 +220,25 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
   const { state, filtered } = listState;
   const kind = state.kind;
   const filter = toListingFilter(state);
-  const list = useListings(kind, toListingQuery(state));
+  // With a margin filter (issue 32) the page is GetMarginDrift's (it computes the margins), its rows read by item id.
+  const margin = marginFilterOf(state);
+  const query = toListingQuery(state);
+  const marginPage = useMarginDrift(kind, { ...query, margin }, !!margin);
+  const marginItems = (marginPage.data?.items ?? []).map((d) => d.itemId).filter((x): x is string => !!x);
+  const pageList = useListings(
+    kind,
+    margin
+      ? { ...filter, itemIds: marginItems.length ? marginItems : ["-"], skipCount: 0, maxResultCount: state.size, sorting: state.sort }
+      : query,
+    !margin || !!marginPage.data,
+  );
+  const list =
+    margin && pageList.data && marginPage.data
+      ? {
+          ...pageList,
+          data: { ...pageList.data, totalCount: marginPage.data.totalCount, totalCountCapped: marginPage.data.totalCountCapped },
+        }
+      : pageList;
   const groups = useListingGroups(kind, filter);
   const table = listTable(list, listState, LISTING_PAGE_SIZES);
   const { rows } = table;
@@ -242,6 +263,12 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
     const sites = (siteQueries[i]?.data?.items ?? []).filter((x) => x.id !== r.id).map((x) => ({ ...x, parentId: r.id }));
     return [r, ...sites];
   });
+
+  // The margin column: the page's listings' drift (by the publish formula, today's rates, fees and shop rule).
+  const pageIds = rows.map((r) => r.id);
+  const drift = useMarginDrift(kind, { ids: pageIds, maxResultCount: Math.max(1, pageIds.length) }, pageIds.length > 0);
+  const driftById = new Map((drift.data?.items ?? []).map((d) => [d.id, d]));
+  const [repricing, setRepricing] = useState(false);
 
   const [action, setAction] = useState<ListingBatchAction | null>(null);
   const [tasks, setTasks] = useState<StartedTask[]>([]);
@@ -309,6 +336,12 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
     },
     onRemoveRecord: (r) => void onRemoveRecords([r.id]),
   });
+  const priceAt = columns.findIndex((c) => c.id === "price");
+  columns.splice(
+    priceAt + 1,
+    0,
+    marginColumn((id) => driftById.get(id)),
+  );
 
   const groupCounts = groups.data;
   const statusCount = (s: number) => groupCounts?.statuses.find((x) => x.status === s);
@@ -372,6 +405,14 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
     yesNo("sold", "销量", "有销量", "无销量", "listings-filter-sold"),
     yesNo("viewed", "浏览", "有浏览", "无浏览", "listings-filter-viewed"),
     yesNo("warn", "警告", "有警告", "无警告", "listings-filter-warning"),
+    {
+      kind: "facet",
+      key: "margin",
+      label: "利润率",
+      all: "利润率：全部",
+      options: Object.entries(MARGIN_FILTERS).map(([value, label]) => ({ value, label })),
+      testId: "listings-filter-margin",
+    },
   ];
 
   const virtualized = state.size >= LISTING_VIRTUALIZE_FROM;
@@ -504,6 +545,16 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
           <Button
             variant="outline"
             size="sm"
+            className="h-7"
+            disabled={!hasSelection}
+            onClick={() => setRepricing(true)}
+            data-testid="listings-bulk-reprice"
+          >
+            重新定价
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
             className="text-destructive h-7"
             disabled={selection.allMatching || selection.selected.size === 0}
             onClick={() => void onRemoveRecords([...selection.selected])}
@@ -537,6 +588,14 @@ export function ListingCentre({ listState }: { listState: ReturnType<typeof useL
           target={target}
           onClose={() => setAction(null)}
           onStarted={(t) => started({ ...t, taskType: action === "sync" ? TaskType.SyncListings : TaskType.BatchUpdateListings })}
+        />
+      ) : null}
+      {repricing ? (
+        <RepriceDialog
+          kind={kind}
+          body={selection.allMatching ? { filter: { ...filter, margin } } : { ids: [...selection.selected] }}
+          onClose={() => setRepricing(false)}
+          onStarted={(t) => started({ ...t, taskType: TaskType.BatchUpdateListings })}
         />
       ) : null}
       {pulling ? (

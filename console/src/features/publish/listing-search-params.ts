@@ -73,6 +73,8 @@ export const listingListSchema = z.object({
   sold: yesNo(),
   viewed: yesNo(),
   warn: yesNo(),
+  /** Margin now (issue 32): under the shop's minimum, or a loss (GetMarginDrift's margin filter). */
+  margin: z.enum([ALL, "low", "negative"]).catch(ALL),
   sort: z.enum(Object.keys(LISTING_SORTS) as [keyof typeof LISTING_SORTS]).catch("creationTime desc"),
   page: pageParam(),
   size: pageSizeParam(LISTING_PAGE_SIZES, 50),
@@ -116,3 +118,6 @@ export function toListingFilter(s: ListingListState): ListingListFilter {
 export function toListingQuery(s: ListingListState) {
   return { ...toListingFilter(s), skipCount: (s.page - 1) * s.size, maxResultCount: s.size, sorting: s.sort };
 }
+
+/** The margin filter of a list state, null when not set. */
+export const marginFilterOf = (s: ListingListState) => (s.margin === ALL ? null : s.margin);

@@ -81,7 +81,7 @@ export const useListingLogDetail = (id: string | null) => useQuery({ ...getListi
 
 /** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason),
  *  "success" for one a refusal leaves untouched (a batch refused as a whole). */
-function useListingMutation<V, R>(
+export function useListingMutation<V, R>(
   run: (input: V) => Promise<R>,
   refresh: "settled" | "success",
   mutationConfig?: Omit<UseMutationOptions<R, Error, V>, "mutationFn">,
