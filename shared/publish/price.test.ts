@@ -52,6 +52,20 @@ describe("sitePrice", () => {
     expect(ok({ ...worked, shop, rates })).toEqual(ok(worked));
   });
 
+  it("with atPrice tells what a standing price earns at today's rates (the margin drift)", () => {
+    // The price it gives, standing: the same breakdown.
+    expect(ok({ ...worked, atPrice: "514.99" })).toEqual(ok(worked));
+    // A dearer yuan (0.395 → 0.35 MXN a yuan): the cost rises, the price stays, the margin falls by the cost's rise.
+    const dearer = [
+      { code: "CNY", rate: 1 },
+      { code: "MXN", rate: 0.35 },
+    ];
+    const now = ok({ ...worked, rates: dearer, atPrice: "514.99" });
+    expect(now).toMatchObject({ price: 51499, saleFee: 6952, cost: 28571, margin: 14681 - (28571 - 25316), limit: null });
+    // Below the shop's minimum price it stays what it is (steps 2–5 give way).
+    expect(ok({ ...worked, shop: { ...worked.shop, limitMinPrice: 600 }, atPrice: 514.99 }).price).toBe(51499);
+  });
+
   it("adds the freight only with isContainsFreight", () => {
     const p = ok({ ...worked, isContainsFreight: false });
     expect(p.freight).toBe(0);
