@@ -135,6 +135,9 @@ describe("系统配置, free sub-accounts, receiving accounts", () => {
     await host.click("[data-testid=receiving-accounts-edit]");
     await host.waitForSelector("[data-testid=receiving-accounts-dialog]");
     await host.click("[data-testid=receiving-account-add]");
+    // The new account's row is drawn after the click: wait for both of its fields before typing.
+    await host.waitForSelector("input[aria-label='第 1 个账户的收款人']");
+    await host.waitForSelector("input[aria-label='第 1 个账户的账号']");
     await host.type("input[aria-label='第 1 个账户的收款人']", "张三");
     await host.type("input[aria-label='第 1 个账户的账号']", "pay@example.com");
     const file = (await host.$("[data-testid=receiving-qr-0-file]")) as ElementHandle<HTMLInputElement>;
