@@ -86,7 +86,11 @@ export type ExportFileKind = {
   asciiPrefix: string;
 };
 
-export async function sendExportFile(dataDir: string, ctx: CallContext, taskId: string, kind: ExportFileKind): Promise<undefined> {
+/** What a download says when its task is missing, still running or failed. */
+export type TaskFileMessages = { missing: string; running: string; failed: string };
+
+/** The caller's own finished task of this type (its taskRemark holds the file name), or the error to answer. */
+export async function finishedTaskOf(ctx: CallContext, taskId: string, taskType: number, says: TaskFileMessages) {
   const [task] = await ctx.tx
     .select({ taskStatus: taskInfos.taskStatus, taskRemark: taskInfos.taskRemark })
     .from(taskInfos)
@@ -95,12 +99,23 @@ export async function sendExportFile(dataDir: string, ctx: CallContext, taskId: 
         eq(taskInfos.tenantId, ctx.tenantId),
         eq(taskInfos.id, taskId),
         eq(taskInfos.creatorId, ctx.user!.id),
-        eq(taskInfos.taskType, kind.taskType),
+        eq(taskInfos.taskType, taskType),
       ),
     );
-  if (!task) throw notFound("导出任务不存在");
-  if (task.taskStatus === TaskStatus.Pending || task.taskStatus === TaskStatus.Running) throw businessError("导出尚未完成，请稍后再下载");
-  if (task.taskStatus !== TaskStatus.Succeeded) throw businessError("导出未成功，请重新导出");
+  if (!task) throw notFound(says.missing);
+  if (task.taskStatus === TaskStatus.Pending || task.taskStatus === TaskStatus.Running) throw businessError(says.running);
+  if (task.taskStatus !== TaskStatus.Succeeded) throw businessError(says.failed);
+  return task;
+}
+
+const exportMessages: TaskFileMessages = {
+  missing: "导出任务不存在",
+  running: "导出尚未完成，请稍后再下载",
+  failed: "导出未成功，请重新导出",
+};
+
+export async function sendExportFile(dataDir: string, ctx: CallContext, taskId: string, kind: ExportFileKind): Promise<undefined> {
+  const task = await finishedTaskOf(ctx, taskId, kind.taskType, exportMessages);
 
   const file = await open(exportFile(dataDir, ctx.tenantId, taskId), "r").catch(() => null);
   if (!file) throw notFound("导出文件已过期，请重新导出");

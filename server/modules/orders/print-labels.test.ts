@@ -8,11 +8,11 @@ import { inflateSync } from "node:zlib";
 import { and, eq, inArray } from "drizzle-orm";
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collections, meliAccountGroups, orders, products, taskInfos } from "../../db/schema.ts";
+import { collections, orders, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
-import { connectShop } from "../../testing/shop-kit.ts";
+import { connectOrderShop } from "../../testing/order-kit.ts";
 import { until } from "../../testing/publish-kit.ts";
 import { createTask } from "../../jobs/tasks.ts";
 import { sandboxFetch } from "../../integrations/mercadolibre/transport.ts";
@@ -71,16 +71,7 @@ beforeAll(async () => {
   s.deps.sandbox!.store.state.orderIntervalMs = 1e13;
   A = await s.createTenant();
   B = await s.createTenant();
-  const nickname = uniqueName("LBL");
-  const page = await connectShop(s, A.token, { nickname, site: "MLM", sites: [1] });
-  if (!page.ok) throw new Error(page.message);
-  sellerId = s.deps.sandbox!.store.userByNickname(nickname)!.id;
-  [{ groupId }] = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
-    tx
-      .select({ groupId: meliAccountGroups.id })
-      .from(meliAccountGroups)
-      .where(and(eq(meliAccountGroups.tenantId, A.tenantId), eq(meliAccountGroups.custId, String(sellerId)))),
-  );
+  ({ sellerId, groupId } = await connectOrderShop(s, A, "LBL"));
 
   // Four items: three published from collected products of three source shops, one with no product.
   const sources = [

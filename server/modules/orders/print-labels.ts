@@ -8,18 +8,21 @@
 // records it. The file is kept in DATA_DIR/exports/<tenantId>/<taskId>.pdf and DownloadPrintedLabels hands it to the
 // task's creator for 7 days, as the xlsx exports are kept.
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import fontkit from "@foliojs-fork/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { collections, orderItems, orders, products, taskInfos } from "../../db/schema.ts";
+import { collections, orderItems, orders, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
 import { AfterCommit, type CallContext } from "../../http/calls.ts";
-import { badRequest, businessError, notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, updateTask } from "../../jobs/tasks.ts";
+import { finishedTaskOf } from "../../jobs/xlsx-export.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { getMarketplaceShipmentLabel, getShipmentLabels, LABELS_PER_CALL } from "../../integrations/mercadolibre/endpoints/shipments.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
@@ -60,8 +63,8 @@ function labelFileName(at: Date): string {
   return `面单-${local.slice(0, 10).replaceAll("-", "")}-${local.slice(11, 19).replaceAll(":", "")}.pdf`;
 }
 
-/** The source platforms as the PDF's standard font can write them. */
-const platformAscii: Record<number, string> = {
+/** The source platforms as the packing list names them. */
+const platformNames: Record<number, string> = {
   [PlatformType.Alibaba1688]: "1688",
   [PlatformType.Taobao]: "Taobao",
   [PlatformType.Tmall]: "Tmall",
@@ -78,7 +81,7 @@ const platformAscii: Record<number, string> = {
 function sourceOf(platform: number | null, shopName: string | null, shopId: string | null): string {
   const shop = shopName?.trim() || shopId?.trim() || "";
   if (platform === null) return shop;
-  const name = platformAscii[platform] ?? `#${platform}`;
+  const name = platformNames[platform] ?? `#${platform}`;
   return shop ? `${name} / ${shop}` : name;
 }
 
@@ -107,42 +110,47 @@ function labelRuns(shipments: Shipment[], size: number): Shipment[][] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The PDF: a packing list on A4 pages, then every label's pages as Mercado Libre drew them.
+// The PDF: a packing list on A4 pages, then every label's pages as Mercado Libre drew them. The packing list is
+// written in Noto Sans Hans (OFL; @embedpdf/fonts-sc), embedded as a subset of the glyphs it draws (a few dozen KB), so
+// Chinese shop names, variants and the headers print as themselves (docs/decisions.md, "批量打单's packing list in
+// Chinese"). @foliojs-fork/fontkit subsets the font: @pdf-lib/fontkit's subset of this CFF font is unreadable.
 
-/** Text the standard font can encode (WinAnsi): other characters become "?". */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@embedpdf/fonts-sc/fonts/${name}`);
+/** The fonts' bytes, read once (8 MB each) when the first packing list is drawn. */
+let fontBytes: Promise<[Buffer, Buffer]> | null = null;
+const loadFonts = () =>
+  (fontBytes ??= Promise.all([readFile(fontFile("NotoSansHans-Regular.otf")), readFile(fontFile("NotoSansHans-Bold.otf"))]));
+
+const charSets = new WeakMap<PDFFont, Set<number>>();
+/** Text the font can draw: a character it has no glyph for becomes "?". */
 function writable(font: PDFFont, text: string): string {
-  const chars = [...text.replace(/[\r\n\t]+/g, " ")];
-  const ok = (c: string) => {
-    try {
-      font.encodeText(c);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return chars.map((c) => (ok(c) ? c : "?")).join("");
+  let set = charSets.get(font);
+  if (!set) charSets.set(font, (set = new Set(font.getCharacterSet())));
+  return [...text.replace(/[\r\n\t]+/g, " ")].map((c) => (set.has(c.codePointAt(0)!) ? c : "?")).join("");
 }
 
 /** Cuts the text to `width` points with "…" (as the font measures it). */
 function fit(font: PDFFont, size: number, text: string, width: number): string {
   let t = writable(font, text);
   if (font.widthOfTextAtSize(t, size) <= width) return t;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-  return `${t}...`;
+  while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
+  return `${t}…`;
 }
 
 const COLUMNS = [
   { title: "#", width: 28 },
-  { title: "Order", width: 96 },
+  { title: "订单号", width: 96 },
   { title: "SKU", width: 100 },
-  { title: "Variant", width: 120 },
-  { title: "Qty", width: 30 },
-  { title: "Source", width: 141 },
+  { title: "规格", width: 120 },
+  { title: "数量", width: 30 },
+  { title: "货源", width: 141 },
 ] as const;
 
 async function packingList(doc: PDFDocument, shipments: Shipment[], title: string) {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const [regular, heavy] = await loadFonts();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(regular, { subset: true });
+  const bold = await doc.embedFont(heavy, { subset: true });
   const [W, H, M, ROW] = [595, 842, 40, 16];
   const rows = shipments.flatMap((s, i) => s.lines.map((l, j) => ({ n: j === 0 ? String(i + 1) : "", l })));
   const units = rows.reduce((a, r) => a + r.l.quantity, 0);
@@ -153,7 +161,7 @@ async function packingList(doc: PDFDocument, shipments: Shipment[], title: strin
     y = H - M;
     page.drawText(writable(bold, title), { x: M, y, size: 14, font: bold });
     y -= 18;
-    page.drawText(`${shipments.length} labels, ${rows.length} lines, ${units} units`, { x: M, y, size: 9, font });
+    page.drawText(`共 ${shipments.length} 张面单，${rows.length} 行，${units} 件`, { x: M, y, size: 9, font });
     y -= 22;
     let x = M;
     for (const c of COLUMNS) {
@@ -334,7 +342,7 @@ export function createPrintLabels(deps: PrintLabelsDeps) {
         await updateTask(db, tenantId, taskId, { progress, taskRemark: `已获取面单 ${done}/${shipments.length}` });
       }
       if (!printed.length) throw new FinalFailure("美客多拒绝了所有面单：订单已不是待发货状态");
-      const pdf = await mergePdf(printed, files, `Packing list - ${job.fileName.replace(/^面单-/, "").replace(/\.pdf$/, "")}`);
+      const pdf = await mergePdf(printed, files, `装箱单 ${job.fileName.replace(/^面单-/, "").replace(/\.pdf$/, "")}`);
       await mkdir(dir, { recursive: true });
       await writeFile(temp, pdf);
       await rename(temp, labelFile(deps.dataDir, tenantId, taskId));
@@ -364,20 +372,11 @@ export function createPrintLabels(deps: PrintLabelsDeps) {
 
   /** DownloadPrintedLabels: the finished task's PDF, to its creator only. */
   async function downloadPrintedLabels(ctx: CallContext, taskId: string): Promise<AfterCommit> {
-    const [task] = await ctx.tx
-      .select({ taskStatus: taskInfos.taskStatus, taskRemark: taskInfos.taskRemark })
-      .from(taskInfos)
-      .where(
-        and(
-          eq(taskInfos.tenantId, ctx.tenantId),
-          eq(taskInfos.id, taskId),
-          eq(taskInfos.creatorId, ctx.user!.id),
-          eq(taskInfos.taskType, TaskType.PrintLabels),
-        ),
-      );
-    if (!task) throw notFound("打单任务不存在");
-    if (task.taskStatus === TaskStatus.Pending || task.taskStatus === TaskStatus.Running) throw businessError("面单尚未生成，请稍后再下载");
-    if (task.taskStatus !== TaskStatus.Succeeded) throw businessError("打单未成功，请重新打单");
+    const task = await finishedTaskOf(ctx, taskId, TaskType.PrintLabels, {
+      missing: "打单任务不存在",
+      running: "面单尚未生成，请稍后再下载",
+      failed: "打单未成功，请重新打单",
+    });
     const path = labelFile(deps.dataDir, ctx.tenantId, taskId);
     const info = await stat(path).catch(() => null);
     if (!info || Date.now() - info.mtimeMs > KEEP_MS) throw notFound("面单文件已过期，请重新打单");

@@ -8,11 +8,11 @@ import { randomUUID } from "node:crypto";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collections, currencies, meliAccountGroups, orders, products } from "../../db/schema.ts";
+import { collections, currencies, orders, products } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
-import { startTestServer, uniqueName, type TestServer, type TestTenant } from "../../testing/harness.ts";
+import { startTestServer, type TestServer, type TestTenant } from "../../testing/harness.ts";
 import { createShopItem, recordListings } from "../../testing/listing-kit.ts";
-import { connectShop } from "../../testing/shop-kit.ts";
+import { connectOrderShop } from "../../testing/order-kit.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type { OrderSources, PurchaseList } from "#shared/contract/order-sources.ts";
 import { createOrderSyncService } from "./sync.ts";
@@ -43,16 +43,7 @@ beforeAll(async () => {
   s.deps.sandbox!.store.state.orderIntervalMs = 1e13;
   A = await s.createTenant();
   B = await s.createTenant();
-  const nickname = uniqueName("SRC");
-  const page = await connectShop(s, A.token, { nickname, site: "MLM", sites: [1] });
-  if (!page.ok) throw new Error(page.message);
-  sellerId = s.deps.sandbox!.store.userByNickname(nickname)!.id;
-  [{ groupId }] = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
-    tx
-      .select({ groupId: meliAccountGroups.id })
-      .from(meliAccountGroups)
-      .where(and(eq(meliAccountGroups.tenantId, A.tenantId), eq(meliAccountGroups.custId, String(sellerId)))),
-  );
+  ({ sellerId, groupId } = await connectOrderShop(s, A, "SRC"));
   // A 1688 offer with two colours, collected (last known 12.50 for blue) and made a product (11.00 for blue when collected).
   const collectionId = randomUUID();
   const productId = randomUUID();
