@@ -2,11 +2,12 @@
 // list (order, SKU, variant, quantity, source) and then the 50 labels in packing order (source shop, then SKU), fetched
 // in one /shipment_labels call (a lower batch size gives several calls and the same file); the orders read printed, as
 // the sandbox's shipments do. Bad input is refused with the envelope; another tenant gets nothing; the sandbox refuses
-// more than 50 shipments a call and a shipment not ready to ship.
+// more than 50 shipments a call and a shipment not ready to ship. The packing list is Chinese: its font is embedded, a 1688
+// shop named in Chinese prints as itself.
 import { randomUUID } from "node:crypto";
 import { inflateSync } from "node:zlib";
 import { and, eq, inArray } from "drizzle-orm";
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collections, orders, products, taskInfos } from "../../db/schema.ts";
 import { inScope } from "../../db/scope.ts";
@@ -29,19 +30,51 @@ let groupId: string;
 let sellerId: number;
 const control = () => s.deps.sandbox!.control;
 
-/** The text a page draws: its content streams, inflated when compressed, hex strings (pdf-lib's) as (text). */
-function pageText(page: PDFPage): string {
+const streamText = (stream: PDFRawStream) => {
+  const raw = Buffer.from(stream.getContents());
+  return (stream.dict.get(PDFName.of("Filter")) ? inflateSync(raw) : raw).toString("latin1");
+};
+
+/** The text a page draws: its content streams, inflated, each hex string as (text): read through its font's ToUnicode
+ *  map (the packing list's embedded font, two bytes a glyph), else as single bytes (a standard font's). Also the
+ *  page's embedded font files. */
+function pageText(page: PDFPage): { text: string; fontFiles: string[] } {
+  const ctx = page.doc.context;
+  const unicodeOf = new Map<string, Map<string, string>>();
+  const fontFiles: string[] = [];
+  for (const [name, ref] of page.node.Resources()?.lookupMaybe(PDFName.of("Font"), PDFDict)?.entries() ?? []) {
+    const font = ctx.lookup(ref, PDFDict);
+    const toUnicode = font.get(PDFName.of("ToUnicode"));
+    if (!toUnicode) continue;
+    const map = new Map<string, string>();
+    for (const [, gid, uni] of streamText(ctx.lookup(toUnicode) as PDFRawStream).matchAll(/<([0-9A-F]{4})> <([0-9A-F]+)>/gi))
+      map.set(gid.toUpperCase(), String.fromCodePoint(...(uni.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16))));
+    unicodeOf.set(name.asString(), map);
+    const descendant = ctx.lookup(font.lookup(PDFName.of("DescendantFonts"), PDFArray).get(0), PDFDict);
+    const descriptor = descendant.lookup(PDFName.of("FontDescriptor"), PDFDict);
+    for (const key of ["FontFile", "FontFile2", "FontFile3"])
+      if (descriptor.get(PDFName.of(key))) fontFiles.push(`${key} ${name.asString()}`);
+  }
   const contents = page.node.get(PDFName.of("Contents"));
   const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-  return refs
+  let current: Map<string, string> | undefined;
+  const text = refs
     .map((ref) => {
-      const stream = page.doc.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) return "";
-      const raw = Buffer.from(stream.getContents());
-      return stream.dict.get(PDFName.of("Filter")) ? inflateSync(raw).toString("latin1") : raw.toString("latin1");
+      const stream = ctx.lookup(ref);
+      return stream instanceof PDFRawStream ? streamText(stream) : "";
     })
     .join("\n")
-    .replace(/<([0-9A-Fa-f]*)>\s*Tj/g, (_, hex: string) => `(${Buffer.from(hex, "hex").toString("latin1")}) Tj`);
+    .replace(/(\/\S+) [\d.]+ Tf|<([0-9A-Fa-f]*)>\s*Tj/g, (all, font: string | undefined, hex: string | undefined) => {
+      if (font) {
+        current = unicodeOf.get(font);
+        return all;
+      }
+      const decoded = current
+        ? (hex!.match(/.{4}/g) ?? []).map((g) => current!.get(g.toUpperCase()) ?? "\ufffd").join("")
+        : Buffer.from(hex!, "hex").toString("latin1");
+      return `(${decoded}) Tj`;
+    });
+  return { text, fontFiles };
 }
 
 const taskOf = async (taskId: string) =>
@@ -75,9 +108,9 @@ beforeAll(async () => {
 
   // Four items: three published from collected products of three source shops, one with no product.
   const sources = [
-    { platform: PlatformType.Alibaba1688, shop: "Shop Zeta", sku: "SKU-A", expect: "1688 / Shop Zeta" },
+    { platform: PlatformType.Alibaba1688, shop: "义乌红色小店", sku: "SKU-A", expect: "1688 / 义乌红色小店" },
     { platform: PlatformType.Alibaba1688, shop: "Shop Alpha", sku: "SKU-Z", expect: "1688 / Shop Alpha" },
-    { platform: PlatformType.Taobao, shop: "Alpha", sku: "SKU-M", expect: "Taobao / Alpha" },
+    { platform: PlatformType.Taobao, shop: "Alpha", sku: "SKU-M", expect: "淘宝 / Alpha" },
   ];
   const items: string[] = [];
   for (const src of [...sources, null]) {
@@ -151,11 +184,11 @@ function packingOrder(rows: OrderPage["items"]): string[] {
 async function labelsOf(pdf: Buffer) {
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   const doc = await PDFDocument.load(pdf);
-  const texts = doc.getPages().map(pageText);
-  const first = texts.findIndex((t) => t.includes("Mercado Envios"));
+  const pages = doc.getPages().map(pageText);
+  const first = pages.findIndex((p) => p.text.includes("Mercado Envios"));
   return {
-    packing: texts.slice(0, first),
-    orderNos: texts.slice(first).map((t) => /Venta (\d+)/.exec(t)?.[1] ?? "?"),
+    packing: pages.slice(0, first),
+    orderNos: pages.slice(first).map((p) => /Venta (\d+)/.exec(p.text)?.[1] ?? "?"),
   };
 }
 
@@ -188,15 +221,19 @@ describe("PrintLabels", () => {
     expect(decodeURIComponent(String(file.headers["content-disposition"]))).toContain(task.taskRemark!);
     const { packing, orderNos } = await labelsOf(file.rawPayload);
     expect(orderNos).toEqual(packingOrder(ready));
-    // The packing list: every order with its SKU, quantity and source, in the same order.
+    // The packing list: every order with its SKU, quantity and source, in the same order, in Chinese: the font is
+    // embedded (a subset) and a Chinese shop name is drawn as itself, not "?".
     expect(packing.length).toBeGreaterThanOrEqual(1);
-    const list = packing.join("\n");
-    expect(list).toContain("Packing list");
-    expect(list).toContain("50 labels, 50 lines");
+    expect(packing[0].fontFiles.join()).toMatch(/FontFile3 \/NotoSansHans-Regular/);
+    const list = packing.map((p) => p.text).join("\n");
+    expect(list).toContain("装箱单");
+    expect(list).toContain("共 50 张面单，50 行");
+    for (const header of ["(订单号)", "(SKU)", "(规格)", "(数量)", "(货源)"]) expect(list).toContain(header);
+    expect(list).not.toContain("\ufffd");
     const positions = packingOrder(ready).map((no) => list.indexOf(`(${no})`));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    for (const src of ["1688 / Shop Alpha", "1688 / Shop Zeta", "Taobao / Alpha", "SKU-Z"]) expect(list).toContain(src);
+    for (const src of ["(1688 / Shop Alpha)", "(1688 / 义乌红色小店)", "(淘宝 / Alpha)", "(SKU-Z)"]) expect(list).toContain(src);
 
     // Printed: stored and at Mercado Libre.
     const stored = await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>

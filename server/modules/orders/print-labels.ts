@@ -9,9 +9,10 @@
 // task's creator for 7 days, as the xlsx exports are kept.
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { fonts as cjkFonts } from "@embedpdf/fonts-sc";
 import fontkit from "@foliojs-fork/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import type { z } from "zod";
@@ -26,7 +27,8 @@ import { finishedTaskOf } from "../../jobs/xlsx-export.ts";
 import type { MeliClient } from "../../integrations/mercadolibre/client.ts";
 import { getMarketplaceShipmentLabel, getShipmentLabels, LABELS_PER_CALL } from "../../integrations/mercadolibre/endpoints/shipments.ts";
 import { MeliApiError } from "../../integrations/mercadolibre/errors.ts";
-import { OrderStatus, PlatformType, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { OrderStatus, TaskStatus, TaskType } from "#shared/contract/enums.ts";
+import { platformNames } from "#shared/contract/names.ts";
 import { PRINT_LABELS_MAX_ORDERS, type printLabelsInput } from "#shared/contract/order-labels.ts";
 import { orderWhere } from "./list.ts";
 
@@ -62,20 +64,6 @@ function labelFileName(at: Date): string {
   const local = new Date(at.getTime() + DEFAULT_UTC_OFFSET_MINUTES * 60_000).toISOString();
   return `面单-${local.slice(0, 10).replaceAll("-", "")}-${local.slice(11, 19).replaceAll(":", "")}.pdf`;
 }
-
-/** The source platforms as the packing list names them. */
-const platformNames: Record<number, string> = {
-  [PlatformType.Alibaba1688]: "1688",
-  [PlatformType.Taobao]: "Taobao",
-  [PlatformType.Tmall]: "Tmall",
-  [PlatformType.AliExpress]: "AliExpress",
-  [PlatformType.Pinduoduo]: "Pinduoduo",
-  [PlatformType.Temu]: "Temu",
-  [PlatformType.Shein]: "SHEIN",
-  [PlatformType.Amazon]: "Amazon",
-  [PlatformType.JD]: "JD",
-  [PlatformType.Generic]: "Web",
-};
 
 /** A line's source for the packing list and its order: "1688 / <shop name or id>", "" when the line has no product. */
 function sourceOf(platform: number | null, shopName: string | null, shopId: string | null): string {
@@ -115,11 +103,12 @@ function labelRuns(shipments: Shipment[], size: number): Shipment[][] {
 // Chinese shop names, variants and the headers print as themselves (docs/decisions.md, "批量打单's packing list in
 // Chinese"). @foliojs-fork/fontkit subsets the font: @pdf-lib/fontkit's subset of this CFF font is unreadable.
 
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@embedpdf/fonts-sc/fonts/${name}`);
-/** The fonts' bytes, read once (8 MB each) when the first packing list is drawn. */
-let fontBytes: Promise<[Buffer, Buffer]> | null = null;
-const loadFonts = () =>
-  (fontBytes ??= Promise.all([readFile(fontFile("NotoSansHans-Regular.otf")), readFile(fontFile("NotoSansHans-Bold.otf"))]));
+/** The package's regular weight (its exports name only its index, in dist/: the fonts are beside it in fonts/). */
+const regularFile = () =>
+  join(dirname(createRequire(import.meta.url).resolve("@embedpdf/fonts-sc")), "..", "fonts", cjkFonts.find((f) => f.weight === 400)!.file);
+/** The font's bytes, read once (8 MB) when the first packing list is drawn. */
+let fontBytes: Promise<Buffer> | null = null;
+const loadFont = () => (fontBytes ??= readFile(regularFile()));
 
 const charSets = new WeakMap<PDFFont, Set<number>>();
 /** Text the font can draw: a character it has no glyph for becomes "?". */
@@ -147,10 +136,10 @@ const COLUMNS = [
 ] as const;
 
 async function packingList(doc: PDFDocument, shipments: Shipment[], title: string) {
-  const [regular, heavy] = await loadFonts();
+  // One weight (the headers too): each more is another 8 MB read and parsed.
+  const bytes = await loadFont();
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(regular, { subset: true });
-  const bold = await doc.embedFont(heavy, { subset: true });
+  const font = await doc.embedFont(bytes, { subset: true });
   const [W, H, M, ROW] = [595, 842, 40, 16];
   const rows = shipments.flatMap((s, i) => s.lines.map((l, j) => ({ n: j === 0 ? String(i + 1) : "", l })));
   const units = rows.reduce((a, r) => a + r.l.quantity, 0);
@@ -159,13 +148,13 @@ async function packingList(doc: PDFDocument, shipments: Shipment[], title: strin
   const newPage = () => {
     page = doc.addPage([W, H]);
     y = H - M;
-    page.drawText(writable(bold, title), { x: M, y, size: 14, font: bold });
+    page.drawText(writable(font, title), { x: M, y, size: 14, font });
     y -= 18;
     page.drawText(`共 ${shipments.length} 张面单，${rows.length} 行，${units} 件`, { x: M, y, size: 9, font });
     y -= 22;
     let x = M;
     for (const c of COLUMNS) {
-      page.drawText(c.title, { x, y, size: 9, font: bold });
+      page.drawText(c.title, { x, y, size: 9, font });
       x += c.width;
     }
     y -= 6;
