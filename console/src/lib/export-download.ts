@@ -1,6 +1,6 @@
-// The file of a finished export (DownloadExport) or 批量打单 (DownloadPrintedLabels): the call answers the file's
-// address, which needs the bearer token (and tenant), so it is fetched, not navigated to, and saved under the name its
-// Content-Disposition gives. Shared by the screen that started the task and the task centre, since features do not
+// The file of a finished export (DownloadExport, DownloadWalletLogExport, DownloadPurchaseListExport) or 批量打单
+// (DownloadPrintedLabels): the call answers the file's address, which needs the bearer token (and tenant), so it is
+// fetched, not navigated to, and saved under the name its Content-Disposition gives. Shared by the screen that started the task and the task centre, since features do not
 // import each other.
 import { tenantHeader } from "#shared/api/client.ts";
 import { TaskType } from "#shared/contract/enums.ts";
@@ -42,12 +42,20 @@ const taskFiles: Partial<Record<number, { url: (taskId: string) => Promise<strin
     url: async (taskId) => api.order.downloadPrintedLabels({ taskId }),
     name: () => `面单-${formatDate(new Date())}.pdf`,
   },
+  [TaskType.ExportWalletLogs]: {
+    url: async (taskId) => api.walletLog.downloadWalletLogExport({ taskId }),
+    name: () => `钱包记录-${formatDate(new Date())}.xlsx`,
+  },
+  [TaskType.ExportPurchaseList]: {
+    url: async (taskId) => api.order.downloadPurchaseListExport({ taskId }),
+    name: () => `采购单-${formatDate(new Date())}.xlsx`,
+  },
 };
 
 /** Whether a task of this type leaves a file to download once it has succeeded. */
 export const taskHasFile = (taskType: number) => taskType in taskFiles;
 
-/** Saves a finished task's file (an export's xlsx, 批量打单's PDF) as downloadProductExport does; answers the name. */
+/** Saves a finished task's file (an export's xlsx: products, wallet entries, 采购单; 批量打单's PDF) as downloadProductExport does; answers the name. */
 export async function downloadTaskFile(task: TaskFile & { taskType: number }): Promise<string> {
   const file = taskFiles[task.taskType];
   if (!file) throw new Error(`task type ${task.taskType} has no file`);

@@ -7,6 +7,7 @@
 // quantity, source) first, then the labels in that order. The shipments' substatus becomes `printed`, as Mercado Libre
 // records it. The file is kept in DATA_DIR/exports/<tenantId>/<taskId>.pdf and DownloadPrintedLabels hands it to the
 // task's creator for 7 days, as the xlsx exports are kept.
+/// <reference path="./fontkit.d.ts" />
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

@@ -4,8 +4,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CallOptions } from "#shared/api/client.ts";
 import { api } from "../../../lib/feature-api.ts";
-import { downloadFile } from "../../../lib/export-download.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { TaskType } from "#shared/contract/enums.ts";
+import { downloadTaskFile } from "../../../lib/export-download.ts";
 import { useSubmitKey, withCallerConfig, type MutationHookOptions } from "../../../lib/query-client.ts";
 import type { OrderQuery } from "../order-search-params.ts";
 
@@ -81,11 +81,8 @@ export function useExportPurchaseList({ mutationConfig }: MutationHookOptions<ty
   return useMutation(withCallerConfig({ mutationFn }, mutationConfig));
 }
 
-const downloadPurchaseList = async (task: { taskId: string; taskRemark?: string | null }) =>
-  downloadFile(
-    await api.order.downloadPurchaseListExport({ taskId: task.taskId }),
-    task.taskRemark || `采购单-${formatDate(new Date())}.xlsx`,
-  );
+const downloadPurchaseList = (task: { taskId: string; taskRemark?: string | null }) =>
+  downloadTaskFile({ ...task, taskType: TaskType.ExportPurchaseList });
 
 /** Silent: the export dialog shows a failed download itself. */
 export const useDownloadPurchaseList = () => useMutation({ mutationFn: downloadPurchaseList, meta: { silent: true } });
