@@ -40,6 +40,7 @@ import { createShopAuthorizationService } from "./modules/meli/auth-service.ts";
 import { createNotificationService } from "./modules/meli/notifications.ts";
 import { createListingNotificationService } from "./modules/listings/notifications.ts";
 import { createListingEditService } from "./modules/listings/edits.ts";
+import { createMarginService } from "./modules/listings/margin-job.ts";
 import { createListingSyncService } from "./modules/listings/sync.ts";
 import { createOrderSyncService } from "./modules/orders/sync.ts";
 import { createPurchaseExport } from "./modules/orders/purchase-export.ts";
@@ -150,6 +151,8 @@ export function createServices(deps: AppDeps) {
   });
   // Orders (issue 18): created first, the notification job hands it the order topics.
   const orderSync = createOrderSyncService({ database, jobs, meli, log });
+  // Listing edits, single and batch (issue 16); the margin recompute's automatic repricing goes through their batches.
+  const listingEdits = createListingEditService({ database, jobs, meli, log, pictures, callLog: meliLogs });
   return {
     sessions,
     mailer,
@@ -197,8 +200,9 @@ export function createServices(deps: AppDeps) {
     gtin,
     categoryMappings: createCategoryMappingService(),
     meliLogs,
-    // Listing edits, single and batch (issue 16).
-    listingEdits: createListingEditService({ database, jobs, meli, log, pictures, callLog: meliLogs }),
+    listingEdits,
+    // The listings' stored margin, computed again when a rate, a fee or a shop's rule changes (issue 32).
+    margins: createMarginService({ database, jobs, log, startBatch: listingEdits.startBatch }),
     // Listing sync, import of existing listings and removal of deleted ones (issue 16).
     listingSync: createListingSyncService({ database, jobs, meli, log, callLog: meliLogs }),
     publishing: createPublishingService(

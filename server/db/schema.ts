@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -664,6 +665,10 @@ export const meliAccounts = pgTable(
     overPrice: numeric("over_price", { precision: 18, scale: 2 }),
     /** The minimum margin in % of the price (null: shared/publish/margin.ts DEFAULT_MIN_MARGIN). */
     minMargin: numeric("min_margin", { precision: 5, scale: 2 }),
+    /** Automatic repricing (issue 32): when a rate, fee or rule leaves a listing under the minimum margin. */
+    autoReprice: boolean("auto_reprice").notNull().default(false),
+    /** The most an automatic repricing moves a price in a day, in % (null: AUTO_REPRICE_DEFAULT_MAX_PERCENT). */
+    autoRepriceMaxPercent: numeric("auto_reprice_max_percent", { precision: 5, scale: 2 }),
     brand: text("brand"),
     sort: integer("sort").notNull().default(0),
     isReceiveOrder: boolean("is_recieve_order").notNull().default(true),
@@ -999,6 +1004,19 @@ export const listings = pgTable(
     previousPriceContent: jsonb("previous_price_content"),
     repriceTaskId: uuid("reprice_task_id"),
     repriceReason: text("reprice_reason"),
+    /**
+     * The margin stored (issue 32, migration 0034; listings/margin-sql.ts): when priced (price_content's) and now, in
+     * minor units of the formula's currency, now's % of the buyer's price, its level (0 ok, 1 under the shop's minimum,
+     * 2 a loss; null: no formula) and when computed (null: to compute again, cleared by a trigger on a price change).
+     */
+    marginPriced: bigint("margin_priced", { mode: "number" }),
+    marginNow: bigint("margin_now", { mode: "number" }),
+    marginNowPercent: numeric("margin_now_percent"),
+    marginLevel: smallint("margin_level"),
+    marginAt: time("margin_at"),
+    /** The day of the last automatic repricing and the price the listing had before the first one that day. */
+    autoRepriceDay: date("auto_reprice_day", { mode: "string" }),
+    autoRepriceDayPrice: numeric("auto_reprice_day_price", { precision: 18, scale: 2 }),
     syncTime: time("sync_time"),
     ...creation,
     ...modification,
@@ -1026,6 +1044,13 @@ export const listings = pgTable(
     index("listings_tenant_reprice_idx")
       .on(t.tenantId, t.repriceTaskId)
       .where(sql`${t.repriceTaskId} is not null`),
+    // The 利润率 filter (under the shop's minimum, a loss) newest first, and the rows whose margin is to compute again.
+    index("listings_tenant_margin_creation_idx")
+      .on(t.tenantId, t.creationTime, t.id)
+      .where(sql`${t.marginLevel} > 0`),
+    index("listings_tenant_margin_stale_idx")
+      .on(t.tenantId, t.id)
+      .where(sql`${t.marginAt} is null`),
     index("listings_tenant_modification_idx").on(t.tenantId, t.lastModificationTime, t.id),
     index("listings_tenant_price_idx").on(t.tenantId, t.price, t.id),
     index("listings_tenant_stock_idx").on(t.tenantId, t.stock, t.id),
@@ -1074,6 +1099,8 @@ export const meliCallLogs = pgTable(
     request: text("request"),
     response: text("response"),
     durationMs: integer("duration_ms"),
+    /** Why the call was made, when a repricing made it (重新定价 or the automatic one: issue 32). */
+    reason: text("reason"),
     ...creation,
   },
   (t) => [

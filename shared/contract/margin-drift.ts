@@ -17,9 +17,6 @@ const marginFilter = z.enum(["low", "negative"]).nullish();
 export const getMarginDriftInput = getMeliStatsByPageInput.extend({ margin: marginFilter, ids: z.array(id).max(MAX_PAGE_SIZE).nullish() });
 export type GetMarginDriftInput = z.output<typeof getMarginDriftInput>;
 
-/** The listings a margin filter looks at, at most (the newest of the filter): narrow the filter for more. */
-export const MARGIN_SCAN_MAX = BATCH_EDIT_MAX;
-
 const margin = z.object({ margin: z.number().int(), marginPercent: z.string() });
 
 const marginDriftRow = z.object({

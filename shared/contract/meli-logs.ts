@@ -14,6 +14,8 @@ const meliCallLog = z.object({
   /** The HTTP status answered; null when no answer came (a network failure). */
   status: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  /** Ours (issue 32): why the call was made, when a repricing (重新定价, automatic or undone) made it. */
+  reason: z.string().nullable(),
   creationTime: z.string(),
 });
 export type MeliCallLog = z.infer<typeof meliCallLog>;

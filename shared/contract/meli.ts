@@ -90,6 +90,10 @@ export const shopAccount = z.object({
   overPrice: z.number().nullable(),
   /** Ours (issue 28): the minimum margin in % of the price (最低利润率); null: shared/publish/margin.ts DEFAULT_MIN_MARGIN. */
   minMargin: z.number().nullable(),
+  /** Ours (issue 32): automatic repricing (自动调价) of listings under the minimum margin, within ± autoRepriceMaxPercent a day. */
+  autoReprice: z.boolean(),
+  /** The most % an automatic repricing moves a price in a day; null: shared/publish/margin.ts AUTO_REPRICE_DEFAULT_MAX_PERCENT. */
+  autoRepriceMaxPercent: z.number().nullable(),
   lastModificationTime: z.string().nullable(),
 });
 export type ShopAccount = z.infer<typeof shopAccount>;
@@ -121,6 +125,9 @@ export const accountInfo = z.object({
   overPrice: z.number().min(0).max(1_000_000_000).nullable().optional(),
   /** Ours (issue 28): the minimum margin in % of the price, under which the screens warn in red; null: the default. */
   minMargin: z.number().min(0).max(99.99).multipleOf(0.01).nullable().optional(),
+  /** Ours (issue 32): automatic repricing within bounds (never under minMargin, at most ± autoRepriceMaxPercent a day). */
+  autoReprice: z.boolean().optional(),
+  autoRepriceMaxPercent: z.number().min(0.01).max(50).multipleOf(0.01).nullable().optional(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 

@@ -7,6 +7,9 @@ import { parseDecimal, type Decimal } from "./price.ts";
 /** The minimum margin of a shop that set none, in % of the price. */
 export const DEFAULT_MIN_MARGIN = 10;
 
+/** How far automatic repricing moves a price in a day at most, in %, when the shop set no bound (issue 32). */
+export const AUTO_REPRICE_DEFAULT_MAX_PERCENT = 5;
+
 export type MarginStatus = "negative" | "low" | "ok";
 
 /** The pre-flight's warning codes for a margin that is negative or under the shop's minimum. */

@@ -79,6 +79,8 @@ export function createEditApplier(deps: ListingEditDeps) {
     if (edit.op === "weight" && !t.isCbt && !size) return refuse("修改重量需要包装尺寸：请同时填写尺寸（长x宽x高，厘米）");
 
     const exchanges: MeliExchange[] = [];
+    // A repricing's calls carry its reason in the listing's log.
+    const why = edit.op === "price" ? (edit.reason ?? null) : null;
     const sending: Sending = {
       shop: deps.meli.shop({ tenantId: l.tenantId, groupId: l.accountGroupId }),
       t,
@@ -96,15 +98,15 @@ export function createEditApplier(deps: ListingEditDeps) {
       const early = await sendEdit(sending);
       if (early) return early;
       const { set, shared } = await storedAfter(sending, meliPrice);
-      await store(t, exchanges, creatorId, set, shared);
+      await store(t, exchanges, creatorId, set, shared, why);
       return { outcome: "done", reason: null };
     } catch (err) {
       // Not the marketplace's answer, or one to try again: the calls made are still logged; the caller handles it.
       if (!(err instanceof MeliApiError) || err.retryable) {
-        await store(t, exchanges, creatorId, {});
+        await store(t, exchanges, creatorId, {}, undefined, why);
         throw err;
       }
-      await store(t, exchanges, creatorId, refusalOf(err));
+      await store(t, exchanges, creatorId, refusalOf(err), undefined, why);
       return { outcome: "refused", reason: err.message };
     }
   }

@@ -35,7 +35,7 @@ export function createBatchEdits(deps: Pick<ListingEditDeps, "database" | "jobs"
    * transaction. Nothing selected is a 4xx.
    */
   async function startBatch(
-    ctx: CallContext,
+    ctx: Pick<CallContext, "tx" | "tenantId" | "user">,
     kind: ListingKind,
     selection: Selection,
     edits: Edit | ((listingId: string) => Edit),

@@ -58,13 +58,14 @@ export function createEditTargets(db: Db, callLog: ListingEditDeps["callLog"]) {
     return c?.max ?? null;
   }
 
-  /** Writes what the edit found and logs its calls, in one short transaction. */
+  /** Writes what the edit found and logs its calls (with why they were made, when given), in one short transaction. */
   async function store(
     t: Target,
     exchanges: MeliExchange[],
     creatorId: string | null,
     set: Partial<typeof listings.$inferInsert>,
     shared?: Partial<typeof listings.$inferInsert>,
+    reason?: string | null,
   ) {
     const l = t.listing;
     await inScope(db, { tenantId: l.tenantId }, async (tx) => {
@@ -92,7 +93,7 @@ export function createEditTargets(db: Db, callLog: ListingEditDeps["callLog"]) {
           .set({ ...shared, syncTime: new Date() })
           .where(and(eq(listings.tenantId, l.tenantId), eq(listings.cbtId, l.cbtId)));
       }
-      await callLog.recordListingCalls(tx, l, exchanges, creatorId);
+      await callLog.recordListingCalls(tx, l, exchanges, creatorId, reason);
     });
   }
 

@@ -12,8 +12,11 @@ import type { EditOutcome } from "#shared/contract/listing-edits.ts";
 
 /** One edit of a listing. */
 export type Edit =
-  /** content: the price breakdown stored with the price (Reprice: the formula's; its undo: the one it replaced). */
-  | { op: "price"; price: number; content?: unknown }
+  /**
+   * content: the price breakdown stored with the price (Reprice: the formula's; its undo: the one it replaced); reason:
+   * why (a repricing, manual or automatic), kept with the marketplace calls in the listing's log.
+   */
+  | { op: "price"; price: number; content?: unknown; reason?: string }
   | { op: "meliPrice"; limitMinPrice: number | null }
   | { op: "title"; title: string }
   | { op: "description"; description: string }

@@ -40,7 +40,7 @@ const L = columnsText(listings);
  * counts count by it). The filter becomes conditions here, in one place; drizzle callers take it as listingWhere.
  */
 function listingWhereText(
-  ctx: CallContext,
+  ctx: Pick<CallContext, "tenantId" | "user">,
   kind: ListingKind,
   f: Partial<ListingFilter>,
   p: Params,
@@ -109,7 +109,7 @@ type Omitted = "status" | "site" | "accountGroupId";
  * being written (hiddenBatchIds), for the reads that could meet their listings (those without an item).
  */
 export function listingWhere(
-  ctx: CallContext,
+  ctx: Pick<CallContext, "tenantId" | "user">,
   kind: ListingKind,
   f: Partial<ListingFilter>,
   omit?: Omitted,

@@ -1,7 +1,10 @@
 // Margin that follows the rate (issue 32) against the sandbox through the real HTTP stack: three live listings on
 // Mexico, two priced from yuan and one from dollars. A dearer dollar moves the drift of exactly the dollar-priced
 // listing (to a loss); Reprice's dry run changes nothing; applied, it sets the formula's price through the batch-edit
-// path and UndoReprice gives the old price and breakdown back; bad input is refused; another tenant gets nothing.
+// path and UndoReprice gives the old price and breakdown back; bad input is refused; another tenant gets nothing. The
+// stored margin (margin-sql.ts) agrees with the TypeScript formula on varied listings; a rate saved by the host stores
+// again the margin of exactly the listings priced in that currency; a shop's automatic repricing stays within its
+// bounds (± N % a day, never lowered under the minimum margin) and logs why, and leaves another tenant alone.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings } from "../../db/schema.ts";
@@ -13,6 +16,8 @@ import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCateg
 import { ListingStatus } from "#shared/contract/enums.ts";
 import type { MarginDriftRow, RepriceResult } from "#shared/contract/margin-drift.ts";
 import { batchEditState } from "./edit-task.ts";
+import { MARGIN_JOB } from "./margin-job.ts";
+import { storeMargins } from "./margin-sql.ts";
 
 let s: TestServer;
 let A: TestTenant;
@@ -55,6 +60,46 @@ const finished = (taskId: string) =>
     (v) => !!v && v.outcome !== "running",
     "batch task",
   );
+
+/** The stored margins of A's listings by id. */
+type Stored = {
+  id: string;
+  price: string;
+  margin_priced: number | null;
+  margin_now: number | null;
+  margin_now_percent: string | null;
+  margin_level: number | null;
+  margin_at: Date | null;
+  auto_reprice_day: string | null;
+  auto_reprice_day_price: string | null;
+  reprice_reason: string | null;
+};
+const stored = async (tenantId = A.tenantId) =>
+  new Map(
+    rowsOf<Stored>(
+      await inScope(s.database.db, { tenantId }, (tx) =>
+        tx.execute(sql`select id, price, margin_priced::float8 as margin_priced, margin_now::float8 as margin_now,
+            margin_now_percent::text as margin_now_percent, margin_level, margin_at, auto_reprice_day::text as auto_reprice_day,
+            auto_reprice_day_price, reprice_reason
+          from listings where tenant_id = ${tenantId}`),
+      ),
+    ).map((r) => [r.id, r]),
+  );
+
+/** Waits for the queued margin jobs to finish (none failed). */
+async function marginJobsDone() {
+  const left = () =>
+    s.database.db
+      .execute(
+        sql`select count(*) filter (where state not in ('completed', 'failed'))::int as n,
+          count(*) filter (where state = 'failed')::int as failed from pgboss.job where name = ${MARGIN_JOB}`,
+      )
+      .then((r) => rowsOf<{ n: number; failed: number }>(r)[0]);
+  const done = await until(left, (v) => v.n === 0, "margin jobs");
+  expect(done.failed).toBe(0);
+}
+
+const level = { ok: 0, low: 1, negative: 2 } as const;
 
 const setRate = (code: string, rate: string) => s.database.db.execute(sql`update currencies set rate = ${rate} where code = ${code}`);
 
@@ -201,5 +246,51 @@ describe("margin drift and 重新定价", () => {
     const undo = await api(B, "UndoReprice", { taskId: task.id }, "b-undo");
     expect(undo.status).toBe(403);
     expect(item(live[2].itemId).price).toBe(live[2].price);
+  });
+});
+
+describe("the stored margin, its recompute and automatic repricing", () => {
+  it("the stored margin (SQL) is the formula's (TypeScript) on the same listings", async () => {
+    // Copies of the live listings (no item, no batch) in the cases the formula takes apart: each a patch of the row.
+    const copies: [string, string][] = [
+      [live[0].id, `jsonb_build_object('listing_type', 'gold_pro')`],
+      [live[0].id, `jsonb_build_object('listing_type', 'free')`],
+      [live[1].id, `jsonb_build_object('price_content', jsonb_set(l.price_content, '{freight}', '2350'), 'price', 150.5)`],
+      [live[1].id, `jsonb_build_object('price', 99.99)`],
+      [live[2].id, `jsonb_build_object('price', 1200)`],
+      [live[2].id, `jsonb_build_object('product_id', null)`],
+      [live[0].id, `jsonb_build_object('cate_id', 'MLM_NO_SUCH')`],
+    ];
+    const ids: string[] = copies.map(() => crypto.randomUUID());
+    await inScope(s.database.db, { tenantId: A.tenantId }, async (tx) => {
+      for (const [i, [from, patch]] of copies.entries())
+        await tx.execute(sql`insert into listings select (jsonb_populate_record(null::listings,
+            to_jsonb(l) || jsonb_build_object('id', ${ids[i]}::text, 'item_id', null, 'batch_id', null) || ${sql.raw(patch)})).*
+          from listings l where l.tenant_id = ${A.tenantId} and l.id = ${from}`);
+    });
+    try {
+      await inScope(s.database.db, { tenantId: A.tenantId }, (tx) => storeMargins(tx, sql`l.tenant_id = ${A.tenantId}`));
+      const rows = await drift(A);
+      const db = await stored();
+      expect(rows).toHaveLength(live.length + copies.length);
+      for (const r of rows) {
+        const m = db.get(r.id)!;
+        expect(m.margin_at, r.id).not.toBeNull();
+        expect(m.margin_now, `${r.id} ${r.reason}`).toBe(r.now?.margin ?? null);
+        expect(m.margin_now_percent).toBe(r.now?.marginPercent ?? null);
+        expect(m.margin_level).toBe(r.now ? level[r.now.status] : null);
+        expect(m.margin_priced).toBe(r.priced?.margin ?? null);
+      }
+      // The cases differ: fees, a freight, a loss and no formula all met.
+      const nows = rows.filter((r) => ids.includes(r.id)).map((r) => r.now?.margin ?? null);
+      expect(new Set(nows).size).toBeGreaterThanOrEqual(5);
+      expect(nows).toContain(null);
+    } finally {
+      await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+        tx.execute(
+          sql`delete from listings where tenant_id = ${A.tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+        ),
+      );
+    }
   });
 });

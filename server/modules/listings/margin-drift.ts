@@ -4,15 +4,15 @@
 // sitePrice with atPrice) at today's rates, fees and shop rule for the price it has; the suggested price is the
 // formula's price today. Reprice applies that price through the batch-edit path (edit-batch.ts startBatch: a task, one
 // rate-limited job per listing, every marketplace call in the listing's call log), keeping on each listing the price
-// and breakdown it replaced, the batch and the reason, for UndoReprice.
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+// and breakdown it replaced, the batch and the reason, for UndoReprice. The 利润率 filter reads the stored margin
+// (margin-sql.ts: the same formula set-based, kept by the recompute job and refreshed here for changed listings).
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { businessError } from "../../http/errors.ts";
 import type { BatchEditTask } from "#shared/contract/listing-edits.ts";
 import type { ListingFilter } from "#shared/contract/listings.ts";
 import {
-  MARGIN_SCAN_MAX,
   REPRICE_PREVIEW_MAX,
   type GetMarginDriftInput,
   type MarginDriftPage,
@@ -26,11 +26,15 @@ import { marginStatus, minMarginText } from "#shared/publish/margin.ts";
 import { formatMoney, toMinor, type PriceBreakdown } from "#shared/publish/price.ts";
 import type { Edit, Target } from "./edit-types.ts";
 import { listingWhere, type ListingKind } from "./list.ts";
+import { refreshStaleMargins } from "./margin-sql.ts";
 import { loadFormula, priceByFormula } from "./meli-price.ts";
 
 type MarginFilter = "low" | "negative" | null | undefined;
-type StartBatch = (
-  ctx: CallContext,
+/** What the margin calls read of a call: its transaction, tenant and user (the recompute job's is the main account). */
+export type MarginContext = Pick<CallContext, "tx" | "tenantId" | "user">;
+/** edit-batch.ts startBatch, as the margin calls use it. */
+export type StartBatch = (
+  ctx: MarginContext,
   kind: ListingKind,
   selection: { ids?: string[] | null },
   edits: (listingId: string) => Edit,
@@ -46,7 +50,7 @@ function breakdownOf(content: unknown): PriceBreakdown | null {
 }
 
 /** The drift of each listing, by the formula, from what `loadFormula` read once for all of them. */
-async function driftsOf(ctx: CallContext, targets: Target[]): Promise<Drift[]> {
+export async function driftsOf(ctx: MarginContext, targets: Target[]): Promise<Drift[]> {
   if (!targets.length) return [];
   const f = await loadFormula(ctx.tx, ctx.tenantId, targets);
   return targets.map((t) => {
@@ -102,19 +106,26 @@ async function driftsOf(ctx: CallContext, targets: Target[]): Promise<Drift[]> {
 const passes = (r: MarginDriftRow, margin: MarginFilter) =>
   !margin || (r.now !== null && (margin === "negative" ? r.now.status === "negative" : r.now.status !== "ok"));
 
+/**
+ * The stored margin's condition for a margin filter: written as the partial index's predicate implies it (literals), so
+ * the filter pages listings_tenant_margin_creation_idx.
+ */
+export const marginCondition = (margin: MarginFilter) =>
+  margin === "negative" ? sql`${listings.marginLevel} = 2` : margin === "low" ? sql`${listings.marginLevel} > 0` : undefined;
+
+/** The condition of the filter's listings the caller sees (with a margin filter: by their stored margin). */
+async function whereOf(ctx: MarginContext, kind: ListingKind, filter: Partial<ListingFilter>, ids: string[] | null, margin: MarginFilter) {
+  // Listings new or changed since their margin was stored get it first (a few, found by the partial index).
+  if (margin) await refreshStaleMargins(ctx.tx, ctx.tenantId);
+  return and(listingWhere(ctx, kind, filter), ids ? inArray(listings.id, ids) : undefined, marginCondition(margin));
+}
+
 /** The listings of the filter the caller sees, newest first. */
-async function targetsOf(
-  ctx: CallContext,
-  kind: ListingKind,
-  filter: Partial<ListingFilter>,
-  ids: string[] | null,
-  limit: number,
-  offset = 0,
-): Promise<Target[]> {
+async function targetsOf(ctx: MarginContext, kind: ListingKind, where: SQL | undefined, limit: number, offset = 0): Promise<Target[]> {
   const rows = await ctx.tx
     .select()
     .from(listings)
-    .where(and(listingWhere(ctx, kind, filter), ids ? inArray(listings.id, ids) : undefined))
+    .where(where)
     .orderBy(desc(listings.creationTime), desc(listings.id))
     .limit(limit)
     .offset(offset);
@@ -122,26 +133,18 @@ async function targetsOf(
 }
 
 /**
- * GetMarginDrift: the page of the filter's listings with their drift. With a margin filter the newest MARGIN_SCAN_MAX
- * listings of the filter are computed and those passing it paged (the count is theirs, capped as the list's).
+ * GetMarginDrift: the page of the filter's listings with their drift, computed for the page. A margin filter chooses
+ * the listings by their stored margin over all of them (the count capped as the list's).
  */
 export async function getMarginDrift(ctx: CallContext, kind: ListingKind, body: GetMarginDriftInput): Promise<MarginDriftPage> {
   const { skipCount, maxResultCount, sorting: _sorting, margin, ids: named, ...filter } = body;
-  const ids = named?.length ? named : null;
-  if (margin) {
-    const all = (await driftsOf(ctx, await targetsOf(ctx, kind, filter, ids, MARGIN_SCAN_MAX))).filter((d) => passes(d.row, margin));
-    return {
-      items: all.slice(skipCount, skipCount + maxResultCount).map((d) => d.row),
-      totalCount: Math.min(all.length, LISTING_COUNT_CAP),
-      totalCountCapped: all.length > LISTING_COUNT_CAP,
-    };
-  }
-  const page = await driftsOf(ctx, await targetsOf(ctx, kind, filter, ids, maxResultCount, skipCount));
+  const where = await whereOf(ctx, kind, filter, named?.length ? named : null, margin);
+  const page = await driftsOf(ctx, await targetsOf(ctx, kind, where, maxResultCount, skipCount));
   const [c] = await ctx.tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     ctx.tx
       .select({ one: sql`1` })
       .from(listings)
-      .where(and(listingWhere(ctx, kind, filter), ids ? inArray(listings.id, ids) : undefined))
+      .where(where)
       .limit(LISTING_COUNT_CAP + 1)
       .as("capped"),
   );
@@ -149,6 +152,8 @@ export async function getMarginDrift(ctx: CallContext, kind: ListingKind, body: 
 }
 
 const percent = (m: { marginPercent: string } | null) => (m ? `${m.marginPercent}%` : "未知");
+
+const UNDO_REASON = "撤销重新定价（恢复原价）";
 
 /** The reason kept with a repriced listing (the listing's log of why its price moved). */
 const reasonOf = (r: MarginDriftRow) =>
@@ -160,15 +165,14 @@ const reasonOf = (r: MarginDriftRow) =>
  * and breakdown it replaces, the batch and the reason. Nothing to change is a 4xx when applying.
  */
 export async function reprice(
-  ctx: CallContext,
+  ctx: MarginContext,
   kind: ListingKind,
   body: { ids?: string[] | null; filter?: (Partial<ListingFilter> & { margin?: MarginFilter }) | null; dryRun: boolean },
   startBatch: StartBatch,
 ): Promise<RepriceResult> {
   const { margin, ...filter } = body.filter ?? {};
-  const targets = (await targetsOf(ctx, kind, filter, body.ids?.length ? body.ids : null, BATCH_EDIT_MAX + 1)).filter(
-    (t) => t.listing.itemId !== null,
-  );
+  const where = await whereOf(ctx, kind, filter, body.ids?.length ? body.ids : null, margin);
+  const targets = (await targetsOf(ctx, kind, where, BATCH_EDIT_MAX + 1)).filter((t) => t.listing.itemId !== null);
   if (targets.length > BATCH_EDIT_MAX) throw businessError(`一次最多修改${BATCH_EDIT_MAX}条刊登，请缩小筛选范围`, "Listing.TooMany");
   const drifts = (await driftsOf(ctx, targets)).filter((d) => passes(d.row, margin));
   const changing = drifts.filter((d) => d.row.suggested && d.row.suggested.nextListingPrice !== d.row.listingPrice);
@@ -196,7 +200,8 @@ export async function reprice(
   const byId = new Map(changing.map((d) => [d.row.id, d]));
   const task = await startBatch(ctx, kind, { ids: [...byId.keys()] }, (id) => {
     const d = byId.get(id)!;
-    return { op: "price", price: Number(formatMoney(d.row.suggested!.nextListingPrice, d.row.listingCurrency!)), content: d.content };
+    const price = Number(formatMoney(d.row.suggested!.nextListingPrice, d.row.listingCurrency!));
+    return { op: "price", price, content: d.content, reason: reasonOf(d.row) };
   });
   await keepPrevious(
     ctx,
@@ -207,7 +212,7 @@ export async function reprice(
 }
 
 /** One statement: each listing keeps the price and breakdown it has now, the batch and why. */
-async function keepPrevious(ctx: CallContext, taskId: string, rows: { id: string; reason: string }[]) {
+export async function keepPrevious(ctx: MarginContext, taskId: string, rows: { id: string; reason: string }[]) {
   await ctx.tx.execute(sql`update listings l set previous_price = l.price, previous_price_content = l.price_content,
       reprice_task_id = ${taskId}::uuid, reprice_reason = k.reason
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as k(id uuid, reason text)
@@ -227,11 +232,11 @@ export async function undoReprice(ctx: CallContext, kind: ListingKind, taskId: s
   const byId = new Map(rows.map((r) => [r.id, r]));
   const task = await startBatch(ctx, kind, { ids: [...byId.keys()] }, (id) => {
     const r = byId.get(id)!;
-    return { op: "price", price: Number(r.price), content: r.content ?? null };
+    return { op: "price", price: Number(r.price), content: r.content ?? null, reason: UNDO_REASON };
   });
   await ctx.tx
     .update(listings)
-    .set({ repriceTaskId: null, repriceReason: `撤销重新定价（恢复原价）` })
+    .set({ repriceTaskId: null, repriceReason: UNDO_REASON })
     .where(and(eq(listings.tenantId, ctx.tenantId), inArray(listings.id, [...byId.keys()])));
   return task;
 }

@@ -38,6 +38,8 @@ export type MeliCallEntry = {
   durationMs?: number | null;
   /** Who the call was made for (the user whose publish ran it). */
   creatorId?: string | null;
+  /** Why it was made, when the caller says (a repricing's reason). */
+  reason?: string | null;
 };
 
 /** The call-log fields of one exchange the Mercado Libre client observed. */
@@ -59,9 +61,9 @@ async function recordMeliCalls(tx: Tx, where: Omit<MeliCallEntry, keyof ReturnTy
 }
 
 /** Stores (and empties) the exchanges the client observed for one listing, in the caller's transaction. */
-async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null) {
+async function recordListingCalls(tx: Tx, l: LoggedListing, exchanges: MeliExchange[], creatorId?: string | null, reason?: string | null) {
   const where = { tenantId: l.tenantId, accountGroupId: l.accountGroupId, listingId: l.id, batchId: l.batchId, site: l.site };
-  await recordMeliCalls(tx, { ...where, creatorId: creatorId ?? null }, exchanges);
+  await recordMeliCalls(tx, { ...where, creatorId: creatorId ?? null, reason: reason ?? null }, exchanges);
 }
 
 /**
@@ -85,6 +87,7 @@ export async function recordMeliCall(tx: Tx, entry: MeliCallEntry): Promise<stri
     response: scrubBody(entry.response),
     durationMs: entry.durationMs == null ? null : Math.max(0, Math.round(entry.durationMs)),
     creatorId: entry.creatorId ?? null,
+    reason: entry.reason ?? null,
   });
   return id;
 }
@@ -118,6 +121,7 @@ const listColumns = {
   path: meliCallLogs.path,
   status: meliCallLogs.status,
   durationMs: meliCallLogs.durationMs,
+  reason: meliCallLogs.reason,
   creationTime: meliCallLogs.creationTime,
 };
 

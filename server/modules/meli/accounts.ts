@@ -98,6 +98,8 @@ function toShopAccount(r: ShopRow): ShopAccount {
     sort: a.sort,
     overPrice: num(a.overPrice),
     minMargin: num(a.minMargin),
+    autoReprice: a.autoReprice,
+    autoRepriceMaxPercent: num(a.autoRepriceMaxPercent),
     lastModificationTime: a.lastModificationTime?.toISOString() ?? null,
   };
 }
@@ -264,6 +266,8 @@ const infoColumns = {
   sort: "sort",
   overPrice: "overPrice",
   minMargin: "minMargin",
+  autoReprice: "autoReprice",
+  autoRepriceMaxPercent: "autoRepriceMaxPercent",
 } as const satisfies Record<keyof AccountInfo, keyof typeof meliAccounts.$inferInsert>;
 
 /** The columns an info object sets: fields left out keep their value, null clears, blank text clears too. */
@@ -290,7 +294,22 @@ function checkLimits(current: { limitMinPrice: string | null; limitMaxPrice: str
 
 const touched = (u: Who) => ({ lastModificationTime: new Date(), lastModifierId: u.id, concurrencyStamp: randomUUID() });
 
-async function updateAccount(ctx: CallContext, body: z.output<typeof updateAccountInput>): Promise<ShopAccount> {
+/** Fields of a shop's pricing rule: changing one moves its listings' margins (issue 32). */
+const ruleFields = [
+  "tinyPrice",
+  "adjustRate",
+  "limitMinPrice",
+  "limitMaxPrice",
+  "overPrice",
+  "minMargin",
+  "autoReprice",
+  "autoRepriceMaxPercent",
+] as const;
+const changesRule = (info: AccountInfo) => ruleFields.some((f) => info[f] !== undefined);
+/** Told of shops whose pricing rule was saved, in the call's transaction (the listings' margin recompute). */
+type RuleChanged = (tx: Tx, tenantId: string, accountIds: string[]) => Promise<unknown>;
+
+async function updateAccount(ctx: CallContext, body: z.output<typeof updateAccountInput>, ruleChanged?: RuleChanged): Promise<ShopAccount> {
   const u = ctx.user!;
   const row = await findShop(ctx.tx, u, body.id, true);
   checkLimits(row.account, body.info, row.account.alias ?? row.account.name);
@@ -300,11 +319,12 @@ async function updateAccount(ctx: CallContext, body: z.output<typeof updateAccou
       .update(meliAccounts)
       .set({ ...set, ...touched(u) })
       .where(and(eq(meliAccounts.tenantId, u.tenantId), eq(meliAccounts.id, body.id)));
+    if (ruleChanged && changesRule(body.info)) await ruleChanged(ctx.tx, u.tenantId, [body.id]);
   }
   return toShopAccount(await findShop(ctx.tx, u, body.id));
 }
 
-async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof batchUpdateAccountInput>) {
+async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof batchUpdateAccountInput>, ruleChanged?: RuleChanged) {
   const u = ctx.user!;
   const rows = await ctx.tx
     .select({
@@ -333,6 +353,12 @@ async function batchUpdateAccount(ctx: CallContext, body: z.output<typeof batchU
       ),
     )
     .returning({ id: meliAccounts.id });
+  if (ruleChanged && updated.length && changesRule(body.info))
+    await ruleChanged(
+      ctx.tx,
+      u.tenantId,
+      updated.map((r) => r.id),
+    );
   return { count: updated.length };
 }
 

@@ -34,7 +34,15 @@ async function findCurrency(ctx: CallContext, id: string): Promise<CurrencyRow> 
   return rows[0];
 }
 
-export async function createOrUpdateCurrency(ctx: CallContext, body: z.output<typeof createOrUpdateCurrencyInput>): Promise<Currency> {
+/**
+ * Creates or changes a currency; `rateChanged` hears each code whose rate moved (a new code, a changed rate, the old
+ * and new code of a renamed one), in the call's transaction (issue 32: the listings' margins are computed again).
+ */
+export async function createOrUpdateCurrency(
+  ctx: CallContext,
+  body: z.output<typeof createOrUpdateCurrencyInput>,
+  rateChanged: (code: string) => Promise<unknown> = async () => {},
+): Promise<Currency> {
   const current = body.id ? await findCurrency(ctx, body.id) : null;
   if (current?.code === BASE_CURRENCY && body.code !== BASE_CURRENCY) throw businessError("人民币是基准币种，不能修改代码");
   if (body.code === BASE_CURRENCY && Number(body.rate) !== 1) throw businessError("人民币是基准币种，汇率必须为1");
@@ -51,17 +59,22 @@ export async function createOrUpdateCurrency(ctx: CallContext, body: z.output<ty
       .set({ ...values, lastModificationTime: new Date(), lastModifierId: ctx.user!.id })
       .where(eq(currencies.id, current.id))
       .returning();
+    if (current.code !== row.code) await rateChanged(current.code);
+    if (current.code !== row.code || Number(current.rate) !== Number(row.rate)) await rateChanged(row.code);
     return toCurrency(row);
   }
   const [row] = await ctx.tx
     .insert(currencies)
     .values({ id: randomUUID(), ...values, creatorId: ctx.user!.id })
     .returning();
+  await rateChanged(row.code);
   return toCurrency(row);
 }
 
-export async function deleteCurrency(ctx: CallContext, id: string): Promise<void> {
+/** Answers the deleted currency's code (the listings priced in it lose their margin: issue 32). */
+export async function deleteCurrency(ctx: CallContext, id: string): Promise<string> {
   const current = await findCurrency(ctx, id);
   if (current.code === BASE_CURRENCY) throw businessError("人民币是基准币种，不能删除");
   await ctx.tx.delete(currencies).where(eq(currencies.id, current.id));
+  return current.code;
 }

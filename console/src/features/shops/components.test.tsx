@@ -48,6 +48,8 @@ const shop = (over: Partial<ShopAccount> = {}): ShopAccount => ({
   sort: 0,
   overPrice: null,
   minMargin: null,
+  autoReprice: false,
+  autoRepriceMaxPercent: null,
   lastModificationTime: null,
   ...over,
 });
