@@ -95,7 +95,10 @@ async function marginJobsDone() {
           count(*) filter (where state = 'failed')::int as failed from pgboss.job where name = ${MARGIN_JOB}`,
       )
       .then((r) => rowsOf<{ n: number; failed: number }>(r)[0]);
-  const done = await until(left, (v) => v.n === 0, "margin jobs");
+  const done = await until(left, (v) => v.n === 0, "margin jobs", 20_000).catch(async (e: unknown) => {
+    console.log(rowsOf(await s.database.db.execute(sql`select state, output from pgboss.job where name = ${MARGIN_JOB}`)));
+    throw e;
+  });
   expect(done.failed).toBe(0);
 }
 
@@ -292,5 +295,113 @@ describe("the stored margin, its recompute and automatic repricing", () => {
         ),
       );
     }
+  });
+});
+
+describe("the recompute job and automatic repricing", () => {
+  const saveRate = async (code: string, rate: string) => {
+    const admin = await s.adminToken();
+    const all = await s.api("GET", "/api/Currency/GetAllCurrency", { token: admin });
+    const c = (all.body.result as { id: string; code: string; zh: string }[]).find((x) => x.code === code)!;
+    const res = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: c.id, code, zh: c.zh, rate } });
+    expect(res.status, res.raw).toBe(200);
+  };
+  const shopRule = async (info: Record<string, unknown>) => {
+    const shopId = await accountOf(live[0].id);
+    const res = await s.api("POST", "/api/MeliAccount/UpdateAccount", { token: A.token, body: { id: shopId, info } });
+    expect(res.status, res.raw).toBe(200);
+    return res.body.result;
+  };
+  const accountOf = async (id: string) =>
+    rowsOf<{ account_id: string }>(
+      await inScope(s.database.db, { tenantId: A.tenantId }, (tx) =>
+        tx.execute(sql`select account_id from listings where tenant_id = ${A.tenantId} and id = ${id}`),
+      ),
+    )[0].account_id;
+
+  const taskCount = async (t: TestTenant) =>
+    rowsOf<{ n: number }>(
+      await inScope(s.database.db, { tenantId: t.tenantId }, (tx) =>
+        tx.execute(sql`select count(*)::int as n from task_infos where tenant_id = ${t.tenantId}`),
+      ),
+    )[0].n;
+
+  it("a rate saved by the host stores again the margin of exactly the listings priced in that currency", async () => {
+    await saveRate("USD", "14.2");
+    await marginJobsDone();
+    const before = await stored();
+    await saveRate("USD", "10.65");
+    await marginJobsDone();
+    const after = await stored();
+    const rows = await drift(A);
+    // The yuan listings were not written again; the dollar one was, to the formula's margin now.
+    for (const l of live.slice(0, 2)) expect(after.get(l.id)).toEqual(before.get(l.id));
+    const usd = after.get(live[2].id)!;
+    expect(new Date(usd.margin_at!).getTime()).toBeGreaterThan(new Date(before.get(live[2].id)!.margin_at!).getTime());
+    expect(usd.margin_now).not.toBe(before.get(live[2].id)!.margin_now);
+    expect(usd.margin_now).toBe(rowOf(rows, live[2].id).now!.margin);
+    expect(usd.margin_level).toBe(level[rowOf(rows, live[2].id).now!.status]);
+  });
+
+  it("automatic repricing raises a listing under the minimum by at most N % a day, logs why, and leaves another tenant alone", async () => {
+    const l = live[2];
+    await saveRate("USD", "21.3");
+    await marginJobsDone();
+    const under = (await stored()).get(l.id)!;
+    expect(under.margin_level).toBe(level.negative);
+    const shop = await shopRule({ autoReprice: true, autoRepriceMaxPercent: 10 });
+    expect(shop).toMatchObject({ autoReprice: true, autoRepriceMaxPercent: 10 });
+    await marginJobsDone();
+    // The formula's price is far above: held at the day's first price + 10 %.
+    const cents = Math.round(l.price * 100);
+    const bound = Math.floor((cents * 11_000) / 10_000);
+    await until(
+      async () => item(l.itemId).price,
+      (p) => p !== l.price,
+      "automatic repricing",
+    );
+    expect(Math.round(item(l.itemId).price * 100)).toBe(bound);
+    const after = await until(
+      async () => (await stored()).get(l.id)!,
+      (r) => Number(r.price) * 100 === bound,
+      "repriced listing stored",
+    );
+    expect(after).toMatchObject({ auto_reprice_day: new Date().toISOString().slice(0, 10), auto_reprice_day_price: under.price });
+    expect(after.reprice_reason).toContain("自动调价");
+    // Only the listing under the minimum moved.
+    for (const y of live.slice(0, 2)) expect(item(y.itemId).price).toBe(y.price);
+    const logs = await s.api("GET", `/api/MeliStatLog/GetLogsByPage?ListingId=${l.id}&MaxResultCount=50`, { token: A.token });
+    const reasons = (logs.body.result.items as { reason: string | null }[]).map((x) => x.reason).filter(Boolean);
+    expect(reasons.some((x) => x!.includes("自动调价") && x!.includes("±10%"))).toBe(true);
+    // Manual 重新定价's calls carry their reason too.
+    expect(reasons.some((x) => x!.startsWith("重新定价"))).toBe(true);
+
+    // Again the same day: still under the minimum, but the day's bound is reached: no further change, no batch.
+    const tasks = await taskCount(A);
+    await shopRule({ autoRepriceMaxPercent: 10 });
+    await marginJobsDone();
+    expect(await taskCount(A)).toBe(tasks);
+    expect(Math.round(item(l.itemId).price * 100)).toBe(bound);
+    expect((await stored()).get(l.id)!.margin_level).toBeGreaterThan(0);
+
+    // Another tenant: nothing stored, no task, no call.
+    expect(await drift(B)).toEqual([]);
+    expect(await taskCount(B)).toBe(0);
+  });
+
+  it("automatic repricing never lowers a price under the shop's minimum margin", async () => {
+    const l = live[2];
+    const priced = Number((await stored()).get(l.id)!.price);
+    const tasks = await taskCount(A);
+    // A cheap dollar: the formula's price is lower, but at a minimum of 90 % no lower price keeps it: unchanged.
+    await shopRule({ minMargin: 90 });
+    await saveRate("USD", "3.55");
+    await marginJobsDone();
+    expect(await taskCount(A)).toBe(tasks);
+    expect(item(l.itemId).price).toBe(priced);
+    const r = rowOf(await drift(A), l.id);
+    expect(r.suggested!.nextListingPrice).toBeLessThan(Math.round(priced * 100));
+    await shopRule({ autoReprice: false, minMargin: null });
+    await marginJobsDone();
   });
 });

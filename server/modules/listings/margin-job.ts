@@ -39,7 +39,7 @@ function affected(change: MarginChange): SQL {
   if (change.reason === "fee")
     return sql`(k.cate_site, l.cate_id) in (select site, "cateId" from jsonb_to_recordset(${JSON.stringify(change.categories)}::jsonb)
       as c(site int, "cateId" text))`;
-  return sql`l.account_id in (select id from jsonb_array_elements_text(${JSON.stringify(change.accountIds)}::jsonb) as a(id))`;
+  return sql`l.account_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(change.accountIds)}::jsonb))`;
 }
 
 /**
