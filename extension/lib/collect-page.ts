@@ -1,6 +1,7 @@
 // The collect button's page logic, shared by every platform's content script: wait until the product can be read
 // (page scripts fill their data late), show the button, mark an item already collected, and send the product through
-// the background worker on a press (which opens the side panel too), or when the side panel asks for it.
+// the background worker on a press (which opens the side panel too), or when the side panel asks for it; on an item
+// already collected, list the ready orders waiting for it.
 import { browser } from "wxt/browser";
 import type { ContentScriptContext } from "wxt/utils/content-script-context";
 import { extract } from "#shared/extract/extract.ts";
@@ -103,4 +104,9 @@ export async function runCollector(ctx: ContentScriptContext, adapter: Adapter) 
     () => false,
   );
   ui.render({ kind: "ready", collected, incomplete: incompleteNote(result) });
+  // A collected offer: the orders waiting for it (a courtesy: nothing shows when it cannot be read).
+  if (collected) {
+    const item = { platform: result.product.platform, itemId: result.product.itemId };
+    ui.showOrders(await sendMessage("waitingOrders", item).catch(() => null));
+  }
 }

@@ -129,6 +129,15 @@ export type TabEntry = {
   at: number;
 };
 
+/** The ready orders whose lines were bought from an offer (GetPurchaseList by source): one entry per order line. */
+export type WaitingOrders = {
+  /** Distinct orders, units in all, units already marked bought. */
+  orders: number;
+  quantity: number;
+  bought: number;
+  lines: { orderNo: string; quantity: number; variant: string | null; bought: boolean }[];
+};
+
 export type TabView = TabEntry & { tabId: number; core?: ProductCore | null };
 
 /** openProduct: the tab's product (made from its collection when needed), or a product by id (the recent list). */
@@ -177,6 +186,8 @@ export const protocol = {
   collect: { input: collectedProductInput, from: "extension" },
   /** Whether the logged-in user already collected this item (the button is marked on sight). */
   isCollected: { input: sourceItem, from: "extension" },
+  /** The ready orders waiting for this collected offer (the collect button lists them on the source page). */
+  waitingOrders: { input: sourceItem, from: "extension" },
   /** Collections waiting for the server (the popup shows the count). */
   getQueue: { input: none, from: "extension" },
   /** Sends the waiting collections now (the popup's 立即发送). */
@@ -222,6 +233,7 @@ export type Outputs = {
   getUserInfo: UserInfo;
   collect: CollectOutcome;
   isCollected: boolean;
+  waitingOrders: WaitingOrders | null;
   getQueue: { pending: number };
   flushQueue: { sent: number; pending: number };
   openSidePanel: { opened: boolean };

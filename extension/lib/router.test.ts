@@ -20,6 +20,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     }),
     collect: vi.fn(async () => ({ outcome: "collected" as const, message: "已采集", collectionId: "c1" })),
     isCollected: vi.fn(async () => false),
+    waitingOrders: vi.fn(async () => null),
     getQueue: vi.fn(async () => ({ pending: 0 })),
     flushQueue: vi.fn(async () => ({ sent: 0, pending: 0 })),
     openSidePanel: vi.fn(async () => ({ opened: true })),

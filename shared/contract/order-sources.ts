@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { id } from "./common.ts";
 import { PlatformType } from "./enums.ts";
-import { orderFilterQuery } from "./orders.ts";
+import { orderFilterQuery, sourceMargin } from "./orders.ts";
 
 /** How the line's variant was found: by its SKU, by its variation's values, the product's only variant; null: not found. */
 const variantMatches = ["sku", "values", "only"] as const;
@@ -69,19 +69,6 @@ const orderSourceLine = z.object({
 });
 export type OrderSourceLine = z.infer<typeof orderSourceLine>;
 
-/** The order's profit with the source's last known prices as the cost of lines not bought yet (bought lines: their cost). */
-const sourceMargin = z.object({
-  currency: z.string(),
-  salePrice: z.number(),
-  cost: z.number(),
-  profit: z.number(),
-  profitCny: z.number().nullable(),
-  /** Profit ÷ sale price, in %, one decimal (null at a zero sale price). */
-  margin: z.number().nullable(),
-  complete: z.boolean(),
-  missing: z.array(z.string()),
-});
-
 /** GetOrderSources: the order's lines with their sources and purchases, and the margin at the sources' last known prices. */
 export const orderSources = z.object({
   orderId: z.string(),
@@ -92,8 +79,19 @@ export const orderSources = z.object({
 });
 export type OrderSources = z.infer<typeof orderSources>;
 
-/** GetPurchaseList: the orders list's filter; without a status, the orders ready to ship (待发货). */
-export const purchaseListInput = orderFilterQuery;
+/**
+ * GetPurchaseList: the orders list's filter; without a status, the orders ready to ship (待发货). With a source (its
+ * platform and item id, as collected), only the lines bought from that offer: the extension shows them on its page.
+ */
+export const purchaseListInput = orderFilterQuery.extend({
+  SourcePlatformType: z
+    .number()
+    .int()
+    .refine((v) => (Object.values(PlatformType) as number[]).includes(v), "unknown platform")
+    .optional(),
+  SourceItemId: z.string().trim().min(1).max(128).optional(),
+});
+export type PurchaseListInput = z.output<typeof purchaseListInput>;
 
 /** At most this many order lines go into one purchase list (truncated says when more matched). */
 export const PURCHASE_LIST_MAX_LINES = 5_000;

@@ -94,6 +94,21 @@ const profitBreakdown = z.object({
 });
 export type ProfitBreakdown = z.infer<typeof profitBreakdown>;
 
+/** The order's profit with the sources' last known prices as the cost of lines not bought yet (bought lines: their
+ *  cost; issue 32): GetOrderSources' margin, and the list row's. */
+export const sourceMargin = z.object({
+  currency: z.string(),
+  salePrice: z.number(),
+  cost: z.number(),
+  profit: z.number(),
+  profitCny: z.number().nullable(),
+  /** Profit ÷ sale price, in %, one decimal (null at a zero sale price). */
+  margin: z.number().nullable(),
+  complete: z.boolean(),
+  missing: z.array(z.string()),
+});
+export type SourceMargin = z.infer<typeof sourceMargin>;
+
 /** An order row (spec §3 Order) with what the orders screen shows of it. */
 export const orderRow = z.object({
   /** Our record's id (GetNewOrder, GetOrderLabel and GetMeliOrderInvoice take it). */
@@ -129,6 +144,8 @@ export const orderRow = z.object({
   profitDetail: profitBreakdown,
   /** Ours (issue 28): the shop's minimum margin in % (null: the default); the list warns in red under it. */
   minMargin: z.number().nullable(),
+  /** The margin at the sources' last known prices (issue 32); null when no line has a product. */
+  sourceMargin: sourceMargin.nullable(),
   logisticsName: z.string().nullable(),
   logisticsNumber: z.string().nullable(),
   thumb: z.string().nullable(),

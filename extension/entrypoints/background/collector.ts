@@ -1,11 +1,12 @@
 // The collect button's back end: sends a content script's product to CrawlProductByPlugin through the session's API
 // client. When the server cannot be reached the product waits in an extension-side queue (one entry per source item,
 // the newest capture wins) and is sent later, once: the server treats the same source item from the same user as the
-// same collection, so a retry after a lost answer cannot make a duplicate either.
+// same collection, so a retry after a lost answer cannot make a duplicate either. On a collected offer's page it also
+// reads the ready orders waiting for that offer (GetPurchaseList by source).
 import type { z } from "zod";
 import { ApiError, ClientErrorCode } from "#shared/api/errors.ts";
-import type { collectedProductInput } from "#shared/contract/collect.ts";
-import type { CollectOutcome, SourceItem } from "../../lib/protocol.ts";
+import { platformTypeOf, type collectedProductInput } from "#shared/contract/collect.ts";
+import type { CollectOutcome, SourceItem, WaitingOrders } from "../../lib/protocol.ts";
 import type { StorageItems } from "../../lib/storage.ts";
 import type { SessionService } from "./session.ts";
 
@@ -87,6 +88,35 @@ export function createCollector({ session, items, now = Date.now }: CollectorDep
         return found.includes(item.itemId);
       } catch {
         return false; // marking is a courtesy: never block the button on it
+      }
+    },
+
+    /** The ready orders waiting for this offer (null: not logged in, or the server did not answer; never blocks). */
+    async waitingOrders(item: SourceItem): Promise<WaitingOrders | null> {
+      if (!(await items.session.getValue())) return null;
+      try {
+        const list = await session.api.order.getPurchaseList({
+          SourcePlatformType: platformTypeOf(item.platform),
+          SourceItemId: item.itemId,
+        });
+        const lines = list.groups.flatMap((g) =>
+          g.lines.flatMap((l) =>
+            l.orders.map((o) => ({
+              orderNo: o.orderNo,
+              quantity: o.quantity,
+              variant: l.source?.variant ? [l.source.variant.sku, ...l.source.variant.values].join(" ") : null,
+              bought: !!o.purchase,
+            })),
+          ),
+        );
+        return {
+          orders: new Set(lines.map((l) => l.orderNo)).size,
+          quantity: lines.reduce((n, l) => n + l.quantity, 0),
+          bought: lines.reduce((n, l) => n + (l.bought ? l.quantity : 0), 0),
+          lines,
+        };
+      } catch {
+        return null;
       }
     },
 

@@ -67,6 +67,7 @@ export function createHandlers({ session, collector, panel, edits, progress, ope
       if (tab) await panel.record({ type: "seen", tabId: tab.id, url: sender.url ?? null, item, collected });
       return collected;
     },
+    waitingOrders: (item) => collector.waitingOrders(item),
     getQueue: async () => ({ pending: await collector.pending() }),
     flushQueue: async () => ({ sent: await collector.flush(), pending: await collector.pending() }),
     openSidePanel: async (_input, sender) => {

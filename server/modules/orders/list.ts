@@ -14,7 +14,8 @@ import { visibleShopGroups } from "../../db/visible-groups.ts";
 import { JsonText, type CallContext } from "../../http/calls.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { OrderStatus } from "#shared/contract/enums.ts";
-import { ORDER_COUNT_CAP, type getOrdersQuery, type OrderFilter, type OrderGroupInfo } from "#shared/contract/orders.ts";
+import { sourceMargins } from "./sources.ts";
+import { ORDER_COUNT_CAP, type getOrdersQuery, type OrderFilter, type OrderGroupInfo, type SourceMargin } from "#shared/contract/orders.ts";
 
 /** The shop groups the caller sees (a sub-account: those with a shop account given to it). */
 export const visibleOrderGroups = (ctx: CallContext): SQL => visibleShopGroups(ctx.tx, ctx.tenantId, ctx.user!);
@@ -70,6 +71,7 @@ const rowSelect = new PgDialect()
   .sqlToQuery(sql`select ${orders.id} as "id", ${orders.meliOrderId} as "orderNo", ${orders.packId} as "packId",
     ${orders.accountGroupId} as "accountGroupId", ${orders.accountId} as "accountId",
     coalesce(${meliAccounts.alias}, ${meliAccounts.name}) as "shopName", ${meliAccounts.minMargin}::float8 as "minMargin",
+    null::json as "sourceMargin",
     ${orders.site} as "site", ${orders.isCbt} as "isCbt",
     ${orders.currency} as "currency", ${orders.status} as "orderStatus", ${orders.meliStatus} as "meliStatus",
     ${orders.shipmentStatus} as "shipmentStatus", ${orders.shipmentSubstatus} as "shipmentSubstatus",
@@ -97,7 +99,8 @@ const rowSelect = new PgDialect()
 
 /**
  * GetOrders in one statement: the capped count and the page's rows as JSON text, sent as the answer without parsing
- * it. The page is chosen on the filter's index (ids only), then its rows are read by primary key for the JSON.
+ * it unless a line links to a product (then a second statement adds the margins at the source). The page is chosen on
+ * the filter's index (ids only), then its rows are read by primary key for the JSON.
  */
 export async function getOrders(ctx: CallContext, query: z.output<typeof getOrdersQuery>): Promise<JsonText> {
   const { SkipCount, MaxResultCount, Sorting, ...filter } = query;
@@ -115,7 +118,23 @@ export async function getOrders(ctx: CallContext, query: z.output<typeof getOrde
     rowSelect,
   });
   const [r] = await textRows<{ n: number; items: string }>(ctx.tx, statement, p.values);
-  return new JsonText(cappedPageJson(r, ORDER_COUNT_CAP));
+  return new JsonText(cappedPageJson({ n: r.n, items: await withSourceMargins(ctx, r.items) }, ORDER_COUNT_CAP));
+}
+
+/**
+ * The rows' margin at the source (issue 32): the JSON text as it is when no line links to a product, else parsed and
+ * each such order's sourceMargin set from one statement over the page's lines (sources.ts sourceMargins).
+ */
+async function withSourceMargins(ctx: CallContext, rowsJson: string): Promise<string> {
+  if (!/"productId"\s*:\s*"/.test(rowsJson)) return rowsJson;
+  const rows = JSON.parse(rowsJson) as { id: string; sourceMargin: SourceMargin | null; items: { productId: string | null }[] }[];
+  const margins = await sourceMargins(
+    ctx.tx,
+    ctx.tenantId,
+    rows.filter((r) => r.items.some((i) => i.productId)).map((r) => r.id),
+  );
+  for (const r of rows) r.sourceMargin = margins.get(r.id) ?? null;
+  return JSON.stringify(rows);
 }
 
 /** One visible order's row (GetNewOrder's answer), or 404. */
@@ -126,7 +145,7 @@ export async function getOrderRow(ctx: CallContext, id: string): Promise<JsonTex
     ),
   );
   if (!rows.length) throw notFound("订单不存在");
-  return new JsonText(rows[0].row);
+  return new JsonText((await withSourceMargins(ctx, `[${rows[0].row}]`)).slice(1, -1));
 }
 
 const STATUSES = Object.values(OrderStatus) as number[];

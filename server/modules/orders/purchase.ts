@@ -2,7 +2,7 @@
 // source shop, one line per offer and variant with its quantity summed over the orders; and an order line marked
 // bought with its cost (SetPurchase), which is then the line's cost in the order's profit (profit.ts) instead of its
 // product's price, here and whenever the order is stored again (store-orders.ts reads the purchases of a page).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { orderItems, orders } from "../../db/schema.ts";
@@ -13,6 +13,7 @@ import type { OrderFilter } from "#shared/contract/orders.ts";
 import {
   PURCHASE_LIST_MAX_LINES,
   type PurchaseList,
+  type PurchaseListInput,
   type PurchaseListLine,
   type setPurchaseInput,
   type SetPurchaseResult,
@@ -70,11 +71,17 @@ export function groupPurchaseLines(rows: SourceRow[]): PurchaseList["groups"] {
 }
 
 /** The purchase list's order lines (one statement), at most PURCHASE_LIST_MAX_LINES + 1 to tell truncation. */
-export const purchaseRows = (ctx: CallContext, filter: Partial<OrderFilter>) =>
-  sourceRows(ctx.tx, orderWhere(ctx, readyByDefault(filter)), PURCHASE_LIST_MAX_LINES + 1);
+export const purchaseRows = (ctx: CallContext, filter: Partial<OrderFilter>, source?: SQL) =>
+  sourceRows(ctx.tx, and(orderWhere(ctx, readyByDefault(filter)), source)!, PURCHASE_LIST_MAX_LINES + 1);
 
-export async function getPurchaseList(ctx: CallContext, filter: Partial<OrderFilter>): Promise<PurchaseList> {
-  const rows = await purchaseRows(ctx, filter);
+/** The lines whose source (the product's collection, else the product) is this offer: sourceRows' "c" and "p". */
+const fromOffer = (platformType: number, itemId: string) =>
+  sql`coalesce(c.platform_type, p.platform_type) = ${platformType} and coalesce(c.item_id, p.item_id) = ${itemId}`;
+
+export async function getPurchaseList(ctx: CallContext, input: PurchaseListInput): Promise<PurchaseList> {
+  const { SourcePlatformType, SourceItemId, ...filter } = input;
+  if ((SourcePlatformType === undefined) !== (SourceItemId === undefined)) throw badRequest("货源须同时给出平台和商品ID");
+  const rows = await purchaseRows(ctx, filter, SourceItemId ? fromOffer(SourcePlatformType!, SourceItemId) : undefined);
   const truncated = rows.length > PURCHASE_LIST_MAX_LINES;
   const groups = groupPurchaseLines(truncated ? rows.slice(0, PURCHASE_LIST_MAX_LINES) : rows);
   return { groups, totalLines: groups.reduce((n, g) => n + g.lines.length, 0), truncated };

@@ -5,7 +5,7 @@ import type { Services } from "../../deps.ts";
 import { orderCalls as calls } from "#shared/api/orders.ts";
 import { getMeliOrderGroupInfo, getOrderRow, getOrders } from "./list.ts";
 import { getPurchaseList, setPurchase } from "./purchase.ts";
-import { getOrderSources } from "./sources.ts";
+import { getOrderSources } from "./order-sources.ts";
 
 export function registerOrders(r: Registrar, services: Services) {
   const sync = services.orderSync;

@@ -1,6 +1,6 @@
 // The source behind every order (issue 32), against the sandbox: an order of a listing published from a collected
 // product shows its offer, the variant its SKU names (price when collected and last known, 去采购 on that variant) and
-// the margin at the last known price; the purchase list of the ready orders sums the variant's quantity over its
+// the margin at the last known price (the list's row too); the purchase list of the ready orders sums the variant's quantity over its
 // orders under its source shop and exports as xlsx; SetPurchase's cost is the line's cost in the order's profit (kept
 // when the order is stored again) and a replay of its Idempotency-Key changes nothing; bad input is a 400 or 404;
 // another tenant gets nothing.
@@ -141,6 +141,8 @@ describe("the source behind an order", () => {
       platformType: 1,
       shopName: "义乌小店",
     });
+    // And its margin at the source, the drawer's (one more statement for the page's lines).
+    expect(page.body.result.items[0].sourceMargin).toEqual(r.margin);
   });
 
   it("the purchase list sums the variant's quantity over the ready orders, by source shop, and exports as xlsx", async () => {
@@ -153,6 +155,9 @@ describe("the source behind an order", () => {
     expect(list.groups[0].lines[0].orders.map((o) => o.orderNo).sort()).toEqual([...meliIds].sort());
     // Another status: nothing to buy.
     expect((await purchaseList(A.token, { OrderStatus: 4 })).groups).toEqual([]);
+    // By source (the extension's page of the offer): the same line; another offer's, nothing.
+    expect((await purchaseList(A.token, { SourcePlatformType: 1, SourceItemId: "654321" })).groups).toEqual(list.groups);
+    expect((await purchaseList(A.token, { SourcePlatformType: 2, SourceItemId: "654321" })).groups).toEqual([]);
 
     const started = await s.api("POST", "/api/Order/ExportPurchaseList", { token: A.token, body: {} });
     expect(started.status, started.raw).toBe(200);

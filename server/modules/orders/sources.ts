@@ -6,14 +6,14 @@
 // variant; the source's variant is the collection's with that SKU (or those option values). One statement reads the
 // lines of every order matching a filter with all of it, the variant picked in SQL (laterals over the jsonb arrays),
 // so a list is one query whatever its size.
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
-import { currencies } from "../../db/schema.ts";
+import { currencies, orders } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { notFound } from "../../http/errors.ts";
 import { purchaseUrlOf, type OrderLineSource, type OrderSourceLine, type OrderSources } from "#shared/contract/order-sources.ts";
+import type { SourceMargin } from "#shared/contract/orders.ts";
 import { formatMoney } from "#shared/publish/price.ts";
-import { orderWhere } from "./list.ts";
 import { orderProfit } from "./profit.ts";
 
 /** An order line with what its source says, as the statement answers it. */
@@ -151,36 +151,12 @@ export function purchaseOf(r: Pick<SourceRow, "purchaseCost" | "purchaseCurrency
 
 export const readRates = (tx: Tx) => tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies);
 
-/** GetOrderSources: one visible order's lines with their sources, and its margin at the sources' last known prices. */
-export async function getOrderSources(ctx: CallContext, orderId: string): Promise<OrderSources> {
-  const rows = await sourceRows(ctx.tx, orderWhere(ctx, { OrderId: orderId }), 10_000);
-  if (!rows.length) {
-    // An order without lines is still the caller's order: answered with none; another's (or none) is a 404.
-    const own = rowsOf<{ id: string; orderNo: string; currency: string }>(
-      await ctx.tx.execute(sql`select id, meli_order_id as "orderNo", currency from orders where ${orderWhere(ctx, { OrderId: orderId })}`),
-    );
-    if (!own.length) throw notFound("订单不存在");
-    const currency = own[0].currency;
-    const empty = { currency, salePrice: 0, cost: 0, profit: 0, profitCny: null, margin: null, complete: true, missing: [] };
-    return { orderId, orderNo: own[0].orderNo, currency, lines: [], margin: empty };
-  }
-  const lines: OrderSourceLine[] = rows.map((r) => ({
-    line: r.line,
-    itemId: r.itemId,
-    variationId: r.variationId,
-    title: r.title,
-    thumb: r.thumb,
-    quantity: r.quantity,
-    sku: r.sku,
-    vkes: Array.isArray(r.vkes) ? r.vkes : [],
-    source: sourceOf(r),
-    purchase: purchaseOf(r),
-  }));
-  const currency = rows[0].orderCurrency;
+/** One order's margin at its sources' last known prices (bought lines at their cost), from its rows. */
+export function marginOf(rows: SourceRow[], rates: Awaited<ReturnType<typeof readRates>>): SourceMargin {
   const profit = orderProfit({
-    currency,
+    currency: rows[0].orderCurrency,
     freight: rows[0].freightFee,
-    rates: await readRates(ctx.tx),
+    rates,
     lines: rows.map((r) => ({
       quantity: r.quantity,
       unitPrice: r.unitPrice,
@@ -193,19 +169,30 @@ export async function getOrderSources(ctx: CallContext, orderId: string): Promis
   });
   const m = profit.minor;
   return {
-    orderId,
-    orderNo: rows[0].orderNo,
     currency: profit.currency,
-    lines,
-    margin: {
-      currency: profit.currency,
-      salePrice: profit.salePrice,
-      cost: profit.productCost,
-      profit: profit.profit,
-      profitCny: profit.profitCny,
-      margin: m.salePrice > 0 ? Math.round((m.profit * 1000) / m.salePrice) / 10 : null,
-      complete: profit.complete,
-      missing: profit.missing,
-    },
+    salePrice: profit.salePrice,
+    cost: profit.productCost,
+    profit: profit.profit,
+    profitCny: profit.profitCny,
+    margin: m.salePrice > 0 ? Math.round((m.profit * 1000) / m.salePrice) / 10 : null,
+    complete: profit.complete,
+    missing: profit.missing,
   };
+}
+
+/** The list's margins at the source: for each of these orders (of the caller's tenant, in its scope) with a line
+ *  linked to a product, its margin; one statement for all their lines. */
+export async function sourceMargins(tx: Tx, tenantId: string, orderIds: string[]): Promise<Map<string, SourceMargin>> {
+  const out = new Map<string, SourceMargin>();
+  if (!orderIds.length) return out;
+  const rows = await sourceRows(tx, and(eq(orders.tenantId, tenantId), inArray(orders.id, orderIds))!, 100_000);
+  const byOrder = new Map<string, SourceRow[]>();
+  for (const r of rows) {
+    const lines = byOrder.get(r.orderId);
+    if (lines) lines.push(r);
+    else byOrder.set(r.orderId, [r]);
+  }
+  const rates = await readRates(tx);
+  for (const [orderId, lines] of byOrder) if (lines.some((l) => l.productId)) out.set(orderId, marginOf(lines, rates));
+  return out;
 }

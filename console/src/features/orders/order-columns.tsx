@@ -1,4 +1,5 @@
-// The orders table's columns: the goods (first line's image and title, how many pieces), the order and pack numbers
+// The orders table's columns: the goods (first line's image and title, how many pieces, its source shop with the
+// order's margin at the sources' last known prices and 去采购), the order and pack numbers
 // with the shop and site, the buyer and where it ships, the amount with the profit under it, the status with the
 // shipment's, the shipping deadline in the seller's time (overdue in red), the order time, and the row actions
 // (details, label, re-read). Cells stay within two lines so rows keep one height.
@@ -63,6 +64,21 @@ function AmountCell({ row: r }: { row: OrderRow }) {
   );
 }
 
+/** The margin at the sources' last known prices (bought lines at their cost), as the drawer's 货源 section reads it. */
+function SourceMarginText({ m }: { m: OrderRow["sourceMargin"] }) {
+  if (!m || m.margin === null) return null;
+  const why = `按货源最新价格（已采购按采购成本）：成本 ${moneyText(m.cost, m.currency)}，利润 ${moneyText(m.profit, m.currency)}`;
+  return (
+    <span
+      className={cn("shrink-0 tabular-nums", m.profit < 0 ? "text-destructive font-medium" : "text-success")}
+      title={m.complete ? why : `${why}\n${m.missing.join("；")}`}
+      data-testid="order-source-margin-row"
+    >
+      货源利润率 {m.margin}%{m.complete ? "" : " *"}
+    </span>
+  );
+}
+
 export function orderColumns(a: OrderRowActions): DataTableColumn<OrderRow>[] {
   const compact = a.density === "compact";
   return [
@@ -93,10 +109,13 @@ export function orderColumns(a: OrderRowActions): DataTableColumn<OrderRow>[] {
               <span className="text-muted-foreground line-clamp-1 text-xs">
                 {r.items.length > 1 ? `${r.items.length} 种商品，` : ""}共 {pieces} 件{first?.sku ? ` · SKU ${first.sku}` : ""}
               </span>
-              {first?.source?.offerUrl ? (
+              {first?.source?.offerUrl || r.sourceMargin ? (
                 <span className="text-muted-foreground flex min-w-0 items-center gap-1 text-xs" data-testid="order-row-source">
-                  <span className="truncate">{first.source.shopName ?? "货源"}</span>
-                  <PurchaseLink url={purchaseUrlOf(first.source.platformType, first.source.offerUrl, first.sku)} />
+                  <span className="truncate">{first?.source?.shopName ?? "货源"}</span>
+                  <SourceMarginText m={r.sourceMargin} />
+                  {first?.source?.offerUrl ? (
+                    <PurchaseLink url={purchaseUrlOf(first.source.platformType, first.source.offerUrl, first.sku)} />
+                  ) : null}
                 </span>
               ) : null}
             </div>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Issue 28: the order list's profit is red, with the reason, when the order loses money or earns under its shop's
 // minimum margin (the pre-flight's rule, shared/publish/margin.ts); green otherwise; a cancelled order counts none.
+// Issue 32: the row's source shop shows the order's margin at the sources' last known prices.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { OrderStatus } from "#shared/contract/enums.ts";
@@ -22,7 +23,7 @@ const order = (over: Partial<OrderRow>): OrderRow =>
     ...over,
   }) as OrderRow;
 
-const amountCell = (r: OrderRow) => {
+const cell = (id: string, r: OrderRow) => {
   const column = orderColumns({
     density: "compact",
     now: 0,
@@ -33,8 +34,11 @@ const amountCell = (r: OrderRow) => {
     onRefresh: () => {},
     busy: null,
     isFresh: () => false,
-  }).find((c) => c.id === "amount")!;
+  }).find((c) => c.id === id)!;
   render(<>{column.cell(r, 0)}</>);
+};
+const amountCell = (r: OrderRow) => {
+  cell("amount", r);
   return screen.getByTestId("order-profit");
 };
 
@@ -62,5 +66,29 @@ describe("the order list's margin", () => {
     const cancelled = amountCell(order({ profit: -68, orderStatus: OrderStatus.Cancelled }));
     expect(cancelled.className).not.toContain("text-destructive");
     expect(cancelled.dataset.margin).toBeUndefined();
+  });
+
+  it("shows the margin at the source beside the row's source shop, red at a loss", () => {
+    const margin = {
+      currency: "MXN",
+      salePrice: 320.5,
+      cost: 340,
+      profit: -60,
+      profitCny: null,
+      margin: -18.7,
+      complete: true,
+      missing: [],
+    };
+    const line = {
+      title: "T",
+      num: 1,
+      sku: "S",
+      source: { offerUrl: "https://detail.1688.com/offer/1.html", platformType: 1, shopName: "义乌小店" },
+    };
+    cell("goods", order({ items: [line] as OrderRow["items"], sourceMargin: margin }));
+    const shown = screen.getByTestId("order-source-margin-row");
+    expect(shown.textContent).toBe("货源利润率 -18.7%");
+    expect(shown.className).toContain("text-destructive");
+    expect(screen.getByTestId("order-row-source").textContent).toContain("义乌小店");
   });
 });
