@@ -141,13 +141,20 @@ export async function writeAttributes(tx: Tx, site: number, changed: AttributeWr
 
 export type FeeWrite = { cateId: string; classic: number | null; premium: number | null };
 
-export async function writeFees(tx: Tx, site: number, fees: FeeWrite[]): Promise<void> {
-  if (!fees.length) return;
+/** Stores the fees read; answers the categories whose fee moved (their listings' margins are computed again). */
+export async function writeFees(tx: Tx, site: number, fees: FeeWrite[]): Promise<string[]> {
+  if (!fees.length) return [];
   const json = JSON.stringify(fees.map((f) => ({ cate_id: f.cateId, classic: f.classic, premium: f.premium })));
-  await tx.execute(sql`
-    update meli_categories c set classic_fee = v.classic, premium_fee = v.premium, fee_sync_time = now()
-    from jsonb_to_recordset(${json}::jsonb) as v(cate_id text, classic numeric, premium numeric)
-    where c.site = ${site} and c.cate_id = v.cate_id`);
+  const rows = rowsOf<{ cateId: string; moved: boolean }>(
+    await tx.execute(sql`
+      with old as (select cate_id, classic_fee, premium_fee from meli_categories
+        where site = ${site} and cate_id in (select v.cate_id from jsonb_to_recordset(${json}::jsonb) as v(cate_id text)))
+      update meli_categories c set classic_fee = v.classic, premium_fee = v.premium, fee_sync_time = now()
+      from jsonb_to_recordset(${json}::jsonb) as v(cate_id text, classic numeric, premium numeric), old o
+      where c.site = ${site} and c.cate_id = v.cate_id and o.cate_id = v.cate_id
+      returning c.cate_id as "cateId", (o.classic_fee, o.premium_fee) is distinct from (v.classic, v.premium) as moved`),
+  );
+  return rows.filter((r) => r.moved).map((r) => r.cateId);
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 import { applyGlossary } from "./glossary.ts";
 import { getAllCategories, getCategoryAttributes } from "../../integrations/mercadolibre/endpoints/categories.ts";
 import { getListingPrices } from "../../integrations/mercadolibre/endpoints/fees.ts";
+import { MARGIN_JOB, type MarginChange } from "../listings/index.ts";
 
 /** What the category area works with: the host's category tables, Mercado Libre's catalog, the job queue, settings. */
 export type CategoryDeps = { database: Database; jobs: Jobs; log: FastifyBaseLogger; secrets: SecretBox; meli: MeliClient };
@@ -126,6 +127,7 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
   await task({ taskStatus: TaskStatus.Running, progress: 0, taskRemark: "开始同步" });
   const reports: SiteReport[] = job.sites.map((site) => ({ site, failed: 0, failures: [] }));
   const leaves = new Map<number, { cateId: string; minimumPrice: number | null }[]>();
+  const moved: { site: number; cateId: string }[] = [];
   const treeShare = job.parts.includes("tree") ? 10 : 0;
   try {
     // The trees first: they decide which leaves the later phases read.
@@ -224,12 +226,16 @@ async function runSync(deps: CategoryDeps, job: SyncJob): Promise<void> {
             }
           });
           const got = fees.filter((f) => f !== null);
-          await host((tx) => writeFees(tx, site, got));
+          moved.push(...(await host((tx) => writeFees(tx, site, got))).map((cateId) => ({ site, cateId })));
           report.fees += got.length;
           done += batch.length;
           await progress(`${siteName(site)}：费率`);
         }
-        await host((tx) => rebuildSiteTree(tx, site, { fees: true }));
+        await host(async (tx) => {
+          await rebuildSiteTree(tx, site, { fees: true });
+          // The listings in categories whose fee moved get their margin computed again (one job for the site).
+          if (moved.length) await deps.jobs.send<MarginChange>(MARGIN_JOB, { reason: "fee", categories: moved.splice(0) }, { tx });
+        });
       }
     }
 

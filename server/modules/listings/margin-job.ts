@@ -28,7 +28,7 @@ export type MarginChange =
   | { reason: "rule"; tenantId: string; accountIds: string[] };
 
 /** Listings computed per transaction (one UPDATE each). */
-const MARGIN_CHUNK = 20_000;
+export const MARGIN_CHUNK = 20_000;
 
 /** The listings a change can move, as a condition over margin-sql.ts's joined inputs (l, k, kc, cs). */
 function affected(change: MarginChange): SQL {

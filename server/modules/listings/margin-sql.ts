@@ -4,7 +4,8 @@
 // the category's cached fees else its row's percentage, the freight its breakdown kept), the same integer minor units
 // and the same roundings (half up; the cost's exact, by div and mod); a listing the formula cannot price gets null.
 // margin-drift.test.ts checks it against the TypeScript on the same listings. One UPDATE computes a range of one
-// tenant's listings and writes only the rows whose margin moved.
+// tenant's listings and writes only the rows whose margin moved; margin_at (indexed by the stale rows' partial index)
+// is set only on a row marked stale, so a row whose level stays can be a heap-only update where its page has room.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { MELI_SITES } from "#shared/contract/meli.ts";
@@ -33,7 +34,7 @@ const minBasisPoints = `coalesce(trunc(a.min_margin * 100), ${Math.round(DEFAULT
  * fee% (half up), the fixed fee under its threshold, net = price − fees; global selling: net = the net proceeds sent −
  * the listing fee, the buyer's price = net ÷ (1 − fee%); margin = net − cost − freight.
  */
-const marginSelect = (where: SQL) => sql`select l.tenant_id, l.id,
+export const marginSelect = (where: SQL) => sql`select l.tenant_id, l.id,
     case when ${sql.raw(isBreakdown)} then (l.price_content->>'margin')::numeric::bigint end as margin_priced,
     case when v.ok then m.margin end as margin,
     case when v.ok then case when m.buyer > 0 then round(round(m.margin * 10000 / m.buyer) / 100, 2) else 0 end end as pct,
@@ -86,7 +87,7 @@ export async function storeMargins(tx: Tx, where: SQL): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await tx.execute(sql`with x as (${marginSelect(where)}),
       written as (update listings t set margin_priced = x.margin_priced, margin_now = x.margin, margin_now_percent = x.pct,
-          margin_level = x.level, margin_at = now()
+          margin_level = x.level, margin_at = coalesce(t.margin_at, now())
         from x where t.tenant_id = x.tenant_id and t.id = x.id
           and (t.margin_at is null or t.margin_now is distinct from x.margin or t.margin_level is distinct from x.level
             or t.margin_priced is distinct from x.margin_priced or t.margin_now_percent is distinct from x.pct)

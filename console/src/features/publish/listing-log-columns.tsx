@@ -1,4 +1,5 @@
-// A listing's call log's columns (its drawer): the call, the answer's status, how long it took, when.
+// A listing's call log's columns (its drawer): the call (with why, when a repricing made it), the answer's status, how
+// long it took, when.
 import type { MeliCallLog } from "#shared/contract/meli-logs.ts";
 import { Badge } from "#shared/ui/badge.tsx";
 import type { DataTableColumn } from "#shared/ui/data-table.tsx";
@@ -11,9 +12,16 @@ export const listingLogColumns: DataTableColumn<MeliCallLog>[] = [
     id: "call",
     header: "请求",
     cell: (l) => (
-      <span className="truncate font-mono text-xs" title={l.path} data-testid="listing-log-call">
-        {l.method} {l.path}
-      </span>
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="truncate font-mono text-xs" title={l.path} data-testid="listing-log-call">
+          {l.method} {l.path}
+        </span>
+        {l.reason ? (
+          <span className="text-muted-foreground text-xs break-all whitespace-normal" data-testid="listing-log-reason">
+            {l.reason}
+          </span>
+        ) : null}
+      </div>
     ),
   },
   {

@@ -182,6 +182,12 @@ describe("PricingDialog", () => {
     fireEvent.change(screen.getByTestId("shops-pricing-alias"), { target: { value: "主店" } });
     expect((screen.getByTestId("shops-pricing-minMargin") as HTMLInputElement).placeholder).toBe("默认 10");
     fireEvent.change(screen.getByTestId("shops-pricing-minMargin"), { target: { value: "15" } });
+    // 自动调价: the day's bound is typed once the switch is on.
+    const bound = screen.getByTestId("shops-pricing-autoRepriceMaxPercent") as HTMLInputElement;
+    expect(bound.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("shops-pricing-autoReprice"));
+    await waitFor(() => expect(bound.disabled).toBe(false));
+    fireEvent.change(bound, { target: { value: "8" } });
     fireEvent.click(screen.getByTestId("shops-pricing-submit"));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u).includes("UpdateAccount"))!;
@@ -197,6 +203,8 @@ describe("PricingDialog", () => {
         brand: null,
         sort: 0,
         minMargin: 15,
+        autoReprice: true,
+        autoRepriceMaxPercent: 8,
       },
     });
     expect(toasts()).toContain("success:店铺「主店」的定价规则已保存");

@@ -134,6 +134,8 @@ describe("pricing forms", () => {
       brand: "ACME",
       sort: 0,
       minMargin: 12.5,
+      autoReprice: false,
+      autoRepriceMaxPercent: null,
     });
   });
 

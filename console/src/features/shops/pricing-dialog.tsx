@@ -4,7 +4,7 @@
 import { useEffect } from "react";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
 import type { ShopAccount } from "#shared/contract/meli.ts";
-import { DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
+import { AUTO_REPRICE_DEFAULT_MAX_PERCENT, DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
 import { DEFAULT_ADJUST_RATE } from "#shared/publish/price.ts";
 import { Button } from "#shared/ui/button.tsx";
 import { Checkbox } from "#shared/ui/checkbox.tsx";
@@ -15,6 +15,8 @@ import { toast } from "#shared/ui/toast.tsx";
 import { useBatchUpdateAccount, useUpdateAccount } from "./api/edit-shops.ts";
 import { siteName, shopTitle } from "./names.ts";
 import {
+  autoRepriceHints,
+  autoRepriceLabels,
   BATCH_FIELDS,
   batchInfoOf,
   batchPricingForm,
@@ -70,6 +72,44 @@ function RuleInput({ form, name, currency }: { form: PricingForm; name: FieldPat
   );
 }
 
+/** 自动调价: the switch and the day's bound (enabled while the switch is on). */
+function AutoRepriceRules({ form }: { form: PricingForm }) {
+  const on = form.watch("autoReprice") === true;
+  return (
+    <div className="mt-4 grid gap-3 border-t pt-4 sm:grid-cols-2" data-testid="shops-pricing-auto">
+      <label className="flex cursor-pointer items-start gap-2 text-sm">
+        <Checkbox
+          className="mt-0.5"
+          checked={on}
+          onCheckedChange={(v) => form.setValue("autoReprice", v === true, { shouldDirty: true })}
+          data-testid="shops-pricing-autoReprice"
+        />
+        <span className="flex flex-col gap-1">
+          <span className="font-medium">{autoRepriceLabels.autoReprice}</span>
+          <span className="text-muted-foreground text-xs">{autoRepriceHints.autoReprice}</span>
+        </span>
+      </label>
+      <FormField
+        form={form}
+        name="autoRepriceMaxPercent"
+        label={autoRepriceLabels.autoRepriceMaxPercent}
+        description={autoRepriceHints.autoRepriceMaxPercent}
+        render={(f) => (
+          <Input
+            {...f}
+            value={f.value as string}
+            disabled={!on}
+            inputMode="decimal"
+            maxLength={6}
+            placeholder={`默认 ${AUTO_REPRICE_DEFAULT_MAX_PERCENT}`}
+            data-testid="shops-pricing-autoRepriceMaxPercent"
+          />
+        )}
+      />
+    </div>
+  );
+}
+
 export function PricingDialog({ shop, onClose }: { shop: ShopAccount | null; onClose: () => void }) {
   const form = useZodForm(pricingForm, { defaultValues: shop ? pricingValuesOf(shop) : undefined });
   const update = useUpdateAccount();
@@ -112,6 +152,7 @@ export function PricingDialog({ shop, onClose }: { shop: ShopAccount | null; onC
             <RuleInput form={form} name="limitMaxPrice" currency={shop?.currency} />
             <RuleInput form={form} name="minMargin" />
           </div>
+          <AutoRepriceRules form={form} />
         </Form>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={update.isPending}>

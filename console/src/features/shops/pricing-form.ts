@@ -3,7 +3,7 @@
 // Chinese message first and then checked by the contract's own rule, so the form and the server agree.
 import { z } from "zod";
 import { accountInfo, type AccountInfo, type ShopAccount } from "#shared/contract/meli.ts";
-import { DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
+import { AUTO_REPRICE_DEFAULT_MAX_PERCENT, DEFAULT_MIN_MARGIN } from "#shared/publish/margin.ts";
 import { DEFAULT_ADJUST_RATE } from "#shared/publish/price.ts";
 import { numberText } from "../../lib/number-text.ts";
 
@@ -71,10 +71,22 @@ export const pricingHints: Record<keyof typeof pricingFields, string> = {
 
 const MIN_ABOVE_MAX = "最高限价不能低于最低限价";
 
+/** 自动调价 (issue 32): one shop at a time, in its own part of the dialog. */
+export const autoRepriceLabels = { autoReprice: "自动调价", autoRepriceMaxPercent: "每日调价上限（±%）" };
+export const autoRepriceHints = {
+  autoReprice:
+    "汇率、类目费率或定价规则变动后，利润率低于最低利润率的刊登自动按定价规则重新定价；不会把售价调到最低利润率以下，每次调价的原因记入刊登日志",
+  autoRepriceMaxPercent: `同一刊登一天内售价最多上调或下调的比例（相对当天首次调价前的售价），0.01 到 50；留空为默认 ${AUTO_REPRICE_DEFAULT_MAX_PERCENT}%`,
+};
+const autoRepriceFields = {
+  autoReprice: z.boolean(),
+  autoRepriceMaxPercent: numberText("每日调价上限", { min: 0.01, max: 50, decimals: 2 }).pipe(info.autoRepriceMaxPercent.unwrap()),
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // One shop (UpdateAccount): every field, prefilled with the shop's values.
 
-export const pricingForm = z.object(pricingFields).superRefine((v, ctx) => {
+export const pricingForm = z.object({ ...pricingFields, ...autoRepriceFields }).superRefine((v, ctx) => {
   if (v.limitMinPrice != null && v.limitMaxPrice != null && v.limitMinPrice > v.limitMaxPrice) {
     ctx.addIssue({ code: "custom", path: ["limitMaxPrice"], message: MIN_ABOVE_MAX });
   }
@@ -95,6 +107,8 @@ export function pricingValuesOf(s: ShopAccount): PricingFormValues {
     brand: s.brand ?? "",
     sort: String(s.sort),
     minMargin: numText(s.minMargin),
+    autoReprice: s.autoReprice,
+    autoRepriceMaxPercent: numText(s.autoRepriceMaxPercent),
   };
 }
 
