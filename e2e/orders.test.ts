@@ -5,12 +5,14 @@
 // notification brings it in and the row appears without a reload, marked 新. Its label cannot be printed yet (the
 // shipment is handling). The sandbox clock moves 2 hours on: the shipment becomes ready_to_ship, its notification
 // moves the row to 待打单 live; the order opens in the drawer (lines, address, profit breakdown) and its label downloads
-// as a PDF. 拉取订单 runs FetchOrders as a task with its progress shown. The workbench then shows today's order.
+// as a PDF; 批量打单 makes the ready orders' labels one PDF (a task, then its download), and 采购单 marks the order's
+// line bought. 拉取订单 runs FetchOrders as a task with its progress shown. The workbench then shows today's order.
 // Last, an order paid 30 hours ago (the sandbox's clock set back) whose parcel is still handling shows its shipping
 // deadline as overdue (已超时, red), beside one paid now that is not. Screenshots go to e2e/artifacts/orders-*.png.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderStatus, TaskStatus } from "#shared/contract/enums.ts";
@@ -172,6 +174,43 @@ describe("the orders screen", () => {
     await shot(page, "orders-05-label");
     await page.keyboard.press("Escape");
     await page.waitForSelector("[data-testid=order-drawer]", { hidden: true });
+
+    // 批量打单 (issue 32): the ready orders' labels as one PDF, a task followed in its dialog, then downloaded.
+    await page.click("[data-testid=orders-print-labels]");
+    await page.waitForFunction(
+      (done) => Number(document.querySelector("[data-testid=orders-print]")?.getAttribute("data-status")) === done,
+      { timeout: 60_000 },
+      TaskStatus.Succeeded,
+    );
+    await page.click("[data-testid=orders-print-download]");
+    const printed = await until(
+      "the labels PDF",
+      async () => readdirSync(downloads).find((f) => f.startsWith("面单-") && f.endsWith(".pdf")) ?? null,
+      (f) => !!f,
+      30_000,
+    );
+    const labels = readFileSync(join(downloads, printed!));
+    expect(labels.subarray(0, 5).toString()).toBe("%PDF-");
+    // The packing list's page, then the label's.
+    expect((await PDFDocument.load(labels)).getPageCount()).toBeGreaterThanOrEqual(2);
+    copyFileSync(join(downloads, printed!), join(artifacts, "orders-labels.pdf"));
+    await shot(page, "orders-05b-print-labels");
+    await page.keyboard.press("Escape");
+
+    // 采购单: the ready order's line, marked bought with its cost.
+    await page.click("[data-testid=orders-purchase-list]");
+    const line = "[data-testid=purchase-sheet] [data-testid=purchase-line]";
+    await page.waitForSelector(line, { timeout: 30_000 });
+    expect(await page.$eval(line, (e) => e.textContent)).toContain(no);
+    await page.click(`${line} [data-testid=purchase-line-mark]`);
+    await page.type(`${line} [data-testid=purchase-unit-cost]`, "12.5");
+    await page.type(`${line} [data-testid=purchase-order-no]`, "CG-E2E-1");
+    await page.click(`${line} [data-testid=purchase-mark-save]`);
+    await page.waitForSelector(`${line} [data-testid=purchase-line-bought]`, { timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 400)); // the sheet's toast
+    await shot(page, "orders-05c-purchase-list");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=purchase-sheet]", { hidden: true });
 
     // 拉取订单: FetchOrders over the last 7 days runs as a task whose progress shows above the list, to its end.
     await page.click("[data-testid=orders-fetch]");
