@@ -27,6 +27,7 @@ import { accessToken, createFreshPostgresDatabase, freePort, repoRoot, startApp,
 import { openDatabase } from "../server/db/client.ts";
 import { hostAllScope, inScope } from "../server/db/scope.ts";
 import { insertTenantWithMainAccount } from "../server/modules/identity/users.ts";
+import { createPasswordHasher } from "../server/modules/identity/passwords.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
 import { seedProducts } from "./product-seed.ts";
 
@@ -188,7 +189,7 @@ async function main() {
     const database = await openDatabase({ kind: "postgres", url: db.url, poolSize: 2 });
     try {
       await inScope(database.db, hostAllScope, (tx) =>
-        insertTenantWithMainAccount(tx, { tenantName: TENANT_B, userName: "boss", pwd: TENANT_B_PASSWORD }),
+        insertTenantWithMainAccount(tx, { tenantName: TENANT_B, userName: "boss", pwd: TENANT_B_PASSWORD }, createPasswordHasher()),
       );
       for (const tenantName of [demo.tenant, TENANT_B]) {
         const seed = await seedProducts(database, { tenantName, count, subPassword: SUB_PASSWORD });

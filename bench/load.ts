@@ -50,6 +50,7 @@ import {
 import { rowsOf, type Database } from "../server/db/client.ts";
 import { hostAllScope, inScope } from "../server/db/scope.ts";
 import { insertTenantWithMainAccount } from "../server/modules/identity/users.ts";
+import { createPasswordHasher } from "../server/modules/identity/passwords.ts";
 import { collectedItem } from "../server/testing/product-kit.ts";
 import { ListingStatus, TaskStatus, TaskType, WalletLogType } from "#shared/contract/enums.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
@@ -348,7 +349,7 @@ async function seedTenants(server: BenchServer, tenantA: string) {
   const database = await server.openDatabase();
   try {
     await inScope(database.db, hostAllScope, (tx) =>
-      insertTenantWithMainAccount(tx, { tenantName: TENANT_B, userName: "boss", pwd: TENANT_B_PASSWORD }),
+      insertTenantWithMainAccount(tx, { tenantName: TENANT_B, userName: "boss", pwd: TENANT_B_PASSWORD }, createPasswordHasher()),
     );
     for (const tenantName of [tenantA, TENANT_B]) {
       const seed = await seedProducts(database, { tenantName, count: productCount, subPassword: SUB_PASSWORD });

@@ -3,11 +3,11 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../server/db/client.ts";
-import { hashPassword } from "../server/modules/identity/passwords.ts";
+import { createPasswordHasher } from "../server/modules/identity/passwords.ts";
 
 /** Adds `count` sub-accounts bench1…benchN (password `password`) to the tenant named `tenantName`; answers its id. */
 export async function seedSubUsers(database: Database, tenantName: string, count: number, password: string) {
-  const hash = await hashPassword(password);
+  const hash = await createPasswordHasher().hash(password);
   const started = Date.now();
   const tenantId = await database.db.transaction(async (tx) => {
     const found = (await tx.execute(sql`select id from tenants where normalized_name = upper(${tenantName})`)) as unknown as {

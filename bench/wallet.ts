@@ -34,6 +34,7 @@ import { getWalletLogs } from "../server/modules/wallet/service.ts";
 import { getWalletLogsQuery, type GetWalletLogsQuery, type WalletLogPage } from "#shared/contract/wallet.ts";
 import { cpuMeter, loadAvg, machine, stats } from "./measure.ts";
 import { aloneHttp, aloneSql, capture, httpLoad, principalOf, sqlLoad } from "./replay.ts";
+import { createPasswordHasher } from "../server/modules/identity/passwords.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -105,7 +106,12 @@ async function mintTokens(env: Record<string, string>, wallets: { id: string }[]
   const config = loadConfig(env);
   const database = await openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 4 });
   try {
-    const deps = { database, tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds), config };
+    const deps = {
+      database,
+      tokens: createTokenSigner(config.tokenSigningKey, config.accessTokenSeconds),
+      config,
+      passwords: createPasswordHasher(config.passwordHashCost),
+    };
     const ids = wallets.map((w) => w.id);
     const mains = await inScope(database.db, hostAllScope, (tx) =>
       tx

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { currencies, HOST_TENANT_ID, settings, tenants, users } from "./db/schema.ts";
 import { hostAllScope, hostScope, inScope } from "./db/scope.ts";
-import { generatePassword } from "./modules/identity/passwords.ts";
+import { createPasswordHasher, generatePassword, type PasswordHasher } from "./modules/identity/passwords.ts";
 import { insertTenantWithMainAccount, insertUser } from "./modules/identity/users.ts";
 import { SettingKeys } from "#shared/contract/setting-registry.ts";
 
@@ -47,9 +47,12 @@ export async function bootstrap(
      * it): on for the embedded demo (PGlite), off otherwise. An unset value means off.
      */
     selfRegistration?: boolean;
+    /** The hash of the passwords made here; the default cost unless a test's config lowers it. */
+    passwords?: PasswordHasher;
   },
 ): Promise<BootstrapResult> {
   const result: BootstrapResult = { adminCreated: false };
+  const passwords = opts.passwords ?? createPasswordHasher();
   await inScope(db, hostScope, async (tx) => {
     // Processes starting at once on one database (N API and M workers): one creates the administrator, the others wait
     // for its commit here and find it. A transaction's lock, so it holds through a transaction pooler too.
@@ -61,14 +64,18 @@ export async function bootstrap(
       .limit(1);
     if (existing.length) return;
     const password = opts.adminPassword ?? generatePassword();
-    const admin = await insertUser(tx, {
-      tenantId: HOST_TENANT_ID,
-      userName: "admin",
-      password,
-      isHost: true,
-      isMainAccount: true,
-      name: "平台管理员",
-    });
+    const admin = await insertUser(
+      tx,
+      {
+        tenantId: HOST_TENANT_ID,
+        userName: "admin",
+        password,
+        isHost: true,
+        isMainAccount: true,
+        name: "平台管理员",
+      },
+      passwords,
+    );
     result.adminCreated = true;
     result.adminId = admin.id;
     await tx
@@ -86,12 +93,16 @@ export async function bootstrap(
         .limit(1);
       if (exists.length) return;
       const password = generatePassword();
-      const { tenant, user } = await insertTenantWithMainAccount(tx, {
-        tenantName: DEMO_TENANT,
-        userName: DEMO_USER,
-        pwd: password,
-        remark: "演示公司",
-      });
+      const { tenant, user } = await insertTenantWithMainAccount(
+        tx,
+        {
+          tenantName: DEMO_TENANT,
+          userName: DEMO_USER,
+          pwd: password,
+          remark: "演示公司",
+        },
+        passwords,
+      );
       result.demo = { tenantId: tenant.id, userId: user.id, tenantName: DEMO_TENANT, userName: DEMO_USER, password };
     });
   }

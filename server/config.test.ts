@@ -54,6 +54,7 @@ describe("loadConfig defaults", () => {
       role: "all",
       lockoutAttempts: 5,
       lockoutSeconds: 300,
+      passwordHashCost: 16384,
       accessTokenSeconds: 3600,
       refreshTokenSeconds: 14 * 24 * 3600,
       crawl: {

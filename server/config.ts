@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_HASH_COST } from "./modules/identity/passwords.ts";
 import { SANDBOX_PREFIX } from "./sandbox/sandbox.ts";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "./sandbox/store.ts";
 
@@ -111,6 +112,8 @@ export type Config = {
   /** Failed logins before lockout, and its length; fixed by RELIABILITY.md, settable only by tests. */
   lockoutAttempts: number;
   lockoutSeconds: number;
+  /** scrypt's cost (N) of a new password hash; fixed, settable only by tests (their servers make thousands of accounts). */
+  passwordHashCost: number;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   crawl: CrawlConfig;
@@ -205,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     lockoutAttempts: 5,
     lockoutSeconds: 300,
+    passwordHashCost: DEFAULT_HASH_COST,
     accessTokenSeconds: 3600,
     refreshTokenSeconds: 14 * 24 * 3600,
     crawl: {

@@ -20,6 +20,7 @@ import { createGtinService } from "./modules/gtin/service.ts";
 import { createCategoryMappingService } from "./modules/category-mappings/service.ts";
 import { createHostedService } from "./modules/hosted/service.ts";
 import { createTenantAdminService } from "./modules/tenant-admin/service.ts";
+import { createPasswordHasher, type PasswordHasher } from "./modules/identity/passwords.ts";
 import { createSessionService } from "./modules/identity/sessions.ts";
 import { createInfringementService } from "./modules/infringement/service.ts";
 import { createMailer } from "./modules/mail/outbox.ts";
@@ -77,6 +78,8 @@ export type AppDeps = {
   secrets: SecretBox;
   /** The Mercado Libre adapter (integrations/mercadolibre): the sandbox in this process unless MELI_API_URL is set. */
   meli: MeliClient;
+  /** Hashes new passwords at the configured cost. */
+  passwords: PasswordHasher;
 };
 
 export function createLogger(config: Config): FastifyBaseLogger {
@@ -118,6 +121,7 @@ export function createDeps(loaded: Config, database: Database, jobs: Jobs, log: 
       secrets,
       log,
     }),
+    passwords: createPasswordHasher(config.passwordHashCost),
   };
 }
 
@@ -126,8 +130,8 @@ export function createDeps(loaded: Config, database: Database, jobs: Jobs, log: 
  * registerWorkers puts on the queue (buildApp, before the queue starts).
  */
 export function createServices(deps: AppDeps) {
-  const { config, log, database, jobs, tokens, loginLimiter, secrets, meli } = deps;
-  const sessions = createSessionService({ database, tokens, config });
+  const { config, log, database, jobs, tokens, loginLimiter, secrets, meli, passwords } = deps;
+  const sessions = createSessionService({ database, tokens, config, passwords });
   const mailer = createMailer({ database, jobs, config, log });
   // Services other services use, created first and handed to them (a module never imports another's service).
   const products = createProductService({ database, jobs, log, secrets, dataDir: config.dataDir, bulkEditTask: config.bulkEditTask });
@@ -148,6 +152,7 @@ export function createServices(deps: AppDeps) {
     // In this order ClearSubAccountInfo clears and reports them.
     userDataCleaners: [...accountDataCleaners, ...collectDataCleaners, productDataCleaner, meliDataCleaner],
     userStatContributors: [productStatContributor],
+    passwords,
   });
   // Orders (issue 18): created first, the notification job hands it the order topics.
   const orderSync = createOrderSyncService({ database, jobs, meli, log });
@@ -161,10 +166,10 @@ export function createServices(deps: AppDeps) {
     orderPurchases: createPurchaseExport({ database, jobs, log, dataDir: config.dataDir }),
     // 批量打单 (issue 32): the labels' PDF is kept with the exports.
     orderLabels: createPrintLabels({ database, jobs, meli, dataDir: config.dataDir }),
-    account: createAccountService({ sessions, mailer, loginLimiter, config }),
+    account: createAccountService({ sessions, mailer, loginLimiter, config, passwords }),
     tenancy: createTenancyService({ database, jobs, log, secrets }),
     users,
-    hosted: createHostedService({ users }),
+    hosted: createHostedService({ users, passwords }),
     tenantAdmin: createTenantAdminService({ database, jobs, log, downHosts: pictures.downHosts }),
     // Sandbox.OrderIntervalMinutes lives in the built-in sandbox (settings/known.ts RuntimeSetting).
     settings: createSettingService({ secrets, runtime: [sandboxOrderIntervalSetting(deps.sandbox)] }),

@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { hostAllScope, inScope } from "../db/scope.ts";
 import { createJobs, type Jobs } from "../jobs/queue.ts";
 import { createFirstStart } from "../modules/demo/first-start.ts";
+import { createPasswordHasher } from "../modules/identity/passwords.ts";
 import { insertTenantWithMainAccount } from "../modules/identity/users.ts";
 import { openTestDatabase } from "./templates.ts";
 
@@ -82,10 +83,17 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       // Every answer is checked against its call's declared result: a drift fails the test that met it.
       CHECK_ANSWERS: "1",
     }),
+    // scrypt at N=1024 (about 3 ms, against 50 ms at the default): a run makes thousands of accounts and logins, and
+    // what a test checks of a hash (its format, that only its password matches) holds at any cost.
+    passwordHashCost: 1024,
     ...overrides,
   };
   const database = await openTestDatabase();
-  const boot = await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, withDemo: config.demoData });
+  const boot = await bootstrap(database.db, {
+    adminPassword: ADMIN_PASSWORD,
+    withDemo: config.demoData,
+    passwords: createPasswordHasher(config.passwordHashCost),
+  });
   const log = createLogger(config);
   // The queue, with the handlers of held job names waiting for their release.
   const held = new Map<string, Promise<void>>();
@@ -170,7 +178,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async createTenant(name = uniqueName("t")) {
       const password = "Passw0rd!" + randomBytes(3).toString("hex");
       const { tenant, user } = await inScope(database.db, hostAllScope, (tx) =>
-        insertTenantWithMainAccount(tx, { tenantName: name, userName: "boss", pwd: password }),
+        insertTenantWithMainAccount(tx, { tenantName: name, userName: "boss", pwd: password }, deps.passwords),
       );
       const token = (await login("boss", password, name)).access_token;
       return { tenantId: tenant.id, tenantName: name, userName: "boss", password, userId: user.id, token };

@@ -10,7 +10,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../db/names.ts";
 import { businessError, keepChanges } from "../../http/errors.ts";
 import type { resetPasswordInput, sendPasswordResetCodeInput, verifyPasswordResetTokenInput } from "#shared/contract/account.ts";
-import { hashPassword, revokeUserSessions } from "../identity/index.ts";
+import { revokeUserSessions, type PasswordHasher } from "../identity/index.ts";
 import type { Mailer } from "../mail/index.ts";
 
 const RESET_CODE_MINUTES = 15;
@@ -36,8 +36,8 @@ const messages = {
   exhausted: "验证码错误次数过多，请重新获取验证码",
 };
 
-/** codeKey: the HMAC key of stored codes; mailer: the outbox the codes are mailed through. */
-export function createPasswordReset({ codeKey, mailer }: { codeKey: string; mailer: Mailer }) {
+/** codeKey: the HMAC key of stored codes; mailer: the outbox the codes are mailed through; passwords: the new hash. */
+export function createPasswordReset({ codeKey, mailer, passwords }: { codeKey: string; mailer: Mailer; passwords: PasswordHasher }) {
   /** Creates a code and mails it when the email belongs to an active user of the tenant; always answers the same. */
   async function sendPasswordResetCode(ctx: CallContext, body: z.output<typeof sendPasswordResetCodeInput>) {
     const tenantId = ctx.tenantId;
@@ -161,7 +161,7 @@ export function createPasswordReset({ codeKey, mailer }: { codeKey: string; mail
     await ctx.tx
       .update(users)
       .set({
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await passwords.hash(body.password),
         securityStamp: randomUUID(),
         concurrencyStamp: randomUUID(),
         lastModificationTime: now,

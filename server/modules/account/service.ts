@@ -12,7 +12,14 @@ import { businessError, conflict, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../http/rate-limit.ts";
 import { LoginResultType } from "#shared/contract/enums.ts";
 import type { LoginResult, loginInput, registerInput, updateProfileInput } from "#shared/contract/account.ts";
-import { credentialMessages, lockedMessage, revokeSession, type SessionService, insertTenantWithMainAccount } from "../identity/index.ts";
+import {
+  credentialMessages,
+  lockedMessage,
+  revokeSession,
+  type PasswordHasher,
+  type SessionService,
+  insertTenantWithMainAccount,
+} from "../identity/index.ts";
 import { isSelfRegistrationEnabled } from "../../db/settings.ts";
 import type { Mailer } from "../mail/index.ts";
 import { toFullUser, toProfile } from "./full-user.ts";
@@ -25,9 +32,10 @@ export type AccountDeps = {
   loginLimiter: RateLimiter;
   /** Keys the HMAC of password reset codes. */
   config: Pick<Config, "tokenSigningKey">;
+  passwords: PasswordHasher;
 };
 
-export function createAccountService({ sessions, mailer, loginLimiter, config }: AccountDeps) {
+export function createAccountService({ sessions, mailer, loginLimiter, config, passwords }: AccountDeps) {
   /** The per-IP limit shared with /connect/token: credential checks, sign-ups and reset codes all count against it. */
   function limitPerIp(ctx: CallContext) {
     const wait = loginLimiter.hit(ctx.req.ip);
@@ -44,13 +52,17 @@ export function createAccountService({ sessions, mailer, loginLimiter, config }:
     // Off unless the host switched it on (the embedded demo's first start does: bootstrap.ts).
     if (!(await isSelfRegistrationEnabled(ctx.tx)))
       throw businessError("系统未开放注册，请联系平台管理员开通账号", "SelfRegistrationDisabled");
-    const { user } = await insertTenantWithMainAccount(ctx.tx, {
-      tenantName: body.tenantName,
-      userName: body.userName,
-      pwd: body.password,
-      email: body.emailAddress,
-      remark: "自助注册",
-    });
+    const { user } = await insertTenantWithMainAccount(
+      ctx.tx,
+      {
+        tenantName: body.tenantName,
+        userName: body.userName,
+        pwd: body.password,
+        email: body.emailAddress,
+        remark: "自助注册",
+      },
+      passwords,
+    );
     return toFullUser(user);
   }
 
@@ -146,7 +158,7 @@ export function createAccountService({ sessions, mailer, loginLimiter, config }:
     logout,
     getProfile,
     updateProfile,
-    ...createPasswordReset({ codeKey: config.tokenSigningKey, mailer }),
+    ...createPasswordReset({ codeKey: config.tokenSigningKey, mailer, passwords }),
   };
 }
 

@@ -21,7 +21,7 @@ import type {
   unlockTenantQuery,
 } from "#shared/contract/hosted.ts";
 import type { TenantAccountSummary } from "#shared/contract/users.ts";
-import { generatePassword, hashPassword, revokeUserSessions, insertTenantWithMainAccount } from "../identity/index.ts";
+import { generatePassword, revokeUserSessions, insertTenantWithMainAccount, type PasswordHasher } from "../identity/index.ts";
 import type { UserService } from "../users/index.ts";
 import { containsPattern, orderBy } from "../../db/query.ts";
 
@@ -190,14 +190,18 @@ async function unlockTenant(ctx: CallContext, q: z.output<typeof unlockTenantQue
  * Sets a tenant user's password (the main account by default), generating one when none is given; the user's
  * sessions end and its lockout clears. The generated password is answered once and stored only as a hash.
  */
-async function resetTenantPassword(ctx: CallContext, q: z.output<typeof resetTenantPasswordQuery>): Promise<ResetTenantPasswordResult> {
+async function resetTenantPassword(
+  ctx: CallContext,
+  q: z.output<typeof resetTenantPasswordQuery>,
+  passwords: PasswordHasher,
+): Promise<ResetTenantPasswordResult> {
   await findTenantById(ctx.tx, q.TenantId);
   const target = q.UserId ? await findTenantUser(ctx.tx, q.TenantId, q.UserId) : await findMainAccount(ctx.tx, q.TenantId);
   const password = q.Pwd ?? generatePassword();
   await ctx.tx
     .update(users)
     .set({
-      passwordHash: await hashPassword(password),
+      passwordHash: await passwords.hash(password),
       securityStamp: randomUUID(),
       concurrencyStamp: randomUUID(),
       accessFailedCount: 0,
@@ -210,20 +214,27 @@ async function resetTenantPassword(ctx: CallContext, q: z.output<typeof resetTen
   return { userName: target.userName, password: q.Pwd ? null : password };
 }
 
-/** users: the account summary the tenant calls answer with (it counts shops, which the users service is given). */
-export function createHostedService({ users }: { users: Pick<UserService, "accountSummary"> }) {
+/**
+ * users: the account summary the tenant calls answer with (it counts shops, which the users service is given);
+ * passwords: hashes the passwords the host sets.
+ */
+export function createHostedService({ users, passwords }: { users: Pick<UserService, "accountSummary">; passwords: PasswordHasher }) {
   /** A tenant and its main account in one transaction; answers the main account's summary. */
   async function openTenantAccount(ctx: CallContext, body: z.output<typeof openTenantAccountInput>): Promise<TenantAccountSummary> {
-    const { user } = await insertTenantWithMainAccount(ctx.tx, {
-      tenantName: body.tenantName,
-      userName: body.userName,
-      pwd: body.pwd,
-      email: body.email,
-      phoneNumber: body.phoneNumber,
-      remark: body.remark,
-      accountExpireTime: body.accountExpireTime,
-      creatorId: ctx.user!.id,
-    });
+    const { user } = await insertTenantWithMainAccount(
+      ctx.tx,
+      {
+        tenantName: body.tenantName,
+        userName: body.userName,
+        pwd: body.pwd,
+        email: body.email,
+        phoneNumber: body.phoneNumber,
+        remark: body.remark,
+        accountExpireTime: body.accountExpireTime,
+        creatorId: ctx.user!.id,
+      },
+      passwords,
+    );
     return users.accountSummary(ctx.tx, user);
   }
 
@@ -239,7 +250,7 @@ export function createHostedService({ users }: { users: Pick<UserService, "accou
     editRemark,
     getTenantNameBySearch,
     unlockTenant,
-    resetTenantPassword,
+    resetTenantPassword: (ctx: CallContext, q: z.output<typeof resetTenantPasswordQuery>) => resetTenantPassword(ctx, q, passwords),
     getTenantUserInfo,
   };
 }

@@ -4,15 +4,28 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
 
-const N = 16384;
+/** scrypt's cost (N) a new hash gets unless the config says otherwise (PASSWORD_HASH_COST). */
+export const DEFAULT_HASH_COST = 16384;
 const r = 8;
 const p = 1;
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, { N, r, p });
-  return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+/**
+ * Hashes passwords at one cost. A hash keeps its own cost, so verifying reads it from the hash and a changed setting
+ * never locks anyone out. The tests' servers use a low cost: a test run makes thousands of accounts and logins.
+ */
+export function createPasswordHasher(N = DEFAULT_HASH_COST) {
+  return {
+    /** A hash no password matches, verified for a name with no account so it takes as long as a wrong password. */
+    unmatchableHash: `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString("base64")}$${Buffer.alloc(32).toString("base64")}`,
+    async hash(password: string): Promise<string> {
+      const salt = randomBytes(16);
+      const key = await scrypt(password, salt, 32, { N, r, p });
+      return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+    },
+  };
 }
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
@@ -23,9 +36,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, salt, expected.length, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 });
   return timingSafeEqual(key, expected);
 }
-
-/** A hash no password matches, verified for unknown users so they take as long as wrong passwords. */
-export const unmatchableHash = `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString("base64")}$${Buffer.alloc(32).toString("base64")}`;
 
 /** A readable random password for generated accounts: letters and digits, always both. */
 export function generatePassword(length = 14): string {

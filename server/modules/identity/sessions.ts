@@ -8,7 +8,7 @@ import { HOST_TENANT_ID, tenants, userSessions, users } from "../../db/schema.ts
 import { inScope } from "../../db/scope.ts";
 import { normalizeName } from "../../db/names.ts";
 import type { Principal, TokenSigner } from "../../http/auth.ts";
-import { unmatchableHash, verifyPassword } from "./passwords.ts";
+import { verifyPassword, type PasswordHasher } from "./passwords.ts";
 import { createNameLockout, type NameLockout } from "./name-lockout.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,6 +22,7 @@ export type CredentialCheck =
 export type SessionDeps = {
   database: Database;
   tokens: TokenSigner;
+  passwords: PasswordHasher;
   config: Pick<Config, "lockoutAttempts" | "lockoutSeconds" | "accessTokenSeconds" | "refreshTokenSeconds">;
 };
 
@@ -51,7 +52,7 @@ async function checkCredentials(
 ): Promise<CredentialCheck> {
   const key = normalizeName(login);
   // A NUL can be in no stored name (and PostgreSQL refuses it in a parameter): such a name has no account.
-  if (key.includes("\u0000")) return refuseUnknownName(unknownNames, `${tenantId}\n${key}`, password);
+  if (key.includes("\u0000")) return refuseUnknownName(deps, unknownNames, `${tenantId}\n${key}`, password);
   const user = await run(async (tx) => {
     const rows = await tx
       .select()
@@ -69,7 +70,7 @@ async function checkCredentials(
   if (!user) {
     // The counting update an account gets, on an id no account has, so the answer takes as long as an account's.
     const countLikeAnAccount = () => run((tx) => claimAttempt(tx, deps.config, tenantId, randomUUID()));
-    return refuseUnknownName(unknownNames, `${tenantId}\n${key}`, password, countLikeAnAccount);
+    return refuseUnknownName(deps, unknownNames, `${tenantId}\n${key}`, password, countLikeAnAccount);
   }
   const now = Date.now();
   if (user.lockoutEnabled && user.lockoutEnd && user.lockoutEnd.getTime() > now) {
@@ -128,6 +129,7 @@ async function claimAttempt(tx: Tx, config: SessionDeps["config"], tenantId: str
 
 /** The answer to a name that has no account: counted and locked like an account, with as slow a password check. */
 async function refuseUnknownName(
+  deps: SessionDeps,
   unknownNames: NameLockout,
   key: string,
   password: string,
@@ -136,7 +138,7 @@ async function refuseUnknownName(
   const lockoutSeconds = unknownNames.claim(key);
   if (lockoutSeconds > 0) return { ok: false, reason: "locked", lockoutSeconds };
   await countLikeAnAccount?.();
-  await verifyPassword(password, unmatchableHash);
+  await verifyPassword(password, deps.passwords.unmatchableHash);
   return { ok: false, reason: "invalid" };
 }
 
@@ -270,7 +272,7 @@ export function createSessionService(deps: SessionDeps) {
       checkCredentials(deps, unknownNames, tenantId, login, password, run),
     /** The password grant naming a tenant that does not exist: answered like an unknown name in an existing one. */
     checkUnknownTenant: (tenantHint: string, login: string, password: string) =>
-      refuseUnknownName(unknownNames, `?${normalizeName(tenantHint)}\n${normalizeName(login)}`, password),
+      refuseUnknownName(deps, unknownNames, `?${normalizeName(tenantHint)}\n${normalizeName(login)}`, password),
     openSession: (user: UserRow, clientIp: string, withRefresh: boolean) => openSession(deps, user, clientIp, withRefresh),
     refreshSession: (refreshToken: string) => refreshSession(deps, refreshToken),
   };

@@ -6,7 +6,7 @@ import { tenants, users } from "../../db/schema.ts";
 import { setScope } from "../../db/scope.ts";
 import { businessError } from "../../http/errors.ts";
 import { normalizeName } from "../../db/names.ts";
-import { hashPassword } from "./passwords.ts";
+import type { PasswordHasher } from "./passwords.ts";
 
 export type NewUser = {
   tenantId: string;
@@ -27,7 +27,7 @@ export type NewUser = {
 };
 
 /** Inserts a user; a taken user name or email in the tenant is a business error, not a 500. */
-export async function insertUser(tx: Tx, u: NewUser): Promise<typeof users.$inferSelect> {
+export async function insertUser(tx: Tx, u: NewUser, passwords: PasswordHasher): Promise<typeof users.$inferSelect> {
   const normalizedUserName = normalizeName(u.userName);
   const normalizedEmail = u.email ? normalizeName(u.email) : null;
   const taken = await tx
@@ -56,7 +56,7 @@ export async function insertUser(tx: Tx, u: NewUser): Promise<typeof users.$infe
       phoneNumber: u.phoneNumber ?? null,
       name: u.name ?? null,
       surname: u.surname ?? null,
-      passwordHash: await hashPassword(u.password),
+      passwordHash: await passwords.hash(u.password),
       securityStamp: randomUUID(),
       isMainAccount: u.isMainAccount ?? false,
       isHost: u.isHost ?? false,
@@ -90,7 +90,7 @@ export type NewTenant = {
 };
 
 /** Creates a tenant and its main account in one transaction. Leaves the transaction scoped to the new tenant. */
-export async function insertTenantWithMainAccount(tx: Tx, t: NewTenant) {
+export async function insertTenantWithMainAccount(tx: Tx, t: NewTenant, passwords: PasswordHasher) {
   const normalizedName = normalizeName(t.tenantName);
   const exists = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.normalizedName, normalizedName)).limit(1);
   if (exists.length) throw businessError(`公司名 ${t.tenantName} 已存在`, "DuplicateTenantName");
@@ -106,14 +106,18 @@ export async function insertTenantWithMainAccount(tx: Tx, t: NewTenant) {
     })
     .returning();
   await setScope(tx, { tenantId: tenant.id });
-  const user = await insertUser(tx, {
-    tenantId: tenant.id,
-    userName: t.userName,
-    password: t.pwd,
-    email: t.email,
-    phoneNumber: t.phoneNumber,
-    isMainAccount: true,
-    creatorId: t.creatorId ?? null,
-  });
+  const user = await insertUser(
+    tx,
+    {
+      tenantId: tenant.id,
+      userName: t.userName,
+      password: t.pwd,
+      email: t.email,
+      phoneNumber: t.phoneNumber,
+      isMainAccount: true,
+      creatorId: t.creatorId ?? null,
+    },
+    passwords,
+  );
   return { tenant, user };
 }

@@ -8,18 +8,18 @@ import { passwordResetCodes, users } from "../../db/schema.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { badRequest, businessError } from "../../http/errors.ts";
 import type { changePwdInput, resetPwdInput } from "#shared/contract/users.ts";
-import { hashPassword, revokeUserSessions, verifyPassword } from "../identity/index.ts";
+import { revokeUserSessions, verifyPassword, type PasswordHasher } from "../identity/index.ts";
 import { findSubUser, type UserRow } from "./sub-users.ts";
 
 const RESET_TOKEN_MINUTES = 30;
 const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
 
-async function setPassword(tx: Tx, u: UserRow, newPwd: string, modifierId: string) {
+async function setPassword(tx: Tx, passwords: PasswordHasher, u: UserRow, newPwd: string, modifierId: string) {
   await tx
     .update(users)
     .set({
-      passwordHash: await hashPassword(newPwd),
+      passwordHash: await passwords.hash(newPwd),
       securityStamp: randomUUID(),
       concurrencyStamp: randomUUID(),
       lastModificationTime: new Date(),
@@ -32,11 +32,11 @@ async function setPassword(tx: Tx, u: UserRow, newPwd: string, modifierId: strin
 }
 
 /** Changes the caller's password; every session of the user ends, so the console logs in again. */
-export async function changePwd(ctx: CallContext, body: z.output<typeof changePwdInput>) {
+export async function changePwd(ctx: CallContext, body: z.output<typeof changePwdInput>, passwords: PasswordHasher) {
   const u = ctx.user!;
   if (!(await verifyPassword(body.oldPwd, u.passwordHash))) throw businessError("原密码不正确", "WrongPassword");
   if (body.oldPwd === body.newPwd) throw badRequest("新密码不能与原密码相同");
-  await setPassword(ctx.tx, u, body.newPwd, u.id);
+  await setPassword(ctx.tx, passwords, u, body.newPwd, u.id);
 }
 
 /** A single-use token with which the main account sets a sub-account's password (ResetPwd). */
@@ -54,7 +54,7 @@ export async function getResetPwdToken(ctx: CallContext, userId: string) {
   return { token: `${id}.${secret}`, expireTime: expiresAt.toISOString() };
 }
 
-export async function resetPwd(ctx: CallContext, body: z.output<typeof resetPwdInput>) {
+export async function resetPwd(ctx: CallContext, body: z.output<typeof resetPwdInput>, passwords: PasswordHasher) {
   const tenantId = ctx.user!.tenantId;
   const parts = body.token.split(".");
   const [codeId, secret] = parts;
@@ -78,5 +78,5 @@ export async function resetPwd(ctx: CallContext, body: z.output<typeof resetPwdI
     .where(and(eq(passwordResetCodes.tenantId, tenantId), eq(passwordResetCodes.id, code.id), isNull(passwordResetCodes.usedAt)))
     .returning({ id: passwordResetCodes.id });
   if (used.length !== 1) throw invalid();
-  await setPassword(ctx.tx, target, body.newPwd, ctx.user!.id);
+  await setPassword(ctx.tx, passwords, target, body.newPwd, ctx.user!.id);
 }

@@ -2,6 +2,8 @@
 // passwords (passwords.ts), the sub-account statistics (sub-user-stats.ts) and the clearing of a sub-account's data
 // (clear-sub-account.ts). Every query names the caller's tenant; row-level security backs that up.
 import type { Database } from "../../db/client.ts";
+import type { CallContext } from "../../http/calls.ts";
+import type { PasswordHasher } from "../identity/index.ts";
 import type { Jobs } from "../../jobs/queue.ts";
 import { createClearSubAccount } from "./clear-sub-account.ts";
 import type { ShopFigures, UserDataCleaner, UserStatContributor } from "./extensions.ts";
@@ -18,9 +20,10 @@ export type UserServiceDeps = {
   userDataCleaners: UserDataCleaner[];
   /** Fill in the per-user figures of the sub-account statistics. */
   userStatContributors: UserStatContributor[];
+  passwords: PasswordHasher;
 };
 
-export function createUserService({ database, jobs, shops, userDataCleaners, userStatContributors }: UserServiceDeps) {
+export function createUserService({ database, jobs, shops, userDataCleaners, userStatContributors, passwords }: UserServiceDeps) {
   const { accountSummary, getMyInfo, getUserInitCache, getUserInfo } = createOwnInfo({ shops });
   const { getSubUserStaticInfo } = createSubUserStats({ userStatContributors });
   const clearing = createClearSubAccount({ database, jobs, userDataCleaners });
@@ -32,11 +35,11 @@ export function createUserService({ database, jobs, shops, userDataCleaners, use
     getSubUsers,
     getSubUserById,
     getSubUserStaticInfo,
-    createSubUser,
+    createSubUser: (ctx: CallContext, body: Parameters<typeof createSubUser>[1]) => createSubUser(ctx, body, passwords),
     updateUser,
-    changePwd,
+    changePwd: (ctx: CallContext, body: Parameters<typeof changePwd>[1]) => changePwd(ctx, body, passwords),
     getResetPwdToken,
-    resetPwd,
+    resetPwd: (ctx: CallContext, body: Parameters<typeof resetPwd>[1]) => resetPwd(ctx, body, passwords),
     setEnabled,
     clearSubAccountInfo: clearing.clearSubAccountInfo,
     getUserInfo,

@@ -10,7 +10,7 @@ import type { CallContext } from "../../http/calls.ts";
 import { normalizeName } from "../../db/names.ts";
 import { businessError, conflict, notFound } from "../../http/errors.ts";
 import type { createSubUserInput, getSubUsersQuery, SubUser, updateUserInput } from "#shared/contract/users.ts";
-import { insertUser, revokeUserSessions } from "../identity/index.ts";
+import { insertUser, revokeUserSessions, type PasswordHasher } from "../identity/index.ts";
 import { assertSubAccountAllowed } from "../subaccount-orders/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -76,22 +76,26 @@ export async function getSubUserById(ctx: CallContext, userId: string) {
   return toSubUser(await findSubUser(ctx.tx, ctx.user!.tenantId, userId));
 }
 
-export async function createSubUser(ctx: CallContext, body: z.output<typeof createSubUserInput>) {
+export async function createSubUser(ctx: CallContext, body: z.output<typeof createSubUserInput>, passwords: PasswordHasher) {
   // Within the free and bought sub-accounts (modules/subaccount-orders).
   await assertSubAccountAllowed(ctx.tx, ctx.user!.tenantId);
-  const row = await insertUser(ctx.tx, {
-    tenantId: ctx.user!.tenantId,
-    userName: body.userName,
-    password: body.pwd,
-    email: body.email,
-    phoneNumber: body.phoneNumber,
-    remark: body.remark,
-    limitMeliAccount: body.limitMeliAccount,
-    collectCount: body.collectCount,
-    productCount: body.productCount,
-    isShowPageCrwal: body.isShowPageCrwal,
-    creatorId: ctx.user!.id,
-  });
+  const row = await insertUser(
+    ctx.tx,
+    {
+      tenantId: ctx.user!.tenantId,
+      userName: body.userName,
+      password: body.pwd,
+      email: body.email,
+      phoneNumber: body.phoneNumber,
+      remark: body.remark,
+      limitMeliAccount: body.limitMeliAccount,
+      collectCount: body.collectCount,
+      productCount: body.productCount,
+      isShowPageCrwal: body.isShowPageCrwal,
+      creatorId: ctx.user!.id,
+    },
+    passwords,
+  );
   return toSubUser(row);
 }
 
