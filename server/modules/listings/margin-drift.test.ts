@@ -102,6 +102,15 @@ async function marginJobsDone() {
   expect(done.failed).toBe(0);
 }
 
+/** The host saves a rate through the API: the recompute job stores the margins again. */
+const saveRate = async (code: string, rate: string) => {
+  const admin = await s.adminToken();
+  const all = await s.api("GET", "/api/Currency/GetAllCurrency", { token: admin });
+  const c = (all.body.result as { id: string; code: string; zh: string }[]).find((x) => x.code === code)!;
+  const res = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: c.id, code, zh: c.zh, rate } });
+  expect(res.status, res.raw).toBe(200);
+};
+
 const level = { ok: 0, low: 1, negative: 2 } as const;
 
 const setRate = (code: string, rate: string) => s.database.db.execute(sql`update currencies set rate = ${rate} where code = ${code}`);
@@ -163,7 +172,8 @@ describe("margin drift and 重新定价", () => {
     expect(rowOf(before, live[2].id).priced!.productCurrency).toBe("USD");
     expect((await drift(A, { ids: [live[1].id] })).map((r) => r.id)).toEqual([live[1].id]);
 
-    await setRate("USD", "14.2");
+    await saveRate("USD", "14.2");
+    await marginJobsDone();
     const after = await drift(A);
     for (const l of live.slice(0, 2)) expect(rowOf(after, l.id)).toEqual(rowOf(before, l.id));
     const usd = rowOf(after, live[2].id);
@@ -299,13 +309,6 @@ describe("the stored margin, its recompute and automatic repricing", () => {
 });
 
 describe("the recompute job and automatic repricing", () => {
-  const saveRate = async (code: string, rate: string) => {
-    const admin = await s.adminToken();
-    const all = await s.api("GET", "/api/Currency/GetAllCurrency", { token: admin });
-    const c = (all.body.result as { id: string; code: string; zh: string }[]).find((x) => x.code === code)!;
-    const res = await s.api("POST", "/api/Currency/CreateOrUpdateCurrency", { token: admin, body: { id: c.id, code, zh: c.zh, rate } });
-    expect(res.status, res.raw).toBe(200);
-  };
   const shopRule = async (info: Record<string, unknown>) => {
     const shopId = await accountOf(live[0].id);
     const res = await s.api("POST", "/api/MeliAccount/UpdateAccount", { token: A.token, body: { id: shopId, info } });
