@@ -4,7 +4,8 @@
 // count and the tab say 50), chooses every matching listing, re-prices them in the batch dialog (it says 50 and shows
 // the result for a sample), watches the task's progress end, and sees the new price on every row, from the server's
 // re-read of Mercado Libre; edits one price in place; and opens a listing's log with the PUT that changed it. Each step
-// is checked against the server's data. Screenshots go to e2e/artifacts.
+// is checked against the server's data; then the 利润率 column and 重新定价 by the formula, applied and undone.
+// Screenshots go to e2e/artifacts.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
@@ -219,6 +220,41 @@ describe("the listing centre", () => {
     await page.waitForSelector("[data-testid=listing-log-detail]");
     expect(await page.$eval("[data-testid=listing-log-detail]", (e) => e.textContent)).toContain("250");
     await shot(page, "listings-07-logs");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=listing-logs-drawer]", { hidden: true });
+
+    // 利润率 (issue 32): each mug's row shows its margin now and when priced. 重新定价 previews the formula's price for
+    // the 50 chosen mugs (changed by hand to 199 and 250), applies it as a task, and 撤销 puts back the replaced prices.
+    await page.waitForSelector(`[data-testid=listing-margin-${one.id}]`, { timeout: 30_000 });
+    expect(await page.$eval(`[data-testid=listing-margin-${one.id}]`, (e) => e.textContent)).toMatch(/^-?\d+(\.\d+)?%/);
+    await page.click("[data-testid=listings-bulk-reprice]");
+    await page.waitForSelector("[data-testid=reprice-summary]", { timeout: 60_000 });
+    const changed = Number(await page.$eval("[data-testid=reprice-summary]", (e) => e.getAttribute("data-changed")));
+    expect(changed).toBe(MUGS);
+    const previewed = await page.$eval(`[data-testid=reprice-row-${one.id}] td:nth-child(3)`, (e) => e.textContent?.trim());
+    await shot(page, "listings-08-reprice-preview");
+    await page.click("[data-testid=reprice-submit]");
+    await page.waitForSelector("[data-testid=reprice-started]", { timeout: 15_000 });
+    const repriced = await until(
+      "the mugs at the formula's prices",
+      () => listings({ title: "Taza" }),
+      (r) => r.items.every((x) => x.price !== NEW_PRICE && x.price !== 250),
+    );
+    expect(repriced.items.find((x) => x.id === one.id)!.price).toBe(Number(previewed?.replace(/[^\d.]/g, "")));
+    await page.waitForFunction(
+      (done) => Number(document.querySelector("[data-testid=listing-task]")?.getAttribute("data-status")) === done,
+      { timeout: 120_000 },
+      TaskStatus.Succeeded,
+    );
+    await shot(page, "listings-09-repriced-by-margin");
+    await page.click("[data-testid=reprice-undo]");
+    await page.waitForSelector("[data-testid=reprice-dialog]", { hidden: true, timeout: 15_000 });
+    const undone = await until(
+      "the replaced prices back",
+      () => listings({ title: "Taza" }),
+      (r) => r.items.every((x) => x.price === (x.id === one.id ? 250 : NEW_PRICE)),
+    );
+    expect(undone.items).toHaveLength(MUGS);
     await page.browserContext().close();
   }, 300_000);
 });
