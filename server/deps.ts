@@ -41,7 +41,7 @@ import { createShopAuthorizationService } from "./modules/meli/auth-service.ts";
 import { createNotificationService } from "./modules/meli/notifications.ts";
 import { createListingNotificationService } from "./modules/listings/notifications.ts";
 import { createListingEditService } from "./modules/listings/edits.ts";
-import { createMarginService } from "./modules/listings/margin-job.ts";
+import { createMarginService, MARGIN_JOB, type MarginChange } from "./modules/listings/margin-job.ts";
 import { createListingSyncService } from "./modules/listings/sync.ts";
 import { createOrderSyncService } from "./modules/orders/sync.ts";
 import { createPurchaseExport } from "./modules/orders/purchase-export.ts";
@@ -211,7 +211,17 @@ export function createServices(deps: AppDeps) {
     // Listing sync, import of existing listings and removal of deleted ones (issue 16).
     listingSync: createListingSyncService({ database, jobs, meli, log, callLog: meliLogs }),
     publishing: createPublishingService(
-      { database, jobs, meli, log, secrets, pictures, gtin, callLog: meliLogs },
+      {
+        database,
+        jobs,
+        meli,
+        log,
+        secrets,
+        pictures,
+        gtin,
+        callLog: meliLogs,
+        feesMoved: (tx, categories) => jobs.send<MarginChange>(MARGIN_JOB, { reason: "fee", categories }, { tx }),
+      },
       createPlanner(secrets, freight),
     ),
     // Freight rules (MeliOther), size charts (MeliSizeChart) and the host's selection library (issue 18).

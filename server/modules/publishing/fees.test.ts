@@ -2,7 +2,8 @@
 // once per (site, category, listing type) before planning, with the shipping mode the items are published with (me2),
 // and cached for 24 h; under ME2 a low price pays no fixed fee (comision-por-vender.md) and the created item's price is
 // the shared formula's with those fees; a failed read prices from the category row's
-// percentage with a warning and says so in the breakdown.
+// percentage with a warning and says so in the breakdown. A fee read that is new or moved queues the margin recompute of
+// its category (issue 32).
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
@@ -14,6 +15,7 @@ import { startTestServer, type TestServer, type TestTenant } from "../../testing
 import { connectShop } from "../../testing/shop-kit.ts";
 import { connectPublishingShop, createProductAs, ean13s, requestAttrs, syncCategories, until } from "../../testing/publish-kit.ts";
 import { ListingStatus, PublishBatchStatus } from "#shared/contract/enums.ts";
+import { MARGIN_JOB } from "../listings/index.ts";
 import { moneyNumber, sitePrice, type PriceBreakdown } from "#shared/publish/price.ts";
 
 let s: TestServer;
@@ -95,12 +97,27 @@ describe("listing_prices in the publish price", () => {
     // Another listing type is another key; a row older than 24 h is read again.
     await preflight(ids, { listingType: "gold_pro" });
     expect(feeReads() - before).toBe(2);
-    await host(sql`update meli_listing_fees set fetched_at = now() - interval '25 hours' where listing_type = 'gold_special'`);
+    // A fee read again that moved (cached 1 point higher here) queues the margin recompute of its category; one read
+    // again unchanged queues nothing.
+    const marginJobs = async () =>
+      rowsOf<{ data: { reason: string; categories: unknown[] } }>(
+        await s.database.db.execute(sql`select data from pgboss.job where name = ${MARGIN_JOB} order by created_on`),
+      ).map((j) => j.data);
+    const queued = (await marginJobs()).length;
+    await host(
+      sql`update meli_listing_fees set fetched_at = now() - interval '25 hours', percentage_fee = percentage_fee + 1
+          where listing_type = 'gold_special'`,
+    );
     await preflight(ids);
     expect(feeReads() - before).toBe(3);
+    expect((await marginJobs()).slice(queued)).toEqual([{ reason: "fee", categories: [{ site: 1, cateId: leaf().id }] }]);
+    await host(sql`update meli_listing_fees set fetched_at = now() - interval '25 hours' where listing_type = 'gold_special'`);
+    await preflight(ids);
+    expect(feeReads() - before).toBe(4);
+    expect((await marginJobs()).length).toBe(queued + 1);
     // A free listing pays no fees: nothing to read.
     await preflight(ids, { listingType: "free" });
-    expect(feeReads() - before).toBe(3);
+    expect(feeReads() - before).toBe(4);
   });
 
   it("under ME2 a low price pays no fixed fee, and the item is created at the formula's price with those fees", async () => {

@@ -23,6 +23,7 @@ import type { PreflightPair } from "#shared/publish/preflight.ts";
 import { FIXED_FEE_UNDER } from "#shared/publish/price.ts";
 import { exchangeEntry, type MeliLogService } from "../meli-logs/index.ts";
 import { pool } from "../../jobs/pool.ts";
+import type { PublishingDeps } from "./types.ts";
 import { categorySiteOf, isGlobalSite } from "#shared/publish/sites.ts";
 
 /** A cached row older than this is read again before planning. */
@@ -88,6 +89,17 @@ export async function feeKeysOf(
   return [...keys.values()];
 }
 
+/** The cached fees of these keys, each as one string to compare (by site, category and listing type). */
+async function feeStates(tx: Tx, keys: FeeKey[]) {
+  const rows = rowsOf<FeeKey & { state: string }>(
+    await tx.execute(sql`select f.site, f.cate_id as "cateId", f.listing_type as "listingType",
+        concat_ws('|', f.percentage_fee, f.fixed_fee, coalesce(f.fixed_fee_under::text, '-'), f.listing_fee, f.currency) as state
+      from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(site int, "cateId" text, "listingType" text)
+      join ${meliListingFees} f on f.site = k.site and f.cate_id = k."cateId" and f.listing_type = k."listingType"`),
+  );
+  return new Map(rows.map((r) => [`${keyOf(r)}|${r.listingType}`, r]));
+}
+
 /**
  * Reads listing_prices for the keys whose cached row is missing or older than 24 h, with the shop group's client and
  * at most LISTING_FEES_CONCURRENCY at once, and caches what it read. Never inside a transaction (the client opens its
@@ -95,7 +107,7 @@ export async function feeKeysOf(
  * tenant's marketplace call log.
  */
 export async function ensureListingFees(
-  deps: { database: Database; meli: MeliClient; callLog: Pick<MeliLogService, "recordMeliCall"> },
+  deps: Pick<PublishingDeps, "database" | "meli" | "callLog" | "feesMoved">,
   input: { tenantId: string; groupId: string; creatorId?: string | null; keys: FeeKey[] },
   options: { maxAgeMs?: number; concurrency?: number } = {},
 ): Promise<{ read: FeeKey[]; failed: FeeKey[] }> {
@@ -129,6 +141,10 @@ export async function ensureListingFees(
   const read = results.filter((r): r is { key: FeeKey; fee: CachedFee } => r.fee !== null);
   await inScope(deps.database.db, hostAllScope, async (tx) => {
     if (read.length) {
+      const before = await feeStates(
+        tx,
+        read.map((r) => r.key),
+      );
       await tx
         .insert(meliListingFees)
         .values(read.map(({ key, fee }) => ({ ...key, ...fee, fetchedAt: new Date() })))
@@ -143,6 +159,15 @@ export async function ensureListingFees(
             fetchedAt: sql`excluded.fetched_at`,
           },
         });
+      // A fee that is new or moved changes the margin of the listings in its category: computed again by the job.
+      const after = await feeStates(
+        tx,
+        read.map((r) => r.key),
+      );
+      const moved = new Map<string, { site: number; cateId: string }>();
+      for (const [key, row] of after)
+        if (before.get(key)?.state !== row.state) moved.set(keyOf(row), { site: row.site, cateId: row.cateId });
+      if (moved.size) await deps.feesMoved(tx, [...moved.values()]);
     }
     for (const { site, x } of exchanges) {
       await deps.callLog.recordMeliCall(tx, {

@@ -331,6 +331,7 @@ describe("a publish job the queue will not try again", () => {
         secrets: s.deps.secrets,
         gtin: createGtinService(),
         callLog: createMeliLogService(),
+        feesMoved: async () => undefined,
       },
       createPlanner(s.deps.secrets, createFreightService({ database, meli })),
     );

@@ -24,6 +24,8 @@ export type PublishingDeps = {
   gtin: Pick<GtinService, "takeGtinCodes" | "listingGtinCodes">;
   /** The marketplace call log's recorders (the meli-logs service's). */
   callLog: Pick<MeliLogService, "recordListingCalls" | "recordMeliCall">;
+  /** Called in the transaction that cached new or moved fees of these categories (the listings' margin recompute). */
+  feesMoved: (tx: Tx, categories: { site: number; cateId: string }[]) => Promise<unknown>;
 };
 
 /** What plan.ts decides for one product × site before anything is sent. */
