@@ -144,8 +144,12 @@ describe("系统配置, free sub-accounts, receiving accounts", () => {
     await file.uploadFile(qrFile);
     await host.waitForSelector("[data-testid=receiving-account-row] img[data-ready=true]", { timeout: 15_000 });
     await host.click("[data-testid=receiving-account-add]");
+    // The second row, and then its bank fields, are drawn after each click: each is waited for before it is used.
+    await host.waitForSelector("[data-testid=receiving-kind-1]");
     await host.click("[data-testid=receiving-kind-1]");
+    await host.waitForSelector("[data-testid=receiving-kind-1-bank]");
     await host.click("[data-testid=receiving-kind-1-bank]");
+    await host.waitForSelector("input[aria-label='第 2 个账户的开户行']");
     await host.type("input[aria-label='第 2 个账户的收款人']", "某某科技有限公司");
     await host.type("input[aria-label='第 2 个账户的账号']", "6222 0000 1111 2222");
     await host.type("input[aria-label='第 2 个账户的开户行']", "招商银行深圳分行");
