@@ -134,6 +134,8 @@ describe("系统配置, free sub-accounts, receiving accounts", () => {
     await host.waitForSelector("[data-testid=receiving-accounts-edit]");
     await host.click("[data-testid=receiving-accounts-edit]");
     await host.waitForSelector("[data-testid=receiving-accounts-dialog]");
+    // 添加 is enabled once the saved accounts are in the form (they would replace a row added before).
+    await host.waitForSelector("[data-testid=receiving-account-add]:not([disabled])");
     await host.click("[data-testid=receiving-account-add]");
     // The new account's row is drawn after the click: wait for both of its fields before typing.
     await host.waitForSelector("input[aria-label='第 1 个账户的收款人']");

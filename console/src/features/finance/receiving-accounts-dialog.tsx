@@ -107,12 +107,17 @@ export function ReceivingAccountsDialog({ open, onOpenChange }: { open: boolean;
   const save = useSaveReceivingAccounts();
   const [rows, setRows] = useState<Row[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // The saved accounts fill the form once per opening: a later refetch never replaces what the host is typing, and
+  // nothing can be added before they are in (they would wipe it).
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (open && current.data) {
+    if (!open) setFilled(false);
+    else if (!filled && current.data) {
       setRows(current.data.map(rowOf));
       setProblem(null);
+      setFilled(true);
     }
-  }, [open, current.data]);
+  }, [open, current.data, filled]);
 
   function onSave() {
     const parsed = receivingAccountList.safeParse(rows.map(accountOf));
@@ -151,7 +156,7 @@ export function ReceivingAccountsDialog({ open, onOpenChange }: { open: boolean;
         <Button
           variant="outline"
           className="w-fit"
-          disabled={rows.length >= MAX_RECEIVING_ACCOUNTS}
+          disabled={!filled || rows.length >= MAX_RECEIVING_ACCOUNTS}
           onClick={() => setRows([...rows, emptyRow])}
           data-testid="receiving-account-add"
         >
@@ -167,7 +172,7 @@ export function ReceivingAccountsDialog({ open, onOpenChange }: { open: boolean;
           <Button variant="outline" disabled={save.isPending} onClick={() => onOpenChange(false)}>
             取消
           </Button>
-          <Button loading={save.isPending} onClick={onSave} data-testid="receiving-accounts-save">
+          <Button loading={save.isPending} disabled={!filled} onClick={onSave} data-testid="receiving-accounts-save">
             保存
           </Button>
         </DialogFooter>
