@@ -23,6 +23,7 @@ let app: AppProcess;
 let browser: Browser;
 let demoToken: string;
 let itemId: string;
+let seller: { api: string; token: string };
 const cleanups: (() => unknown)[] = [];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) as `${string}.png`, fullPage: true });
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const demo = app.firstStart.demo!;
   demoToken = await accessToken(app.url, demo.user, demo.password, demo.tenant);
   await connectSeller(app.url, demoToken, { nickname: NICKNAME, site: "MLM" });
-  const seller = await sellerToken(app.url, demoToken, { nickname: NICKNAME, site: "MLM" });
+  seller = await sellerToken(app.url, demoToken, { nickname: NICKNAME, site: "MLM" });
   const res = await fetch(`${seller.api}/items`, {
     method: "POST",
     headers: { authorization: `Bearer ${seller.token}`, "content-type": "application/json" },
@@ -96,12 +97,16 @@ describe("the host's sandbox page", () => {
     expect(label.status).toBe(200);
     expect(label.headers.get("content-type")).toBe("application/pdf");
 
+    // The app's own calls (the order's other notifications, its scheduled syncs) take refusals too, at any time: so
+    // five, of which the badge shows what is left, and the seller's next call is one of them.
     await page.$eval("#sandbox-refusals", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#sandbox-refusals", "2");
+    await page.type("#sandbox-refusals", "5");
     await page.click("[data-testid=sandbox-refuse]");
-    await toastSays(page, "接下来的 2 次调用将返回 429");
-    await page.waitForFunction(() => document.querySelector("[data-testid=sandbox-refusals]")?.textContent?.includes("2"));
+    await toastSays(page, "接下来的 5 次调用将返回 429");
+    await page.waitForFunction(() => /待拒绝 [1-5] 次/.test(document.querySelector("[data-testid=sandbox-refusals]")?.textContent ?? ""));
     await shot(page, "sandbox-03-refusals");
+    const refused = await fetch(`${seller.api}/items/${itemId}`, { headers: { authorization: `Bearer ${seller.token}` } });
+    expect(refused.status).toBe(429);
     await page.close();
   });
 
