@@ -1,6 +1,7 @@
 // The queue's last-failure hook, on the real queue (pg-boss on PGlite, or PostgreSQL with DATABASE_URL): a job that
 // fails on every attempt is settled once, after its last attempt, with its data and the error; a job that fails and
-// then succeeds is never settled; a settle that throws is logged and does not stop the worker.
+// then succeeds is never settled; a settle that throws is logged and does not stop the worker. Workers whose own look
+// for jobs is an hour away still run a job as soon as it is sent (NOTIFY), and drain a backlog (each looks again when done).
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
@@ -86,5 +87,54 @@ describe("the last failure of a job", () => {
       30_000,
     );
     expect(settled.filter((x) => x.data.key !== "a")).toEqual([]);
+  });
+});
+
+describe("when workers look for jobs", () => {
+  // Workers whose own look is an hour away: a job runs within the test only if something woke them.
+  let sleepy: Jobs;
+  const done: string[] = [];
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    sleepy = createJobs(database, pino({ level: "silent" }), undefined, { pollSeconds: 3600, lookoutSeconds: 3600, siblingSeconds: 3600 });
+    sleepy.handle<{ key: string }>("test.woken", async ({ key }) => void done.push(key));
+    sleepy.handle<{ key: string }>(
+      "test.backlog",
+      async ({ key }) => {
+        await sleep(20);
+        done.push(key);
+      },
+      { concurrency: 2 },
+    );
+    await sleepy.start({ work: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await sleepy?.stop();
+  });
+
+  it("runs a job sent while its worker sleeps: the send's NOTIFY wakes it", async () => {
+    await sleepy.send("test.woken", { key: "first" });
+    await until(async () => done.includes("first"), Boolean, "the first job", 30_000);
+    // The worker looked once more after the first job and found nothing: it sleeps its hour now.
+    await sleep(1000);
+    await sleepy.send("test.woken", { key: "second" });
+    await until(async () => done.includes("second"), Boolean, "the job sent to a sleeping worker", 30_000);
+  });
+
+  it("drains a backlog of 6 jobs with 2 workers: a worker that got a job looks again as soon as it is done", async () => {
+    const keys = ["b1", "b2", "b3", "b4", "b5", "b6"];
+    // One statement, one NOTIFY: it wakes the two workers once.
+    await sleepy.sendMany(
+      "test.backlog",
+      keys.map((key) => ({ key })),
+    );
+    await until(
+      async () => keys.filter((k) => done.includes(k)).length,
+      (n) => n === keys.length,
+      "the backlog",
+      30_000,
+    );
   });
 });
