@@ -216,6 +216,34 @@ export async function accessToken(baseUrl: string, userName: string, password: s
 }
 
 /**
+ * A new DATA_DIR, and a new database when the suite runs on PostgreSQL (DATABASE_URL): the settings that point a
+ * start at them (DATA_DIR, and DATABASE_URL). By default a copy of the run's migrated template (no administrator yet:
+ * a first start that skips the migrations' CPU); `empty` for a start that migrates a database of nothing.
+ */
+export async function freshStore(
+  name: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `erp-${name}-`));
+  const database = process.env.DATABASE_URL
+    ? await createFreshPostgresDatabase(
+        process.env.DATABASE_URL,
+        `erp_${name.replace(/-/g, "_")}`,
+        empty ? undefined : process.env[TEMPLATE_ENV],
+      )
+    : null;
+  const templateDir = empty ? undefined : process.env[TEMPLATE_DIR_ENV];
+  if (!database && templateDir) cpSync(templateDir, join(dataDir, "pglite"), { recursive: true });
+  return {
+    env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) },
+    async drop() {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The app on a fresh data directory, and on a fresh PostgreSQL database when DATABASE_URL is set (the suite's second
  * run); `stop` ends it and removes both. The database is a copy of the run's migrated template (made once by the
  * global set-up), so each start skips creating and migrating one; it is still a first start (no administrator, no
@@ -226,26 +254,13 @@ export async function startFreshApp(
   env: Record<string, string> = {},
   { empty = false }: { empty?: boolean } = {},
 ): Promise<{ app: AppProcess; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), `erp-${name}-`));
-  const template = empty ? undefined : process.env[TEMPLATE_ENV];
-  const database = process.env.DATABASE_URL
-    ? await createFreshPostgresDatabase(process.env.DATABASE_URL, `erp_${name.replace(/-/g, "_")}`, template)
-    : null;
-  const templateDir = empty ? undefined : process.env[TEMPLATE_DIR_ENV];
-  if (!database && templateDir) cpSync(templateDir, join(dataDir, "pglite"), { recursive: true });
-  const app = await startApp({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    PORT: String(await freePort()),
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...env,
-  });
+  const store = await freshStore(name, { empty });
+  const app = await startApp({ ...store.env, LOG_LEVEL: "warn", PORT: String(await freePort()), ...env });
   return {
     app,
     async stop() {
       await app.stop("SIGKILL");
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await store.drop();
     },
   };
 }

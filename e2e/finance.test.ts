@@ -146,7 +146,8 @@ describe("the wallet's screens", () => {
     await host.click("[data-testid=recharge-refresh]");
     await host.waitForSelector("[data-testid=charge-review]", { timeout: 15_000 });
     await host.click("[data-testid=charge-review]");
-    await host.waitForSelector("[data-testid=review-reject]");
+    // The receipt drawn first: its image's height moves the buttons under it (a click computed before it lands beside).
+    await host.waitForSelector("[data-testid=review-receipt][data-ready=true]", { timeout: 15_000 });
     await host.click("[data-testid=review-reject]");
     // The confirm button is drawn by the click above: on a loaded machine it is not there yet when the click returns.
     await host.waitForSelector("[data-testid=review-reject-confirm]");

@@ -8,15 +8,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
-import {
-  accessToken,
-  createFreshPostgresDatabase,
-  freePort,
-  passwordLogin,
-  runUntilExit,
-  startApp,
-  type AppProcess,
-} from "./app-process.ts";
+import { accessToken, freshStore, freePort, passwordLogin, runUntilExit, startApp, type AppProcess } from "./app-process.ts";
 
 const suiteUrl = process.env.DATABASE_URL;
 const store = suiteUrl ? "postgres" : "pglite";
@@ -31,16 +23,12 @@ afterAll(async () => {
       .catch(() => {});
 });
 
-/** A fresh DATA_DIR, plus a fresh database when the suite runs on PostgreSQL: the only settings that differ. */
-async function freshStore(): Promise<{ env: Record<string, string>; databaseUrl?: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "erp-e2e-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  if (!suiteUrl) return { env };
-  const database = await createFreshPostgresDatabase(suiteUrl);
-  cleanups.push(() => database.drop());
-  env.DATABASE_URL = database.url;
-  return { env, databaseUrl: database.url };
+/** A fresh DATA_DIR, plus a fresh database when the suite runs on PostgreSQL: empty (the first start migrates it), or
+ *  the run's migrated template (a first start that skips the migrations). */
+async function newStore({ empty }: { empty: boolean }): Promise<{ env: Record<string, string>; databaseUrl?: string }> {
+  const store = await freshStore("e2e", { empty });
+  cleanups.push(store.drop);
+  return { env: { ...store.env, LOG_LEVEL: "warn" }, databaseUrl: store.env.DATABASE_URL };
 }
 
 async function start(env: Record<string, string>) {
@@ -83,7 +71,7 @@ async function post(app: AppProcess, path: string, json: unknown, token: string)
 }
 
 describe(`npm start on ${store}`, () => {
-  let store0: Awaited<ReturnType<typeof freshStore>>;
+  let store0: Awaited<ReturnType<typeof newStore>>;
   let adminPassword: string;
   let demo: { tenant: string; user: string; password: string };
   let adminToken: string;
@@ -93,7 +81,7 @@ describe(`npm start on ${store}`, () => {
   it(
     "first start prints the administrator and demo credentials, serves console, API, token endpoint and OpenAPI, and exits 0 on SIGTERM",
     async () => {
-      store0 = await freshStore();
+      store0 = await newStore({ empty: true });
       const app = await start({ ...store0.env, DEMO_DATA: "1" });
       expect(app.stdout()).toContain(`(database: ${store}`);
 
@@ -221,7 +209,7 @@ describe(`settings on ${store}`, () => {
   it(
     "ADMIN_PASSWORD given: that password logs in and no password is printed",
     async () => {
-      const { env } = await freshStore();
+      const { env } = await newStore({ empty: false });
       const given = "Given-Passw0rd-" + process.pid;
       const app = await start({ ...env, ADMIN_PASSWORD: given });
       expect(app.stdout()).toContain("host administrator: user admin, password from ADMIN_PASSWORD");

@@ -1,14 +1,12 @@
 // SIGTERM at each stage of a first start (issue 29: one a second after "[ready]" left the process alive for 90 s, and
 // 14 minutes in another try, so a restart on the same data waited on it). The real process (`npm start`) on a fresh
-// DATA_DIR with the demo content and the category sync on (PostgreSQL: a fresh database when DATABASE_URL is set):
-// stopped while it starts, just after ready (the category sync and the demo fill queued), and while the demo fill
-// writes the demo tenant's products. Each time it exits 0 (it closed the database, not killed by the signal) well
-// within the hang detector's bound, and a restart on the same data comes up, answers /health and stops cleanly too.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// store (the run's migrated template with no administrator yet; on PostgreSQL a fresh database copied from it) with the
+// demo content and the category sync on: stopped while it starts, just after ready (the category sync and the demo
+// fill queued), and while the demo fill writes the demo tenant's products. Each time it exits 0 (it closed the
+// database, not killed by the signal) well within the hang detector's bound, and a restart on the same data comes up,
+// answers /health and stops cleanly too. e2e/start.test.ts starts on an empty database (the migrations included).
 import { afterAll, describe, expect, it } from "vitest";
-import { accessToken, callApi, createFreshPostgresDatabase, freePort, launch, startApp, until } from "./app-process.ts";
+import { accessToken, callApi, freePort, freshStore, launch, startApp, until } from "./app-process.ts";
 
 /** Not a speed target: a process still alive this long after SIGTERM is hung. */
 const HANG_MS = 30_000;
@@ -23,16 +21,11 @@ afterAll(async () => {
       .catch(() => {});
 });
 
+/** A first start's store: the run's migrated template (no administrator yet), with the demo content on. */
 async function freshEnv(name: string): Promise<Record<string, string>> {
-  const dataDir = mkdtempSync(join(tmpdir(), `erp-stop-${name}-`));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_DATA: "1", PORT: String(await freePort()) };
-  if (process.env.DATABASE_URL) {
-    const database = await createFreshPostgresDatabase(process.env.DATABASE_URL, "erp_stop");
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  return env;
+  const store = await freshStore(`stop-${name}`);
+  cleanups.push(store.drop);
+  return { ...store.env, LOG_LEVEL: "warn", DEMO_DATA: "1", PORT: String(await freePort()) };
 }
 
 /** Sends SIGTERM and answers how the process ended: its exit code, or "hung" (then it is killed). */

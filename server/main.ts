@@ -1,15 +1,6 @@
 // Process entry: config → database → migrations → first-start data → app → listen; workers in the same process
 // unless ROLE splits them (PostgreSQL only).
 import { ConfigError, loadConfig } from "./config.ts";
-import { databaseOptionsFromConfig, openDatabase } from "./db/client.ts";
-import { bootstrap } from "./bootstrap.ts";
-import { createJobs } from "./jobs/queue.ts";
-import { buildApp } from "./app.ts";
-import { createDeps, createLogger } from "./deps.ts";
-import { createFirstStart, prepareDemoSeller } from "./modules/demo/first-start.ts";
-import { connectSandboxNotifications } from "./modules/meli/sandbox-console.ts";
-import { scheduleOrderTick } from "./modules/orders/sync.ts";
-import { scheduleReceiptSweep } from "./modules/wallet/receipts.ts";
 import { onStopSignals } from "./shutdown.ts";
 
 // From the first line: a stop signal at any stage of the start closes what is open so far (shutdown.ts).
@@ -26,6 +17,29 @@ async function main() {
     }
     throw e;
   }
+  // The server's code once the settings are read: a refused setting answers before loading it (a quarter of the CPU).
+  const [
+    { databaseOptionsFromConfig, openDatabase },
+    { bootstrap },
+    { createJobs },
+    { buildApp },
+    { createDeps, createLogger },
+    { createFirstStart, prepareDemoSeller },
+    { connectSandboxNotifications },
+    { scheduleOrderTick },
+    { scheduleReceiptSweep },
+  ] = await Promise.all([
+    import("./db/client.ts"),
+    import("./bootstrap.ts"),
+    import("./jobs/queue.ts"),
+    import("./app.ts"),
+    import("./deps.ts"),
+    import("./modules/demo/first-start.ts"),
+    import("./modules/meli/sandbox-console.ts"),
+    import("./modules/orders/sync.ts"),
+    import("./modules/wallet/receipts.ts"),
+  ]);
+  if (shutdown.stopping) return;
   const opening = openDatabase(databaseOptionsFromConfig(config));
   // A stop while the database opens waits for it (a fresh PGlite directory half written would not open again).
   shutdown.add("database", async () => (await opening).close());

@@ -299,8 +299,9 @@ describe("orders arrive three ways and end up once", () => {
     expect(again.status, again.raw).toBe(200);
     expect([OrderStatus.Delivered, OrderStatus.NotDelivered]).toContain((again.body.result as OrderRow).orderStatus);
 
-    // Mercado Libre refusing the read is a failure with its reason, not the stored row as if synced.
-    control().inject({ method: "GET", path: new RegExp(`/orders/${order.id}$`), status: 403, times: 1 });
+    // Mercado Libre refusing the read is a failure with its reason, not the stored row as if synced. Every read of the
+    // order is refused until cleared: the fetch job of the clock's notifications may read it first.
+    control().inject({ method: "GET", path: new RegExp(`/orders/${order.id}$`), status: 403, times: 1000 });
     const refused = await s.api("PUT", "/api/Order/GetNewOrder", { token: A.token, query: { id: row.id } });
     control().clearInjections();
     expect(refused.status, refused.raw).toBe(403);
