@@ -73,7 +73,18 @@ function boundaries({ tests, doors = !tests }) {
 
 export default defineConfig([
   {
-    ignores: ["**/node_modules/", ".output/", ".wxt/", "console/dist/", "data/", "**/.data/", ".ci/out/", "e2e/artifacts/", "tmp/"],
+    ignores: [
+      "**/node_modules/",
+      ".output/",
+      ".build/",
+      ".wxt/",
+      "console/dist/",
+      "data/",
+      "**/.data/",
+      ".ci/out/",
+      "e2e/artifacts/",
+      "tmp/",
+    ],
   },
   {
     files: ["**/*.{ts,tsx,js,mjs}"],

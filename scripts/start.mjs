@@ -1,8 +1,7 @@
-// `npm start`: builds the console when its build is missing or older than its sources, then runs the server in this
-// process.
-import { register } from "tsx/esm/api";
-import { ensureConsoleBuilt } from "./builds.mjs";
+// `npm start`: builds the console and the server when a build is missing or older than its sources, then runs the
+// server in this process.
+import { pathToFileURL } from "node:url";
+import { ensureConsoleBuilt, ensureServerBuilt } from "./builds.mjs";
 
 ensureConsoleBuilt();
-register();
-await import("../server/main.ts");
+await import(pathToFileURL(await ensureServerBuilt()).href);

@@ -1,7 +1,6 @@
 // A small preview of an uploaded image, made once at upload (sharp: libvips decodes on its own threads, off the event
 // loop, and reads the whole image, so a file whose header passed but whose data is broken is refused here too). Lists
 // and the review screen show the preview; the original stays for the reviewer who opens it.
-import sharp from "sharp";
 import { badRequest } from "./errors.ts";
 import { IMAGE_LIMITS } from "./upload.ts";
 
@@ -10,6 +9,8 @@ export const PREVIEW_MAX_SIDE = 480;
 
 /** A WebP at most PREVIEW_MAX_SIDE on its longest side (never enlarged), turned upright; 400 when the image cannot be read. */
 export async function makeImagePreview(buf: Buffer, what: string): Promise<Buffer> {
+  // sharp (libvips) is loaded with the first upload, not at every start (0.3 s of CPU).
+  const { default: sharp } = await import("sharp");
   try {
     return await sharp(buf, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error" })
       .rotate()

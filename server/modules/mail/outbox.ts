@@ -4,7 +4,6 @@
 // answer and the status update sends the mail again on retry.
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database, Tx } from "../../db/client.ts";
@@ -58,6 +57,8 @@ async function deliverMail(deps: MailDeps, { tenantId, mailId }: SendMailJob): P
     return;
   }
   try {
+    // Loaded with the first mail sent through SMTP, not at every start.
+    const { default: nodemailer } = await import("nodemailer");
     const transport = nodemailer.createTransport({
       url: deps.config.smtpUrl,
       connectionTimeout: 10_000,
