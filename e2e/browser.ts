@@ -1,7 +1,17 @@
 // Debian's Chromium for the browser tests: headless, no sandbox (CI runs as root), and kept off the network.
-import puppeteer, { type Browser, type LaunchOptions, type Page } from "puppeteer-core";
+import puppeteer, { Frame, type Browser, type FrameWaitForFunctionOptions, type LaunchOptions, type Page } from "puppeteer-core";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// A waitForFunction checks every 50 ms unless told otherwise, not at every animation frame (puppeteer's default): a
+// frame-by-frame wait makes headless Chromium draw 60 frames a second for as long as it lasts, about a tenth of a core
+// per waiting page, and the browser tests spend most of their time waiting on the server. (waitForSelector already
+// waits on the page's DOM changes.)
+const WAIT_POLL_MS = 50;
+const waitForFunction = Frame.prototype.waitForFunction;
+Frame.prototype.waitForFunction = function (this: Frame, fn: never, options: FrameWaitForFunctionOptions = {}, ...args: never[]) {
+  return waitForFunction.call(this, fn, { polling: WAIT_POLL_MS, ...options }, ...args);
+} as typeof waitForFunction;
 
 export function launchChromium(options: LaunchOptions = {}, extraArgs: string[] = []): Promise<Browser> {
   return puppeteer.launch({
