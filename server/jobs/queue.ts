@@ -69,8 +69,8 @@ const RETRY: RetryPolicy = { retryLimit: 5, retryDelay: 2, retryBackoff: true };
 
 /**
  * When a worker looks for jobs. A job sent wakes its queue's workers at once (NOTIFY, sent when the job's transaction
- * commits); a worker that got a job wakes its queue's other workers (a backlog runs side by side) and looks again as
- * soon as it is done. Otherwise only a queue's first worker (its lookout) looks, every lookoutSeconds, for the jobs
+ * commits); a worker that got a job wakes an idle sibling, so a backlog runs side by side, and looks again as soon as it
+ * is done. Otherwise only a queue's first worker (its lookout) looks, every lookoutSeconds, for the jobs
  * no NOTIFY announces (a retry's back-off, a delayed start, a job sent by a process that has not yet learnt the queue
  * notifies); the others every siblingSeconds. Idle, the 78 workers made 156 fetches a second at one poll each
  * 0.5 s, a fifth of a core on PGlite for a server doing nothing. Without LISTEN (a transaction pooler) every worker
@@ -150,26 +150,40 @@ export function createJobs(database: Database, log: FastifyBaseLogger, retry: Re
         if (!work) continue;
         // One job per fetch keeps a failure to its own job; `concurrency` workers run such jobs side by side.
         const workerIds: string[] = [];
-        const wakeAll = () => workerIds.forEach((id) => boss.notifyWorker(id));
+        // A worker that got a job wakes itself (it looks again as soon as the job is done) and one idle sibling, which
+        // wakes the next if it gets a job too: a backlog reaches every worker, and one job sent costs one more look
+        // instead of one per worker.
+        const busy = new Set<number>();
+        const wakeSelfAndAnIdleSibling = (self: number) => {
+          boss.notifyWorker(workerIds[self]);
+          const idle = workerIds.findIndex((_, j) => !busy.has(j));
+          if (idle >= 0) boss.notifyWorker(workerIds[idle]);
+        };
         for (let i = 0; i < concurrency; i++) {
           const pollingIntervalSeconds = polling.pollSeconds;
           const notifyPollingIntervalSeconds = i === 0 ? polling.lookoutSeconds : polling.siblingSeconds;
           const id = await boss.work<object>(name, { pollingIntervalSeconds, notifyPollingIntervalSeconds }, async (jobs) => {
-            wakeAll();
-            for (const job of jobs) {
-              try {
-                await handler(job.data);
-              } catch (err) {
-                // The attempt numbered retryLimit is the last (the first is 0).
-                if (onLastFailure && job.retryCount >= retry.retryLimit)
-                  await onLastFailure(job.data, err).catch((e: unknown) =>
-                    log.error({ err: e, job: name }, "settling a failed job failed"),
-                  );
-                throw err;
-              }
+            busy.add(i);
+            wakeSelfAndAnIdleSibling(i);
+            try {
+              await runJobs(jobs);
+            } finally {
+              busy.delete(i);
             }
           });
           workerIds.push(id);
+        }
+        async function runJobs(jobs: { data: object; retryCount: number }[]) {
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (err) {
+              // The attempt numbered retryLimit is the last (the first is 0).
+              if (onLastFailure && job.retryCount >= retry.retryLimit)
+                await onLastFailure(job.data, err).catch((e: unknown) => log.error({ err: e, job: name }, "settling a failed job failed"));
+              throw err;
+            }
+          }
         }
       }
     },
