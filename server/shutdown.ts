@@ -16,7 +16,8 @@ export type Shutdown = {
 
 type Step = { name: string; close: () => Promise<unknown> };
 
-async function bounded(step: Step, ms: number): Promise<void> {
+/** Closes one step, waiting at most `ms`: past it, says which step held and goes on. */
+export async function closeWithin(step: Step, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
@@ -40,7 +41,7 @@ export function onStopSignals(limits = STOP_LIMITS): Shutdown {
       console.error(`[stop] not stopped after ${limits.totalMs / 1000} s: exiting`);
       process.exit(1);
     }, limits.totalMs).unref();
-    for (const step of [...steps].reverse()) await bounded(step, limits.stepMs);
+    for (const step of [...steps].reverse()) await closeWithin(step, limits.stepMs);
     process.exit(0);
   };
   process.on("SIGINT", stop);

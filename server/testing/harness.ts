@@ -16,6 +16,7 @@ import { createFirstStart } from "../modules/demo/first-start.ts";
 import { createPasswordHasher } from "../modules/identity/passwords.ts";
 import { insertTenantWithMainAccount } from "../modules/identity/users.ts";
 import { openTestDatabase } from "./templates.ts";
+import { closeWithin } from "../shutdown.ts";
 
 export const ADMIN_PASSWORD = "Admin123456";
 
@@ -190,10 +191,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       const token = (await login(userName, password, owner.tenantName)).access_token;
       return { id: res.body.result.id, userName, password, token };
     },
+    // Each step bounded as the server's own stop is: a step that holds is named on stderr and the file goes on.
     async close() {
-      await app.close();
-      await jobs.stop();
-      await database.close();
+      await closeWithin({ name: "test server: http", close: () => app.close() }, 10_000);
+      await closeWithin({ name: "test server: job queue", close: () => jobs.stop() }, 10_000);
+      await closeWithin({ name: "test server: database", close: () => database.close() }, 10_000);
     },
   };
 }
