@@ -20,7 +20,14 @@ if (!mapWithGroupBy.groupBy) {
 }
 
 /** Where the test files are, and what their names end with. */
-const testDirs: Record<string, "ts" | "{ts,tsx}"> = { server: "ts", shared: "{ts,tsx}", console: "{ts,tsx}", e2e: "ts", extension: "ts" };
+const testDirs: Record<string, "ts" | "{ts,tsx}"> = {
+  server: "ts",
+  shared: "{ts,tsx}",
+  console: "{ts,tsx}",
+  e2e: "ts",
+  extension: "ts",
+  scripts: "ts",
+};
 const include = Object.entries(testDirs).map(([dir, ext]) => `${dir}/**/*.test.${ext}`);
 
 const root = fileURLToPath(new URL(".", import.meta.url));
