@@ -157,3 +157,10 @@ export function removeRunScratch(run: string) {
     for (const name of names) if (name.startsWith(`${TEST_DB_PREFIX}${run}-`)) rmSync(join(base, name), { recursive: true, force: true });
   }
 }
+
+/**
+ * A scenario's size for the run's database: full on PostgreSQL (DATABASE_URL), where RELIABILITY.md runs money,
+ * concurrency and the large scenarios, since only it runs transactions at once; smaller on PGlite, which runs one at a
+ * time and so shows there only that the same rules hold, at a fraction of CI's time.
+ */
+export const sizedForDatabase = (postgres: number, pglite: number) => (process.env.DATABASE_URL ? postgres : pglite);
