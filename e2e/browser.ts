@@ -1,5 +1,12 @@
 // Debian's Chromium for the browser tests: headless, no sandbox (CI runs as root), and kept off the network.
-import puppeteer, { Frame, type Browser, type FrameWaitForFunctionOptions, type LaunchOptions, type Page } from "puppeteer-core";
+import puppeteer, {
+  Frame,
+  type Browser,
+  type BrowserContext,
+  type FrameWaitForFunctionOptions,
+  type LaunchOptions,
+  type Page,
+} from "puppeteer-core";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -13,7 +20,46 @@ Frame.prototype.waitForFunction = function (this: Frame, fn: never, options: Fra
   return waitForFunction.call(this, fn, { polling: WAIT_POLL_MS, ...options }, ...args);
 } as typeof waitForFunction;
 
-export function launchChromium(options: LaunchOptions = {}, extraArgs: string[] = []): Promise<Browser> {
+/**
+ * Chromium for a test file. A plain one (no options, no extra arguments) is one browser per test worker, shared by the
+ * files the worker runs one after another: a launch costs about 1.2 s of CPU. The file gets a handle on it whose pages
+ * open in browser contexts of their own (as openConsolePage's do) and whose close() closes those contexts, not the
+ * browser, which ends with the worker. A browser with an extension or other settings is the file's own.
+ */
+export async function launchChromium(options: LaunchOptions = {}, extraArgs: string[] = []): Promise<Browser> {
+  if (Object.keys(options).length || extraArgs.length) return launch(options, extraArgs);
+  // Over a pipe, the browser ends with the worker however the worker ends (the pipe closes).
+  let browser = await (sharedBrowser ??= launch({ pipe: true }, []));
+  if (!browser.connected) browser = await (sharedBrowser = launch({ pipe: true }, []));
+  return fileHandle(browser);
+}
+
+let sharedBrowser: Promise<Browser> | undefined;
+
+function fileHandle(browser: Browser): Browser {
+  const contexts: BrowserContext[] = [];
+  const createBrowserContext: Browser["createBrowserContext"] = async (options) => {
+    const context = await browser.createBrowserContext(options);
+    contexts.push(context);
+    return context;
+  };
+  const own: Partial<Browser> = {
+    createBrowserContext,
+    newPage: async () => (await createBrowserContext()).newPage(),
+    close: async () => {
+      await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key in own) return own[key as keyof Browser];
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function launch(options: LaunchOptions, extraArgs: string[]): Promise<Browser> {
   return puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
