@@ -523,13 +523,16 @@ export const takesRealValues = (real: RealValues, op: Operation) =>
   isMoneyCall(op) &&
   [...op.query.map((p) => p.name), ...Object.keys(op.body?.properties ?? {})].some((n) => realValuesOf(real, op, n).length);
 
-/** Puts real values into about half the fields of an order or money call that take them (query, top-level body); answers how many. */
-function plantReal(real: RealValues, op: Operation, r: Rng, query: Record<string, string | string[]>, body: unknown): number {
+/**
+ * Puts real values into about half the fields of an order or money call that take them (query, top-level body), or
+ * into every one of them when `all`; answers how many.
+ */
+function plantReal(real: RealValues, op: Operation, r: Rng, query: Record<string, string | string[]>, body: unknown, all: boolean): number {
   if (!isMoneyCall(op)) return 0;
   let planted = 0;
   for (const p of op.query) {
     const vals = realValuesOf(real, op, p.name);
-    if (vals.length && r.next() < 0.5) {
+    if (vals.length && (all || r.next() < 0.5)) {
       query[p.name] = r.pick(vals);
       planted++;
     }
@@ -537,7 +540,7 @@ function plantReal(real: RealValues, op: Operation, r: Rng, query: Record<string
   if (body && typeof body === "object" && !Array.isArray(body)) {
     for (const k of Object.keys(op.body?.properties ?? {})) {
       const vals = realValuesOf(real, op, k);
-      if (vals.length && r.next() < 0.5) {
+      if (vals.length && (all || r.next() < 0.5)) {
         Object.defineProperty(body, k, { value: r.pick(vals), enumerable: true, configurable: true, writable: true });
         planted++;
       }
@@ -579,8 +582,12 @@ const oddPayloads = [
 /** Idempotency-Key values besides a fresh one: empty, too long, not visible ASCII, and one reused across calls (a 422). */
 const oddKeys = ["", " ", "x".repeat(300), "a b", "fuzz-reused-key"];
 
-/** A garbage request for one call: path parameters, query, body, content type, tenant header and key drawn from r. */
-function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, real?: RealValues): FuzzRequest {
+/**
+ * A garbage request for one call: path parameters, query, body, content type, tenant header and key drawn from r. The
+ * call's first request (`first`) has a body and carries the real values in every field that takes one, so each order
+ * and money call meets its real rows however few requests a run sends it.
+ */
+function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, real: RealValues | undefined, first: boolean): FuzzRequest {
   const who: FuzzWho = op.call.access === "host" ? "host" : "main";
   const ch = new Choices(() => undefined);
   const roll = r.next();
@@ -591,8 +598,11 @@ function fuzzRequest(op: Operation, r: Rng, token: (who: FuzzWho) => string, rea
   );
   if (url.includes("//")) url = url.replace(/\/\//g, "/x/");
   const query = garbageQuery(op, r, ch);
-  const realBody = op.call.method !== "GET" && op.body && r.next() < 0.75 ? garbageBody(op, r, ch) : undefined;
-  const planted = real ? plantReal(real, op, r, query, realBody) : 0;
+  const hasBody = op.call.method !== "GET" && op.body;
+  let realBody = hasBody && (first || r.next() < 0.75) ? garbageBody(op, r, ch) : undefined;
+  // The first request's body is an object, to carry the real values.
+  if (first && hasBody && (typeof realBody !== "object" || realBody === null || Array.isArray(realBody))) realBody = {};
+  const planted = real ? plantReal(real, op, r, query, realBody, first) : 0;
   const headers: Record<string, string> = {};
   const anonymousBare = op.call.access === "anonymous" && r.next() < 0.5;
   if (!anonymousBare) headers.authorization = `Bearer ${token(who)}`;
@@ -710,7 +720,9 @@ export async function runFuzz(o: {
   const total = o.ops.length * o.perCall + o.tokenRequests;
   let next = 0;
   const draw = (i: number) =>
-    i < o.ops.length * o.perCall ? fuzzRequest(o.ops[i % o.ops.length], r, o.token, o.real) : tokenFuzzRequest(r, o.tenantName);
+    i < o.ops.length * o.perCall
+      ? fuzzRequest(o.ops[i % o.ops.length], r, o.token, o.real, i < o.ops.length)
+      : tokenFuzzRequest(r, o.tenantName);
   const one = async (req: FuzzRequest) => {
     let res = await o.send(req);
     run.sent++;
