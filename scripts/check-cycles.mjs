@@ -1,7 +1,7 @@
 // Finds circles of run-time imports among the parts' files (console/, extension/, server/, shared/) and fails when there
 // is one: `node scripts/check-cycles.mjs` (part of `npm run lint`). Type-only imports vanish when compiled, so they are
 // left out; a dynamic import() counts, since it runs. It reads each file with TypeScript's parser only (no types), so the
-// whole tree takes a second or two, where ESLint's import-x/no-cycle spent over a minute of CI's CPU on the same graph.
+// whole tree takes a few seconds of CPU, where ESLint's import-x/no-cycle spent over a minute of CI's CPU on the same graph.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
