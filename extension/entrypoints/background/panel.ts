@@ -1,17 +1,17 @@
 // The side panel's back end in the worker: the per-tab state (panel-tabs.ts, kept in session storage), the product of a
 // tab (its collection moved to the products with MigratToProduct, as the console's collection box does, or the product
 // already made from it), the recent list, and the calls the panel's editor and publishing make through the session's
-// API client. The panel never holds the token: everything it shows comes through here.
+// API client (its publish section: panel-publishing.ts). The panel never holds the token: everything it shows comes
+// through here.
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import { platformTypeOf } from "#shared/contract/collect.ts";
-import type { CategoryTreeNode } from "#shared/contract/category.ts";
 import type { ProductDetail } from "#shared/contract/product.ts";
-import type { PublishRequest } from "#shared/contract/publish.ts";
 import { applyTabEvent, type TabEvent } from "../../lib/panel-tabs.ts";
 import type { TabEntry } from "../../lib/protocol.ts";
 import { coreOf, type ProductCore } from "../../lib/panel-values.ts";
-import type { BatchView, CollectOutcome, ShopGroupView, SourceItem, TabView } from "../../lib/protocol.ts";
+import type { CollectOutcome, SourceItem, TabView } from "../../lib/protocol.ts";
 import { addRecent, type StorageItems } from "../../lib/storage.ts";
+import { createPanelPublishing } from "./panel-publishing.ts";
 import type { SessionService } from "./session.ts";
 
 /** How often a translation task is asked for while it runs, and how long the panel waits for it. */
@@ -21,8 +21,6 @@ const TASK_WAIT_MS = 90_000;
 const COLLECT_WAIT_MS = 30_000;
 /** How long a press's product, made and read while the panel page loads, waits for the panel to ask for it. */
 const HELD_MS = 15_000;
-/** How long the shop groups read at a press (warming the panel's publish section) serve the panel. */
-const WARM_MS = 20_000;
 
 export type PanelDeps = {
   session: SessionService;
@@ -35,19 +33,16 @@ export type PanelDeps = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-type PublishBody = Parameters<SessionService["api"]["meliStatNew"]["publish"]>[0];
-
 class PanelError extends Error {}
 
 const sameItem = (a: SourceItem, b: SourceItem) => a.platform === b.platform && a.itemId === b.itemId;
 
 export function createPanel({ session, items, now = Date.now, collectInTab, onTab, sleep }: PanelDeps) {
   const api = session.api;
+  const publishing = createPanelPublishing({ api, items, now });
   const wait = sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   // Writes of the tab states one after another: events from several tabs must not overwrite each other.
   let chain: Promise<unknown> = Promise.resolve();
-  /** The category trees read this worker's life, by site (the tree only travels again when its version changed). */
-  const trees = new Map<number, { version: string | null; tree: CategoryTreeNode[] }>();
   /** Who waits for a tab's next change (a collection under way ending). */
   const waiters = new Map<number, Set<() => void>>();
   /** Tabs whose collect button was just pressed (the press opens the panel): epoch ms of the press. */
@@ -56,8 +51,6 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
   const held = new Map<number, { item: SourceItem; at: number; product: Promise<ProductDetail> }>();
   /** The collected page's editable core per tab, from the collect message on, until the tab's product is opened. */
   const cores = new Map<number, ProductCore>();
-  /** The shop groups read at a press, for the panel's publish section (the session's token they were read with). */
-  let warmGroups: { token: string; at: number; groups: Promise<ShopGroupView[]> } | null = null;
 
   /** The tab as the panel sees it: the state, and the core of its item while no product is opened for it. */
   function view(tabId: number, e: TabEntry): TabView {
@@ -186,22 +179,6 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
     throw new PanelError("翻译超时，请稍后刷新查看");
   }
 
-  async function readGroups(): Promise<ShopGroupView[]> {
-    const r = await api.meliAccount.getMeliAccGroup();
-    return r.groups
-      .filter((g) => g.sites.length > 0)
-      .map((g) => ({ groupId: g.groupId, name: g.alias || g.name, isCbt: g.isCbt, sites: g.sites }));
-  }
-
-  /** A press opens the panel: its publish section's shop groups are read now, beside the collection. */
-  async function warm() {
-    const token = (await items.session.getValue())?.accessToken;
-    if (!token || (warmGroups?.token === token && now() - warmGroups.at < WARM_MS)) return;
-    const groups = readGroups();
-    groups.catch(() => (warmGroups = null));
-    warmGroups = { token, at: now(), groups };
-  }
-
   return {
     record,
     tab,
@@ -220,7 +197,7 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
     pressed(tabId: number, opened = true) {
       if (opened) {
         pressed.set(tabId, now());
-        void warm();
+        void publishing.warm();
       } else pressed.delete(tabId);
     },
 
@@ -264,39 +241,7 @@ export function createPanel({ session, items, now = Date.now, collectInTab, onTa
       return api.product.getProductById({ id: input.productId });
     },
 
-    async categoryTree(site: number) {
-      const held = trees.get(site);
-      const answer = await api.meliCategory.getAllCategory({ site, ...(held?.version ? { version: held.version } : {}) });
-      if (answer.notModified && held) return { site, ...held };
-      const fresh = { version: answer.version, tree: (answer.tree ?? []) as CategoryTreeNode[] };
-      trees.set(site, fresh);
-      return { site, ...fresh };
-    },
-
-    /** The shop groups: those read at the press when fresh and read with the same login (once), else read now. */
-    async shopGroups(): Promise<ShopGroupView[]> {
-      const warm = warmGroups;
-      warmGroups = null;
-      if (warm && now() - warm.at < WARM_MS && warm.token === (await items.session.getValue())?.accessToken) {
-        const groups = await warm.groups.catch(() => null);
-        if (groups) return groups;
-      }
-      return readGroups();
-    },
-
-    // The request as the protocol checked it (a filter's dates parsed): the panel selects by ids only.
-    preflight: (request: PublishRequest) => api.meliStatNew.preflightPublish(request as PublishBody),
-    publish: (request: PublishRequest) => api.meliStatNew.publish(request as PublishBody),
-
-    /** The batch by its id (GetPublishBatch: not found unless it is the caller's) and its first 50 listings. */
-    async batch(batchId: string): Promise<BatchView> {
-      const [batch, listings] = await Promise.all([
-        api.meliStatNew.getPublishBatch({ batchId }),
-        api.meliStatNew.getPublishBatchListings({ batchId, maxResultCount: 50 }),
-      ]);
-      return { batch, listings: listings.items };
-    },
-
+    ...publishing,
     recent: () => items.recentProducts.getValue(),
   };
 }

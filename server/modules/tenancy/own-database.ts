@@ -3,14 +3,13 @@
 // moving: the tenant's calls and jobs wait) and starts the host's task, whose job copies the tenant's rows there in one
 // transaction, then switches the tenant (active) and deletes its rows from the shared database in another. DELETE does
 // the reverse in one transaction on the shared database. The router (db/tenant-databases.ts) sends the tenant's
-// transactions where the row says.
+// transactions where the row says. The copying itself is database-moves.ts.
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { migratePostgres, rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
 import { findTenant } from "../../db/tenants.ts";
-import { beginAsHost, catchUpSequences, copyReferenceTables, copyRows, copyTenantRows, deleteTenantRows } from "../../db/tenant-copy.ts";
 import {
   connectTo,
   createTenantDatabases,
@@ -20,18 +19,16 @@ import {
 } from "../../db/tenant-databases.ts";
 import type { CallContext } from "../../http/calls.ts";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors.ts";
-import { emitProgress } from "../../jobs/progress.ts";
 import { worker, type Jobs } from "../../jobs/queue.ts";
 import { createTask, saveTaskState } from "../../jobs/tasks.ts";
 import type { SecretBox } from "../../security/secrets.ts";
+import { createDatabaseMoves, reportMoveTask, secretContext } from "./database-moves.ts";
 import { TaskStatus, TaskType } from "#shared/contract/enums.ts";
 import type { TenantConnection } from "#shared/contract/tenancy.ts";
 
 type MoveState = { kind: "toOwn" | "toShared"; tenantId: string };
 type MoveJob = { taskId: string };
 const MOVE_JOB = "tenancy.moveDatabase";
-
-const secretContext = (tenantId: string) => `tenant_databases.connection:${tenantId}`;
 
 const PGLITE_REFUSAL = "当前使用内置数据库（PGlite），只有一个数据库，不能为公司设置独立数据库；请改用 PostgreSQL（DATABASE_URL）后再设置";
 
@@ -49,6 +46,8 @@ export function createOwnDatabases(deps: { database: Database; jobs: Jobs; log: 
     database.kind === "postgres"
       ? createTenantDatabases(database, { decrypt: (r) => secrets.decrypt(r.connection, secretContext(r.tenant)) })
       : null;
+  const report = reportMoveTask(database);
+  const moves = router ? createDatabaseMoves({ database, router, secrets, log, report }) : null;
 
   async function tenantOf(ctx: CallContext, id: string) {
     if (id.toLowerCase() === HOST_TENANT_ID) throw badRequest("平台本身不能设置独立数据库");
@@ -123,134 +122,11 @@ export function createOwnDatabases(deps: { database: Database; jobs: Jobs; log: 
     return { taskId };
   }
 
-  /** The task's record: status, progress and remark, announced (a transaction on the shared database). */
-  async function report(taskId: string, status: TaskStatus, progress: number, remark: string) {
-    await inScope(database.db, hostAllScope, async (tx) => {
-      const [t] = rowsOf<{ creatorId: string | null }>(
-        await tx.execute(sql`update task_infos set task_status = ${status}, progress = ${progress}, task_remark = ${remark},
-          last_update_time = now() where tenant_id = ${HOST_TENANT_ID} and id = ${taskId}::uuid returning creator_id as "creatorId"`),
-      );
-      if (!t) return;
-      await emitProgress(tx, {
-        tenantId: HOST_TENANT_ID,
-        creatorId: t.creatorId,
-        kind: "task",
-        id: taskId,
-        taskType: TaskType.Maintenance,
-        status,
-        progress,
-      });
-    });
-  }
-
   /** Every process routes by the new state: this one at once, the others within the router's ttl. */
   async function settle(tenantId: string) {
     await router!.refresh();
     await new Promise((r) => setTimeout(r, router!.ttlMs));
     await router!.drained(tenantId);
-  }
-
-  async function toOwn(taskId: string, row: TenantDatabaseRow) {
-    const target = await router!.open(secrets.decrypt(row.connection, secretContext(row.tenant)));
-    const from = await database.pool!.connect();
-    const to = await target.pool!.connect();
-    let n = 0;
-    try {
-      await beginAsHost(from, true);
-      await beginAsHost(to);
-      await copyReferenceTables(from, to);
-      await to.query("delete from tenants where id = $1", [row.tenant]);
-      await copyRows(from, to, "tenants", `x.id = '${row.tenant}'::uuid`);
-      n = await copyTenantRows(from, to, row.tenant, (done, total) =>
-        report(taskId, TaskStatus.Running, Math.min(90, Math.floor((done / total) * 90)), `复制中（${done}/${total} 张表）`),
-      );
-      await catchUpSequences(from, to);
-      await to.query("commit");
-      await from.query("commit");
-    } catch (err) {
-      await to.query("rollback").catch(() => {});
-      await from.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      to.release();
-      from.release();
-    }
-    // The switch: the tenant's calls go to its database from here, and its rows leave the shared one.
-    await inScope(database.db, hostAllScope, async (tx) => {
-      await tx.execute(
-        sql`update tenant_databases set state = 'active', last_modification_time = now() where tenant = ${row.tenant}::uuid`,
-      );
-    });
-    await router!.refresh();
-    await dropFromShared(row.tenant);
-    await report(taskId, TaskStatus.Succeeded, 100, `已迁移到独立数据库：${n} 行`);
-  }
-
-  async function dropFromShared(tenantId: string) {
-    const shared = await database.pool!.connect();
-    try {
-      await beginAsHost(shared);
-      await deleteTenantRows(shared, tenantId);
-      await shared.query("commit");
-    } catch (err) {
-      await shared.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      shared.release();
-    }
-  }
-
-  async function toShared(taskId: string, row: TenantDatabaseRow) {
-    const source = await router!.open(secrets.decrypt(row.connection, secretContext(row.tenant)));
-    const from = await source.pool!.connect();
-    const to = await database.pool!.connect();
-    let n = 0;
-    try {
-      await beginAsHost(from, true);
-      await beginAsHost(to);
-      n = await copyTenantRows(from, to, row.tenant, (done, total) =>
-        report(taskId, TaskStatus.Running, Math.min(90, Math.floor((done / total) * 90)), `复制中（${done}/${total} 张表）`),
-      );
-      // What the tenant's own calls changed of its row while it was away (its wallet's balance, its sub-account count).
-      const [own] = (
-        await from.query<{ balance: string; balanceFen: number; subAccountCount: number }>(
-          `select balance, balance_fen as "balanceFen", sub_account_count as "subAccountCount" from tenants where id = $1`,
-          [row.tenant],
-        )
-      ).rows;
-      if (own) {
-        await to.query("update tenants set balance = $2, balance_fen = $3, sub_account_count = $4 where id = $1", [
-          row.tenant,
-          own.balance,
-          own.balanceFen,
-          own.subAccountCount,
-        ]);
-      }
-      await catchUpSequences(from, to);
-      await to.query("delete from tenant_databases where tenant = $1", [row.tenant]);
-      await to.query("commit");
-    } catch (err) {
-      await to.query("rollback").catch(() => {});
-      await from.query("rollback").catch(() => {});
-      from.release();
-      to.release();
-      throw err;
-    }
-    to.release();
-    // Back on the shared database: its copy on its own database goes (best effort: the data is safe either way).
-    try {
-      await from.query("rollback");
-      await beginAsHost(from);
-      await deleteTenantRows(from, row.tenant);
-      await from.query("commit");
-    } catch (err) {
-      await from.query("rollback").catch(() => {});
-      log.warn({ err, tenantId: row.tenant }, "the tenant's rows stay on its former own database");
-    } finally {
-      from.release();
-    }
-    await router!.refresh();
-    await report(taskId, TaskStatus.Succeeded, 100, `已迁回共享数据库：${n} 行`);
   }
 
   async function taskState(taskId: string): Promise<MoveState | null> {
@@ -266,17 +142,17 @@ export function createOwnDatabases(deps: { database: Database; jobs: Jobs; log: 
 
   async function run(job: MoveJob) {
     const state = await taskState(job.taskId);
-    if (!state || !router) return;
+    if (!state || !moves) return;
     const row = await inScope(database.db, hostAllScope, (tx) => rowOf(tx, state.tenantId));
     if (!row || row.taskId !== job.taskId) return;
     await report(job.taskId, TaskStatus.Running, 0, "等待进行中的操作结束");
     await settle(row.tenant);
-    if (state.kind === "toOwn" && row.state === "moving") await toOwn(job.taskId, row);
+    if (state.kind === "toOwn" && row.state === "moving") await moves.toOwn(job.taskId, row);
     else if (state.kind === "toOwn" && row.state === "active") {
       // Switched before a crash: its rows may still be on the shared database.
-      await dropFromShared(row.tenant);
+      await moves.dropFromShared(row.tenant);
       await report(job.taskId, TaskStatus.Succeeded, 100, "已迁移到独立数据库");
-    } else if (state.kind === "toShared" && row.state === "returning") await toShared(job.taskId, row);
+    } else if (state.kind === "toShared" && row.state === "returning") await moves.toShared(job.taskId, row);
   }
 
   /** After the last attempt: the tenant stays where its data is (the shared database for a failed move there). */
