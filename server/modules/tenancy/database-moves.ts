@@ -47,9 +47,14 @@ export function createDatabaseMoves(deps: {
   report: ReportMoveTask;
 }) {
   const { database, router, secrets, log, report } = deps;
+  /** The tenant's own database, opened from its encrypted connection string. */
+  const ownDatabase = (row: TenantDatabaseRow) => router.open(secrets.decrypt(row.connection, secretContext(row.tenant)));
+  /** The copy's progress as the move task's: up to 90 %, by tables copied. */
+  const copyProgress = (taskId: string) => (done: number, total: number) =>
+    report(taskId, TaskStatus.Running, Math.min(90, Math.floor((done / total) * 90)), `复制中（${done}/${total} 张表）`);
 
   async function toOwn(taskId: string, row: TenantDatabaseRow) {
-    const target = await router.open(secrets.decrypt(row.connection, secretContext(row.tenant)));
+    const target = await ownDatabase(row);
     const from = await database.pool!.connect();
     const to = await target.pool!.connect();
     let n = 0;
@@ -59,9 +64,7 @@ export function createDatabaseMoves(deps: {
       await copyReferenceTables(from, to);
       await to.query("delete from tenants where id = $1", [row.tenant]);
       await copyRows(from, to, "tenants", `x.id = '${row.tenant}'::uuid`);
-      n = await copyTenantRows(from, to, row.tenant, (done, total) =>
-        report(taskId, TaskStatus.Running, Math.min(90, Math.floor((done / total) * 90)), `复制中（${done}/${total} 张表）`),
-      );
+      n = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
       await catchUpSequences(from, to);
       await to.query("commit");
       await from.query("commit");
@@ -99,16 +102,14 @@ export function createDatabaseMoves(deps: {
   }
 
   async function toShared(taskId: string, row: TenantDatabaseRow) {
-    const source = await router.open(secrets.decrypt(row.connection, secretContext(row.tenant)));
+    const source = await ownDatabase(row);
     const from = await source.pool!.connect();
     const to = await database.pool!.connect();
     let n = 0;
     try {
       await beginAsHost(from, true);
       await beginAsHost(to);
-      n = await copyTenantRows(from, to, row.tenant, (done, total) =>
-        report(taskId, TaskStatus.Running, Math.min(90, Math.floor((done / total) * 90)), `复制中（${done}/${total} 张表）`),
-      );
+      n = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
       // What the tenant's own calls changed of its row while it was away (its wallet's balance, its sub-account count).
       const [own] = (
         await from.query<{ balance: string; balanceFen: number; subAccountCount: number }>(
