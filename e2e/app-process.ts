@@ -48,7 +48,8 @@ export function freePort(): Promise<number> {
 
 /**
  * The environment a newcomer's shell would have: the test runner's own variables (DATABASE_URL of the suite, the
- * template name, NODE_ENV=test, VITEST*) are removed, then `env` is applied.
+ * template name, NODE_ENV=test, VITEST*) are removed, the demo content is off and, in a test, answers are checked
+ * (below), then `env` is applied.
  */
 export function cleanEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
@@ -57,6 +58,9 @@ export function cleanEnv(env: Record<string, string | undefined>): NodeJS.Proces
   for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) out[k] = v;
   // The first start's demo content and category sync stay off unless a test asks for them (DEMO_DATA: "1").
   out.DEMO_DATA = "0";
+  // In a test (not a benchmark, which times the product as it runs), every answer is checked against its call's
+  // declared result, as the test servers do: a drift fails the test with a 500.
+  if (process.env.VITEST) out.CHECK_ANSWERS = "1";
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   return out;
 }
