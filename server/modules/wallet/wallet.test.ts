@@ -256,7 +256,9 @@ function random(seed: number) {
 }
 
 describe("§4 ledger model", () => {
-  it("1,000 seeded random operations agree with a pure model; credits − debits = balance throughout", async () => {
+  // Full size on PostgreSQL, where RELIABILITY.md puts money; a fifth on PGlite (one transaction at a time).
+  const operations = sizedForDatabase(1000, 200);
+  it(`${operations} seeded random operations agree with a pure model; credits − debits = balance throughout`, async () => {
     const seed = Number(process.env.WALLET_SEED ?? 20261126);
     const rand = random(seed);
     const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
@@ -265,7 +267,7 @@ describe("§4 ledger model", () => {
     const model = { balance: 0, charges: new Map<string, number>(), withdraws: new Map<string, number>() };
     const counts: Record<string, number> = {};
     const fail = (op: string, res: ApiResponse) => `seed ${seed}, op ${op}: ${res.status} ${res.raw}`;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < operations; i++) {
       const op = pick(["topup", "approve", "reject", "withdraw", "approveW", "rejectW", "pay", "hostAdd", "hostSub", "reaudit"]);
       counts[op] = (counts[op] ?? 0) + 1;
       const fen = amount();
@@ -325,7 +327,7 @@ describe("§4 ledger model", () => {
     expect(logs.body.result.balance).toBe(yuan(model.balance));
     expect(logs.body.result.totalCount).toBe(l.entries);
     console.log(
-      `[wallet §4] seed ${seed}: 1000 operations ${JSON.stringify(counts)}, ${l.entries} entries, ` +
+      `[wallet §4] seed ${seed}: ${operations} operations ${JSON.stringify(counts)}, ${l.entries} entries, ` +
         `credits ${l.credits} fen − debits ${l.debits} fen = balance ${l.balanceFen} fen`,
     );
   }, 180_000); // 1,000 calls in a row: a hang bound for a loaded machine, not a speed target
