@@ -2,9 +2,11 @@
 // fails on every attempt is settled once, after its last attempt, with its data and the error; a job that fails and
 // then succeeds is never settled; a settle that throws is logged and does not stop the worker. Workers whose own look
 // for jobs is an hour away still run a job as soon as it is sent (NOTIFY), and drain a backlog (each looks again when done).
+// A later start changes only the queues that differ from what an earlier one left.
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.ts";
+import { rowsOf, type Database } from "../db/client.ts";
 import { openTestDatabase } from "../testing/templates.ts";
 import { until } from "../testing/publish-kit.ts";
 import { createJobs, type Jobs } from "./queue.ts";
@@ -136,5 +138,28 @@ describe("when workers look for jobs", () => {
       "the backlog",
       30_000,
     );
+  });
+});
+
+describe("a later start", () => {
+  const queue = async (name: string) =>
+    rowsOf<{ notify: boolean; heartbeat: number | null; updated: string }>(
+      await database.db.execute(
+        sql`select notify, heartbeat_seconds as heartbeat, updated_on::text as updated from pgboss.queue where name = ${name}`,
+      ),
+    )[0];
+
+  it("creates the queues it lacks and updates only those that differ from what an earlier start left", async () => {
+    // test.fails-once as an older start left it, before queues notified.
+    await database.db.execute(sql`update pgboss.queue set notify = false where name = 'test.fails-once'`);
+    const untouched = await queue("test.always-fails");
+    const later = createJobs(database, pino({ level: "silent" }));
+    for (const name of ["test.always-fails", "test.fails-once"]) later.handle(name, async () => {});
+    later.handle("test.later-new", async () => {}, { heartbeatSeconds: 30 });
+    await later.start({ work: false });
+    await later.stop();
+    expect(await queue("test.fails-once")).toMatchObject({ notify: true });
+    expect(await queue("test.always-fails")).toEqual(untouched);
+    expect(await queue("test.later-new")).toMatchObject({ notify: true, heartbeat: 30 });
   });
 });

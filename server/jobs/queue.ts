@@ -143,10 +143,16 @@ export function createJobs(database: Database, log: FastifyBaseLogger, retry: Re
     async start({ work }) {
       await boss.start();
       started = true;
+      // The queues as a previous start left them, read at once: a later start creates and updates only what differs
+      // (two statements a queue otherwise, on every start of every process).
+      const names = [...handlers.keys()];
+      const existing = new Map(names.length ? (await boss.getQueues(names, { limit: names.length })).map((q) => [q.name, q]) : []);
       for (const [name, { handler, concurrency, heartbeatSeconds, onLastFailure }] of handlers) {
-        await boss.createQueue(name);
+        const queue = existing.get(name);
+        if (!queue) await boss.createQueue(name);
         // Also on a queue created before it notified or had a heartbeat.
-        await boss.updateQueue(name, { notify: true, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) });
+        if (!queue?.notify || (heartbeatSeconds && queue.heartbeatSeconds !== heartbeatSeconds))
+          await boss.updateQueue(name, { notify: true, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) });
         if (!work) continue;
         // One job per fetch keeps a failure to its own job; `concurrency` workers run such jobs side by side.
         const workerIds: string[] = [];

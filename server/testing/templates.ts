@@ -1,4 +1,4 @@
-// A migrated database (with the job queue's schema) made once per test run, copied for each test file: PGlite as a
+// A migrated database (with the job queue's schema and the app's queues) made once per test run, copied for each test file: PGlite as a
 // data directory (and a dump of it), PostgreSQL as a template database.
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -6,19 +6,44 @@ import { cp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { fromPglite, PgBoss } from "pg-boss";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
+import { createDeps, createLogger } from "../deps.ts";
+import { createJobs } from "../jobs/queue.ts";
 
 export const TEMPLATE_ENV = "ERP_TEST_TEMPLATE";
 /** The PGlite template as a data directory (makePgliteTemplateDir), for tests that start the server as a process. */
 export const TEMPLATE_DIR_ENV = "ERP_TEST_TEMPLATE_DIR";
 
+/**
+ * The job queue's schema and the app's queues, as the app's first start leaves them: a test server's start (or a
+ * process test's `npm start`) then finds every queue and creates none, about 0.5 s of CPU less for each on PGlite.
+ */
+async function createAppQueues(database: Database) {
+  const dataDir = mkdtempSync(join(tmpdir(), "erp-template-app-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TOKEN_SIGNING_KEY: randomBytes(48).toString("base64url"),
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "0",
+  });
+  const log = createLogger(config);
+  const jobs = createJobs(database, log);
+  const app = await buildApp(createDeps(config, database, jobs, log));
+  try {
+    await jobs.start({ work: false });
+    await jobs.stop();
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function makePgliteTemplate(): Promise<string> {
   const database = await openDatabase({ kind: "pglite" });
   await database.migrate();
-  const boss = new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise: false, schedule: false });
-  await boss.start();
-  await boss.stop({ graceful: false });
+  await createAppQueues(database);
   const dump = await database.pglite!.dumpDataDir("none");
   const file = join(tmpdir(), `erp-test-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -52,9 +77,7 @@ export async function makePostgresTemplate(url: string): Promise<string> {
   await admin.end();
   const database = await openDatabase({ kind: "postgres", url: adminUrl(url, name), poolSize: 2 });
   await database.migrate();
-  const boss = new PgBoss({ connectionString: adminUrl(url, name), max: 2, supervise: false, schedule: false });
-  await boss.start();
-  await boss.stop({ graceful: false });
+  await createAppQueues(database);
   await database.close();
   return name;
 }
