@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // vitest 5's reporters call Map.groupBy (Node 21+); this machine runs Node 20, where a failing test would otherwise
 // crash the reporter and hide the failure.
@@ -58,6 +59,23 @@ const exclude = [
     : ["e2e/pooler.test.ts", "server/modules/events/listen-session.test.ts", "server/modules/tenancy/own-database.test.ts"]),
 ];
 
+/**
+ * vitest's order (each project's files, longest first by the last run's times, else largest first), with the e2e files
+ * first within their project: they start processes and are the run's longest, and a clean clone has no times, so by
+ * size they started late and the run ended on one of them with the other workers idle.
+ */
+class E2eFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const projectAt = new Map<string, number>();
+    sorted.forEach((spec, i) => projectAt.has(spec.project.name) || projectAt.set(spec.project.name, i));
+    const rank = (spec: TestSpecification) => [projectAt.get(spec.project.name)!, relative(root, spec.moduleId).startsWith("e2e/") ? 0 : 1];
+    const ranked = sorted.map((spec, i) => ({ spec, key: [...rank(spec), i] }));
+    ranked.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+    return ranked.map((r) => r.spec);
+  }
+}
+
 // Files share their workers (isolate: false): a worker loads the server's modules (and compiles PGlite's WASM) once
 // instead of once per file, about 3 s of CPU per file that imports the app. So the app keeps no state in a module that
 // one test file could leave for the next: each app makes its own (deps.ts, app.ts, createCrawler). Projects run in
@@ -73,6 +91,7 @@ export default defineConfig({
     // Three files at a time on CI's two cores: a file spends part of its time waiting (on a rate limit's schedule, the
     // sandbox's clock, a polled task, Chromium), so two kept the cores 74 % busy and three 89 % (docs/decisions.md).
     maxWorkers: 3,
+    sequence: { sequencer: E2eFirst },
     projects: [
       { extends: true, test: { name: "mocks", include: isolated, exclude, isolate: true } },
       { extends: true, test: { name: "node", include, exclude: [...exclude, ...isolated, ...dom], isolate: false } },
