@@ -69,10 +69,9 @@ class E2eFirst extends BaseSequencer {
     const sorted = await super.sort(files);
     const projectAt = new Map<string, number>();
     sorted.forEach((spec, i) => projectAt.has(spec.project.name) || projectAt.set(spec.project.name, i));
-    const rank = (spec: TestSpecification) => [projectAt.get(spec.project.name)!, relative(root, spec.moduleId).startsWith("e2e/") ? 0 : 1];
-    const ranked = sorted.map((spec, i) => ({ spec, key: [...rank(spec), i] }));
-    ranked.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
-    return ranked.map((r) => r.spec);
+    const laterThanE2e = (spec: TestSpecification) => (relative(root, spec.moduleId).startsWith("e2e/") ? 0 : 1);
+    // A stable sort: within a project and a rank, vitest's own order stays.
+    return sorted.sort((a, b) => projectAt.get(a.project.name)! - projectAt.get(b.project.name)! || laterThanE2e(a) - laterThanE2e(b));
   }
 }
 

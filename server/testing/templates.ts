@@ -1,5 +1,5 @@
-// A migrated database (with the job queue's schema and the app's queues) made once per test run, copied for each test file: PGlite as a
-// data directory (and a dump of it), PostgreSQL as a template database.
+// A migrated database (with the job queue's schema and the app's queues) made once per test run, copied for each test
+// file: PGlite as a data directory (and a dump of it), PostgreSQL as a template database.
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";

@@ -3,6 +3,7 @@
 // deletion; back in one transaction on the shared database, then its own database's copy goes (best effort).
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type pg from "pg";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { HOST_TENANT_ID } from "../../db/schema.ts";
 import { hostAllScope, inScope } from "../../db/scope.ts";
@@ -55,27 +56,14 @@ export function createDatabaseMoves(deps: {
 
   async function toOwn(taskId: string, row: TenantDatabaseRow) {
     const target = await ownDatabase(row);
-    const from = await database.pool!.connect();
-    const to = await target.pool!.connect();
-    let n = 0;
-    try {
-      await beginAsHost(from, true);
-      await beginAsHost(to);
+    const n = await copyBetween(database.pool!, target.pool!, async (from, to) => {
       await copyReferenceTables(from, to);
       await to.query("delete from tenants where id = $1", [row.tenant]);
       await copyRows(from, to, "tenants", `x.id = '${row.tenant}'::uuid`);
-      n = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
+      const copied = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
       await catchUpSequences(from, to);
-      await to.query("commit");
-      await from.query("commit");
-    } catch (err) {
-      await to.query("rollback").catch(() => {});
-      await from.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      to.release();
-      from.release();
-    }
+      return copied;
+    });
     // The switch: the tenant's calls go to its database from here, and its rows leave the shared one.
     await inScope(database.db, hostAllScope, async (tx) => {
       await tx.execute(
@@ -88,28 +76,13 @@ export function createDatabaseMoves(deps: {
   }
 
   async function dropFromShared(tenantId: string) {
-    const shared = await database.pool!.connect();
-    try {
-      await beginAsHost(shared);
-      await deleteTenantRows(shared, tenantId);
-      await shared.query("commit");
-    } catch (err) {
-      await shared.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      shared.release();
-    }
+    await inHostTransaction(database.pool!, (c) => deleteTenantRows(c, tenantId));
   }
 
   async function toShared(taskId: string, row: TenantDatabaseRow) {
     const source = await ownDatabase(row);
-    const from = await source.pool!.connect();
-    const to = await database.pool!.connect();
-    let n = 0;
-    try {
-      await beginAsHost(from, true);
-      await beginAsHost(to);
-      n = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
+    const n = await copyBetween(source.pool!, database.pool!, async (from, to) => {
+      const copied = await copyTenantRows(from, to, row.tenant, copyProgress(taskId));
       // What the tenant's own calls changed of its row while it was away (its wallet's balance, its sub-account count).
       const [own] = (
         await from.query<{ balance: string; balanceFen: number; subAccountCount: number }>(
@@ -127,30 +100,46 @@ export function createDatabaseMoves(deps: {
       }
       await catchUpSequences(from, to);
       await to.query("delete from tenant_databases where tenant = $1", [row.tenant]);
-      await to.query("commit");
-    } catch (err) {
-      await to.query("rollback").catch(() => {});
-      await from.query("rollback").catch(() => {});
-      from.release();
-      to.release();
-      throw err;
-    }
-    to.release();
+      return copied;
+    });
     // Back on the shared database: its copy on its own database goes (best effort: the data is safe either way).
-    try {
-      await from.query("rollback");
-      await beginAsHost(from);
-      await deleteTenantRows(from, row.tenant);
-      await from.query("commit");
-    } catch (err) {
-      await from.query("rollback").catch(() => {});
-      log.warn({ err, tenantId: row.tenant }, "the tenant's rows stay on its former own database");
-    } finally {
-      from.release();
-    }
+    await inHostTransaction(source.pool!, (c) => deleteTenantRows(c, row.tenant)).catch((err: unknown) =>
+      log.warn({ err, tenantId: row.tenant }, "the tenant's rows stay on its former own database"),
+    );
     await router.refresh();
     await report(taskId, TaskStatus.Succeeded, 100, `已迁回共享数据库：${n} 行`);
   }
 
   return { toOwn, toShared, dropFromShared };
+}
+
+/** `work` in a host transaction on a connection of `pool`: committed when it ends, rolled back when it throws. */
+async function inHostTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await beginAsHost(c);
+    const out = await work(c);
+    await c.query("commit");
+    return out;
+  } catch (err) {
+    await c.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+/**
+ * A copy between two databases: `work` reads `from` (a read-only host transaction on `source`) and writes `to` (a host
+ * transaction on `target`); the target commits once it ends, and nothing is written when it throws.
+ */
+async function copyBetween<T>(source: pg.Pool, target: pg.Pool, work: (from: pg.PoolClient, to: pg.PoolClient) => Promise<T>): Promise<T> {
+  const from = await source.connect();
+  try {
+    await beginAsHost(from, true);
+    return await inHostTransaction(target, (to) => work(from, to));
+  } finally {
+    await from.query("rollback").catch(() => {});
+    from.release();
+  }
 }
