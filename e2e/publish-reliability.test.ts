@@ -138,15 +138,15 @@ describe(`publishing reliability (${mode})`, () => {
     figures.push(
       `§9: ${after.length} answers 429; the next seller call came ${after.map((a) => `${(a.gapMs! / 1000).toFixed(2)} s`).join(", ")} after, ` +
         `the refused creation again ${after.map((a) => `${((a.againMs ?? NaN) / 1000).toFixed(2)} s`).join(", ")} after ` +
-        `(Retry-After ${after.map((a) => a.retryAfter).join(", ")} s; calls inside Retry-After, ms after the 429: ${after.map((a) => `[${a.early.map((c) => c.text).join("; ")}]`).join(", ")}); ${mine.length} seller calls in ${took.toFixed(1)} s, ` +
+        `(Retry-After ${after.map((a) => a.retryAfter).join(", ")} s; surely holding for ${after.map((a) => `${(a.holdingMs / 1000).toFixed(2)} s`).join(", ")}; calls inside, ms after the 429: ${after.map((a) => `[${a.early.map((c) => c.text).join("; ")}]`).join(", ")}); ${mine.length} seller calls in ${took.toFixed(1)} s, ` +
         `at most ${window} in any minute (limit ${SELLER_LIMIT})`,
     );
     expect(done).toMatchObject({ total: 50, success: 50, fail: 0 });
     expect(after.map((a) => a.retryAfter)).toEqual([5, 5]);
     // The rule of rate-limit.ts: the refused call waits out Retry-After (block), and so does every call of the seller
     // that had not passed its last check (hold) when the app read the 429. Calls already past it still go: at most one
-    // per other job running (PUBLISH_CONCURRENCY per process), each another listing's. Which calls had passed it is only
-    // known inside the app, so the test counts them, however long after the 429 they arrive (no time window).
+    // per other job running (PUBLISH_CONCURRENCY per process), each another listing's. The window in which the app was
+    // surely holding is bounded by the tap's own stamps (callsAfter429), so a late read narrows it and cannot fail this.
     for (const a of after) {
       expect(a.againMs).toBeGreaterThanOrEqual(a.retryAfter * 1000);
       const keys = a.early.map((c) => c.key).filter((k) => k !== null);

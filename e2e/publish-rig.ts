@@ -89,8 +89,12 @@ export async function startSandboxProcess() {
 export type SandboxProcess = Awaited<ReturnType<typeof startSandboxProcess>>;
 
 export type TapCall = {
-  /** ms (performance.now() of this process) when the request reached the tap, and when its answer was complete. */
+  /**
+   * ms (performance.now() of this process): when the request reached the tap, when the tap began to pass its answer on
+   * (the app cannot have read the answer before), and when the answer was passed on.
+   */
   start: number;
+  answered: number;
   end: number;
   method: string;
   path: string;
@@ -133,10 +137,12 @@ export async function startTap(target: string) {
       answer.headers.forEach((v, k) => {
         if (!["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"].includes(k)) out[k] = v;
       });
+      const answered = performance.now();
       res.writeHead(answer.status, out);
       res.end(text);
       calls.push({
         start,
+        answered,
         end: performance.now(),
         method: req.method ?? "GET",
         path: (req.url ?? "").split("?")[0],
@@ -421,36 +427,39 @@ export async function waitForBatch(s: Seller, batchId: string, timeoutMs: number
 export const sellerCalls = (calls: TapCall[], creationsOnly = false) =>
   calls.filter((c) => c.seller && (!creationsOnly || (c.method === "POST" && c.path === "/items")));
 
-/** How far the tap's stamp of an answer may trail the app's reading of it (see callsAfter429). */
-const CLOCK_SLACK_MS = 50;
-
 /**
  * For each 429: the first seller call sent after it and how long after the answer it went (ms), when the refused request
- * (same idempotency key) went again, and the seller calls that reached the sandbox inside its Retry-After.
+ * (same idempotency key) went again, and the seller calls that reached the sandbox while the app must have been holding.
+ *
+ * Only the tap's clock is used, and only in the safe direction. The app read the 429 at some moment R after the tap
+ * began to answer (`answered`). The refused request goes again no earlier than R + Retry-After, so R lies between
+ * `answered` and its next try − Retry-After. Between that upper bound and `answered` + Retry-After, the app had read
+ * the 429 and its Retry-After had not ended: a call that reached the tap then was sent before R (in flight when the app
+ * read the 429) or not held at all. A busy app that reads the 429 late narrows this window instead of failing the test.
  */
 export function callsAfter429(record: TapCall[]) {
   const calls = sellerCalls(record).sort((a, b) => a.start - b.start);
   return calls
     .filter((c) => c.status === 429)
     .map((r) => {
-      const next = calls.find((c) => c.start > r.end);
-      const again = r.key === null ? undefined : calls.find((c) => c.start > r.end && c.key === r.key);
+      const next = calls.find((c) => c.start > r.answered);
+      const again = r.key === null ? undefined : calls.find((c) => c.start > r.answered && c.key === r.key);
       const ra = Number(r.retryAfter ?? "NaN");
-      // The tap stamps a 429's end when it has passed the answer on; on a busy machine the app may have read it (and
-      // started its Retry-After) a few ms before that stamp, so the call that waited exactly Retry-After can look a
-      // ms early. Only a call more than CLOCK_SLACK_MS before Retry-After ends counts as inside it.
-      const inside = calls.filter((c) => c.start > r.end && c.start < r.end + ra * 1000 - CLOCK_SLACK_MS);
+      const holding = { from: again ? Math.max(r.answered, again.start - ra * 1000) : r.answered, to: r.answered + ra * 1000 };
+      const inside = calls.filter((c) => c.start > holding.from && c.start < holding.to);
       return {
         retryAfter: ra,
         key: r.key,
-        gapMs: next ? next.start - r.end : null,
-        /** When the refused request went again, ms after the 429's answer (+ the slack); null if it never did. */
-        againMs: again ? again.start - r.end + CLOCK_SLACK_MS : null,
-        /** Seller calls that reached the sandbox inside Retry-After, ms after the 429's answer. */
+        gapMs: next ? next.start - r.answered : null,
+        /** When the refused request went again, ms after the tap began to answer the 429; null if it never did. */
+        againMs: again ? again.start - r.answered : null,
+        /** How long the window in which the app was surely holding lasted, ms. */
+        holdingMs: Math.max(0, holding.to - holding.from),
+        /** Seller calls that reached the sandbox inside that window, ms after the 429's answer. */
         early: inside.map((c) => ({
           key: c.key,
-          ms: Math.round(c.start - r.end),
-          text: `${Math.round(c.start - r.end)} ms ${c.method} ${c.path} ${c.status}`,
+          ms: Math.round(c.start - r.answered),
+          text: `${Math.round(c.start - r.answered)} ms ${c.method} ${c.path} ${c.status}`,
         })),
       };
     });

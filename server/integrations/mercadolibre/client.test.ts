@@ -3,7 +3,7 @@
 // (no call before it, in any client), back-off without it, the shared token bucket, Mercado Libre's errors as
 // MeliApiError, and the category reads the category sync builds on.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../../db/client.ts";
 import { inScope } from "../../db/scope.ts";
 import { connectShop } from "../../testing/shop-kit.ts";
@@ -11,6 +11,7 @@ import { startTestServer, uniqueName, type TestServer, type TestTenant } from ".
 import { whileUserWaits } from "../../user-waiting.ts";
 import { createMeliClient, type MeliClient, type MeliTuning } from "./client.ts";
 import { MeliApiError } from "./errors.ts";
+import { sleep } from "./rate-limit.ts";
 import { sandboxFetch, type MeliFetch } from "./transport.ts";
 import type { ShopRef } from "./tokens.ts";
 import { getAllCategories, getCategory, getCategoryAttributes, getSiteCategories, predictCategory } from "./endpoints/categories.ts";
@@ -189,6 +190,25 @@ describe("the shared token bucket", () => {
     // A call may leave late (a busy machine) but never before its slot: the i-th to leave, at ≥ (i − 1) × 100 ms.
     const times = log.map((e) => e.at).sort((x, y) => x - y);
     times.forEach((t, i) => expect(t - started, `call ${i}`).toBeGreaterThanOrEqual(Math.max(0, i - 1) * 100 - 5));
+  });
+});
+
+describe("a 429's hold in this process", () => {
+  it("is kept by the process's own clock: a step of the wall clock does not end it", async () => {
+    const c = client();
+    const key = `seller:${uniqueName("CLOCK")}`;
+    await c.buckets.block(key, 5);
+    // The wall clock jumps an hour ahead (a machine's clock set right): the hold still lasts its 5 s.
+    const wallClock = Date.now;
+    const stepped = vi.spyOn(Date, "now").mockImplementation(() => wallClock() + 3_600_000);
+    try {
+      const order: string[] = [];
+      void c.buckets.hold([key]).then(() => order.push("hold ended"));
+      await sleep(200).then(() => order.push("200 ms passed"));
+      expect(order).toEqual(["200 ms passed"]);
+    } finally {
+      stepped.mockRestore();
+    }
   });
 });
 

@@ -42,7 +42,10 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export function createRateBuckets(db: Db): RateBuckets {
-  /** Blocks this process knows of, by key: the time (ms) before which no call goes. Set before the database is. */
+  /**
+   * Blocks this process knows of, by key: the time (ms, performance.now()) before which no call goes. Set before the
+   * database is. A monotonic clock, so a step of the wall clock cannot end a hold early.
+   */
   const localBlocks = new Map<string, number>();
 
   async function blockedMs(keys: string[]): Promise<number> {
@@ -107,7 +110,7 @@ export function createRateBuckets(db: Db): RateBuckets {
     async hold(keys, signal) {
       for (;;) {
         const until = Math.max(0, ...keys.map((k) => localBlocks.get(k) ?? 0));
-        const wait = until - Date.now();
+        const wait = until - performance.now();
         if (wait <= 0) return;
         await sleep(wait, signal);
       }
@@ -115,7 +118,7 @@ export function createRateBuckets(db: Db): RateBuckets {
 
     async block(key, seconds) {
       const ms = Math.max(0, seconds * 1000);
-      localBlocks.set(key, Math.max(localBlocks.get(key) ?? 0, Date.now() + ms));
+      localBlocks.set(key, Math.max(localBlocks.get(key) ?? 0, performance.now() + ms));
       await db.execute(sql`
         update meli_rate_buckets set
           blocked_until = greatest(coalesce(blocked_until, clock_timestamp()), clock_timestamp() + ${ms}::float8 * interval '1 millisecond'),
