@@ -661,8 +661,9 @@ describe("side panel", () => {
       { timeout: 30_000 },
       row,
     );
-    // The choice appears once the panel has counted the listing; the rows may be redrawn before it.
-    await (await panel.waitForSelector("[data-testid=panel-allow-duplicate]", { timeout: 30_000 }))!.click();
+    // The choice appears once the panel has counted the listing; the rows may be redrawn before it, so the click goes
+    // through a locator, which finds the box again if a redraw replaced the one it found.
+    await panel.locator("[data-testid=panel-allow-duplicate]").setTimeout(30_000).click();
     await panel.waitForSelector(`${row}[data-ok=true]`, { timeout: 30_000 });
     expect(await text(panel, row)).toContain("将再刊登一份");
     await shot(panel, "15-own-category-size-chart", "[data-testid=panel-site-category-1]");
