@@ -210,7 +210,8 @@ async function wholeJob() {
   const found = await seller.waitForSelector("[data-testid^=publish-category-1-node-]", { timeout: 15_000 });
   expect(await found!.evaluate((e) => e.textContent)).toContain(CATEGORY_WORD);
   await shot(seller, "03-category-by-chinese");
-  await found!.click();
+  // Through a locator: the search's late answer may redraw the list and detach the node found above.
+  await seller.locator("[data-testid^=publish-category-1-node-]").setTimeout(15_000).click();
   await seller.waitForFunction(() => /Cobijas/.test(document.querySelector("[data-testid=publish-category-1]")?.textContent ?? ""));
   await fillRequiredAttributes(seller, 1);
   await seller.type("[data-testid=publish-stock]", "20");
