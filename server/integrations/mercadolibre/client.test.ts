@@ -201,12 +201,19 @@ describe("a 429's hold in this process", () => {
     // The wall clock jumps an hour ahead (a machine's clock set right): the hold still lasts its 5 s.
     const wallClock = Date.now;
     const stepped = vi.spyOn(Date, "now").mockImplementation(() => wallClock() + 3_600_000);
+    const stop = new AbortController();
     try {
       const order: string[] = [];
-      void c.buckets.hold([key]).then(() => order.push("hold ended"));
+      const held = c.buckets.hold([key], stop.signal).then(
+        () => order.push("hold ended"),
+        () => order.push("hold stopped"),
+      );
       await sleep(200).then(() => order.push("200 ms passed"));
-      expect(order).toEqual(["200 ms passed"]);
+      stop.abort();
+      await held;
+      expect(order).toEqual(["200 ms passed", "hold stopped"]);
     } finally {
+      stop.abort();
       stepped.mockRestore();
     }
   });
