@@ -79,8 +79,10 @@ const getListingLogDetailQueryOptions = (id: string) =>
 
 export const useListingLogDetail = (id: string | null) => useQuery({ ...getListingLogDetailQueryOptions(id ?? ""), enabled: !!id });
 
-/** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason),
- *  "success" for one a refusal leaves untouched (a batch refused as a whole). */
+/** `refresh`: "settled" for a call that may change a listing even when refused (a single edit stores the reason): its
+ *  caller reacts once the lists are read again. "success" for a batch (refused as a whole, or started as a task that
+ *  has changed nothing yet): the lists are read again behind it, and its caller shows the started task at once instead
+ *  of after every open listing query has come back. */
 export function useListingMutation<V, R>(
   run: (input: V) => Promise<R>,
   refresh: "settled" | "success",
@@ -90,7 +92,7 @@ export function useListingMutation<V, R>(
   const invalidate = () => queryClient.invalidateQueries({ queryKey: listingKeys.all });
   return useMutation(
     withCallerConfig(
-      { mutationFn: run, ...(refresh === "settled" ? { onSettled: invalidate } : { onSuccess: invalidate }) },
+      { mutationFn: run, ...(refresh === "settled" ? { onSettled: invalidate } : { onSuccess: () => void invalidate() }) },
       mutationConfig,
     ),
   );
