@@ -60,8 +60,8 @@ export async function makePgliteTemplateDir(dumpFile: string): Promise<string> {
   const database = await openDatabase({ kind: "pglite", dataDir: dir, inProcess: true, loadDataDir: new Blob([readFileSync(dumpFile)]) });
   await database.close();
   // PGlite zeroes its shared buffers at every open: 128 MB (initdb's size, which the product keeps for a seller's large
-  // catalogue) took about 0.6 s of CPU of each test database's 0.87 s open (0.25 s with 16 MB). A test database holds
-  // little, so the copies (test servers' and process tests' alike) open with 16 MB, written as ALTER SYSTEM would.
+  // catalogue) took about half of each test database's 0.87 s of CPU to open (0.37 s with 16 MB). A test database
+  // holds little, so the copies (test servers' and process tests' alike) open with 16 MB, written as ALTER SYSTEM would.
   appendFileSync(join(dir, "postgresql.auto.conf"), "shared_buffers = '16MB'\n");
   return dir;
 }
