@@ -1,5 +1,6 @@
 // Debian's Chromium for the browser tests: headless, no sandbox (CI runs as root), and kept off the network.
 import puppeteer, {
+  ElementHandle,
   Frame,
   Page,
   type Browser,
@@ -27,6 +28,32 @@ const screenshot = Page.prototype.screenshot;
 Page.prototype.screenshot = function (this: Page, options: ScreenshotOptions = {}) {
   return screenshot.call(this, { optimizeForSpeed: true, ...options });
 } as typeof screenshot;
+
+// A click whose element was hidden or replaced for a moment between puppeteer's look at it and its click (a re-render,
+// later on a busy machine) fails with NOT_CLICKABLE at once. It is tried again for a short while: page.click looks the
+// selector up again, as a person clicks the button drawn in the old one's place; an element handle is tried as it is.
+// An element that stays unclickable still fails, with puppeteer's own error.
+const NOT_CLICKABLE = "Node is either not clickable or not an Element";
+const CLICK_RETRY_MS = 3000;
+async function retryUnclickable<T>(click: () => Promise<T>): Promise<T> {
+  const last = Date.now() + CLICK_RETRY_MS;
+  for (;;) {
+    try {
+      return await click();
+    } catch (e) {
+      if (!(e instanceof Error && e.message.includes(NOT_CLICKABLE)) || Date.now() > last) throw e;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const frameClick = Frame.prototype.click;
+Frame.prototype.click = function (this: Frame, ...args: Parameters<typeof frameClick>) {
+  return retryUnclickable(() => frameClick.apply(this, args));
+};
+const handleClick = ElementHandle.prototype.click;
+ElementHandle.prototype.click = function (this: ElementHandle, ...args: Parameters<typeof handleClick>) {
+  return retryUnclickable(() => handleClick.apply(this, args));
+};
 
 /**
  * Chromium for a test file. A plain one (no options, no extra arguments) is one browser per test worker, shared by the

@@ -19,10 +19,15 @@ import { indexTree, zhPathOf } from "#shared/ui/tree-select.tsx";
 
 /** The trees read in this panel's life, by site. */
 const trees = new Map<number, Promise<CategoryTreeNode[]>>();
+/** The trees read so far, indexed: a chosen category's Chinese path is named in the same render that chooses it. */
+const indexes = new Map<number, ReturnType<typeof indexTree>>();
 const treeOf = (site: number) => {
   let t = trees.get(site);
   if (!t) {
-    t = sendMessage("getCategoryTree", { site }).then((r) => r.tree);
+    t = sendMessage("getCategoryTree", { site }).then((r) => {
+      indexes.set(site, indexTree(r.tree));
+      return r.tree;
+    });
     t.catch(() => trees.delete(site));
     trees.set(site, t);
   }
@@ -38,29 +43,27 @@ function leavesOf(nodes: CategoryTreeNode[], out: Leaf[] = []): Leaf[] {
   return out;
 }
 
-/** The category's path in Chinese as the console's picker names it (shared zhPathOf), from the site's tree; null without. */
-function chinesePathOf(tree: CategoryTreeNode[], cateId: string): string | null {
-  const { entries, byId } = indexTree(tree);
-  const at = byId.get(cateId);
-  return at === undefined ? null : zhPathOf(entries, at);
-}
-
-/** The category's Chinese path (chinesePathOf) once the site's tree is read; null without one. */
+/**
+ * The category's path in Chinese as the console's picker names it (shared zhPathOf), from the site's tree; null without
+ * one. Answered in the render that chooses the category once the tree is read: a name that changed a moment later would
+ * reflow the section under the seller's pointer (推荐类目 moved as it was clicked).
+ */
 export function useChinesePath(site: number | null, cateId: string): string | null {
-  const [found, setFound] = useState<{ key: string; path: string | null } | null>(null);
-  const key = `${site}:${cateId}`;
+  const index = site ? indexes.get(site) : undefined;
+  const [, setRead] = useState(0);
   useEffect(() => {
-    if (!site || !cateId) return;
+    if (!site || !cateId || index) return;
     let live = true;
     treeOf(site).then(
-      (tree) => live && setFound({ key, path: chinesePathOf(tree, cateId) }),
+      () => live && setRead((n) => n + 1),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [site, cateId, key]);
-  return found?.key === key ? found.path : null;
+  }, [site, cateId, index]);
+  const at = cateId ? index?.byId.get(cateId) : undefined;
+  return index && at !== undefined ? zhPathOf(index.entries, at) : null;
 }
 
 export function CategorySection({
