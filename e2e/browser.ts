@@ -56,6 +56,37 @@ ElementHandle.prototype.click = function (this: ElementHandle, ...args: Paramete
 };
 
 /**
+ * Clicks `selector` and checks that the press landed on it. A redraw between puppeteer's look at the element and its
+ * press (a part above it growing a line, later on a busy machine) moves the element, and the press lands on what took
+ * its place: nothing happens, as when a person's pointer misses. Such a press is made again, at most 3 times, each miss
+ * named in the log; a press that landed is the page's to answer.
+ */
+export async function clickLanded(page: Page, selector: string): Promise<void> {
+  const misses: string[] = [];
+  while (misses.length < 3) {
+    await page.evaluate(() => {
+      const w = window as unknown as { lastClick?: EventTarget | null };
+      w.lastClick = null;
+      document.addEventListener("click", (e) => (w.lastClick = e.target), { capture: true, once: true });
+    });
+    await page.click(selector);
+    const miss = await page.evaluate((sel) => {
+      const hit = (window as unknown as { lastClick?: EventTarget | null }).lastClick;
+      if (hit instanceof Node && document.querySelector(sel)?.contains(hit)) return null;
+      if (!(hit instanceof Element)) return "no click event";
+      const id = hit.getAttribute("data-testid") ?? hit.className;
+      return `${hit.tagName.toLowerCase()} ${id} "${(hit.textContent ?? "").slice(0, 30)}"${hit.isConnected ? "" : " (since removed)"}`;
+    }, selector);
+    if (miss === null) {
+      if (misses.length) console.warn(`[click] ${selector} landed after ${misses.length} miss(es): ${misses.join("; ")}`);
+      return;
+    }
+    misses.push(miss);
+  }
+  throw new Error(`${selector}: 3 presses landed elsewhere: ${misses.join("; ")}`);
+}
+
+/**
  * Chromium for a test file. A plain one (no options, no extra arguments) is one browser per test worker, shared by the
  * files the worker runs one after another: a launch costs about 1.2 s of CPU. The file gets a handle on it whose pages
  * open in browser contexts of their own (as openConsolePage's do) and whose close() closes those contexts, not the

@@ -28,7 +28,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ListingStatus } from "#shared/contract/enums.ts";
-import { launchChromium } from "./browser.ts";
+import { clickLanded, launchChromium } from "./browser.ts";
 import { createRelay, extensionDir, extensionIdOf, type Relay } from "./extension-kit.ts";
 import { accessToken, type AppProcess, callApi, repoRoot, startFreshApp, until } from "./app-process.ts";
 import { connectSeller, ean13, sellerToken } from "./publish-rig.ts";
@@ -205,7 +205,7 @@ async function predictions(panel: Page) {
         document.querySelector("[data-testid=panel-predictions]") ||
         document.querySelector("[data-testid=panel-predict-category] ~ .error"),
       // The predictor goes behind the seller's rate bucket (a call a user waits on queues 10 s at most) and has its own
-      // 30 s limit. (CI once waited 150 s here: the click had missed the button, which a late re-render had moved.)
+      // 30 s limit. (A press that missed the button, moved by a late redraw, was made again by clickLanded.)
       { timeout: 60_000 },
     )
     .then(
@@ -213,7 +213,14 @@ async function predictions(panel: Page) {
       () => "no answer within 60 s",
     );
   const shown = await panel.$eval(".predict", (e) => e.textContent ?? "");
-  expect(await panel.$("[data-testid=panel-predictions] [data-testid^=panel-prediction-]"), `${answered}: ${shown}`).not.toBeNull();
+  const found = await panel.$("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
+  if (!found) {
+    // What the seller would have seen, and how many times the product was opened (a second opening would have dropped
+    // the section's state, the press's answer with it).
+    await panel.screenshot({ path: join(artifacts, "side-panel-predict-failed.png") as `${string}.png`, fullPage: true });
+    const opened = await panel.evaluate(() => performance.getEntriesByName("panel:open").length);
+    expect(found, `${answered}: ${shown} (the product opened ${opened} time(s) in the panel)`).not.toBeNull();
+  }
 }
 
 async function typeInto(page: Page, selector: string, v: string) {
@@ -336,7 +343,7 @@ describe("side panel", () => {
     expect(await panel.$("[data-testid=panel-category-tree]")).toBeNull();
     expect(await panel.$eval("[data-testid=panel-category]", (e) => e.getAttribute("data-id"))).toBe(way[way.length - 1]);
     // 推荐类目 then replaces it with the category the English title predicts.
-    await panel.click("[data-testid=panel-predict-category]");
+    await clickLanded(panel, "[data-testid=panel-predict-category]");
     await predictions(panel);
     // Named by its Chinese name (the category glossary), as the seller reads it.
     expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
@@ -471,7 +478,7 @@ describe("side panel", () => {
       await panel.select("[data-testid=panel-group]", local.groupId);
       await panel.waitForSelector(`[data-testid=panel-site-category-${local.site}][data-from=none]`);
       expect(await panel.$$("[data-testid=panel-category-hint]")).toHaveLength(0);
-      await panel.click(`[data-testid=${ids}-predict-category]`);
+      await clickLanded(panel, `[data-testid=${ids}-predict-category]`);
       await panel.waitForSelector(`[data-testid=${ids}-predictions] [data-testid^=${ids}-prediction-]`, { timeout: 20_000 });
       expect(await text(panel, `[data-testid=${ids}-predictions]`)).toContain(local.words);
       await panel.click(`[data-testid=${ids}-predictions] [data-testid^=${ids}-prediction-]`);
@@ -606,7 +613,7 @@ describe("side panel", () => {
     // pre-flight until the seller ticks 允许重复刊登, shown only then.
     expect(mexicoListingId).toBeTruthy();
     await panel.select("[data-testid=panel-category-site]", "1");
-    await panel.click("[data-testid=panel-predict-category]");
+    await clickLanded(panel, "[data-testid=panel-predict-category]");
     await predictions(panel);
     expect(await text(panel, "[data-testid=panel-predictions]")).toContain("T恤");
     await panel.click("[data-testid=panel-predictions] [data-testid^=panel-prediction-]");
