@@ -205,7 +205,7 @@ async function predictions(panel: Page) {
         document.querySelector("[data-testid=panel-predictions]") ||
         document.querySelector("[data-testid=panel-predict-category] ~ .error"),
       // The predictor goes behind the seller's rate bucket (a call a user waits on queues 10 s at most) and has its own
-      // 30 s limit. (A press that missed the button, moved by a late redraw, was made again by clickLanded.)
+      // 30 s limit. (A press that misses the button, moved by a late redraw, is made again by clickLanded.)
       { timeout: 60_000 },
     )
     .then(
